@@ -1,0 +1,285 @@
+// spec §1: one deployment is fixed to one country; country, languages, payment method,
+// brand and environment must be supported or the application refuses to start.
+
+export const ENVIRONMENTS = ['san', 'stg', 'prd'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+export const DEFAULT_PAYMENT_METHODS = ['CASH_ON_DELIVERY', 'PAID', 'PAYMENT_ON_DELIVERY', 'NONE'] as const;
+export type DefaultPaymentMethod = (typeof DEFAULT_PAYMENT_METHODS)[number];
+
+/** Languages the product ships translations for; a country offers a subset. */
+export const SUPPORTED_LANGUAGES = ['en', 'ur_alt'] as const;
+export type LanguageCode = (typeof SUPPORTED_LANGUAGES)[number];
+
+export const RTL_LANGUAGES: readonly string[] = ['ur', 'ur_alt', 'ar', 'ar_alt', 'fa', 'he'];
+export const isRtlLanguage = (language: string): boolean => RTL_LANGUAGES.includes(language);
+
+export const LANGUAGE_NAMES: Record<LanguageCode, string> = {
+  en: 'English',
+  ur_alt: 'اردو',
+};
+
+export interface CountryLinks {
+  partnerSignUp: string | null;
+  privacy: string;
+  apiDocumentation: string;
+  deliveryServiceInfo: string;
+}
+
+export interface Country {
+  code: string;
+  name: string;
+  currency: string;
+  phonePrefix: string;
+  timeZone: string;
+  languages: readonly string[];
+  defaultLanguage: string;
+  defaultPaymentMethod: DefaultPaymentMethod;
+  /** Language passed to the geocoder (spec §7). */
+  geolocatorLanguage: string;
+  /** Map centre used before an outlet is known. */
+  mapCentre: { latitude: number; longitude: number };
+  links: CountryLinks;
+}
+
+const links = (domain: string, partner: boolean): CountryLinks => ({
+  partnerSignUp: partner ? `https://${domain}/partners` : null,
+  privacy: `https://${domain}/privacy`,
+  apiDocumentation: `https://${domain}/developers`,
+  deliveryServiceInfo: `https://${domain}/delivery`,
+});
+
+export const COUNTRIES = {
+  PK: {
+    code: 'PK',
+    name: 'Pakistan',
+    currency: 'PKR',
+    phonePrefix: '+92',
+    timeZone: 'Asia/Karachi',
+    languages: ['en', 'ur_alt'],
+    defaultLanguage: 'en',
+    defaultPaymentMethod: 'CASH_ON_DELIVERY',
+    geolocatorLanguage: 'en',
+    mapCentre: { latitude: 24.8607, longitude: 67.0011 },
+    links: links('riderdesk.pk', true),
+  },
+  SG: {
+    code: 'SG',
+    name: 'Singapore',
+    currency: 'SGD',
+    phonePrefix: '+65',
+    timeZone: 'Asia/Singapore',
+    languages: ['en'],
+    defaultLanguage: 'en',
+    defaultPaymentMethod: 'PAID',
+    geolocatorLanguage: 'en',
+    mapCentre: { latitude: 1.3521, longitude: 103.8198 },
+    links: links('riderdesk.sg', true),
+  },
+  MY: {
+    code: 'MY',
+    name: 'Malaysia',
+    currency: 'MYR',
+    phonePrefix: '+60',
+    timeZone: 'Asia/Kuala_Lumpur',
+    languages: ['en'],
+    defaultLanguage: 'en',
+    defaultPaymentMethod: 'CASH_ON_DELIVERY',
+    geolocatorLanguage: 'en',
+    mapCentre: { latitude: 3.139, longitude: 101.6869 },
+    links: links('riderdesk.my', false),
+  },
+  TH: {
+    code: 'TH',
+    name: 'Thailand',
+    currency: 'THB',
+    phonePrefix: '+66',
+    timeZone: 'Asia/Bangkok',
+    languages: ['en'],
+    defaultLanguage: 'en',
+    defaultPaymentMethod: 'CASH_ON_DELIVERY',
+    geolocatorLanguage: 'th_TH',
+    mapCentre: { latitude: 13.7563, longitude: 100.5018 },
+    links: links('riderdesk.co.th', false),
+  },
+  TW: {
+    code: 'TW',
+    name: 'Taiwan',
+    currency: 'TWD',
+    phonePrefix: '+886',
+    timeZone: 'Asia/Taipei',
+    languages: ['en'],
+    defaultLanguage: 'en',
+    defaultPaymentMethod: 'CASH_ON_DELIVERY',
+    geolocatorLanguage: 'tw',
+    mapCentre: { latitude: 25.033, longitude: 121.5654 },
+    links: links('riderdesk.tw', true),
+  },
+  HK: {
+    code: 'HK',
+    name: 'Hong Kong',
+    currency: 'HKD',
+    phonePrefix: '+852',
+    timeZone: 'Asia/Hong_Kong',
+    languages: ['en'],
+    defaultLanguage: 'en',
+    defaultPaymentMethod: 'PAID',
+    geolocatorLanguage: 'zh_HK',
+    mapCentre: { latitude: 22.3193, longitude: 114.1694 },
+    links: links('riderdesk.hk', true),
+  },
+  BD: {
+    code: 'BD',
+    name: 'Bangladesh',
+    currency: 'BDT',
+    phonePrefix: '+880',
+    timeZone: 'Asia/Dhaka',
+    languages: ['en'],
+    defaultLanguage: 'en',
+    defaultPaymentMethod: 'CASH_ON_DELIVERY',
+    geolocatorLanguage: 'en',
+    mapCentre: { latitude: 23.8103, longitude: 90.4125 },
+    links: links('riderdesk.com.bd', false),
+  },
+  KW: {
+    code: 'KW',
+    name: 'Kuwait',
+    currency: 'KWD',
+    phonePrefix: '+965',
+    timeZone: 'Asia/Kuwait',
+    languages: ['en'],
+    defaultLanguage: 'en',
+    defaultPaymentMethod: 'PAID',
+    geolocatorLanguage: 'en',
+    mapCentre: { latitude: 29.3759, longitude: 47.9774 },
+    links: links('riderdesk.com.kw', false),
+  },
+} as const satisfies Record<string, Country>;
+
+export type CountryCode = keyof typeof COUNTRIES;
+export const COUNTRY_CODES = Object.keys(COUNTRIES) as CountryCode[];
+
+export interface Brand {
+  id: string;
+  /** Name of the delivery service shown to users (spec §1). */
+  serviceName: string;
+  primaryColor: string;
+  /** Countries the brand may be deployed in; null means any. */
+  countries: readonly CountryCode[] | null;
+}
+
+export const BRANDS = {
+  riderdesk: { id: 'riderdesk', serviceName: 'Riderdesk', primaryColor: 'pink', countries: null },
+  swiftdrop: { id: 'swiftdrop', serviceName: 'Swiftdrop', primaryColor: 'orange', countries: null },
+  parcelpal: { id: 'parcelpal', serviceName: 'Parcelpal', primaryColor: 'teal', countries: null },
+  quickrun: { id: 'quickrun', serviceName: 'Quickrun', primaryColor: 'red', countries: null },
+  citycourier: { id: 'citycourier', serviceName: 'City Courier', primaryColor: 'blue', countries: null },
+  dashgo: { id: 'dashgo', serviceName: 'Dashgo', primaryColor: 'grape', countries: null },
+  routely: { id: 'routely', serviceName: 'Routely', primaryColor: 'indigo', countries: null },
+  // spec §1: the eighth variant is used only in one South-East Asian country.
+  kedai: { id: 'kedai', serviceName: 'Kedai Express', primaryColor: 'green', countries: ['MY'] },
+} as const satisfies Record<string, Brand>;
+
+export type BrandId = keyof typeof BRANDS;
+export const BRAND_IDS = Object.keys(BRANDS) as BrandId[];
+
+export interface Deployment {
+  country: Country;
+  brand: Brand;
+  languages: readonly string[];
+  defaultLanguage: string;
+  defaultPaymentMethod: DefaultPaymentMethod;
+  environment: Environment;
+}
+
+export interface DeploymentInput {
+  country?: string | undefined;
+  languages?: string | readonly string[] | undefined;
+  defaultPaymentMethod?: string | undefined;
+  brand?: string | undefined;
+  environment?: string | undefined;
+}
+
+export type DeploymentResult = { ok: true; deployment: Deployment } | { ok: false; problems: string[] };
+
+/**
+ * Resolves and checks a deployment. Every problem is reported at once so an operator
+ * can fix the configuration in one go.
+ */
+export function resolveDeployment(input: DeploymentInput): DeploymentResult {
+  const problems: string[] = [];
+  const countryCode = (input.country ?? 'PK').toUpperCase();
+  const country: Country | undefined = (COUNTRIES as Record<string, Country>)[countryCode];
+  if (!country) {
+    problems.push(`COUNTRY "${countryCode}" is not supported (supported: ${COUNTRY_CODES.join(', ')})`);
+  }
+
+  const requested =
+    input.languages === undefined || input.languages === ''
+      ? (country?.languages ?? [])
+      : typeof input.languages === 'string'
+        ? input.languages
+            .split(',')
+            .map((l) => l.trim())
+            .filter(Boolean)
+        : input.languages;
+  const languages: string[] = [];
+  for (const language of requested) {
+    if (!(SUPPORTED_LANGUAGES as readonly string[]).includes(language)) {
+      problems.push(
+        `LANGUAGES contains "${language}", which has no translations (supported: ${SUPPORTED_LANGUAGES.join(', ')})`,
+      );
+    } else if (country && !country.languages.includes(language)) {
+      problems.push(
+        `LANGUAGES contains "${language}", which ${country.name} does not offer (${country.languages.join(', ')})`,
+      );
+    } else {
+      languages.push(language);
+    }
+  }
+  if (requested.length === 0) problems.push('LANGUAGES must name at least one language');
+
+  const paymentMethod = input.defaultPaymentMethod ?? country?.defaultPaymentMethod ?? 'CASH_ON_DELIVERY';
+  if (!(DEFAULT_PAYMENT_METHODS as readonly string[]).includes(paymentMethod)) {
+    problems.push(
+      `DEFAULT_PAYMENT_METHOD "${paymentMethod}" is not supported (supported: ${DEFAULT_PAYMENT_METHODS.join(', ')})`,
+    );
+  }
+
+  const brandId = input.brand ?? 'riderdesk';
+  const brand: Brand | undefined = (BRANDS as Record<string, Brand>)[brandId];
+  if (!brand) {
+    problems.push(`BRAND "${brandId}" is not supported (supported: ${BRAND_IDS.join(', ')})`);
+  } else if (brand.countries && country && !brand.countries.includes(country.code as CountryCode)) {
+    problems.push(`BRAND "${brandId}" is only deployed in ${brand.countries.join(', ')}, not ${country.code}`);
+  }
+
+  const environment = input.environment ?? 'san';
+  if (!(ENVIRONMENTS as readonly string[]).includes(environment)) {
+    problems.push(`ENVIRONMENT "${environment}" is not supported (supported: ${ENVIRONMENTS.join(', ')})`);
+  }
+
+  if (problems.length > 0 || !country || !brand) return { ok: false, problems };
+  const defaultLanguage = languages.includes(country.defaultLanguage)
+    ? country.defaultLanguage
+    : (languages[0] as string);
+  return {
+    ok: true,
+    deployment: {
+      country,
+      brand,
+      languages,
+      defaultLanguage,
+      defaultPaymentMethod: paymentMethod as DefaultPaymentMethod,
+      environment: environment as Environment,
+    },
+  };
+}
+
+/** spec §4: the language falls back to the default when unsupported. */
+export function pickLanguage(
+  wanted: string | null | undefined,
+  deployment: Pick<Deployment, 'languages' | 'defaultLanguage'>,
+): string {
+  return wanted && deployment.languages.includes(wanted) ? wanted : deployment.defaultLanguage;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { resultOf } from './common.ts';
+
+/** GET /api/v1/config — what the browser needs to serve any country from one build. */
+export const PublicConfigSchema = z.object({
+  country: z.object({
+    code: z.string(),
+    name: z.string(),
+    currency: z.string(),
+    phonePrefix: z.string(),
+    timeZone: z.string(),
+    mapCentre: z.object({ latitude: z.number(), longitude: z.number() }),
+    links: z.object({
+      partnerSignUp: z.string().nullable(),
+      privacy: z.string(),
+      apiDocumentation: z.string(),
+      deliveryServiceInfo: z.string(),
+    }),
+  }),
+  brand: z.object({ id: z.string(), serviceName: z.string(), primaryColor: z.string() }),
+  languages: z.array(z.string()),
+  defaultLanguage: z.string(),
+  defaultPaymentMethod: z.string(),
+  environment: z.enum(['san', 'stg', 'prd']),
+  mode: z.enum(['CLASSIC', 'GODROID', 'GUEST']),
+  mapTileUrl: z.string().nullable(),
+  /** Flag providers tried in turn before /fwfFallback.json (spec §7). */
+  flagProviders: z.array(z.object({ name: z.string(), url: z.string() })),
+  /** Whether the development outbox page is served (never in prd). */
+  hasDevOutbox: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+export const PublicConfigAnswerSchema = resultOf(PublicConfigSchema);

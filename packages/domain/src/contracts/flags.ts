@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Flags of spec §6 with their built-in defaults (spec §9: maintenance off, help centre on). */
+export const FLAG_DEFAULTS = {
+  BulkOrderUpload: true,
+  EditVendorOutlet: true,
+  AddVendorOutlet: true,
+  Helpcenter: true,
+  DeactivateSignUpButton: false,
+  PlannedMaintenance: false,
+  UnplannedMaintenance: false,
+  DelayedCancellation: false,
+  DynamicTimeEstimation: true,
+  GuestCheckout: true,
+  PreOrder: true,
+  Voucher: true,
+  PaymentVat: true,
+  PayAtPickup: false,
+  ModifyOrderButton: true,
+  AddressBook: true,
+  ProofOfDelivery: true,
+  ProofOfPickup: true,
+  ProofOfReturn: true,
+  GoogleAutocomplete: false,
+} as const satisfies Record<string, boolean>;
+export type FlagName = keyof typeof FLAG_DEFAULTS;
+export const FLAG_NAMES = Object.keys(FLAG_DEFAULTS) as FlagName[];
+
+export const FlagVariationsSchema = z.object({
+  variations: z.record(z.string(), z.boolean()),
+});
+export type FlagVariations = z.infer<typeof FlagVariationsSchema>;
+export type Flags = Record<FlagName, boolean>;
+
+/** Unknown names are ignored so an old browser survives a newer flag list. */
+export function mergeFlags(variations: Record<string, boolean> | undefined): Flags {
+  const flags: Flags = { ...FLAG_DEFAULTS };
+  for (const name of FLAG_NAMES) {
+    const value = variations?.[name];
+    if (typeof value === 'boolean') flags[name] = value;
+  }
+  return flags;
+}

@@ -1,0 +1,47 @@
+import { NOTES_MAX_BYTES, STREET_MAX_BYTES } from '../constants.ts';
+
+export type LatLng = { lat: number; lng: number };
+
+export type AddressInput = {
+  latitude?: number | null;
+  longitude?: number | null;
+  street?: string | null;
+  notes?: string | null;
+};
+
+export type AddressField = 'coordinates' | 'street' | 'notes';
+export type AddressErrors = Partial<Record<AddressField, string>>;
+
+const encoder = new TextEncoder();
+
+export function utf8ByteLength(text: string): number {
+  return encoder.encode(text).length;
+}
+
+function hasCoordinate(value: number | null | undefined): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** spec §5 "Addresses and delivery": every failing field with its message; empty when valid. */
+export function validateAddress(address: AddressInput): AddressErrors {
+  const errors: AddressErrors = {};
+  if (!hasCoordinate(address.latitude) || !hasCoordinate(address.longitude)) {
+    errors.coordinates = 'No coordinates for that address';
+  }
+  // spec §9: limits are in bytes, so multi-byte scripts (Urdu, Thai) reach them with fewer characters.
+  if (utf8ByteLength(address.street ?? '') > STREET_MAX_BYTES) errors.street = 'Address is too long';
+  if (utf8ByteLength(address.notes ?? '') > NOTES_MAX_BYTES) errors.notes = 'Notes are too long';
+  return errors;
+}
+
+const LAT_LNG_QUERY = /^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*,\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*$/;
+
+/** spec §5: a search query that looks like 'lat, lng' is treated as coordinates. */
+export function parseLatLngQuery(query: string): LatLng | null {
+  const match = LAT_LNG_QUERY.exec(query);
+  if (!match?.[1] || !match[2]) return null;
+  const lat = Number(match[1]);
+  const lng = Number(match[2]);
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return { lat, lng };
+}

@@ -1,0 +1,115 @@
+import { type CountryCode, isPossiblePhoneNumber, isSupportedCountry } from 'libphonenumber-js';
+import { DESCRIPTION_MAX_LENGTH } from '../constants.ts';
+
+// spec §3 "Order request payload"; form fields may be empty until the user fills them.
+export type OrderPayload = {
+  destinationCity?: string | null;
+  destinationArea?: string | null;
+  destinationName?: string | null;
+  destinationPhoneNumber?: string | null;
+  destinationLatitude?: number | null;
+  destinationLongitude?: number | null;
+  destinationTextAddress?: string | null;
+  destinationUnitNumber?: string | null;
+  destinationBuilding?: string | null;
+  riderNotes?: string | null;
+  orderAmount?: number | string | null;
+  orderDescription?: string | null;
+  paymentMethod?: string | null;
+  vat_number?: string | null;
+  /** Unix time in seconds. */
+  preordered_for?: number | null;
+};
+
+export type OrderPayloadContext = {
+  countryCode: string;
+  vendorId: string | null | undefined;
+};
+
+export type OrderPayloadField =
+  | 'vendor'
+  | 'destinationUnitNumber'
+  | 'destinationName'
+  | 'destinationPhoneNumber'
+  | 'orderDescription'
+  | 'destinationTextAddress'
+  | 'coordinates'
+  | 'orderAmount'
+  | 'paymentMethod';
+
+export type OrderPayloadResult = { ok: true } | { ok: false; field: OrderPayloadField; key: string };
+
+// spec §5 step 9 and §9: per-country minimum order amount, in major units.
+export const MINIMUM_ORDER_AMOUNT: Readonly<Record<string, { amount: number; currency: string }>> = {
+  PK: { amount: 100, currency: 'PKR' },
+};
+
+// spec §5 step 2: unit number is required only in Singapore.
+const UNIT_NUMBER_REQUIRED_COUNTRIES: readonly string[] = ['SG'];
+// spec §5 step 8: amount is required except in Kuwait.
+const AMOUNT_OPTIONAL_COUNTRIES: readonly string[] = ['KW'];
+
+function isBlank(value: string | null | undefined): boolean {
+  return value === null || value === undefined || value.trim() === '';
+}
+
+function parseAmount(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' && value.trim() === '') return null;
+  const amount = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(amount) ? amount : null;
+}
+
+function isValidCoordinate(value: number | null | undefined, limit: number): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
+}
+
+function isPossiblePhone(phone: string, countryCode: string): boolean {
+  return isSupportedCountry(countryCode)
+    ? isPossiblePhoneNumber(phone, countryCode as CountryCode)
+    : isPossiblePhoneNumber(phone);
+}
+
+/** spec §5 "Order payload": the ten checks in the spec's order; the first failure wins. */
+export function validateOrderPayload(payload: OrderPayload, context: OrderPayloadContext): OrderPayloadResult {
+  const country = context.countryCode.toUpperCase();
+  const fail = (field: OrderPayloadField, key: string): OrderPayloadResult => ({ ok: false, field, key });
+
+  if (isBlank(context.vendorId)) return fail('vendor', 'error.cant-retrieve-vendor-rar');
+
+  if (UNIT_NUMBER_REQUIRED_COUNTRIES.includes(country) && isBlank(payload.destinationUnitNumber)) {
+    return fail('destinationUnitNumber', 'validation.fill-unit-number');
+  }
+
+  const name = payload.destinationName;
+  if (isBlank(name)) return fail('destinationName', 'validation.fill-customer-name');
+  if (/\d/.test(name ?? '')) return fail('destinationName', 'validation.wrong-customer-name');
+
+  const phone = payload.destinationPhoneNumber;
+  if (isBlank(phone)) return fail('destinationPhoneNumber', 'validation.fill-customer-phone');
+  if (!isPossiblePhone(phone ?? '', country)) return fail('destinationPhoneNumber', 'validation.phone-incorrect');
+
+  if (Array.from(payload.orderDescription ?? '').length > DESCRIPTION_MAX_LENGTH) {
+    return fail('orderDescription', 'validation.fill-description');
+  }
+
+  if (isBlank(payload.destinationTextAddress)) return fail('destinationTextAddress', 'validation.fill-address');
+
+  if (!isValidCoordinate(payload.destinationLatitude, 90) || !isValidCoordinate(payload.destinationLongitude, 180)) {
+    return fail('coordinates', 'validation.invalid-coordinates');
+  }
+
+  const amount = parseAmount(payload.orderAmount);
+  if (amount === null && !AMOUNT_OPTIONAL_COUNTRIES.includes(country)) {
+    return fail('orderAmount', 'validation.fill-amount');
+  }
+
+  const minimum = MINIMUM_ORDER_AMOUNT[country];
+  if (minimum && amount !== null && amount < minimum.amount) {
+    return fail('orderAmount', `Minimum amount of ${minimum.amount} ${minimum.currency}`);
+  }
+
+  if (isBlank(payload.paymentMethod)) return fail('paymentMethod', 'validation.fill-payment-method');
+
+  return { ok: true };
+}

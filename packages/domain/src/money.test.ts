@@ -157,13 +157,14 @@ describe('haversineKm', () => {
     lng: fc.double({ min: -180, max: 180, noNaN: true }),
   });
 
+  // Near-antipodal points lose precision in asin; a metre of tolerance keeps the property meaningful.
   it('is symmetric, non-negative and obeys the triangle inequality', () => {
     fc.assert(
       fc.property(point, point, point, (a, b, c) => {
         const ab = haversineKm(a, b);
         expect(ab).toBeGreaterThanOrEqual(0);
-        expect(ab).toBeCloseTo(haversineKm(b, a), 6);
-        expect(ab).toBeLessThanOrEqual(haversineKm(a, c) + haversineKm(c, b) + 1e-6);
+        expect(ab).toBeCloseTo(haversineKm(b, a), 3);
+        expect(ab).toBeLessThanOrEqual(haversineKm(a, c) + haversineKm(c, b) + 1e-3);
       }),
     );
   });

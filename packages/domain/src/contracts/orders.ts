@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { DESCRIPTION_MAX_LENGTH, PAYMENT_METHODS, VAT_NUMBER_LENGTH } from '../constants.ts';
+import { CANCEL_REASONS, ORDER_STATUSES } from '../order-status.ts';
+import { resultOf, VendorIdSchema } from './common.ts';
+import { AddressTextSchema, LatitudeSchema, LongitudeSchema, NotesSchema } from './geo.ts';
+import { VoucherSchema } from './vouchers.ts';
+
+export const OrderIdSchema = z.string().min(1).max(64);
+const Instant = z.iso.datetime({ offset: true });
+/** Unix seconds. That it lies within the 2-day pre-order window (spec §9) is checked by the service. */
+const UnixSeconds = z.number().int().min(0);
+const Money = z.number().min(0);
+const PersonName = z.string().trim().min(1).max(100);
+const Description = z.string().max(DESCRIPTION_MAX_LENGTH, 'validation.fill-description');
+// Possible-number checks need the country (spec §5, validation/order-payload.ts); the contract only
+// keeps out what no phone number contains.
+const CustomerPhone = z
+  .string()
+  .trim()
+  .regex(/^\+?[\d\s()-]{4,32}$/);
+// spec §3: the sender's phone holds digits and plus only.
+const DigitsPhone = z.string().regex(/^\+?\d{4,20}$/);
+
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
+
+const LocationSchema = z.object({
+  latitude: LatitudeSchema,
+  longitude: LongitudeSchema,
+  address: AddressTextSchema,
+  notes: NotesSchema,
+});
+
+/** spec §3 "Order create body", sent as POST /order. */
+export const OrderCreateBodySchema = z
+  .object({
+    vendor_id: VendorIdSchema,
+    customer: z.object({
+      /** address is unit, building and text joined with commas. */
+      location: LocationSchema,
+      phone_number: CustomerPhone,
+      name: PersonName,
+    }),
+    order: z.object({
+      payment_method: PaymentMethodSchema,
+      amount: Money,
+      description: Description,
+      // spec §3: always false.
+      cold_bag_needed: z.literal(false),
+    }),
+    vat_number: z.string().length(VAT_NUMBER_LENGTH).nullable(),
+    preordered_for: UnixSeconds.nullable(),
+    age_validation_required: z.boolean(),
+    login_pickup_estimation: z.number().int().min(0),
+    delivery_fee: Money,
+    signature: z.string().min(1),
+    voucher: VoucherSchema.optional(),
+    discounted_delivery_fee: Money.optional(),
+    discounted_delivery_fee_signature: z.string().min(1).optional(),
+    // spec §3: only when the vendor has no saved pickup address.
+    sender: z
+      .object({
+        location: LocationSchema,
+        name: PersonName,
+        email: z.email(),
+        phone_number: DigitsPhone,
+      })
+      .optional(),
+  })
+  .superRefine((body, context) => {
+    // spec §3: a voucher travels together with the discounted fee and its signature.
+    const hasVoucher = body.voucher !== undefined;
+    for (const key of ['discounted_delivery_fee', 'discounted_delivery_fee_signature'] as const) {
+      if (hasVoucher !== (body[key] !== undefined)) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: hasVoucher ? `${key} is required with a voucher` : `${key} is only sent with a voucher`,
+        });
+      }
+    }
+  });
+export type OrderCreateBody = z.infer<typeof OrderCreateBodySchema>;
+export const OrderCreateAnswerSchema = resultOf(z.object({ order_id: OrderIdSchema }));
+export type OrderCreateAnswer = z.infer<typeof OrderCreateAnswerSchema>;
+
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export const StatusHistoryEntrySchema = z.object({ status: OrderStatusSchema, created_at: Instant });
+
+export const COLLECTION_TYPES = ['instant', 'scheduled'] as const;
+export type CollectionType = (typeof COLLECTION_TYPES)[number];
+
+/** spec §3 order record plus the fields the order screens display. */
+export const OrderSchema = z.object({
+  order_id: OrderIdSchema,
+  vendor_id: VendorIdSchema,
+  created_at: Instant,
+  updated_at: Instant,
+  status: OrderStatusSchema,
+  status_history: z.array(StatusHistoryEntrySchema),
+  preordered_for: UnixSeconds.nullable(),
+  delivery_fee: Money,
+  customer: z.object({
+    name: z.string(),
+    phone_number: z.string(),
+    location: z.object({
+      address: z.string(),
+      latitude: LatitudeSchema,
+      longitude: LongitudeSchema,
+      notes: z.string().nullable(),
+    }),
+  }),
+  order: z.object({
+    amount: Money,
+    description: z.string(),
+    payment_method: PaymentMethodSchema,
+  }),
+  rider: z.object({ name: z.string(), phone: z.string() }).nullable(),
+  outlet_name: z.string(),
+  discount: Money,
+  total_amount: Money,
+  /** Notes to the rider. */
+  notes: z.string().nullable(),
+  cancel_reason: z.enum(CANCEL_REASONS).nullable(),
+  pickup_eta_minutes: z.number().int().min(0).nullable(),
+  delivery_eta_minutes: z.number().int().min(0).nullable(),
+  /** Set when the order is DELAYED. */
+  latest_arrival_at: Instant.nullable(),
+  collection_type: z.enum(COLLECTION_TYPES),
+  voucher_code: z.string().nullable(),
+  vat_number: z.string().nullable(),
+  /** Opens the public /tracking/{orderID} page; null when it is not shared. */
+  tracking_token: z.string().nullable(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** GET /order (spec §7); the query names are camelCase on the wire. */
+export const OrderQuerySchema = z.object({ vendorId: VendorIdSchema, orderId: OrderIdSchema });
+export type OrderQuery = z.infer<typeof OrderQuerySchema>;
+export const OrderAnswerSchema = resultOf(OrderSchema);
+export type OrderAnswer = z.infer<typeof OrderAnswerSchema>;
+
+/** PUT /order/{orderId} (spec §7): an edit re-quotes the fee, so it carries a fresh signature. */
+export const OrderUpdateParamsSchema = z.object({ orderId: OrderIdSchema });
+export type OrderUpdateParams = z.infer<typeof OrderUpdateParamsSchema>;
+export const OrderUpdateBodySchema = z.object({
+  vendor_id: VendorIdSchema,
+  payment_method: PaymentMethodSchema,
+  amount: Money,
+  item_details: Description,
+  location: z.object({
+    address: AddressTextSchema,
+    notes: NotesSchema,
+    latitude: LatitudeSchema,
+    longitude: LongitudeSchema,
+  }),
+  delivery_fee: Money,
+  signature: z.string().min(1),
+});
+export type OrderUpdateBody = z.infer<typeof OrderUpdateBodySchema>;
+export const OrderUpdateAnswerSchema = resultOf(OrderSchema);
+export type OrderUpdateAnswer = z.infer<typeof OrderUpdateAnswerSchema>;

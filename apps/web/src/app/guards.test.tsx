@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, stubFetch } from '../../test/fetch-stub.ts';
+import { makeVendor, validSession } from '../../test/fixtures.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { STORAGE_KEYS } from '../shared/storage.ts';
+import { appRoutes } from './router.tsx';
+
+function logIn() {
+  window.localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(validSession()));
+}
+
+function stubVendorApi() {
+  return stubFetch({
+    'GET /api/v1/vendors': () =>
+      json({ result: { vendors: [makeVendor({ vendor_id: 'p-1', name: 'Karachi Kitchens', is_parent: true })] } }),
+    'GET /api/v1/get-country-parameter/allOutletOrders': () => json({ result: 'true' }),
+  });
+}
+
+describe('route guards (spec §2)', () => {
+  it('sends a logged-out visitor from an authenticated route to the login page', async () => {
+    const { router } = await renderRoutes(appRoutes, '/order-tracking/p-1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.getByRole('form', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('sends a logged-in user from / to request-a-rider, with their first branch in the URL', async () => {
+    logIn();
+    stubVendorApi();
+    const { router } = await renderRoutes(appRoutes, '/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/request-a-rider/p-1'));
+    expect(await screen.findByRole('heading', { name: 'Request a rider' })).toBeInTheDocument();
+  });
+
+  it('keeps a logged-in user on an authenticated route', async () => {
+    logIn();
+    stubVendorApi();
+    const { router } = await renderRoutes(appRoutes, '/history/p-1');
+    expect(await screen.findByRole('heading', { name: 'All orders' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/history/p-1');
+  });
+
+  it('treats a disabled route like a missing one: bulk order without its flag goes to /', async () => {
+    logIn();
+    stubVendorApi();
+    const { router } = await renderRoutes(appRoutes, '/bulk-order/p-1', { flags: { BulkOrderUpload: false } });
+    // / then forwards the logged-in user to request-a-rider.
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/request-a-rider/));
+  });
+
+  it('shows bulk order with its flag', async () => {
+    logIn();
+    stubVendorApi();
+    await renderRoutes(appRoutes, '/bulk-order/p-1');
+    expect(await screen.findByRole('heading', { name: 'Bulk order' })).toBeInTheDocument();
+  });
+
+  it.each(['PlannedMaintenance', 'UnplannedMaintenance'] as const)(
+    '%s sends authenticated and public auth routes to /maintenance',
+    async (flag) => {
+      const first = await renderRoutes(appRoutes, '/', { flags: { [flag]: true } });
+      await waitFor(() => expect(first.router.state.location.pathname).toBe('/maintenance'));
+      first.unmount();
+      logIn();
+      const second = await renderRoutes(appRoutes, '/order-tracking', { flags: { [flag]: true } });
+      await waitFor(() => expect(second.router.state.location.pathname).toBe('/maintenance'));
+      expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    },
+  );
+
+  it('keeps public pages reachable during maintenance', async () => {
+    const { router } = await renderRoutes(appRoutes, '/tracking/o-42', { flags: { UnplannedMaintenance: true } });
+    expect(await screen.findByRole('heading', { name: 'Order o-42' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/tracking/o-42');
+  });
+
+  it('hides sign-up when DeactivateSignUpButton is on', async () => {
+    const { router } = await renderRoutes(appRoutes, '/register', { flags: { DeactivateSignUpButton: true } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
+  });
+
+  it('answers unknown paths with the 404 page', async () => {
+    await renderRoutes(appRoutes, '/no/such/page');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});

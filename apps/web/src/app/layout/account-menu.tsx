@@ -1,0 +1,99 @@
+import { ActionIcon, Avatar, Button, Divider, Popover, Stack, Text } from '@mantine/core';
+import { IconExternalLink, IconHelpCircle, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useConfig } from '../../shared/config/config-context.tsx';
+
+export interface AccountMenuProps {
+  email: string | null;
+  helpCentrePath: string | null;
+  onLogout: () => void;
+  isLoggingOut: boolean;
+}
+
+/** spec §2 account popover: e-mail (or login and register for guests), partner link, help centre, logout. */
+export function AccountMenu({ email, helpCentrePath, onLogout, isLoggingOut }: AccountMenuProps) {
+  const { t } = useTranslation();
+  const { country } = useConfig();
+  const [opened, setOpened] = useState(false);
+  const close = () => setOpened(false);
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={280} shadow="lg" radius="md">
+      <Popover.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size={40}
+          radius="xl"
+          aria-label={t('account.open')}
+          onClick={() => setOpened((o) => !o)}
+        >
+          <IconUserCircle size={26} stroke={1.6} />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown p="md">
+        <Stack gap="sm">
+          {email ? (
+            <Stack gap={2} align="center" ta="center">
+              <Avatar radius="xl" size={44} color="initials" name={email} />
+              <Text fz="xs" c="dimmed">
+                {t('account.signed-in-as')}
+              </Text>
+              <Text fz="sm" fw={600} style={{ wordBreak: 'break-all' }} dir="ltr">
+                {email}
+              </Text>
+            </Stack>
+          ) : (
+            <>
+              <Button component={Link} to="/connect" onClick={close}>
+                {t('login.submit')}
+              </Button>
+              <Button component={Link} to="/register" variant="light" onClick={close}>
+                {t('nav.sign-up')}
+              </Button>
+            </>
+          )}
+          <Divider />
+          {helpCentrePath && (
+            <Button
+              component={Link}
+              to={helpCentrePath}
+              variant="default"
+              leftSection={<IconHelpCircle size={18} />}
+              onClick={close}
+              justify="flex-start"
+            >
+              {t('account.help-centre')}
+            </Button>
+          )}
+          {country.links.partnerSignUp && (
+            <Button
+              component="a"
+              href={country.links.partnerSignUp}
+              target="_blank"
+              rel="noreferrer"
+              variant="default"
+              leftSection={<IconExternalLink size={18} />}
+              justify="flex-start"
+            >
+              {t('account.partner')}
+            </Button>
+          )}
+          {email && (
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconLogout size={18} className="flip-rtl" />}
+              onClick={onLogout}
+              loading={isLoggingOut}
+              justify="flex-start"
+            >
+              {t('account.logout')}
+            </Button>
+          )}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

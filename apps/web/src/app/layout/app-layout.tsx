@@ -1,0 +1,118 @@
+import { AppShell, Box, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { useLogout } from '../../features/auth/api/logout.ts';
+import { LanguagePicker } from '../../features/language/components/language-picker.tsx';
+import { BranchSelector } from '../../features/vendors/components/branch-selector.tsx';
+import { OutletDetailsModal } from '../../features/vendors/components/outlet-details-modal.tsx';
+import { useConfig } from '../../shared/config/config-context.tsx';
+import { useSession } from '../../shared/session/session-store.ts';
+import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
+import { ShellContext } from '../shell-context.tsx';
+import { useAppFlags } from '../use-app-flags.ts';
+import { isVendorSection, sectionOf, sectionPath } from '../vendor-path.ts';
+import { AccountMenu } from './account-menu.tsx';
+import { DesktopNav } from './desktop-nav.tsx';
+import { MobileDrawer } from './mobile-drawer.tsx';
+import { NAV_ITEMS } from './nav-items.ts';
+import { useBranchSelection } from './use-branch-selection.ts';
+
+/** The shell a signed-in merchant works in: top bar on desktop, menu drawer on mobile (spec §2). */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const flags = useAppFlags();
+  const session = useSession();
+  const { pathname } = useLocation();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const logout = useLogout();
+
+  const isGuest = !session && config.mode === 'GUEST';
+  const branch = useBranchSelection(!isGuest && session !== null);
+  const section = sectionOf(pathname);
+  const showsBranches = !isGuest && isVendorSection(section);
+  const items = NAV_ITEMS.filter((item) => !item.flag || flags[item.flag]);
+  const vendorId = branch.selectedVendor?.vendor_id ?? null;
+  // spec §2: the help centre is hidden without its flag, for guests and on the GODROID platform.
+  const helpCentrePath =
+    flags.Helpcenter && !isGuest && config.mode !== 'GODROID' && vendorId ? `/helpcenter/${vendorId}` : null;
+  const email = session?.user.email ?? null;
+
+  const branchListProps = {
+    vendors: branch.vendors,
+    selectedId: vendorId,
+    onSelect: branch.selectVendor,
+    isEditFlagOn: flags.EditVendorOutlet,
+    onEdit: branch.setVendorToView,
+    outletToggle: branch.outletToggle,
+  };
+
+  return (
+    <ShellContext.Provider
+      value={{ vendors: branch.vendors, selectedVendor: branch.selectedVendor, includeOutlets: branch.includeOutlets }}
+    >
+      <AppShell header={{ height: 64 }} padding={0}>
+        <AppShell.Header>
+          <Group h="100%" px={{ base: 'sm', sm: 'lg' }} gap="md" wrap="nowrap" justify="space-between">
+            {/* Mobile: menu icon with the vendor's name and id. */}
+            <Group gap="xs" hiddenFrom="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
+              <Burger opened={drawerOpened} onClick={drawer.toggle} size="sm" aria-label={t('nav.open-menu')} />
+              <UnstyledButton onClick={drawer.open} miw={0} style={{ flex: 1 }} aria-label={t('nav.open-menu')}>
+                <Text fz="sm" fw={700} truncate lh={1.25}>
+                  {branch.selectedVendor?.name ?? config.brand.serviceName}
+                </Text>
+                {branch.selectedVendor && (
+                  <Text fz="xs" c="dimmed" truncate>
+                    <bdi>{branch.selectedVendor.vendor_id}</bdi>
+                  </Text>
+                )}
+              </UnstyledButton>
+              <BrandLogo to={sectionPath('order-tracking', vendorId)} compact />
+            </Group>
+
+            {/* Desktop. */}
+            <Group gap="lg" visibleFrom="sm" h="100%" wrap="nowrap" miw={0}>
+              <BrandLogo to={sectionPath('order-tracking', vendorId)} />
+              {showsBranches && <BranchSelector {...branchListProps} selected={branch.selectedVendor} />}
+              {showsBranches && <DesktopNav items={items} current={section} vendorId={vendorId} />}
+            </Group>
+            <Group gap="xs" visibleFrom="sm" wrap="nowrap">
+              <LanguagePicker />
+              <AccountMenu
+                email={email}
+                helpCentrePath={helpCentrePath}
+                onLogout={() => logout.mutate()}
+                isLoggingOut={logout.isPending}
+              />
+            </Group>
+          </Group>
+        </AppShell.Header>
+
+        <AppShell.Main bg="var(--mantine-color-gray-light)">
+          <Box mih="calc(100dvh - 64px)" py={{ base: 'md', sm: 'xl' }}>
+            <Container size="lg">
+              <Outlet />
+            </Container>
+          </Box>
+        </AppShell.Main>
+      </AppShell>
+
+      <MobileDrawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        items={items}
+        current={section}
+        selectedVendor={branch.selectedVendor}
+        email={email}
+        helpCentrePath={helpCentrePath}
+        onLogout={() => {
+          drawer.close();
+          logout.mutate();
+        }}
+        branchList={isGuest ? null : branchListProps}
+      />
+      <OutletDetailsModal vendor={branch.vendorToView} onClose={() => branch.setVendorToView(null)} />
+    </ShellContext.Provider>
+  );
+}

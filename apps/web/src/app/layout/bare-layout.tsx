@@ -1,0 +1,22 @@
+import { Box, Container, Group, Text } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { LanguagePicker } from '../../features/language/components/language-picker.tsx';
+import { useConfig } from '../../shared/config/config-context.tsx';
+
+/** spec §2: the top bar is hidden on /tracking/*; customers see the order, not the portal. */
+export function BareLayout() {
+  const { brand } = useConfig();
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-gray-light)">
+      <Outlet />
+      <Container size="sm" pb="xl">
+        <Group justify="space-between">
+          <Text fz="xs" c="dimmed">
+            {brand.serviceName}
+          </Text>
+          <LanguagePicker />
+        </Group>
+      </Container>
+    </Box>
+  );
+}

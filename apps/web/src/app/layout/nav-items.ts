@@ -1,0 +1,18 @@
+import type { FlagName } from '@riderdesk/domain/contracts/flags';
+import { type Icon, IconFileSpreadsheet, IconHistory, IconMapPin, IconMotorbike } from '@tabler/icons-react';
+import type { VendorSection } from '../vendor-path.ts';
+
+export interface NavItem {
+  section: VendorSection;
+  labelKey: string;
+  icon: Icon;
+  flag?: FlagName;
+}
+
+// spec §2: tabs Request, Tracking, History, and Bulk order only with its flag.
+export const NAV_ITEMS: readonly NavItem[] = [
+  { section: 'request-a-rider', labelKey: 'nav.request', icon: IconMotorbike },
+  { section: 'order-tracking', labelKey: 'nav.tracking', icon: IconMapPin },
+  { section: 'history', labelKey: 'nav.history', icon: IconHistory },
+  { section: 'bulk-order', labelKey: 'nav.bulk', icon: IconFileSpreadsheet, flag: 'BulkOrderUpload' },
+];

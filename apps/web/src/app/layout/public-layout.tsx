@@ -1,0 +1,60 @@
+import { Box, Button, Container, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { LanguagePicker } from '../../features/language/components/language-picker.tsx';
+import { isSessionValid, useSession } from '../../shared/session/session-store.ts';
+import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
+import { useAppFlags } from '../use-app-flags.ts';
+import { SiteFooter } from './site-footer.tsx';
+
+/** Landing, sign-up, password and legal pages: a light header, the page, the footer. */
+export function PublicLayout({ limited = false }: { limited?: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const flags = useAppFlags();
+  const session = useSession();
+  const isLoggedIn = session !== null && isSessionValid(session, 'CLASSIC');
+  const isOnLanding = pathname === '/' || pathname === '/connect';
+  return (
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        <Container size="lg" h={64}>
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <BrandLogo to={isLoggedIn ? '/order-tracking' : '/'} />
+            <Group gap="xs" wrap="nowrap">
+              <LanguagePicker />
+              {!limited && !isLoggedIn && !isOnLanding && (
+                <Button component={Link} to="/connect" variant="subtle" visibleFrom="xs">
+                  {t('login.submit')}
+                </Button>
+              )}
+              {!limited && !isLoggedIn && !flags.DeactivateSignUpButton && pathname !== '/register' && (
+                <Button component={Link} to="/register" variant="light" visibleFrom="xs">
+                  {t('nav.sign-up')}
+                </Button>
+              )}
+              {!limited && isLoggedIn && (
+                <Button component={Link} to="/order-tracking" variant="light">
+                  {t('nav.open-portal')}
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+      <Box component="main" style={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+      {!limited && <SiteFooter />}
+    </Box>
+  );
+}
+
+/** Centres a single form card on the public layout. */
+export function PublicFormPage({ children }: { children: React.ReactNode }) {
+  return (
+    <Container size="lg" py={{ base: 'lg', sm: 56 }}>
+      {children}
+    </Container>
+  );
+}

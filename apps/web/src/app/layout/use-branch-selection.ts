@@ -1,0 +1,54 @@
+import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useCountryParameter } from '../../features/vendors/api/get-country-parameter.ts';
+import { useVendors } from '../../features/vendors/api/get-vendors.ts';
+import { defaultVendor, isOutletToggleEnabled, isOutletToggleShown } from '../../features/vendors/branch-rules.ts';
+import type { OutletToggleState } from '../../features/vendors/components/branch-list.tsx';
+import { useIncludeOutlets } from '../../features/vendors/hooks/use-include-outlets.ts';
+import { sectionOf, withVendor } from '../vendor-path.ts';
+
+/** Vendors, the vendor named by the URL, and what choosing another one does (spec §2). */
+export function useBranchSelection(isEnabled: boolean) {
+  const { vendorID } = useParams();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const vendorsQuery = useVendors(isEnabled);
+  const vendors = vendorsQuery.data ?? [];
+  const allOutletOrders = useCountryParameter('allOutletOrders', isEnabled && vendors.some((v) => v.is_parent));
+  const selectedVendor = vendors.find((vendor) => vendor.vendor_id === vendorID) ?? null;
+  const [includeOutlets, setIncludeOutlets] = useIncludeOutlets(selectedVendor?.vendor_id ?? null);
+  const [vendorToView, setVendorToView] = useState<Vendor | null>(null);
+
+  // A vendor route without (or with an unknown) vendor segment lands on the user's first branch.
+  const fallback = defaultVendor(vendors);
+  useEffect(() => {
+    if (!fallback || selectedVendor) return;
+    const target = withVendor(pathname, search, fallback.vendor_id);
+    if (target) navigate(target, { replace: true });
+  }, [fallback, selectedVendor, pathname, search, navigate]);
+
+  const selectVendor = (vendorId: string) => {
+    const target = withVendor(pathname, search, vendorId);
+    if (target) navigate(target);
+  };
+
+  const isEnabledHere = isOutletToggleEnabled(selectedVendor, sectionOf(pathname) === 'request-a-rider');
+  const outletToggle: OutletToggleState = {
+    isShown: isOutletToggleShown(vendors, allOutletOrders.data),
+    isEnabled: isEnabledHere,
+    value: includeOutlets,
+    onChange: setIncludeOutlets,
+  };
+
+  return {
+    vendors,
+    isLoading: vendorsQuery.isLoading,
+    selectedVendor,
+    selectVendor,
+    outletToggle,
+    includeOutlets: outletToggle.isShown && isEnabledHere && includeOutlets,
+    vendorToView,
+    setVendorToView,
+  };
+}

@@ -1,0 +1,50 @@
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { NOTIFICATION_MS } from '@riderdesk/domain/constants';
+import type { PublicConfig } from '@riderdesk/domain/contracts/deployment';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { type ReactNode, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { useRefreshFlagsOnSessionChange } from '../features/flags/hooks/use-flags.ts';
+import { ConfigProvider } from '../shared/config/config-context.tsx';
+import { directionOf } from '../shared/i18n/i18n.ts';
+import { useSession } from '../shared/session/session-store.ts';
+import { createAppTheme } from './theme.ts';
+
+function SessionEffects() {
+  useRefreshFlagsOnSessionChange(useSession() !== null);
+  return null;
+}
+
+export function AppProviders({
+  config,
+  i18n,
+  queryClient,
+  children,
+  env,
+}: {
+  config: PublicConfig;
+  i18n: I18n;
+  queryClient: QueryClient;
+  children: ReactNode;
+  env?: 'default' | 'test';
+}) {
+  const theme = useMemo(() => createAppTheme(config.brand.primaryColor), [config.brand.primaryColor]);
+  return (
+    <ConfigProvider config={config}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
+            <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+              {/* spec §2 and §9: a snackbar at the bottom left, 3500 ms unless said otherwise. */}
+              <Notifications position="bottom-left" autoClose={NOTIFICATION_MS.default} limit={4} />
+              <SessionEffects />
+              {children}
+            </MantineProvider>
+          </DirectionProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ConfigProvider>
+  );
+}

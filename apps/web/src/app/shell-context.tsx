@@ -1,0 +1,13 @@
+import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import { createContext, useContext } from 'react';
+
+export interface ShellState {
+  vendors: readonly Vendor[];
+  selectedVendor: Vendor | null;
+  includeOutlets: boolean;
+}
+
+export const ShellContext = createContext<ShellState>({ vendors: [], selectedVendor: null, includeOutlets: false });
+
+/** The branch chosen in the shell, handed to the feature pages by the route adapters. */
+export const useShell = () => useContext(ShellContext);

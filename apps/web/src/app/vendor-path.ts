@@ -1,0 +1,28 @@
+// spec §2: the selected vendor lives in the URL segment of these sections.
+export const VENDOR_SECTIONS = ['request-a-rider', 'order-tracking', 'history', 'bulk-order'] as const;
+export type VendorSection = (typeof VENDOR_SECTIONS)[number];
+
+export function sectionOf(pathname: string): string {
+  return pathname.split('/').filter(Boolean)[0] ?? '';
+}
+
+export const isVendorSection = (section: string): section is VendorSection =>
+  (VENDOR_SECTIONS as readonly string[]).includes(section);
+
+export function sectionPath(section: VendorSection, vendorId: string | null | undefined): string {
+  return vendorId ? `/${section}/${encodeURIComponent(vendorId)}` : `/${section}`;
+}
+
+/**
+ * spec §2: changing the vendor rewrites the vendor segment of request-a-rider (keeping orderID),
+ * order-tracking, history and bulk-order. The selected order and bulk job belong to the previous
+ * vendor, so they are dropped.
+ */
+export function withVendor(pathname: string, search: string, vendorId: string): string | null {
+  const section = sectionOf(pathname);
+  if (!isVendorSection(section)) return null;
+  const path = sectionPath(section, vendorId);
+  if (section !== 'request-a-rider') return path;
+  const orderId = new URLSearchParams(search).get('orderID');
+  return orderId ? `${path}?${new URLSearchParams({ orderID: orderId })}` : path;
+}

@@ -1,0 +1,30 @@
+import { LoginAnswerSchema, type LoginBody, type TokenSet } from '@riderdesk/domain/contracts/auth';
+import { useMutation } from '@tanstack/react-query';
+import { API_BASE, api } from '../../../shared/api/client.ts';
+import { setSession } from '../../../shared/session/session-store.ts';
+import { STORAGE_KEYS, writeStorage } from '../../../shared/storage.ts';
+import { getMe } from './get-me.ts';
+
+export async function login(body: LoginBody): Promise<TokenSet> {
+  const answer = await api.post(`${API_BASE}/login`, body, { schema: LoginAnswerSchema, skipRefresh: true });
+  return answer.result;
+}
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: async (body: LoginBody) => {
+      const meta = await login(body);
+      // spec §4: a successful login clears guest orders.
+      writeStorage(STORAGE_KEYS.guestOrders, null);
+      writeStorage(STORAGE_KEYS.guestToken, null);
+      setSession({ user: { id: null, email: body.email_address.trim().toLowerCase() }, meta });
+      try {
+        const me = await getMe();
+        setSession({ user: { id: me.id, email: me.email }, meta });
+      } catch {
+        // The e-mail typed at login is enough to work; the id is filled on the next start.
+      }
+      return meta;
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { describeError } from '../../../shared/api/describe-error.ts';
+import { useLogin } from '../api/login.ts';
+
+interface LoginValues {
+  email: string;
+  password: string;
+}
+
+/** spec §5: login has no client-side validation; the server's answer is the message. */
+export function LoginForm({ canRegister, onSuccess }: { canRegister: boolean; onSuccess?: () => void }) {
+  const { t, i18n } = useTranslation();
+  const loginMutation = useLogin();
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
+
+  const submit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await loginMutation.mutateAsync({ email_address: values.email, password: values.password });
+      onSuccess?.();
+    } catch (caught) {
+      setError(describeError(caught, t, 'auth.InternalErrorException', (key) => i18n.exists(key)));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('login.title')}>
+      <Stack gap="md">
+        {error && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          placeholder="name@business.com"
+          size="md"
+          {...register('email')}
+        />
+        <PasswordInput
+          label={t('login.password')}
+          autoComplete="current-password"
+          size="md"
+          {...register('password')}
+        />
+        <Group justify="flex-end" mt={-8}>
+          <Anchor component={Link} to="/forgot-password" fz="sm">
+            {t('login.forgot')}
+          </Anchor>
+        </Group>
+        <Button type="submit" size="md" fullWidth loading={loginMutation.isPending}>
+          {t('login.submit')}
+        </Button>
+        {canRegister && (
+          <Text fz="sm" ta="center" c="dimmed">
+            {t('login.no-account')}{' '}
+            <Anchor component={Link} to="/register" fw={600}>
+              {t('login.create-account')}
+            </Anchor>
+          </Text>
+        )}
+      </Stack>
+    </form>
+  );
+}

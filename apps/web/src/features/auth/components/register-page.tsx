@@ -1,0 +1,207 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from '@mantine/core';
+import { REGISTRATION_LINK_TTL_HOURS, VAT_NUMBER_LENGTH } from '@riderdesk/domain/constants';
+import type { RegisterBody } from '@riderdesk/domain/contracts/auth';
+import { isValidPassword, isValidVatNumber } from '@riderdesk/domain/validation/password';
+import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { describeError } from '../../../shared/api/describe-error.ts';
+import { useConfig } from '../../../shared/config/config-context.tsx';
+import { useRegister } from '../api/register.ts';
+import { AuthCard } from './auth-card.tsx';
+import { PasswordRules } from './password-rules.tsx';
+
+type RegistrationType = RegisterBody['registration_type'];
+
+interface RegisterValues {
+  vendorCode: string;
+  vendorEmail: string;
+  businessName: string;
+  mobileNumber: string;
+  vatNumber: string;
+  email: string;
+  password: string;
+}
+
+const EMPTY: RegisterValues = {
+  vendorCode: '',
+  vendorEmail: '',
+  businessName: '',
+  mobileNumber: '',
+  vatNumber: '',
+  email: '',
+  password: '',
+};
+
+export function RegisterPage() {
+  const { t, i18n } = useTranslation();
+  const config = useConfig();
+  const registerMutation = useRegister();
+  const [type, setType] = useState<RegistrationType>('PV');
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError: setFieldError,
+    formState,
+  } = useForm<RegisterValues>({
+    defaultValues: EMPTY,
+  });
+  const password = watch('password');
+
+  const submit = handleSubmit(async (values) => {
+    setError(null);
+    // spec §5: registration has no client-side validation except the password rules it states.
+    if (!isValidPassword(values.password)) {
+      setFieldError('password', { message: t('register.error.password') });
+      return;
+    }
+    if (type === 'NPV' && values.vatNumber && !isValidVatNumber(values.vatNumber)) {
+      setFieldError('vatNumber', { message: t('register.error.vat', { length: VAT_NUMBER_LENGTH }) });
+      return;
+    }
+    const phone = parsePhoneNumberFromString(values.mobileNumber, config.country.code as CountryCode);
+    const body: RegisterBody =
+      type === 'PV'
+        ? {
+            registration_type: 'PV',
+            vendor_code: values.vendorCode,
+            vendor_email: values.vendorEmail,
+            email_address: values.email,
+            password: values.password,
+          }
+        : {
+            registration_type: 'NPV',
+            business_name: values.businessName,
+            mobile_number: phone?.number ?? values.mobileNumber,
+            vat_number: values.vatNumber || undefined,
+            email_address: values.email,
+            password: values.password,
+          };
+    try {
+      const result = await registerMutation.mutateAsync(body);
+      setSentTo(result.email);
+    } catch (caught) {
+      setError(describeError(caught, t, 'register.error.generic', (key) => i18n.exists(key)));
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <AuthCard title={t('register.check-email.title')}>
+        <Stack align="center" ta="center" gap="md">
+          <ThemeIcon size={64} radius="xl" variant="light" color="teal">
+            <IconMailCheck size={34} />
+          </ThemeIcon>
+          <Text>{t('register.check-email.body', { email: sentTo })}</Text>
+          <Text c="dimmed" fz="sm">
+            {t('register.check-email.validity', { hours: REGISTRATION_LINK_TTL_HOURS })}
+          </Text>
+          <Button component={Link} to="/connect" variant="light" fullWidth>
+            {t('register.back-to-login')}
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('register.title')} subtitle={t('register.subtitle', { service: config.brand.serviceName })}>
+      <form onSubmit={submit} noValidate aria-label={t('register.title')}>
+        <Stack gap="md">
+          <SegmentedControl
+            fullWidth
+            value={type}
+            onChange={(value) => setType(value as RegistrationType)}
+            aria-label={t('register.type-label')}
+            data={[
+              { value: 'PV', label: t('register.type.pv') },
+              { value: 'NPV', label: t('register.type.npv') },
+            ]}
+          />
+          <Text fz="sm" c="dimmed">
+            {type === 'PV' ? t('register.type.pv-help') : t('register.type.npv-help')}
+          </Text>
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}
+            </Alert>
+          )}
+          {type === 'PV' ? (
+            <>
+              <TextInput label={t('register.vendor-code')} autoComplete="off" {...register('vendorCode')} />
+              <TextInput
+                label={t('register.vendor-email')}
+                description={t('register.vendor-email-help')}
+                type="email"
+                {...register('vendorEmail')}
+              />
+            </>
+          ) : (
+            <>
+              <TextInput
+                label={t('register.business-name')}
+                autoComplete="organization"
+                {...register('businessName')}
+              />
+              <TextInput
+                label={t('register.mobile-number')}
+                type="tel"
+                autoComplete="tel"
+                dir="ltr"
+                placeholder={`${config.country.phonePrefix} 300 1234567`}
+                {...register('mobileNumber')}
+              />
+              <TextInput
+                label={t('register.vat-number')}
+                description={t('register.vat-help', { length: VAT_NUMBER_LENGTH })}
+                maxLength={VAT_NUMBER_LENGTH}
+                error={formState.errors.vatNumber?.message}
+                {...register('vatNumber')}
+              />
+            </>
+          )}
+          <TextInput label={t('register.email')} type="email" autoComplete="email" {...register('email')} />
+          <PasswordInput
+            label={t('register.password')}
+            autoComplete="new-password"
+            aria-describedby="register-password-rules"
+            error={formState.errors.password?.message}
+            {...register('password')}
+          />
+          <PasswordRules password={password} id="register-password-rules" />
+          <Text fz="xs" c="dimmed">
+            {t('register.terms-implied')}{' '}
+            <Anchor component={Link} to="/termsandconditions" fz="xs">
+              {t('footer.terms')}
+            </Anchor>
+          </Text>
+          <Button type="submit" size="md" fullWidth loading={registerMutation.isPending}>
+            {t('register.submit')}
+          </Button>
+          <Text fz="sm" ta="center" c="dimmed">
+            {t('register.have-account')}{' '}
+            <Anchor component={Link} to="/connect" fw={600}>
+              {t('login.submit')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,82 @@
+import type { TokenSet } from '@riderdesk/domain/contracts/auth';
+import { useSyncExternalStore } from 'react';
+import { readJson, readStorage, STORAGE_KEYS, writeStorage } from '../storage.ts';
+
+export interface SessionUser {
+  id: string | null;
+  email: string;
+}
+
+/** spec §3 Auth: user {id, email}; meta {AccessToken, IdToken, RefreshToken, Expires}. */
+export interface Session {
+  user: SessionUser;
+  meta: TokenSet;
+}
+
+export type AppMode = 'CLASSIC' | 'GODROID' | 'GUEST';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let current: Session | null | undefined;
+
+function load(): Session | null {
+  const stored = readJson<Session>(STORAGE_KEYS.session);
+  if (!stored?.meta?.AccessToken || !stored.user?.email) return null;
+  return stored;
+}
+
+export function getSession(): Session | null {
+  if (current === undefined) current = load();
+  return current;
+}
+
+export function setSession(session: Session | null): void {
+  current = session;
+  writeStorage(STORAGE_KEYS.session, session ? JSON.stringify(session) : null);
+  for (const listener of listeners) listener();
+}
+
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Forget the cached copy so the next read comes from storage (tests, other tabs). */
+export function reloadSession(): void {
+  current = undefined;
+  for (const listener of listeners) listener();
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+/** A guest token is a JWT whose payload must carry a numeric exp in the future (spec §4). */
+export function isGuestTokenValid(token: string | null, nowSeconds: number): boolean {
+  if (!token) return false;
+  const payload = token.split('.')[1];
+  if (!payload) return false;
+  try {
+    const decoded = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof decoded.exp === 'number' && decoded.exp > nowSeconds;
+  } catch {
+    return false;
+  }
+}
+
+/** spec §4: valid in GODROID or GUEST mode, or when a user exists and the token expiry is in the future. */
+export function isSessionValid(session: Session | null, mode: AppMode, nowSeconds = Date.now() / 1000): boolean {
+  if (mode === 'GODROID' || mode === 'GUEST') return true;
+  return Boolean(session?.user && session.meta.Expires > nowSeconds);
+}
+
+/** Logout and failed refresh both forget every credential the browser holds (spec §4). */
+export function clearCredentials(): void {
+  writeStorage(STORAGE_KEYS.guestToken, null);
+  writeStorage(STORAGE_KEYS.guestOrders, null);
+  setSession(null);
+}
+
+export function hasGodroidToken(): boolean {
+  return readStorage(STORAGE_KEYS.godroidToken) !== null;
+}

@@ -1,0 +1,39 @@
+// spec §3: local storage keys. The first five are named by the spec; the rest are ours.
+export const STORAGE_KEYS = {
+  guestToken: 'guest-token',
+  guestOrders: 'guest-orders',
+  godroidToken: 'godroid-token',
+  godroidLocale: 'godroid-locale',
+  godroidTosRequired: 'godroid-tos-required',
+  session: 'riderdesk-session',
+  language: 'riderdesk-language',
+  outletToggles: 'riderdesk-outlet-toggles',
+} as const;
+
+/** localStorage can throw (private mode, quota, disabled storage); the app must keep working. */
+export function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Nothing to do: the value simply won't survive a reload.
+  }
+}
+
+export function readJson<T>(key: string): T | null {
+  const raw = readStorage(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}

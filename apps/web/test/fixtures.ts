@@ -1,0 +1,69 @@
+import type { PublicConfig } from '@riderdesk/domain/contracts/deployment';
+import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+
+export const testConfig: PublicConfig = {
+  country: {
+    code: 'PK',
+    name: 'Pakistan',
+    currency: 'PKR',
+    phonePrefix: '+92',
+    timeZone: 'Asia/Karachi',
+    mapCentre: { latitude: 24.86, longitude: 67.0 },
+    links: {
+      partnerSignUp: 'https://riderdesk.pk/partners',
+      privacy: 'https://riderdesk.pk/privacy',
+      apiDocumentation: 'https://riderdesk.pk/developers',
+      deliveryServiceInfo: 'https://riderdesk.pk/delivery',
+    },
+  },
+  brand: { id: 'riderdesk', serviceName: 'Riderdesk', primaryColor: 'pink' },
+  languages: ['en', 'ur_alt'],
+  defaultLanguage: 'en',
+  defaultPaymentMethod: 'CASH_ON_DELIVERY',
+  environment: 'san',
+  mode: 'CLASSIC',
+  mapTileUrl: null,
+  flagProviders: [],
+  hasDevOutbox: false,
+};
+
+export function makeVendor(overrides: Partial<Vendor> & Pick<Vendor, 'vendor_id' | 'name'>): Vendor {
+  return {
+    parent_vendor_id: null,
+    client_vendor_id: null,
+    is_parent: false,
+    is_active: true,
+    is_registered: true,
+    vendor_information: {
+      name: overrides.name,
+      currency: 'PKR',
+      owners: [],
+      contact: { phone: '+923001234567' },
+      location: {
+        address_text: 'Shahrah-e-Faisal',
+        building: null,
+        city: 'Karachi',
+        country_code: 'PK',
+        latitude: 24.86,
+        longitude: 67.05,
+        postal_code: null,
+        street: null,
+        street_number: null,
+        unit: null,
+        rider_instructions: null,
+      },
+    },
+    flags: { payment_methods: { CASH_ON_DELIVERY: true } },
+    estimation_pick_up_time: null,
+    login_pickup_estimation: null,
+    ...overrides,
+  };
+}
+
+/** A session whose tokens expire in an hour, so no refresh happens during a test. */
+export function validSession(nowSeconds = Date.now() / 1000) {
+  return {
+    user: { id: 'u-1', email: 'demo@riderdesk.pk' },
+    meta: { AccessToken: 'access', IdToken: 'id', RefreshToken: 'refresh', Expires: Math.floor(nowSeconds + 3600) },
+  };
+}

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Deployment, resolveDeployment } from '@riderdesk/domain/config';
+import { z } from 'zod';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const APP_MODES = ['CLASSIC', 'GODROID', 'GUEST'] as const;
+export type AppMode = (typeof APP_MODES)[number];
+
+export interface PasswordHashCost {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+/** ARCHITECTURE.md: argon2id with m=19 MiB, t=2, p=1 (the OWASP baseline). */
+export const PASSWORD_HASH_COST: PasswordHashCost = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+export interface RateLimitConfig {
+  /** Failed logins per IP and e-mail, and registrations, forgot and reset calls per IP, per window. */
+  authMax: number;
+  authWindowMs: number;
+  /** Every call per IP per minute. */
+  globalMax: number;
+}
+
+export interface AppConfig {
+  deployment: Deployment;
+  mode: AppMode;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  authSecret: string;
+  smtpUrl: string | null;
+  publicUrl: string;
+  demoEmail: string;
+  demoPassword: string;
+  mapTileUrl: string | null;
+  rateLimit: RateLimitConfig;
+  logLevel: string;
+  /** Folder of the built web app; served at / when it exists. */
+  webDistDir: string;
+  localesDir: string;
+  passwordHashCost: PasswordHashCost;
+  /** The demo seed never runs in production. */
+  seedDemo: boolean;
+}
+
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+const integer = (min: number, max: number, fallback: number) =>
+  optional
+    .pipe(z.string().regex(/^\d+$/, 'must be a whole number').optional())
+    .transform((value) => (value === undefined ? fallback : Number(value)))
+    .pipe(z.number().int().min(min).max(max));
+
+const EnvSchema = z.object({
+  COUNTRY: optional,
+  LANGUAGES: optional,
+  DEFAULT_PAYMENT_METHOD: optional,
+  BRAND: optional,
+  ENVIRONMENT: optional,
+  PORT: integer(1, 65535, 8080),
+  HOST: optional.transform((value) => value ?? '0.0.0.0'),
+  DATA_DIR: optional,
+  DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  AUTH_SECRET: optional.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
+  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  PUBLIC_URL: optional.pipe(z.url().optional()),
+  DEMO_EMAIL: optional.pipe(z.email().optional()).transform((value) => (value ?? 'demo@riderdesk.pk').toLowerCase()),
+  DEMO_PASSWORD: optional.transform((value) => value ?? 'Riderdesk#2026'),
+  // An explicitly empty MAP_TILE_URL turns the map tiles off (tests run with no tiles).
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined ? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' : value || null)),
+  APP_MODE: optional.pipe(z.enum(APP_MODES).optional()).transform((value) => value ?? 'CLASSIC'),
+  RATE_LIMIT_AUTH: integer(1, 1_000_000, 10),
+  RATE_LIMIT_GLOBAL: integer(1, 1_000_000, 600),
+  LOG_LEVEL: optional
+    .pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional())
+    .transform((value) => value ?? 'info'),
+});
+
+export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; problems: string[] };
+
+/** Parses the environment once; every problem is collected so an operator fixes them in one go. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
+  const problems: string[] = [];
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
+  }
+  const deployment = resolveDeployment({
+    country: env.COUNTRY || undefined,
+    languages: env.LANGUAGES || undefined,
+    defaultPaymentMethod: env.DEFAULT_PAYMENT_METHOD || undefined,
+    brand: env.BRAND || undefined,
+    environment: env.ENVIRONMENT || undefined,
+  });
+  if (!deployment.ok) problems.push(...deployment.problems);
+  if (!parsed.success || !deployment.ok) return { ok: false, problems };
+
+  const vars = parsed.data;
+  const dataDir = path.resolve(REPO_ROOT, vars.DATA_DIR ?? '.data');
+  let authSecret = vars.AUTH_SECRET;
+  if (!authSecret) {
+    try {
+      authSecret = readOrCreateSecret(path.join(dataDir, 'auth-secret'));
+    } catch (error) {
+      return { ok: false, problems: [`AUTH_SECRET: cannot create ${dataDir}/auth-secret (${String(error)})`] };
+    }
+  }
+  const environment = deployment.deployment.environment;
+  return {
+    ok: true,
+    config: {
+      deployment: deployment.deployment,
+      mode: vars.APP_MODE,
+      port: vars.PORT,
+      host: vars.HOST,
+      dataDir,
+      databaseUrl: vars.DATABASE_URL ?? null,
+      authSecret,
+      smtpUrl: vars.SMTP_URL ?? null,
+      publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+      demoEmail: vars.DEMO_EMAIL,
+      demoPassword: vars.DEMO_PASSWORD,
+      mapTileUrl: vars.MAP_TILE_URL,
+      rateLimit: { authMax: vars.RATE_LIMIT_AUTH, authWindowMs: 15 * 60_000, globalMax: vars.RATE_LIMIT_GLOBAL },
+      logLevel: vars.LOG_LEVEL,
+      webDistDir: path.join(REPO_ROOT, 'apps/web/dist'),
+      localesDir: path.join(REPO_ROOT, 'packages/domain/locales'),
+      passwordHashCost: PASSWORD_HASH_COST,
+      seedDemo: environment !== 'prd',
+    },
+  };
+}
+
+/** A secret generated once per data folder, readable only by its owner, survives restarts. */
+function readOrCreateSecret(file: string): string {
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** Loads the configuration or stops the process listing every problem (spec §1). */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const result = loadConfig(env);
+  if (result.ok) return result.config;
+  process.stderr.write(`Riderdesk refuses to start; fix the configuration:\n`);
+  for (const problem of result.problems) process.stderr.write(`  - ${problem}\n`);
+  process.exit(1);
+}

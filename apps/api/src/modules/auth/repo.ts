@@ -1,0 +1,162 @@
+import type { Db } from '../../db/db.ts';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  confirmed_at: Date | null;
+  disabled: boolean;
+  password_reset_required: boolean;
+}
+
+export interface SessionRow {
+  id: string;
+  family_id: string;
+  user_id: string;
+  expires_at: Date;
+  revoked_at: Date | null;
+  rotated_to: string | null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db.query<UserRow>('select * from users where email = lower($1)', [email]);
+  return row ?? null;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db.query<UserRow>('select * from users where id = $1', [id]);
+  return row ?? null;
+}
+
+export async function insertUser(
+  db: Db,
+  user: { email: string; passwordHash: string; confirmedAt: Date | null },
+): Promise<UserRow | null> {
+  const [row] = await db.query<UserRow>(
+    `insert into users (email, password_hash, confirmed_at) values (lower($1), $2, $3)
+     on conflict (email) do nothing returning *`,
+    [user.email, user.passwordHash, user.confirmedAt],
+  );
+  return row ?? null;
+}
+
+export async function updatePassword(db: Db, userId: string, passwordHash: string, now: Date): Promise<void> {
+  // A completed reset proves the mailbox, so it also confirms the e-mail.
+  await db.query(
+    `update users set password_hash = $2, password_reset_required = false, confirmed_at = coalesce(confirmed_at, $3)
+      where id = $1`,
+    [userId, passwordHash, now],
+  );
+}
+
+export async function insertSession(
+  db: Db,
+  session: { id: string; familyId: string; userId: string; refreshTokenHash: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  await db.query(
+    `insert into sessions (id, family_id, user_id, refresh_token_hash, created_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [session.id, session.familyId, session.userId, session.refreshTokenHash, session.now, session.expiresAt],
+  );
+}
+
+export async function findSessionByRefreshHash(db: Db, hash: string): Promise<SessionRow | null> {
+  const [row] = await db.query<SessionRow>('select * from sessions where refresh_token_hash = $1', [hash]);
+  return row ?? null;
+}
+
+/** Marks a session rotated; false when another call rotated it first. */
+export async function markRotated(db: Db, sessionId: string, successorId: string): Promise<boolean> {
+  const rows = await db.query(
+    'update sessions set rotated_to = $2 where id = $1 and rotated_to is null and revoked_at is null returning id',
+    [sessionId, successorId],
+  );
+  return rows.length > 0;
+}
+
+export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
+  await db.query('update sessions set revoked_at = $2 where family_id = $1 and revoked_at is null', [familyId, now]);
+}
+
+export async function revokeSessionFamilyOf(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.query(
+    `update sessions set revoked_at = $2
+      where family_id = (select family_id from sessions where id = $1) and revoked_at is null`,
+    [sessionId, now],
+  );
+}
+
+export async function revokeUserSessions(db: Db, userId: string, now: Date): Promise<void> {
+  await db.query('update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null', [userId, now]);
+}
+
+export async function insertVerification(
+  db: Db,
+  verification: { tokenHash: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await db.query('insert into email_verifications (token_hash, user_id, expires_at) values ($1, $2, $3)', [
+    verification.tokenHash,
+    verification.userId,
+    verification.expiresAt,
+  ]);
+}
+
+/** Uses a verification token once; null when unknown, used or expired. */
+export async function useVerification(db: Db, tokenHash: string, now: Date): Promise<string | null> {
+  const [row] = await db.query<{ user_id: string }>(
+    `update email_verifications set used_at = $2
+      where token_hash = $1 and used_at is null and expires_at > $2 returning user_id`,
+    [tokenHash, now],
+  );
+  return row?.user_id ?? null;
+}
+
+export async function confirmUser(db: Db, userId: string, now: Date): Promise<void> {
+  await db.query('update users set confirmed_at = coalesce(confirmed_at, $2) where id = $1', [userId, now]);
+}
+
+export interface PasswordResetRow {
+  id: string;
+  code_hash: string;
+  attempts: number;
+}
+
+export async function replacePasswordReset(
+  db: Db,
+  reset: { userId: string; codeHash: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  // Only the latest code works: asking again retires the earlier ones.
+  await db.query('update password_resets set used_at = $2 where user_id = $1 and used_at is null', [
+    reset.userId,
+    reset.now,
+  ]);
+  await db.query('insert into password_resets (user_id, code_hash, expires_at, created_at) values ($1, $2, $3, $4)', [
+    reset.userId,
+    reset.codeHash,
+    reset.expiresAt,
+    reset.now,
+  ]);
+}
+
+export async function findLivePasswordReset(
+  db: Db,
+  userId: string,
+  now: Date,
+  maxAttempts: number,
+): Promise<PasswordResetRow | null> {
+  const [row] = await db.query<PasswordResetRow>(
+    `select id, code_hash, attempts from password_resets
+      where user_id = $1 and used_at is null and expires_at > $2 and attempts < $3
+      order by created_at desc limit 1 for update`,
+    [userId, now, maxAttempts],
+  );
+  return row ?? null;
+}
+
+export async function countResetAttempt(db: Db, resetId: string): Promise<void> {
+  await db.query('update password_resets set attempts = attempts + 1 where id = $1', [resetId]);
+}
+
+export async function usePasswordReset(db: Db, resetId: string, now: Date): Promise<void> {
+  await db.query('update password_resets set used_at = $2 where id = $1', [resetId, now]);
+}

@@ -1,0 +1,138 @@
+import {
+  ExtendAnswerSchema,
+  ExtendBodySchema,
+  ForgotPasswordBodySchema,
+  LoginAnswerSchema,
+  LoginBodySchema,
+  LogoutAnswerSchema,
+  MeAnswerSchema,
+  RegisterAnswerSchema,
+  RegisterBodySchema,
+  ResetPasswordBodySchema,
+  VerifyEmailQuerySchema,
+} from '@riderdesk/domain/contracts/auth';
+import { ApiErrorSchema, OkResultSchema } from '@riderdesk/domain/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RateLimitConfig } from '../../config.ts';
+import { authError } from '../../errors.ts';
+import { requireCaller, requireUser } from '../../plugins/auth.ts';
+import type { AuthService } from './service.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: RateLimitConfig }> = async (
+  app,
+  { auth, rateLimit },
+) => {
+  const perIp = { rateLimit: { max: rateLimit.authMax, timeWindow: rateLimit.authWindowMs } };
+  // Only failed logins count, per IP and e-mail, so a shared office IP does not lock everyone out.
+  const failedLogins = app.createRateLimit({
+    max: rateLimit.authMax,
+    timeWindow: rateLimit.authWindowMs,
+    keyGenerator: (request) =>
+      `login:${request.ip}:${String((request.body as { email_address?: unknown } | undefined)?.email_address)}`,
+  });
+  const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 429: ApiErrorSchema };
+
+  app.post(
+    '/register',
+    {
+      config: perIp,
+      schema: { tags: ['auth'], body: RegisterBodySchema, response: { 200: RegisterAnswerSchema, ...errors } },
+    },
+    async (request) => ({ result: await auth.register(request.body) }),
+  );
+
+  app.get(
+    '/register/verify',
+    {
+      config: perIp,
+      schema: {
+        tags: ['auth'],
+        description:
+          'The link e-mailed at registration; redirects to /?verified=1, or /?verified=0 when expired or used.',
+        querystring: VerifyEmailQuerySchema,
+      },
+    },
+    async (request, reply) => reply.redirect(`/?verified=${(await auth.verifyEmail(request.query.token)) ? 1 : 0}`),
+  );
+
+  app.post(
+    '/login',
+    { schema: { tags: ['auth'], body: LoginBodySchema, response: { 200: LoginAnswerSchema, ...errors } } },
+    async (request, reply) => {
+      const status = await failedLogins(request, { increment: false });
+      // A peek reports the count so far: once it reaches the maximum, the next try is refused.
+      if (!status.isAllowed && status.remaining === 0) {
+        reply.header('retry-after', status.ttlInSeconds);
+        throw authError(429, 'TooManyRequestsException');
+      }
+      const { email_address, password } = request.body;
+      const result = await auth.login(email_address, password, async () => {
+        await failedLogins(request);
+      });
+      return { result };
+    },
+  );
+
+  // Refresh tokens are 256-bit random values, so only the global limit applies: a per-IP auth
+  // budget would log out an office full of staff sharing one address.
+  app.post(
+    '/login/extend',
+    {
+      schema: { tags: ['auth'], body: ExtendBodySchema, response: { 200: ExtendAnswerSchema, ...errors } },
+    },
+    async (request) => ({ result: { AuthenticationResult: await auth.extend(request.body.refresh_token) } }),
+  );
+
+  app.post(
+    '/logout',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }, { godroid: [] }],
+        response: { 200: LogoutAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      // An embedded partner's token is not a session of ours to end.
+      if (caller.kind !== 'user') return { result: false };
+      await auth.logout(caller.sessionId);
+      return { result: true };
+    },
+  );
+
+  app.post(
+    '/password/forgot',
+    {
+      config: perIp,
+      schema: { tags: ['auth'], body: ForgotPasswordBodySchema, response: { 200: OkResultSchema, ...errors } },
+    },
+    async (request) => {
+      await auth.forgotPassword(request.body.email_address);
+      return { result: true };
+    },
+  );
+
+  app.post(
+    '/password/reset',
+    {
+      config: perIp,
+      schema: { tags: ['auth'], body: ResetPasswordBodySchema, response: { 200: OkResultSchema, ...errors } },
+    },
+    async (request) => {
+      const { email_address, code, password } = request.body;
+      await auth.resetPassword(email_address, code, password);
+      return { result: true };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MeAnswerSchema, ...errors } },
+    },
+    async (request) => ({ result: await auth.me(requireUser(request).userId) }),
+  );
+};

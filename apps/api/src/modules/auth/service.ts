@@ -1,0 +1,249 @@
+import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { REGISTRATION_LINK_TTL_HOURS, RESET_CODE_LENGTH } from '@riderdesk/domain/constants';
+import type { RegisterBody, TokenSet } from '@riderdesk/domain/contracts/auth';
+import { isValidPassword as isPasswordAcceptable } from '@riderdesk/domain/validation/password';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/db.ts';
+import { AppError, authError, keyedError } from '../../errors.ts';
+import type { Mailer } from '../../mailer.ts';
+import * as vendorsRepo from '../vendors/repo.ts';
+import * as repo from './repo.ts';
+import { REFRESH_TOKEN_TTL_MS, randomToken, sha256, type Tokens } from './tokens.ts';
+
+export const RESET_CODE_TTL_MS = 15 * 60_000;
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+const VERIFICATION_TTL_MS = REGISTRATION_LINK_TTL_HOURS * 60 * 60_000;
+// @node-rs/argon2 Algorithm.Argon2id; the package's const enum cannot be imported under isolatedModules.
+const ARGON2ID = 2;
+
+class RotationRace extends Error {
+  constructor(readonly familyId: string) {
+    super('refresh token rotated concurrently');
+  }
+}
+
+export interface AuthDeps {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  tokens: Tokens;
+  now: () => Date;
+}
+
+export type AuthService = ReturnType<typeof authService>;
+
+const registerError = (translationKey: string, field: string) =>
+  keyedError(400, 'InvalidParameterException', translationKey, field);
+const passwordRuleError = () => keyedError(400, 'InvalidPasswordException', 'register.error.password', 'password');
+
+export function hashPassword(password: string, cost: AppConfig['passwordHashCost']): Promise<string> {
+  return hash(password, { algorithm: ARGON2ID, ...cost });
+}
+
+export function authService({ db, config, mailer, tokens, now }: AuthDeps) {
+  const serviceName = config.deployment.brand.serviceName;
+
+  async function startSession(user: { id: string; email: string }, familyId?: string, tx: Db = db) {
+    const id = randomUUID();
+    const refreshToken = randomToken();
+    const at = now();
+    await repo.insertSession(tx, {
+      id,
+      familyId: familyId ?? id,
+      userId: user.id,
+      refreshTokenHash: sha256(refreshToken),
+      expiresAt: new Date(at.getTime() + REFRESH_TOKEN_TTL_MS),
+      now: at,
+    });
+    return { id, refreshToken };
+  }
+
+  function resetCodeHash(userId: string, code: string): string {
+    // Keyed so a leaked table does not give away six-digit codes by brute force.
+    return createHmac('sha256', config.authSecret).update(`${userId}:${code}`).digest('hex');
+  }
+
+  async function sendVerification(user: { id: string; email: string }) {
+    const token = randomBytes(32).toString('base64url');
+    await repo.insertVerification(db, {
+      tokenHash: sha256(token),
+      userId: user.id,
+      expiresAt: new Date(now().getTime() + VERIFICATION_TTL_MS),
+    });
+    const link = `${config.publicUrl}/api/v1/register/verify?token=${token}`;
+    await mailer.send({
+      to: user.email,
+      subject: `Confirm your ${serviceName} account`,
+      text: `Welcome to ${serviceName}.\n\nConfirm your e-mail address within ${REGISTRATION_LINK_TTL_HOURS} hours by opening this link:\n${link}\n\nIf you did not sign up, ignore this message.`,
+      html: `<p>Welcome to ${serviceName}.</p><p>Confirm your e-mail address within ${REGISTRATION_LINK_TTL_HOURS} hours: <a href="${link}">${link}</a></p><p>If you did not sign up, ignore this message.</p>`,
+    });
+  }
+
+  return {
+    /** spec §5: vendor code, vendor e-mail, outlet not linked, e-mail not registered — in that order. */
+    async register(body: RegisterBody) {
+      const user = await db.transaction(async (tx) => {
+        let vendorId: string;
+        if (body.registration_type === 'PV') {
+          const vendor = await vendorsRepo.findVendorByRegistrationCode(tx, body.vendor_code);
+          if (!vendor) throw registerError('register.error.vendor-code', 'vendor_code');
+          if (vendor.contact_email?.toLowerCase() !== body.vendor_email) {
+            throw registerError('register.error.vendor-email', 'vendor_email');
+          }
+          if (await vendorsRepo.isVendorLinked(tx, vendor.vendor_id)) {
+            throw registerError('register.error.outlet-linked', 'vendor_code');
+          }
+          vendorId = vendor.vendor_id;
+        } else {
+          vendorId = `npv-${randomBytes(6).toString('hex')}`;
+        }
+        if (await repo.findUserByEmail(tx, body.email_address)) {
+          throw keyedError(400, 'UsernameExistsException', 'register.error.email-registered', 'email_address');
+        }
+        if (!isPasswordAcceptable(body.password)) throw passwordRuleError();
+
+        const created = await repo.insertUser(tx, {
+          email: body.email_address,
+          passwordHash: await hashPassword(body.password, config.passwordHashCost),
+          confirmedAt: null,
+        });
+        if (!created) {
+          throw keyedError(400, 'UsernameExistsException', 'register.error.email-registered', 'email_address');
+        }
+        if (body.registration_type === 'NPV') {
+          // A new business has no coordinates yet; the request flow asks for its origin first (spec §4).
+          await vendorsRepo.insertVendor(tx, {
+            vendor_id: vendorId,
+            name: body.business_name,
+            phone: body.mobile_number,
+            vat_number: body.vat_number ?? null,
+            contact_email: body.email_address,
+            owners: [body.email_address],
+            currency: config.deployment.country.currency,
+            country_code: config.deployment.country.code,
+            payment_methods: { [config.deployment.defaultPaymentMethod]: true },
+          });
+        }
+        await vendorsRepo.linkUserToVendor(tx, created.id, vendorId);
+        return created;
+      });
+      await sendVerification(user);
+      return { user_id: user.id, email: user.email, verification_required: true };
+    },
+
+    async verifyEmail(token: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const userId = await repo.useVerification(tx, sha256(token), now());
+        if (!userId) return false;
+        await repo.confirmUser(tx, userId, now());
+        return true;
+      });
+    },
+
+    /**
+     * spec §8 codes. The password is checked before the account state so only its owner learns
+     * that an account is unconfirmed or needs a reset.
+     */
+    async login(email: string, password: string, onFailure: () => Promise<void>): Promise<TokenSet> {
+      const user = await repo.findUserByEmail(db, email);
+      if (!user) {
+        await onFailure();
+        throw authError(401, 'UserNotFoundException');
+      }
+      if (!(await verify(user.password_hash, password))) {
+        await onFailure();
+        throw authError(401, 'NotAuthorizedException');
+      }
+      if (user.disabled) throw authError(403, 'NotAuthorizedException');
+      if (user.password_reset_required) throw authError(403, 'PasswordResetRequiredException');
+      if (!user.confirmed_at) throw authError(403, 'UserNotConfirmedException');
+      const session = await startSession(user);
+      return tokens.tokenSet(user, session.id, session.refreshToken);
+    },
+
+    /** Rotates the refresh token; presenting a rotated one again revokes the whole login. */
+    async extend(refreshToken: string): Promise<TokenSet> {
+      const at = now();
+      type Outcome = { reused: string } | { user: repo.UserRow; next: { id: string; refreshToken: string } } | null;
+      const outcome: Outcome = await db
+        .transaction<Outcome>(async (tx) => {
+          const session = await repo.findSessionByRefreshHash(tx, sha256(refreshToken));
+          if (!session || session.revoked_at || session.expires_at <= at) return null;
+          if (session.rotated_to) return { reused: session.family_id };
+          const user = await repo.findUserById(tx, session.user_id);
+          if (!user || user.disabled) return null;
+          const next = await startSession(user, session.family_id, tx);
+          if (!(await repo.markRotated(tx, session.id, next.id))) throw new RotationRace(session.family_id);
+          return { user, next };
+        })
+        .catch((error: unknown): Outcome => {
+          // Two calls presenting the same token at once: the loser is treated as reuse.
+          if (error instanceof RotationRace) return { reused: error.familyId };
+          throw error;
+        });
+      if (!outcome) throw authError(401, 'NotAuthorizedException');
+      if ('reused' in outcome) {
+        await repo.revokeFamily(db, outcome.reused, at);
+        throw authError(401, 'NotAuthorizedException');
+      }
+      return tokens.tokenSet(outcome.user, outcome.next.id, outcome.next.refreshToken);
+    },
+
+    async logout(sessionId: string): Promise<void> {
+      await repo.revokeSessionFamilyOf(db, sessionId, now());
+    },
+
+    /** Always succeeds so the answer never reveals whether an account exists. */
+    async forgotPassword(email: string): Promise<void> {
+      const user = await repo.findUserByEmail(db, email);
+      if (!user || user.disabled) return;
+      const code = String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, '0');
+      const at = now();
+      await db.transaction((tx) =>
+        repo.replacePasswordReset(tx, {
+          userId: user.id,
+          codeHash: resetCodeHash(user.id, code),
+          expiresAt: new Date(at.getTime() + RESET_CODE_TTL_MS),
+          now: at,
+        }),
+      );
+      await mailer.send({
+        to: user.email,
+        subject: `Your ${serviceName} password reset code`,
+        text: `Your verification code is ${code}.\n\nIt is valid for 15 minutes. If you did not ask to reset your password, ignore this message.`,
+        html: `<p>Your verification code is <strong>${code}</strong>.</p><p>It is valid for 15 minutes. If you did not ask to reset your password, ignore this message.</p>`,
+      });
+    },
+
+    async resetPassword(email: string, code: string, password: string): Promise<void> {
+      if (!isPasswordAcceptable(password)) throw passwordRuleError();
+      const user = await repo.findUserByEmail(db, email);
+      const expired = () => authError(400, 'ExpiredCodeException');
+      if (!user) throw expired();
+      const passwordHash = await hashPassword(password, config.passwordHashCost);
+      const at = now();
+      const isReset = await db.transaction(async (tx) => {
+        const reset = await repo.findLivePasswordReset(tx, user.id, at, RESET_CODE_MAX_ATTEMPTS);
+        if (!reset) return false;
+        const expected = Buffer.from(reset.code_hash, 'hex');
+        const given = Buffer.from(resetCodeHash(user.id, code), 'hex');
+        if (!timingSafeEqual(expected, given)) {
+          await repo.countResetAttempt(tx, reset.id);
+          return false;
+        }
+        await repo.usePasswordReset(tx, reset.id, at);
+        await repo.updatePassword(tx, user.id, passwordHash, at);
+        await repo.revokeUserSessions(tx, user.id, at);
+        return true;
+      });
+      if (!isReset) throw expired();
+    },
+
+    async me(userId: string): Promise<{ id: string; email: string }> {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw new AppError(401, 'NotAuthorizedException', 'NotAuthorizedException');
+      return { id: user.id, email: user.email };
+    },
+  };
+}

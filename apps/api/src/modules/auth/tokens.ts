@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { TokenSet } from '@riderdesk/domain/contracts/auth';
+import { jwtVerify, SignJWT } from 'jose';
+
+export const ACCESS_TOKEN_TTL_S = 60 * 60;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const GODROID_TOKEN_TTL_S = 30 * 24 * 60 * 60;
+const ISSUER = 'riderdesk';
+
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+export const randomToken = (): string => randomBytes(32).toString('base64url');
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
+export class Tokens {
+  readonly #key: Uint8Array;
+  readonly #now: () => Date;
+
+  constructor(secret: string, now: () => Date) {
+    this.#key = new TextEncoder().encode(secret);
+    this.#now = now;
+  }
+
+  #seconds(): number {
+    return Math.floor(this.#now().getTime() / 1000);
+  }
+
+  #sign(claims: Record<string, unknown>, subject: string, ttlSeconds: number): Promise<string> {
+    const now = this.#seconds();
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(ISSUER)
+      .setSubject(subject)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttlSeconds)
+      .sign(this.#key);
+  }
+
+  async #verify(token: string, typ: string) {
+    const { payload } = await jwtVerify(token, this.#key, {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+      currentDate: this.#now(),
+      requiredClaims: ['sub', 'exp'],
+    });
+    if (payload.typ !== typ) throw new Error(`expected a ${typ} token`);
+    return payload;
+  }
+
+  async tokenSet(user: { id: string; email: string }, sessionId: string, refreshToken: string): Promise<TokenSet> {
+    const expires = this.#seconds() + ACCESS_TOKEN_TTL_S;
+    const [AccessToken, IdToken] = await Promise.all([
+      this.#sign({ typ: 'access', sid: sessionId }, user.id, ACCESS_TOKEN_TTL_S),
+      this.#sign({ typ: 'id', email: user.email }, user.id, ACCESS_TOKEN_TTL_S),
+    ]);
+    return { AccessToken, IdToken, RefreshToken: refreshToken, Expires: expires };
+  }
+
+  async verifyAccess(token: string): Promise<AccessClaims> {
+    const payload = await this.#verify(token, 'access');
+    if (typeof payload.sid !== 'string') throw new Error('access token without session');
+    return { userId: payload.sub!, sessionId: payload.sid };
+  }
+
+  async verifyId(token: string): Promise<{ userId: string; email: string }> {
+    const payload = await this.#verify(token, 'id');
+    return { userId: payload.sub!, email: String(payload.email) };
+  }
+
+  /** spec §1/§6: an embedded partner (GODROID) arrives with a token naming a restaurant. */
+  godroidToken(vendorId: string, ttlSeconds = GODROID_TOKEN_TTL_S): Promise<string> {
+    return this.#sign({ typ: 'godroid', vendor_id: vendorId }, `godroid:${vendorId}`, ttlSeconds);
+  }
+
+  async verifyGodroid(token: string): Promise<{ vendorId: string }> {
+    const payload = await this.#verify(token, 'godroid');
+    if (typeof payload.vendor_id !== 'string' || payload.vendor_id === '') throw new Error('no vendor_id');
+    return { vendorId: payload.vendor_id };
+  }
+}

@@ -1,0 +1,226 @@
+import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import type { Db } from '../../db/db.ts';
+
+export interface VendorRow {
+  vendor_id: string;
+  parent_vendor_id: string | null;
+  client_vendor_id: string | null;
+  name: string;
+  is_parent: boolean;
+  is_active: boolean;
+  is_registered: boolean;
+  registration_code: string | null;
+  contact_email: string | null;
+  vat_number: string | null;
+  currency: string;
+  phone: string | null;
+  owners: string[];
+  address_text: string | null;
+  building: string | null;
+  city: string | null;
+  country_code: string;
+  latitude: number | null;
+  longitude: number | null;
+  postal_code: string | null;
+  street: string | null;
+  street_number: string | null;
+  unit: string | null;
+  rider_instructions: string | null;
+  payment_methods: Record<string, boolean>;
+  estimation_pick_up_time: number | null;
+  login_pickup_estimation: number | null;
+  delivery_area: DeliveryArea | null;
+}
+
+export type DeliveryArea = { type: 'radius'; radius_km: number } | { type: 'polygon'; coordinates: [number, number][] };
+
+export interface NewVendor {
+  vendor_id: string;
+  name: string;
+  parent_vendor_id?: string | null;
+  client_vendor_id?: string | null;
+  is_parent?: boolean;
+  is_active?: boolean;
+  registration_code?: string | null;
+  contact_email?: string | null;
+  vat_number?: string | null;
+  currency: string;
+  country_code: string;
+  phone?: string | null;
+  owners?: string[];
+  address_text?: string | null;
+  building?: string | null;
+  city?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  postal_code?: string | null;
+  street?: string | null;
+  street_number?: string | null;
+  unit?: string | null;
+  rider_instructions?: string | null;
+  payment_methods?: Record<string, boolean>;
+  estimation_pick_up_time?: number | null;
+  login_pickup_estimation?: number | null;
+  delivery_area?: DeliveryArea | null;
+}
+
+const SELECT_VENDOR = `
+  select v.*, exists (select 1 from user_vendors uv where uv.vendor_id = v.vendor_id) as is_registered
+    from vendors v`;
+
+// Outlets sort right after their parent.
+const ORDER_VENDORS = 'order by coalesce(v.parent_vendor_id, v.vendor_id), v.is_parent desc, v.name, v.vendor_id';
+
+export function toVendor(row: VendorRow): Vendor {
+  return {
+    vendor_id: row.vendor_id,
+    parent_vendor_id: row.parent_vendor_id,
+    client_vendor_id: row.client_vendor_id,
+    name: row.name,
+    is_parent: row.is_parent,
+    is_active: row.is_active,
+    is_registered: row.is_registered,
+    vendor_information: {
+      name: row.name,
+      currency: row.currency,
+      owners: row.owners,
+      contact: { phone: row.phone },
+      location: {
+        address_text: row.address_text,
+        building: row.building,
+        city: row.city,
+        country_code: row.country_code,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        postal_code: row.postal_code,
+        street: row.street,
+        street_number: row.street_number,
+        unit: row.unit,
+        rider_instructions: row.rider_instructions,
+      },
+    },
+    flags: { payment_methods: row.payment_methods },
+    estimation_pick_up_time: row.estimation_pick_up_time,
+    login_pickup_estimation: row.login_pickup_estimation,
+  };
+}
+
+export async function findVendor(db: Db, vendorId: string): Promise<VendorRow | null> {
+  const [row] = await db.query<VendorRow>(`${SELECT_VENDOR} where v.vendor_id = $1`, [vendorId]);
+  return row ?? null;
+}
+
+export async function findVendorByRegistrationCode(db: Db, code: string): Promise<VendorRow | null> {
+  // Row lock: two registrations with the same code must not both link the outlet.
+  const [row] = await db.query<VendorRow>(
+    `select v.*, false as is_registered from vendors v where upper(v.registration_code) = upper($1) for update`,
+    [code],
+  );
+  return row ?? null;
+}
+
+export async function listVendors(db: Db, vendorIds?: readonly string[]): Promise<VendorRow[]> {
+  if (vendorIds) {
+    return db.query<VendorRow>(`${SELECT_VENDOR} where v.vendor_id = any($1::text[]) ${ORDER_VENDORS}`, [vendorIds]);
+  }
+  return db.query<VendorRow>(`${SELECT_VENDOR} ${ORDER_VENDORS}`);
+}
+
+/** A user's linked vendors plus the outlets of every linked parent. */
+export async function vendorIdsOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.query<{ vendor_id: string }>(
+    `select v.vendor_id from vendors v
+      where v.vendor_id in (select vendor_id from user_vendors where user_id = $1)
+         or v.parent_vendor_id in (select vendor_id from user_vendors where user_id = $1)`,
+    [userId],
+  );
+  return rows.map((row) => row.vendor_id);
+}
+
+export async function vendorIdsUnder(db: Db, vendorId: string): Promise<string[]> {
+  const rows = await db.query<{ vendor_id: string }>(
+    'select vendor_id from vendors where vendor_id = $1 or parent_vendor_id = $1',
+    [vendorId],
+  );
+  return rows.map((row) => row.vendor_id);
+}
+
+export async function isVendorLinked(db: Db, vendorId: string): Promise<boolean> {
+  const rows = await db.query('select 1 from user_vendors where vendor_id = $1', [vendorId]);
+  return rows.length > 0;
+}
+
+export async function insertVendor(db: Db, vendor: NewVendor): Promise<boolean> {
+  const rows = await db.query(
+    `insert into vendors (vendor_id, parent_vendor_id, client_vendor_id, name, is_parent, is_active,
+       registration_code, contact_email, vat_number, currency, country_code, phone, owners, address_text,
+       building, city, latitude, longitude, postal_code, street, street_number, unit, rider_instructions,
+       payment_methods, estimation_pick_up_time, login_pickup_estimation, delivery_area)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::text[], $14, $15, $16, $17, $18, $19, $20,
+       $21, $22, $23, $24::jsonb, $25, $26, $27::jsonb)
+     on conflict (vendor_id) do nothing
+     returning vendor_id`,
+    [
+      vendor.vendor_id,
+      vendor.parent_vendor_id ?? null,
+      vendor.client_vendor_id ?? null,
+      vendor.name,
+      vendor.is_parent ?? false,
+      vendor.is_active ?? true,
+      vendor.registration_code ?? null,
+      vendor.contact_email?.toLowerCase() ?? null,
+      vendor.vat_number ?? null,
+      vendor.currency,
+      vendor.country_code,
+      vendor.phone ?? null,
+      vendor.owners ?? [],
+      vendor.address_text ?? null,
+      vendor.building ?? null,
+      vendor.city ?? null,
+      vendor.latitude ?? null,
+      vendor.longitude ?? null,
+      vendor.postal_code ?? null,
+      vendor.street ?? null,
+      vendor.street_number ?? null,
+      vendor.unit ?? null,
+      vendor.rider_instructions ?? null,
+      JSON.stringify(vendor.payment_methods ?? {}),
+      vendor.estimation_pick_up_time ?? null,
+      vendor.login_pickup_estimation ?? null,
+      vendor.delivery_area ? JSON.stringify(vendor.delivery_area) : null,
+    ],
+  );
+  return rows.length > 0;
+}
+
+export async function setRegistration(
+  db: Db,
+  vendorId: string,
+  registration: { code: string; contactEmail: string },
+): Promise<void> {
+  await db.query('update vendors set registration_code = $2, contact_email = $3 where vendor_id = $1', [
+    vendorId,
+    registration.code,
+    registration.contactEmail.toLowerCase(),
+  ]);
+}
+
+export async function linkUserToVendor(db: Db, userId: string, vendorId: string): Promise<void> {
+  await db.query('insert into user_vendors (user_id, vendor_id) values ($1, $2) on conflict do nothing', [
+    userId,
+    vendorId,
+  ]);
+}
+
+export async function getCountryParameter(db: Db, name: string): Promise<string | null> {
+  const [row] = await db.query<{ value: string }>('select value from country_parameters where name = $1', [name]);
+  return row?.value ?? null;
+}
+
+export async function setCountryParameter(db: Db, name: string, value: string): Promise<void> {
+  await db.query(
+    `insert into country_parameters (name, value) values ($1, $2)
+     on conflict (name) do update set value = excluded.value`,
+    [name, value],
+  );
+}

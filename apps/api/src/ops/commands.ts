@@ -1,0 +1,284 @@
+import { randomBytes } from 'node:crypto';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { FLAG_NAMES } from '@riderdesk/domain/contracts/flags';
+import { COUNTRY_PARAMETER_NAMES } from '@riderdesk/domain/contracts/vendors';
+import { z } from 'zod';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import * as authRepo from '../modules/auth/repo.ts';
+import { hashPassword } from '../modules/auth/service.ts';
+import { sha256, Tokens } from '../modules/auth/tokens.ts';
+import { flagService, isFlagName } from '../modules/flags/service.ts';
+import * as vendorsRepo from '../modules/vendors/repo.ts';
+import { newRegistrationCode } from '../seed.ts';
+
+export interface OpsContext {
+  db: Db;
+  config: AppConfig;
+}
+
+/** A mistake of the operator's: printed with the usage, exit code 2. */
+export class OpsError extends Error {}
+
+export const USAGE = `Usage: npm run ops -- <command> [options]
+
+Commands:
+  create-vendor --id <id> --name <name> [--parent] [--lat <lat> --lng <lng>] [--address <text>] [--city <city>] [--email <e-mail>]
+  create-outlet --parent <parentId> --id <id> --name <name> --lat <lat> --lng <lng> --address <text>
+  create-user --email <e-mail> --password <password> --vendor <id> [--vendor <id> ...]
+  create-rider --name <name> --phone <phone> [--vehicle <vehicle>]
+  vendor-code <vendorId>                 print (or generate) the vendor-code registration details
+  list-vendors
+  godroid-token --vendor <id>            mint a GoDroid token naming that vendor (valid 30 days)
+  set-flag <name> <true|false>
+  set-country-parameter <name> <value>`;
+
+const latitude = z.coerce.number().min(-90).max(90);
+const longitude = z.coerce.number().min(-180).max(180);
+
+function need<T>(value: T | undefined, name: string): T {
+  if (value === undefined || value === '') throw new OpsError(`--${name} is required`);
+  return value;
+}
+
+function coordinates(lat: string | undefined, lng: string | undefined) {
+  if (lat === undefined && lng === undefined) return { latitude: null, longitude: null };
+  const parsedLat = latitude.safeParse(need(lat, 'lat'));
+  const parsedLng = longitude.safeParse(need(lng, 'lng'));
+  if (!parsedLat.success || !parsedLng.success) throw new OpsError('--lat and --lng must be valid coordinates');
+  return { latitude: parsedLat.data, longitude: parsedLng.data };
+}
+
+export interface CreateVendorInput {
+  id: string;
+  name: string;
+  isParent?: boolean;
+  parentId?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  address?: string | null;
+  city?: string | null;
+  email?: string | null;
+}
+
+export async function createVendor({ db, config }: OpsContext, input: CreateVendorInput): Promise<string> {
+  if (!/^[a-z0-9][a-z0-9-]{0,63}$/i.test(input.id)) {
+    throw new OpsError('--id must be letters, digits and dashes (at most 64)');
+  }
+  if (input.parentId) {
+    const parent = await vendorsRepo.findVendor(db, input.parentId);
+    if (!parent) throw new OpsError(`parent vendor ${input.parentId} does not exist`);
+    if (!parent.is_parent) throw new OpsError(`vendor ${input.parentId} is not a parent (create it with --parent)`);
+  }
+  const { country, defaultPaymentMethod } = config.deployment;
+  const created = await vendorsRepo.insertVendor(db, {
+    vendor_id: input.id,
+    name: input.name,
+    is_parent: input.isParent ?? false,
+    parent_vendor_id: input.parentId ?? null,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    address_text: input.address ?? null,
+    city: input.city ?? null,
+    contact_email: input.email ?? null,
+    owners: input.email ? [input.email.toLowerCase()] : [],
+    currency: country.currency,
+    country_code: country.code,
+    payment_methods: { [defaultPaymentMethod]: true },
+    delivery_area: input.latitude != null ? { type: 'radius', radius_km: 8 } : null,
+  });
+  if (!created) throw new OpsError(`vendor ${input.id} already exists`);
+  return `created ${input.parentId ? 'outlet' : 'vendor'} ${input.id} (${input.name})`;
+}
+
+export async function createUser(
+  { db, config }: OpsContext,
+  input: { email: string; password: string; vendorIds: string[] },
+): Promise<string> {
+  const email = z.email().safeParse(input.email.trim().toLowerCase());
+  if (!email.success) throw new OpsError('--email must be an e-mail address');
+  if (input.vendorIds.length === 0) throw new OpsError('--vendor is required (repeat it to link several)');
+  for (const vendorId of input.vendorIds) {
+    if (!(await vendorsRepo.findVendor(db, vendorId))) throw new OpsError(`vendor ${vendorId} does not exist`);
+  }
+  const passwordHash = await hashPassword(input.password, config.passwordHashCost);
+  return db.transaction(async (tx) => {
+    const user = await authRepo.insertUser(tx, { email: email.data, passwordHash, confirmedAt: new Date() });
+    if (!user) throw new OpsError(`a user with e-mail ${email.data} already exists`);
+    for (const vendorId of input.vendorIds) await vendorsRepo.linkUserToVendor(tx, user.id, vendorId);
+    return `created user ${user.email} (${user.id}) linked to ${input.vendorIds.join(', ')}`;
+  });
+}
+
+export async function createRider(
+  { db }: OpsContext,
+  input: { name: string; phone: string; vehicle?: string },
+): Promise<{ id: string; token: string; text: string }> {
+  if (!/^\+?\d{6,15}$/.test(input.phone)) throw new OpsError('--phone must be digits with an optional leading +');
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await db.query<{ id: string }>(
+    `insert into riders (name, phone, vehicle, token_hash) values ($1, $2, $3, $4)
+     on conflict (phone) do nothing returning id`,
+    [input.name, input.phone, input.vehicle ?? 'motorbike', sha256(token)],
+  );
+  if (!row) throw new OpsError(`a rider with phone ${input.phone} already exists`);
+  return {
+    id: row.id,
+    token,
+    text: `created rider ${input.name} (${row.id})\nrider token (shown once, keep it safe): ${token}`,
+  };
+}
+
+export async function vendorCode(
+  { db }: OpsContext,
+  vendorId: string,
+): Promise<{ code: string; contactEmail: string | null; text: string }> {
+  const vendor = await vendorsRepo.findVendor(db, vendorId);
+  if (!vendor) throw new OpsError(`vendor ${vendorId} does not exist`);
+  let code = vendor.registration_code;
+  const contactEmail = vendor.contact_email ?? vendor.owners[0] ?? null;
+  if (!code) {
+    code = newRegistrationCode();
+    if (!contactEmail) throw new OpsError(`vendor ${vendorId} has no contact e-mail; recreate it with --email`);
+    await vendorsRepo.setRegistration(db, vendorId, { code, contactEmail });
+  }
+  const linked = vendor.is_registered ? ' (already linked to a user: registration will be refused)' : '';
+  return { code, contactEmail, text: `vendor ${vendorId}: code ${code}, vendor e-mail ${contactEmail}${linked}` };
+}
+
+export async function listVendors({ db }: OpsContext): Promise<string> {
+  const vendors = await vendorsRepo.listVendors(db);
+  if (vendors.length === 0) return 'no vendors';
+  return vendors
+    .map((v) => {
+      const kind = v.is_parent ? 'parent' : v.parent_vendor_id ? `outlet of ${v.parent_vendor_id}` : 'vendor';
+      const where = v.latitude != null ? `${v.latitude},${v.longitude}` : 'no coordinates';
+      const flags = [v.is_active ? null : 'inactive', v.is_registered ? 'registered' : null].filter(Boolean);
+      return `${v.vendor_id}\t${v.name}\t${kind}\t${where}${flags.length ? `\t${flags.join(', ')}` : ''}`;
+    })
+    .join('\n');
+}
+
+export async function godroidToken({ db, config }: OpsContext, vendorId: string): Promise<string> {
+  if (!(await vendorsRepo.findVendor(db, vendorId))) throw new OpsError(`vendor ${vendorId} does not exist`);
+  return new Tokens(config.authSecret, () => new Date()).godroidToken(vendorId);
+}
+
+export async function setFlag({ db }: OpsContext, name: string, value: string): Promise<string> {
+  if (!isFlagName(name)) throw new OpsError(`unknown flag ${name} (known: ${FLAG_NAMES.join(', ')})`);
+  if (value !== 'true' && value !== 'false') throw new OpsError('the flag value must be true or false');
+  await flagService(db).set(name, value === 'true');
+  return `flag ${name} = ${value}`;
+}
+
+export async function setCountryParameter({ db }: OpsContext, name: string, value: string): Promise<string> {
+  if (!(COUNTRY_PARAMETER_NAMES as readonly string[]).includes(name)) {
+    throw new OpsError(`unknown country parameter ${name} (known: ${COUNTRY_PARAMETER_NAMES.join(', ')})`);
+  }
+  await vendorsRepo.setCountryParameter(db, name, value);
+  return `country parameter ${name} = ${value}`;
+}
+
+/** Parses one command line and runs it; answers the text to print. */
+export async function runCommand(ctx: OpsContext, argv: string[]): Promise<string> {
+  const [command, ...rest] = argv;
+  const parse = (options: NonNullable<ParseArgsConfig['options']>) => {
+    try {
+      return parseArgs({ args: rest, options, allowPositionals: true, strict: true });
+    } catch (error) {
+      throw new OpsError((error as Error).message);
+    }
+  };
+  switch (command) {
+    case 'create-vendor': {
+      const { values } = parse({
+        id: { type: 'string' },
+        name: { type: 'string' },
+        parent: { type: 'boolean' },
+        lat: { type: 'string' },
+        lng: { type: 'string' },
+        address: { type: 'string' },
+        city: { type: 'string' },
+        email: { type: 'string' },
+      });
+      return createVendor(ctx, {
+        id: need(values.id as string | undefined, 'id'),
+        name: need(values.name as string | undefined, 'name'),
+        isParent: values.parent === true,
+        ...coordinates(values.lat as string | undefined, values.lng as string | undefined),
+        address: (values.address as string | undefined) ?? null,
+        city: (values.city as string | undefined) ?? null,
+        email: (values.email as string | undefined) ?? null,
+      });
+    }
+    case 'create-outlet': {
+      const { values } = parse({
+        parent: { type: 'string' },
+        id: { type: 'string' },
+        name: { type: 'string' },
+        lat: { type: 'string' },
+        lng: { type: 'string' },
+        address: { type: 'string' },
+        city: { type: 'string' },
+        email: { type: 'string' },
+      });
+      return createVendor(ctx, {
+        parentId: need(values.parent as string | undefined, 'parent'),
+        id: need(values.id as string | undefined, 'id'),
+        name: need(values.name as string | undefined, 'name'),
+        ...coordinates(need(values.lat as string | undefined, 'lat'), need(values.lng as string | undefined, 'lng')),
+        address: need(values.address as string | undefined, 'address'),
+        city: (values.city as string | undefined) ?? null,
+        email: (values.email as string | undefined) ?? null,
+      });
+    }
+    case 'create-user': {
+      const { values } = parse({
+        email: { type: 'string' },
+        password: { type: 'string' },
+        vendor: { type: 'string', multiple: true },
+      });
+      return createUser(ctx, {
+        email: need(values.email as string | undefined, 'email'),
+        password: need(values.password as string | undefined, 'password'),
+        vendorIds: (values.vendor as string[] | undefined) ?? [],
+      });
+    }
+    case 'create-rider': {
+      const { values } = parse({ name: { type: 'string' }, phone: { type: 'string' }, vehicle: { type: 'string' } });
+      const rider = await createRider(ctx, {
+        name: need(values.name as string | undefined, 'name'),
+        phone: need(values.phone as string | undefined, 'phone'),
+        ...(values.vehicle ? { vehicle: values.vehicle as string } : {}),
+      });
+      return rider.text;
+    }
+    case 'vendor-code': {
+      const { positionals } = parse({});
+      return (await vendorCode(ctx, need(positionals[0], 'vendorId (positional)'))).text;
+    }
+    case 'list-vendors':
+      parse({});
+      return listVendors(ctx);
+    case 'godroid-token': {
+      const { values } = parse({ vendor: { type: 'string' } });
+      return godroidToken(ctx, need(values.vendor as string | undefined, 'vendor'));
+    }
+    case 'set-flag': {
+      const { positionals } = parse({});
+      if (positionals.length !== 2) throw new OpsError('set-flag takes <name> <true|false>');
+      return setFlag(ctx, positionals[0]!, positionals[1]!);
+    }
+    case 'set-country-parameter': {
+      const { positionals } = parse({});
+      if (positionals.length !== 2) throw new OpsError('set-country-parameter takes <name> <value>');
+      return setCountryParameter(ctx, positionals[0]!, positionals[1]!);
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+      return USAGE;
+    default:
+      throw new OpsError(`unknown command ${command}`);
+  }
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/db.ts';
+import { authError } from '../errors.ts';
+import type { Tokens } from '../modules/auth/tokens.ts';
+
+/** Who is calling: a logged-in vendor user, or an embedded partner naming one restaurant. */
+export type Caller = { kind: 'user'; userId: string; sessionId: string } | { kind: 'godroid'; vendorId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyInstance {
+    /** preHandler for routes that need a caller. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+const unauthorised = () => authError(401, 'NotAuthorizedException');
+
+/**
+ * spec §7 Authorization header: 'GoDroid {token}', 'Bearer {access}|{id}' or 'Bearer {token}'.
+ * An access token is honoured only while its session is neither revoked nor its user disabled.
+ */
+export async function callerFromHeader(header: string | undefined, tokens: Tokens, db: Db): Promise<Caller> {
+  if (!header) throw unauthorised();
+  const [scheme, value = ''] = header.trim().split(/\s+/, 2);
+  try {
+    if (scheme === 'GoDroid') {
+      const { vendorId } = await tokens.verifyGodroid(value);
+      return { kind: 'godroid', vendorId };
+    }
+    if (scheme !== 'Bearer') throw unauthorised();
+    const [access = '', id] = value.split('|');
+    const claims = await tokens.verifyAccess(access);
+    if (id) {
+      const identity = await tokens.verifyId(id);
+      if (identity.userId !== claims.userId) throw unauthorised();
+    }
+    const [session] = await db.query<{ revoked_at: Date | null; disabled: boolean }>(
+      `select s.revoked_at, u.disabled from sessions s join users u on u.id = s.user_id
+        where s.id = $1 and s.user_id = $2`,
+      [claims.sessionId, claims.userId],
+    );
+    if (!session || session.revoked_at || session.disabled) throw unauthorised();
+    return { kind: 'user', userId: claims.userId, sessionId: claims.sessionId };
+  } catch {
+    throw unauthorised();
+  }
+}
+
+export function setupAuth(app: FastifyInstance, tokens: Tokens, db: Db): void {
+  app.decorateRequest('caller', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    request.caller = await callerFromHeader(request.headers.authorization, tokens, db);
+  });
+}
+
+export function requireCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorised();
+  return request.caller;
+}
+
+export function requireUser(request: FastifyRequest): Extract<Caller, { kind: 'user' }> {
+  const caller = requireCaller(request);
+  if (caller.kind !== 'user') throw authError(403, 'NotAuthorizedException');
+  return caller;
+}

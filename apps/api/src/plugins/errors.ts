@@ -1,0 +1,50 @@
+import type { ApiError } from '@riderdesk/domain/contracts/common';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type ResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+function send(reply: { code(status: number): { send(body: ApiError): unknown } }, body: ApiError) {
+  return reply.code(body.status).send(body);
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) return send(reply, error.toJSON());
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      return send(reply, {
+        status: 400,
+        code: 'ValidationError',
+        message: 'The request is not valid.',
+        errors: error.validation.map((issue) => {
+          const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || where;
+          return {
+            field,
+            message: issue.message ?? 'Invalid value',
+            meta: { translation_key: `validation.${issue.keyword}` },
+          };
+        }),
+      });
+    }
+
+    if (error.code === 'FST_ERR_RESPONSE_SERIALIZATION') {
+      const issues = (error as unknown as ResponseSerializationError).cause.issues;
+      request.log.error({ err: error, issues }, 'response does not match its schema');
+      return send(reply, {
+        status: 500,
+        code: 'InternalErrorException',
+        message: 'InternalErrorException',
+        errors: [],
+      });
+    }
+
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return send(reply, { status, code: 'InternalErrorException', message: 'InternalErrorException', errors: [] });
+    }
+    // Fastify's own client errors (malformed JSON, unsupported media type, body too large).
+    return send(reply, { status, code: error.code ?? 'BadRequest', message: error.message, errors: [] });
+  });
+}

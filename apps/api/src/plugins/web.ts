@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+
+const isApiPath = (url: string) =>
+  /^\/(api|docs|dev|health|metrics|translations)(\/|$|\?)/.test(url) || url.startsWith('/fwfFallback.json');
+
+const wantsHtml = (request: FastifyRequest) =>
+  request.method === 'GET' && (request.headers.accept ?? '').includes('text/html') && !isApiPath(request.url);
+
+/** Serves the built web app at / with the SPA fallback, when apps/web/dist exists. */
+export async function registerWeb(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasWeb = existsSync(path.join(distDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Vite fingerprints files under assets/, so they never change under the same name.
+        const isAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  if (hasWeb) {
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false }),
+    );
+  }
+  app.setNotFoundHandler({}, (request, reply) => {
+    if (hasWeb && wantsHtml(request)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    }
+    const error = new AppError(404, 'NotFound', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+    return reply.code(404).send(error.toJSON());
+  });
+}

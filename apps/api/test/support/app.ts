@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { type AppConfig, loadConfig } from '../../src/config.ts';
+import { type Db, openPglite, openPostgres } from '../../src/db/db.ts';
+import { migrate } from '../../src/db/migrate.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when DATABASE_URL is set. Use with `describe.each(databases())`. */
+export function databases(): DatabaseKind[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestDb {
+  db: Db;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: PGlite in memory, or a new database on the DATABASE_URL server. */
+export async function createTestDb(kind: DatabaseKind): Promise<TestDb> {
+  if (kind === 'pglite') {
+    const db = await openPglite('memory://');
+    await migrate(db);
+    return { db, drop: () => db.close() };
+  }
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is not set');
+  const name = `rd_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = openPostgres(url.toString(), 5);
+  await migrate(db);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** The configuration the tests run with: the real defaults, quiet, with a fixed secret. */
+export function testConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = {}): AppConfig {
+  const result = loadConfig({
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    LOG_LEVEL: 'silent',
+    MAP_TILE_URL: '',
+    PUBLIC_URL: 'http://riderdesk.test',
+    RATE_LIMIT_AUTH: '1000',
+    RATE_LIMIT_GLOBAL: '100000',
+    ...env,
+  });
+  if (!result.ok) throw new Error(result.problems.join('\n'));
+  return { ...result.config, ...overrides };
+}
+
+export interface TestClock {
+  now: () => Date;
+  /** Moves the clock forward. */
+  advance(ms: number): void;
+}
+
+export function testClock(start = new Date()): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms) {
+      current += ms;
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: AppConfig;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(
+  kind: DatabaseKind,
+  options: { config?: Partial<AppConfig>; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestApp> {
+  const { db, drop } = await createTestDb(kind);
+  const config = testConfig(options.config, options.env);
+  const clock = testClock();
+  const app = await buildApp(config, { db, now: clock.now });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { FLAG_DEFAULTS } from '@riderdesk/domain/contracts/flags';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openPglite } from '../src/db/db.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { setFlag } from '../src/ops/commands.ts';
+import { buildTestApp, databases, type TestApp, testConfig } from './support/app.ts';
+
+const localesDir = mkdtempSync(path.join(tmpdir(), 'rd-locales-'));
+writeFileSync(path.join(localesDir, 'en.json'), JSON.stringify({ auth: { NotAuthorizedException: 'Wrong password' } }));
+const webDir = mkdtempSync(path.join(tmpdir(), 'rd-web-'));
+writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Riderdesk</title><div id="root"></div>');
+
+describe.each(databases())('system routes on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind, {
+      config: { localesDir, webDistDir: webDir },
+      env: { MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png' },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers /health when the database answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('gives the public configuration', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/config' });
+    expect(response.statusCode).toBe(200);
+    const { result } = response.json();
+    expect(result.country).toMatchObject({ code: 'PK', currency: 'PKR', phonePrefix: '+92', timeZone: 'Asia/Karachi' });
+    expect(result.languages).toEqual(['en', 'ur_alt']);
+    expect(result.defaultLanguage).toBe('en');
+    expect(result.defaultPaymentMethod).toBe('CASH_ON_DELIVERY');
+    expect(result.environment).toBe('san');
+    expect(result.mode).toBe('CLASSIC');
+    expect(result.mapTileUrl).toBe('https://tiles.example.com/{z}/{x}/{y}.png');
+    expect(result.flagProviders).toEqual([{ name: 'FWF', url: '/api/v1/flags' }]);
+    expect(result.hasDevOutbox).toBe(true);
+  });
+
+  it('lets the map tiles through the content security policy', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/config' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(/img-src [^;]*https:\/\/tiles\.example\.com/);
+    expect(csp).toMatch(/connect-src [^;]*ws:/);
+  });
+
+  it('serves the flag fallback and the flags overridden by the database', async () => {
+    const fallback = await t.app.inject({ method: 'GET', url: '/fwfFallback.json' });
+    expect(fallback.json()).toEqual({ variations: FLAG_DEFAULTS });
+
+    await setFlag({ db: t.db, config: t.config }, 'BulkOrderUpload', 'false');
+    const flags = await t.app.inject({ method: 'GET', url: '/api/v1/flags?vendor_id=anything' });
+    expect(flags.statusCode).toBe(200);
+    expect(flags.json().variations).toEqual({ ...FLAG_DEFAULTS, BulkOrderUpload: false });
+  });
+
+  it('serves translations with cache headers and 404 for other locales', async () => {
+    const en = await t.app.inject({ method: 'GET', url: '/translations/en.json' });
+    expect(en.statusCode).toBe(200);
+    expect(en.json()).toEqual({ auth: { NotAuthorizedException: 'Wrong password' } });
+    expect(en.headers['cache-control']).toContain('max-age');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/translations/en.json',
+      headers: { 'if-none-match': String(en.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    // Supported but not written yet, and not supported at all.
+    expect((await t.app.inject({ method: 'GET', url: '/translations/ur_alt.json' })).statusCode).toBe(404);
+    const fr = await t.app.inject({ method: 'GET', url: '/translations/fr.json' });
+    expect(fr.statusCode).toBe(404);
+    expect(fr.json().code).toBe('NotFound');
+  });
+
+  it('exposes metrics and the OpenAPI document', async () => {
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.body).toContain('http_request_duration_seconds');
+    const docs = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    const paths = Object.keys(docs.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/v1/login', '/api/v1/vendors', '/api/v1/vendor/{id}', '/api/v1/register']),
+    );
+  });
+
+  it('answers unknown API paths with the error envelope and browser paths with the app', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ status: 404, code: 'NotFound', errors: [] });
+    const page = await t.app.inject({ method: 'GET', url: '/order-tracking/pk-1', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    const root = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(root.body).toContain('<div id="root">');
+  });
+
+  it('answers malformed JSON with the error envelope', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email_address":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 400 });
+  });
+});
+
+describe('system routes without a database or in production', () => {
+  it('answers 503 on /health when the database is down', async () => {
+    const db = await openPglite('memory://');
+    await migrate(db);
+    const app = await buildApp(testConfig(), { db });
+    await db.close();
+    const response = await app.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable' });
+    await app.close();
+  });
+
+  it('has no development outbox in prd', async () => {
+    const db = await openPglite('memory://');
+    await migrate(db);
+    const app = await buildApp(testConfig({}, { ENVIRONMENT: 'prd' }), { db });
+    expect((await app.inject({ method: 'GET', url: '/api/v1/dev/outbox' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+    const config = await app.inject({ method: 'GET', url: '/api/v1/config' });
+    expect(config.json().result.hasDevOutbox).toBe(false);
+    await app.close();
+    await db.close();
+  });
+});

@@ -1,74 +1,602 @@
-import { Button, Container, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, Loader, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
-import { IconBuildingStore, IconListDetails, IconMapPinPlus, IconPhone } from '@tabler/icons-react';
+import { payableDeliveryFee, type RequestError, type RequestStep } from '@riderdesk/domain/request-flow';
+import { formatTimeInZone } from '@riderdesk/domain/service-hours';
+import { type LatLng, validateAddress } from '@riderdesk/domain/validation/address';
+import { validateOrderPayload } from '@riderdesk/domain/validation/order-payload';
+import { IconAlertTriangle, IconCheck, IconClockPause } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EmptyPanel } from '../../../shared/ui/empty-panel.tsx';
+import { useNavigate } from 'react-router';
+import { useConfig } from '../../../shared/config/config-context.tsx';
+import { formatDateTime, formatMoney } from '../../../shared/format/format.ts';
+import { notify } from '../../../shared/notify.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { createOrder } from '../api/create-order.ts';
+import { updateOrder } from '../api/update-order.ts';
+import { useValidateVoucher } from '../api/validate-voucher.ts';
+import { useAddressResolver } from '../hooks/use-address-resolver.ts';
+import { useRequestFlow } from '../hooks/use-request-flow.ts';
+import {
+  EMPTY_ORDER_FORM,
+  formFromOrder,
+  isScheduleValid,
+  isVatNumberValid,
+  joinAddress,
+  type OrderForm,
+  orderCreateBody,
+  orderPayload,
+  orderUpdateBody,
+  preorderedFor,
+  senderOf,
+} from '../request-rules.ts';
+import { type AddressPick, AddressSearch } from './address-search.tsx';
+import { CollectionPointSection } from './collection-point-section.tsx';
+import { DetailsSection, type FieldErrors } from './details-section.tsx';
+import { PaymentSection } from './payment-section.tsx';
+import { DeliveryQuote, RequestSummary, type SummaryLine } from './request-summary.tsx';
+import { type SectionStatus, StepSection } from './step-section.tsx';
 
-function CollectionPointCard({ vendor }: { vendor: Vendor | null }) {
-  const { t } = useTranslation();
-  const location = vendor?.vendor_information.location;
-  const address = location
-    ? [location.unit, location.building, location.address_text, location.city].filter(Boolean).join(', ')
-    : '';
-  return (
-    <Paper withBorder radius="lg" p="lg">
-      <Group gap="sm" mb="md">
-        <ThemeIcon variant="light" size={36} radius="md">
-          <IconBuildingStore size={20} />
-        </ThemeIcon>
-        <Title order={2} fz="md">
-          {t('request.collection-point')}
-        </Title>
-      </Group>
-      {vendor ? (
-        <Stack gap={6}>
-          <Text fw={700}>{vendor.name}</Text>
-          <Text fz="sm" c="dimmed">
-            {address || t('request.no-saved-address')}
-          </Text>
-          {vendor.vendor_information.contact.phone && (
-            <Group gap={6} c="dimmed">
-              <IconPhone size={14} />
-              <Text fz="sm" dir="ltr">
-                {vendor.vendor_information.contact.phone}
-              </Text>
-            </Group>
-          )}
-        </Stack>
-      ) : (
-        <Text fz="sm" c="dimmed">
-          {t('request.choose-branch')}
-        </Text>
-      )}
+const RequestMap = lazy(() => import('./request-map.tsx'));
+
+// spec §8 toasts, keyed by the texts submitMessages() gives.
+const TOAST_KEYS: Readonly<Record<string, string>> = {
+  'Order pushed!': 'order.toast.pushed',
+  'Order Updated!': 'order.toast.updated',
+  'Could not create that order': 'order.toast.create-failed',
+  'Could not update that order': 'order.toast.update-failed',
+};
+
+// Where a spec §5 failure is shown in the form.
+const FORM_FIELD_OF: Readonly<Record<string, keyof OrderForm>> = {
+  destinationName: 'customerName',
+  destinationPhoneNumber: 'phone',
+  destinationUnitNumber: 'unitNumber',
+  orderDescription: 'description',
+  orderAmount: 'amount',
+  paymentMethod: 'paymentMethod',
+};
+
+const SERVICE_CLOSED_TEXT = /^Service hours: (\S+) to (\S+)\. It's (\S+)$/;
+
+const BEFORE_DESTINATION: readonly RequestStep[] = [
+  'CHECK_SERVICE_HOURS',
+  'SERVICE_CLOSED',
+  'ASK_FOR_ORIGIN_ADDRESS',
+  'ASK_FOR_ORIGIN_ADDRESS_DETAILS',
+];
+
+export type RequestPageProps = {
+  vendor: Vendor | null;
+  trackingPath: string;
+  /** spec §2: the orderID query edits an existing order. */
+  orderIdToEdit: string | null;
+  isAddressBookOn: boolean;
+  isPreOrderOn: boolean;
+  isVoucherOn: boolean;
+  isVatOn: boolean;
+  userEmail: string | null;
+};
+
+/** spec §2 "Request a rider" with the spec §4 request flow. */
+export function RequestPage(props: RequestPageProps) {
+  const { vendor, trackingPath } = props;
+  const { t, i18n } = useTranslation();
+  const config = useConfig();
+  const { country } = config;
+  const navigate = useNavigate();
+  const isDesktop = useMediaQuery('(min-width: 62em)', true);
+  const form = useForm<OrderForm>({ defaultValues: EMPTY_ORDER_FORM });
+
+  const onOrderToEditLoaded = useCallback((order: Order) => form.reset(formFromOrder(order)), [form]);
+  const flow = useRequestFlow({
+    vendor,
+    countryCode: country.code,
+    timeZone: country.timeZone,
+    orderIdToEdit: props.orderIdToEdit,
+    onOrderToEditLoaded,
+  });
+  const { state, send } = flow;
+  const { resolve, resolvePoint } = useAddressResolver(country.code);
+  const voucherCheck = useValidateVoucher();
+
+  const [geoError, setGeoError] = useState<string | null>(null);
+  const [isResolving, setIsResolving] = useState(false);
+  const [pendingPin, setPendingPin] = useState<LatLng | null>(null);
+  const [localErrors, setLocalErrors] = useState<Partial<Record<keyof OrderForm, string>>>({});
+  const [hiddenError, setHiddenError] = useState<RequestError | null>(null);
+  const [feeBeforeSubmit, setFeeBeforeSubmit] = useState<number | null>(null);
+  const resolution = useRef(0);
+
+  const translate = useCallback(
+    (key: string) => {
+      const closed = SERVICE_CLOSED_TEXT.exec(key);
+      if (closed) return t('request.error.service-hours', { from: closed[1], to: closed[2], time: closed[3] });
+      return i18n.exists(key) ? t(key) : key;
+    },
+    [t, i18n],
+  );
+  const money = (amount: number) => formatMoney(amount, country.currency, i18n.language);
+
+  // A new vendor starts a new request (spec §4).
+  const vendorId = vendor?.vendor_id ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the vendor changes.
+  useEffect(() => {
+    form.reset(EMPTY_ORDER_FORM);
+    setGeoError(null);
+    setPendingPin(null);
+    setLocalErrors({});
+  }, [vendorId]);
+
+  // Cash on delivery (the configured default) unless the vendor cannot take it.
+  const methods = state.availablePaymentMethods;
+  useEffect(() => {
+    const current = form.getValues('paymentMethod');
+    if (current && methods.includes(current)) return;
+    const preferred = methods.find((method) => method === config.defaultPaymentMethod) ?? methods[0] ?? '';
+    form.setValue('paymentMethod', preferred);
+  }, [methods, form, config.defaultPaymentMethod]);
+
+  const { step } = state;
+  const origin = flow.origin;
+  const destinationPoint: LatLng | null =
+    pendingPin ??
+    (state.destination?.latitude != null && state.destination.longitude != null
+      ? { lat: state.destination.latitude, lng: state.destination.longitude }
+      : null);
+
+  async function chooseDestination(pick: AddressPick) {
+    const attempt = ++resolution.current;
+    setGeoError(null);
+    setIsResolving(true);
+    const resolved = await resolve(pick);
+    if (attempt !== resolution.current) return;
+    setIsResolving(false);
+    if (!resolved.ok) {
+      setGeoError(resolved.errorKey);
+      return;
+    }
+    setPendingPin(null);
+    const { saved } = resolved;
+    if (saved) {
+      // An address-book entry brings its customer along.
+      const values = form.getValues();
+      if (!values.customerName) form.setValue('customerName', saved.name);
+      if (!values.phone) form.setValue('phone', saved.phone_number);
+      if (!values.riderNotes && saved.notes) form.setValue('riderNotes', saved.notes);
+    }
+    send({ type: 'destinationChosen', destination: resolved.destination, savedAddress: saved });
+  }
+
+  const movePin = useCallback(
+    async (point: LatLng) => {
+      if (stateStep.current === 'ASK_FOR_ORIGIN_ADDRESS_DETAILS' && originAddress.current) {
+        send({
+          type: 'originAddressSet',
+          address: { ...originAddress.current, latitude: point.lat, longitude: point.lng },
+        });
+        return;
+      }
+      setPendingPin(point);
+      const attempt = ++resolution.current;
+      setGeoError(null);
+      setIsResolving(true);
+      const resolved = await resolvePoint(point);
+      if (attempt !== resolution.current) return;
+      setIsResolving(false);
+      if (!resolved.ok) {
+        setGeoError(resolved.errorKey);
+        return;
+      }
+      setPendingPin(null);
+      send({ type: 'destinationChosen', destination: resolved.destination });
+    },
+    [send, resolvePoint],
+  );
+  const stateStep = useRef(step);
+  stateStep.current = step;
+  const originAddress = useRef(state.originAddressCreation);
+  originAddress.current = state.originAddressCreation;
+
+  // ---- Errors shown at their field.
+  const flowError = state.error && state.error !== hiddenError ? state.error : null;
+  const errors: FieldErrors = {};
+  for (const [field, key] of Object.entries(localErrors)) errors[field as keyof OrderForm] = translate(key);
+  if (flowError) {
+    const field = FORM_FIELD_OF[flowError.field];
+    if (field === 'paymentMethod' && step === 'FILL_ORDER_DETAILS') errors.other = translate(flowError.key);
+    else if (field) errors[field] ??= translate(flowError.key);
+    else if (flowError.field === 'vendor') errors.other = translate(flowError.key);
+  }
+  const onFieldEdited = (field: keyof OrderForm) => {
+    if (flowError && FORM_FIELD_OF[flowError.field] === field) setHiddenError(flowError);
+    if (localErrors[field]) setLocalErrors(({ [field]: _, ...rest }) => rest);
+  };
+  const destinationError =
+    geoError ?? (state.error?.field === 'destination' && step !== 'FILL_ORDER_DETAILS' ? state.error.key : null);
+  const detailsDestinationError =
+    state.error?.field === 'destination' && step === 'FILL_ORDER_DETAILS' ? state.error.key : null;
+
+  function continueToPayment() {
+    const values = form.getValues();
+    const notesKey = validateAddress({ latitude: 0, longitude: 0, notes: values.riderNotes }).notes;
+    setLocalErrors(notesKey ? { riderNotes: notesKey } : {});
+    setHiddenError(null);
+    if (notesKey) return;
+    send({
+      type: 'detailsSubmitted',
+      details: orderPayload(values, state, country.timeZone),
+      ageValidationRequired: values.isAgeValidationRequired,
+    });
+  }
+
+  async function submitOrder() {
+    const values = form.getValues();
+    const found: Partial<Record<keyof OrderForm, string>> = {};
+    if (!isVatNumberValid(values.vatNumber)) found.vatNumber = 'request.vat.error';
+    if (!isScheduleValid(values, Date.now(), country.timeZone)) found.scheduledAt = 'request.time.invalid';
+    const check = validateOrderPayload(orderPayload(values, state, country.timeZone), {
+      countryCode: country.code,
+      vendorId: state.vendorId,
+    });
+    if (!check.ok) {
+      const field = FORM_FIELD_OF[check.field];
+      if (field) found[field] = check.key;
+      else found.paymentMethod = check.key;
+    }
+    setLocalErrors(found);
+    setHiddenError(null);
+    if (Object.keys(found).length > 0) return;
+
+    const sender =
+      !flow.isOriginSaved && state.originAddressCreation && vendor
+        ? senderOf(vendor, state.originAddressCreation, props.userEmail)
+        : null;
+    setFeeBeforeSubmit(state.deliveryFee);
+    const outcome = await flow.submit(async (current, idempotencyKey) => {
+      if (current.orderToBeUpdated) {
+        return (await updateOrder(current.orderToBeUpdated.order_id, orderUpdateBody(current, values))).order_id;
+      }
+      return createOrder(
+        orderCreateBody({ state: current, form: values, timeZone: country.timeZone, sender }),
+        idempotencyKey,
+      );
+    });
+    if (outcome.status === 'placed') {
+      notify({ message: t(TOAST_KEYS[outcome.message] ?? outcome.message), tone: 'success', kind: 'order' });
+      form.reset(EMPTY_ORDER_FORM);
+      navigate(`${trackingPath}?${new URLSearchParams({ order_id: outcome.orderId })}`);
+    } else if (outcome.status === 'failed') {
+      notify({
+        title: t(TOAST_KEYS[outcome.message] ?? outcome.message),
+        message: translate(outcome.key),
+        tone: 'error',
+        kind: 'order',
+      });
+    }
+  }
+
+  async function applyVoucher(code: string) {
+    send({ type: 'voucherCodeChanged', code });
+    if (state.deliveryFee === null || !state.deliveryFeeSignature || !state.vendorId) return;
+    const orderTime = preorderedFor(form.getValues(), country.timeZone) ?? Math.floor(Date.now() / 1000);
+    try {
+      const answer = await voucherCheck.mutateAsync({
+        code,
+        order: { order_time: orderTime, delivery_fee: state.deliveryFee, signature: state.deliveryFeeSignature },
+        vendor_id: state.vendorId,
+      });
+      send({
+        type: 'voucherApplied',
+        voucher: answer.voucher,
+        discountedDeliveryFee: answer.delivery_fee,
+        signature: answer.signature,
+      });
+    } catch (error) {
+      const key =
+        error && typeof error === 'object' && 'firstTranslationKey' in error
+          ? (error.firstTranslationKey as string | null)
+          : null;
+      send({ type: 'voucherRejected', errorKey: key && i18n.exists(key) ? key : undefined });
+    }
+  }
+
+  // ---- Section states.
+  const dropOffStatus: SectionStatus = BEFORE_DESTINATION.includes(step)
+    ? 'locked'
+    : step === 'FILL_ORDER_DETAILS' || step === 'FILL_PAYMENT_DETAILS'
+      ? 'done'
+      : 'active';
+  const detailsStatus: SectionStatus =
+    step === 'FILL_ORDER_DETAILS' ? 'active' : step === 'FILL_PAYMENT_DETAILS' ? 'done' : 'locked';
+  const paymentStatus: SectionStatus = step === 'FILL_PAYMENT_DETAILS' ? 'active' : 'locked';
+  const values = form.watch();
+  const payable = payableDeliveryFee(state);
+
+  // ---- Summary.
+  const orderLines: SummaryLine[] = [];
+  if (vendor) orderLines.push({ label: t('request.summary.pickup'), value: vendor.name });
+  if (state.destination && !BEFORE_DESTINATION.includes(step)) {
+    orderLines.push({
+      label: t('request.summary.drop-off'),
+      value: joinAddress(values.unitNumber, values.building, state.destination.formattedAddress),
+    });
+  }
+  if (step === 'FILL_PAYMENT_DETAILS') {
+    orderLines.push({
+      label: t('request.summary.customer'),
+      value: (
+        <>
+          {values.customerName} · <bdi dir="ltr">{values.phone}</bdi>
+        </>
+      ),
+    });
+    if (values.description) orderLines.push({ label: t('request.summary.item'), value: values.description });
+    const scheduled = preorderedFor(values, country.timeZone);
+    orderLines.push({
+      label: t('request.summary.time'),
+      value:
+        scheduled === null ? t('request.time.asap') : formatDateTime(scheduled * 1000, country.timeZone, i18n.language),
+    });
+  }
+  const paymentLines: SummaryLine[] = [];
+  let total: SummaryLine | null = null;
+  if (state.deliveryFee !== null) {
+    paymentLines.push({ label: t('request.payment-summary.fee'), value: money(state.deliveryFee) });
+    if (state.voucher && state.discountedDeliveryFee !== null) {
+      paymentLines.push({
+        label: t('request.payment-summary.discount'),
+        value: `− ${money(state.deliveryFee - state.discountedDeliveryFee)}`,
+      });
+      paymentLines.push({ label: t('request.payment-summary.fee-to-pay'), value: money(state.discountedDeliveryFee) });
+    }
+    if (step === 'FILL_PAYMENT_DETAILS') {
+      const amount = Number(values.amount.replace(/,/g, ''));
+      const collect = values.paymentMethod === 'CASH_ON_DELIVERY' && Number.isFinite(amount) ? amount : 0;
+      total = { label: t('request.payment-summary.collect'), value: money(collect) };
+    }
+  }
+
+  // ---- Map.
+  const isOriginDetails = step === 'ASK_FOR_ORIGIN_ADDRESS_DETAILS';
+  const canMovePin = isOriginDetails
+    ? 'origin'
+    : !BEFORE_DESTINATION.includes(step) && !state.loading
+      ? 'destination'
+      : null;
+  const showsMap = !isDesktop && (isOriginDetails || !BEFORE_DESTINATION.includes(step));
+  const mapCentre = origin ?? { lat: country.mapCentre.latitude, lng: country.mapCentre.longitude };
+  const mapCard = (
+    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+      <Suspense fallback={<Skeleton height={isDesktop ? 380 : 260} radius={0} />}>
+        <RequestMap
+          tileUrl={config.mapTileUrl}
+          centre={mapCentre}
+          origin={
+            isOriginDetails && state.originAddressCreation
+              ? { lat: state.originAddressCreation.latitude, lng: state.originAddressCreation.longitude }
+              : origin
+          }
+          destination={destinationPoint}
+          movablePin={canMovePin}
+          onPinMoved={movePin}
+          height={isDesktop ? 380 : 260}
+          labels={{
+            map: t('request.map.label'),
+            origin: t('request.map.origin'),
+            destination: t('request.map.destination'),
+          }}
+        />
+      </Suspense>
+      <Text fz="xs" c="dimmed" px="md" py="xs">
+        {isOriginDetails ? t('request.map.origin-hint') : t('request.address.pin-hint')}
+      </Text>
     </Paper>
   );
-}
 
-/** spec §2 "Request a rider"; the request form itself is filled in by the order-request flow. */
-export function RequestPage({ vendor, trackingPath }: { vendor: Vendor | null; trackingPath: string }) {
-  const { t } = useTranslation();
+  const isEditing = props.orderIdToEdit !== null;
+  const quote =
+    state.deliveryFee !== null && !BEFORE_DESTINATION.includes(step) && step !== 'CHECK_IF_DESTINATION_IS_VALID' ? (
+      <DeliveryQuote fee={money(payable?.fee ?? state.deliveryFee)} estimations={state.estimations} />
+    ) : null;
+
   return (
-    <Container size="lg" px={0}>
-      <PageHeader title={t('request.title')} description={t('request.description')} />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <CollectionPointCard vendor={vendor} />
+    <Box>
+      <PageHeader
+        title={isEditing ? t('request.edit-title', { id: props.orderIdToEdit }) : t('request.title')}
+        description={isEditing ? t('request.edit-description') : t('request.description')}
+      />
+      {isEditing && flow.orderToEdit.isPending && vendorId && (
+        <Alert variant="light" icon={<Loader size={16} />} mb="md">
+          {t('request.loading-order')}
+        </Alert>
+      )}
+      {isEditing && flow.orderToEdit.isError && (
+        <Alert variant="light" color="red" icon={<IconAlertTriangle size={18} />} mb="md" role="alert">
+          {t('request.error.order-not-found')}
+        </Alert>
+      )}
+      <Grid gap="lg" align="flex-start" overflow="visible">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <CollectionPointSection
+              vendor={vendor}
+              state={state}
+              send={send}
+              countryCode={country.code}
+              isOriginSaved={flow.isOriginSaved}
+              onOriginSaved={flow.setIsOriginSaved}
+            />
+            {isOriginDetails && showsMap && mapCard}
+
+            {step === 'SERVICE_CLOSED' && (
+              <Alert
+                variant="light"
+                color="orange"
+                radius="lg"
+                icon={<IconClockPause size={22} />}
+                title={t('request.service-closed.title')}
+                role="alert"
+              >
+                <Stack gap={4}>
+                  <Text fz="sm">
+                    {t('request.error.service-hours', {
+                      from: state.startTime ?? '',
+                      to: state.endTime ?? '',
+                      time: formatTimeInZone(new Date(), country.timeZone),
+                    })}
+                  </Text>
+                  <Text fz="sm" c="dimmed">
+                    {t('request.service-closed.hint')}
+                  </Text>
+                </Stack>
+              </Alert>
+            )}
+
+            <StepSection
+              number={2}
+              title={t('request.step.drop-off')}
+              status={vendor ? dropOffStatus : 'locked'}
+              lockedHint={
+                step === 'CHECK_SERVICE_HOURS' && vendor
+                  ? t('request.checking-service-hours')
+                  : t('request.step.locked-drop-off')
+              }
+            >
+              <Stack gap="sm">
+                <AddressSearch
+                  label={t('request.address.label')}
+                  value={state.addressQuery}
+                  onChange={(query) => {
+                    setGeoError(null);
+                    send({ type: 'addressQueryChanged', query });
+                  }}
+                  onPick={chooseDestination}
+                  countryCode={country.code}
+                  bias={origin}
+                  vendorId={vendorId}
+                  withAddressBook={props.isAddressBookOn}
+                  error={destinationError ?? detailsDestinationError}
+                  isResolving={isResolving}
+                  disabled={state.loading && step === 'FILL_PAYMENT_DETAILS'}
+                />
+                {showsMap && mapCard}
+                {step === 'CHECK_IF_DESTINATION_IS_VALID' && (
+                  <Group gap="xs" role="status">
+                    <Loader size="xs" />
+                    <Text fz="sm" c="dimmed">
+                      {t('request.validating')}
+                    </Text>
+                  </Group>
+                )}
+                {quote}
+              </Stack>
+            </StepSection>
+
+            <DetailsSection
+              status={detailsStatus}
+              form={form}
+              errors={errors}
+              onFieldEdited={onFieldEdited}
+              countryCode={country.code}
+              currency={country.currency}
+              onContinue={continueToPayment}
+              isHighValuePending={state.orderItemValueExceedValidation}
+              itemValueLimit={state.orderItemValueExceedLimit}
+              onConfirmHighValue={() => send({ type: 'itemValueConfirmed' })}
+              onCancelHighValue={() => send({ type: 'back' })}
+              onChange={() => send({ type: 'back' })}
+              summary={
+                <Stack gap={2}>
+                  <Text fz="sm" fw={600}>
+                    {values.customerName} · <bdi dir="ltr">{values.phone}</bdi>
+                  </Text>
+                  {values.description && (
+                    <Text fz="sm" c="dimmed" lineClamp={2}>
+                      {values.description}
+                    </Text>
+                  )}
+                  <Text fz="sm" c="dimmed">
+                    {money(Number(values.amount.replace(/,/g, '')) || 0)}
+                  </Text>
+                </Stack>
+              }
+            />
+
+            <PaymentSection
+              status={paymentStatus}
+              form={form}
+              errors={errors}
+              onFieldEdited={onFieldEdited}
+              methods={methods}
+              isPreOrderOn={props.isPreOrderOn && !isEditing}
+              isVoucherOn={props.isVoucherOn && !isEditing}
+              isVatOn={props.isVatOn}
+              timeZone={country.timeZone}
+              voucher={state.voucher}
+              voucherDiscount={
+                state.voucher && state.deliveryFee !== null && state.discountedDeliveryFee !== null
+                  ? money(state.deliveryFee - state.discountedDeliveryFee)
+                  : null
+              }
+              voucherError={state.error?.field === 'voucher' ? translate(state.error.key) : undefined}
+              isApplyingVoucher={voucherCheck.isPending}
+              onApplyVoucher={applyVoucher}
+              onRemoveVoucher={() => send({ type: 'voucherRemoved' })}
+              isSubmitting={state.loading}
+              isEditing={isEditing}
+              submitError={
+                state.error?.field === 'submit'
+                  ? `${t(TOAST_KEYS[isEditing ? 'Could not update that order' : 'Could not create that order'] ?? '')}: ${translate(state.error.key)}`
+                  : state.error?.field === 'fee'
+                    ? translate(state.error.key)
+                    : null
+              }
+              onBack={() => send({ type: 'back' })}
+              onSubmit={submitOrder}
+            />
+          </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <EmptyPanel
-            icon={<IconMapPinPlus size={30} />}
-            title={t('request.empty.title')}
-            description={t('request.empty.body')}
-            actions={
-              <Button component={Link} to={trackingPath} variant="light" leftSection={<IconListDetails size={16} />}>
-                {t('request.empty.action')}
-              </Button>
-            }
-          />
+        <Grid.Col span={{ base: 12, md: 5 }} style={isDesktop ? { position: 'sticky', top: 80 } : undefined}>
+          <Stack gap="md">
+            {isDesktop && mapCard}
+            <RequestSummary order={orderLines} payment={paymentLines} total={total} />
+          </Stack>
         </Grid.Col>
       </Grid>
-    </Container>
+
+      <Modal
+        opened={state.hasFeeChanged}
+        onClose={() => send({ type: 'feeChangeConfirmed' })}
+        title={t('error.fee.delivery-fee-changed')}
+        centered
+      >
+        <Stack gap="md">
+          <Text fz="sm">
+            {t('request.fee-changed.body', {
+              fee: money(state.deliveryFee ?? 0),
+              old: money(feeBeforeSubmit ?? 0),
+            })}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => send({ type: 'feeChangeConfirmed' })}>
+              {t('request.fee-changed.cancel')}
+            </Button>
+            <Button
+              leftSection={<IconCheck size={16} />}
+              onClick={() => {
+                send({ type: 'feeChangeConfirmed' });
+                void submitOrder();
+              }}
+            >
+              {t('request.fee-changed.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Box>
   );
 }

@@ -1,0 +1,22 @@
+import { COUNTRY_PARAMETER_CACHE_MS } from '@riderdesk/domain/constants';
+import { CountryParameterAnswerSchema, type CountryParameterName } from '@riderdesk/domain/contracts/vendors';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_BASE, api } from '../../../shared/api/client.ts';
+
+export async function getCountryParameter(name: CountryParameterName): Promise<string> {
+  return (await api.get(`${API_BASE}/get-country-parameter/${name}`, { schema: CountryParameterAnswerSchema })).result;
+}
+
+// The key is the one the shell uses for the same call, so both read one cache entry.
+export const countryParameterQueryOptions = (name: CountryParameterName) =>
+  queryOptions({
+    queryKey: ['country-parameter', name],
+    queryFn: () => getCountryParameter(name),
+    // spec §9: country parameters are cached 5 minutes.
+    staleTime: COUNTRY_PARAMETER_CACHE_MS,
+    gcTime: COUNTRY_PARAMETER_CACHE_MS,
+  });
+
+export function useCountryParameter(name: CountryParameterName) {
+  return useQuery(countryParameterQueryOptions(name));
+}

@@ -1,0 +1,219 @@
+import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import type { OriginAddress } from '@riderdesk/domain/contracts/geo';
+import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import type { RequestEvent, RequestState } from '@riderdesk/domain/request-flow';
+import { validateAddress } from '@riderdesk/domain/validation/address';
+import { IconBuildingStore, IconInfoCircle, IconMapPin, IconPhone } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '../../../shared/api/describe-error.ts';
+import { notify } from '../../../shared/notify.ts';
+import { useSaveVendorAddress } from '../api/save-vendor-address.ts';
+import { useAddressResolver } from '../hooks/use-address-resolver.ts';
+import { joinAddress } from '../request-rules.ts';
+import { AddressSearch } from './address-search.tsx';
+import { type SectionStatus, StepSection } from './step-section.tsx';
+
+function vendorAddress(vendor: Vendor): string {
+  const location = vendor.vendor_information.location;
+  return joinAddress(location.unit, location.building, location.address_text, location.city);
+}
+
+/** spec §4 ASK_FOR_ORIGIN_ADDRESS(_DETAILS): a vendor without coordinates sets its pickup point first. */
+function OriginForm(props: {
+  vendor: Vendor;
+  state: RequestState;
+  send: (event: RequestEvent) => void;
+  countryCode: string;
+  onSaved: (isSaved: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { state, send } = props;
+  const { resolve } = useAddressResolver(props.countryCode);
+  const [isResolving, setIsResolving] = useState(false);
+  const [searchError, setSearchError] = useState<string | null>(null);
+  const [details, setDetails] = useState({ unit: '', building: '', notes: '' });
+  const save = useSaveVendorAddress();
+  const origin = state.originAddressCreation;
+  const originError = state.error?.field === 'origin' ? state.error.key : null;
+
+  if (state.step === 'ASK_FOR_ORIGIN_ADDRESS' || !origin) {
+    return (
+      <Stack gap="sm">
+        <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />}>
+          {t('request.origin.body')}
+        </Alert>
+        <AddressSearch
+          label={t('request.origin.search-label')}
+          value={state.addressQuery}
+          onChange={(query) => {
+            setSearchError(null);
+            send({ type: 'addressQueryChanged', query });
+          }}
+          onPick={async (pick) => {
+            setIsResolving(true);
+            const resolved = await resolve(pick);
+            setIsResolving(false);
+            if (!resolved.ok) {
+              setSearchError(resolved.errorKey);
+              return;
+            }
+            const { destination, details: place } = resolved;
+            send({
+              type: 'originAddressSet',
+              address: {
+                address_text: destination.formattedAddress,
+                unit: null,
+                notes: null,
+                building: null,
+                city: place?.city ?? props.vendor.vendor_information.location.city,
+                country_code: place?.country_code ?? props.countryCode,
+                latitude: destination.latitude as number,
+                longitude: destination.longitude as number,
+                postal_code: place?.postal_code ?? null,
+                street_address: place ? joinAddress(place.street_number, place.street) || null : null,
+              },
+            });
+          }}
+          countryCode={props.countryCode}
+          bias={null}
+          vendorId={props.vendor.vendor_id}
+          withAddressBook={false}
+          error={searchError ?? originError}
+          isResolving={isResolving}
+        />
+      </Stack>
+    );
+  }
+
+  const notesError = validateAddress({ latitude: 0, longitude: 0, notes: details.notes }).notes ?? null;
+  async function saveOrigin() {
+    if (!origin || notesError) return;
+    const address: OriginAddress = {
+      ...origin,
+      unit: details.unit.trim() || null,
+      building: details.building.trim() || null,
+      notes: details.notes.trim() || null,
+    };
+    try {
+      await save.mutateAsync({ vendorId: props.vendor.vendor_id, body: address });
+      notify({ message: t('order.toast.address-saved'), tone: 'success', kind: 'order' });
+      props.onSaved(true);
+    } catch (error) {
+      // spec §7: the server's key, else 'Unable to save address'; the order then carries the sender.
+      notify({
+        message: describeError(error, t, 'order.toast.address-failed', (key) => i18n.exists(key)),
+        tone: 'error',
+        kind: 'order',
+      });
+      props.onSaved(false);
+    }
+    send({ type: 'originDetailsSaved', address });
+  }
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <IconMapPin size={18} style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text fz="sm" fw={600}>
+          {origin.address_text}
+        </Text>
+      </Group>
+      <Text fz="sm" c="dimmed">
+        {t('request.origin.details-body')}
+      </Text>
+      <Group grow gap="sm" align="flex-start">
+        <TextInput
+          label={t('request.form.unit')}
+          value={details.unit}
+          onChange={(event) => setDetails({ ...details, unit: event.currentTarget.value })}
+        />
+        <TextInput
+          label={t('request.form.building')}
+          value={details.building}
+          onChange={(event) => setDetails({ ...details, building: event.currentTarget.value })}
+        />
+      </Group>
+      <Textarea
+        label={t('request.form.rider-notes')}
+        autosize
+        minRows={2}
+        value={details.notes}
+        error={notesError ? t(notesError) : (originError && t(originError)) || undefined}
+        onChange={(event) => setDetails({ ...details, notes: event.currentTarget.value })}
+      />
+      <Group justify="space-between">
+        <Button variant="default" onClick={() => send({ type: 'back' })}>
+          {t('request.origin.change')}
+        </Button>
+        <Button onClick={saveOrigin} loading={save.isPending}>
+          {t('request.origin.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function CollectionPointSection(props: {
+  vendor: Vendor | null;
+  state: RequestState;
+  send: (event: RequestEvent) => void;
+  countryCode: string;
+  isOriginSaved: boolean;
+  onOriginSaved: (isSaved: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { vendor, state } = props;
+  const isOriginStep = state.step === 'ASK_FOR_ORIGIN_ADDRESS' || state.step === 'ASK_FOR_ORIGIN_ADDRESS_DETAILS';
+  const status: SectionStatus = isOriginStep ? 'active' : 'done';
+  const origin = state.originAddressCreation;
+  const address = vendor
+    ? vendorAddress(vendor) || (origin ? joinAddress(origin.unit, origin.building, origin.address_text) : '')
+    : '';
+
+  return (
+    <StepSection number={1} title={t('request.collection-point')} status={vendor ? status : 'active'}>
+      {!vendor ? (
+        <Text fz="sm" c="dimmed">
+          {t('request.choose-branch')}
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <IconBuildingStore size={20} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
+            <Stack gap={2} miw={0}>
+              <Text fw={700}>{vendor.name}</Text>
+              {!isOriginStep && (
+                <Text fz="sm" c="dimmed">
+                  {address || t('request.no-saved-address')}
+                </Text>
+              )}
+              {vendor.vendor_information.contact.phone && (
+                <Group gap={6} c="dimmed" wrap="nowrap">
+                  <IconPhone size={14} aria-hidden />
+                  <Text fz="sm" dir="ltr">
+                    {vendor.vendor_information.contact.phone}
+                  </Text>
+                </Group>
+              )}
+            </Stack>
+          </Group>
+          {!isOriginStep && !props.isOriginSaved && (
+            <Text fz="xs" c="dimmed">
+              {t('request.origin.not-saved')}
+            </Text>
+          )}
+          {isOriginStep && (
+            <OriginForm
+              vendor={vendor}
+              state={state}
+              send={props.send}
+              countryCode={props.countryCode}
+              onSaved={props.onOriginSaved}
+            />
+          )}
+        </Stack>
+      )}
+    </StepSection>
+  );
+}

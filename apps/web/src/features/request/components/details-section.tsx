@@ -1,0 +1,157 @@
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { DESCRIPTION_MAX_LENGTH } from '@riderdesk/domain/constants';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { OrderForm } from '../request-rules.ts';
+import { PhoneInput } from './phone-input.tsx';
+import { type SectionStatus, StepSection } from './step-section.tsx';
+
+export type FieldErrors = Partial<Record<keyof OrderForm | 'other', string>>;
+
+/** spec §2 customer details and item: validated with the spec §5 chain when the user continues. */
+export function DetailsSection(props: {
+  status: SectionStatus;
+  form: UseFormReturn<OrderForm>;
+  errors: FieldErrors;
+  onFieldEdited: (field: keyof OrderForm) => void;
+  countryCode: string;
+  currency: string;
+  onContinue: () => void;
+  isHighValuePending: boolean;
+  itemValueLimit: number;
+  onConfirmHighValue: () => void;
+  onCancelHighValue: () => void;
+  onChange: () => void;
+  summary: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { form, errors } = props;
+  const description = form.watch('description');
+  const register = (field: keyof OrderForm) => form.register(field, { onChange: () => props.onFieldEdited(field) });
+
+  return (
+    <StepSection
+      number={3}
+      title={t('request.step.details')}
+      status={props.status}
+      lockedHint={t('request.step.locked-details')}
+      summary={props.summary}
+      onChange={props.onChange}
+    >
+      <form
+        noValidate
+        aria-label={t('request.step.details')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          props.onContinue();
+        }}
+      >
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label={t('request.form.customer-name')}
+              autoComplete="name"
+              withAsterisk
+              error={errors.customerName}
+              {...register('customerName')}
+            />
+            <Controller
+              control={form.control}
+              name="phone"
+              render={({ field }) => (
+                <PhoneInput
+                  label={t('request.form.phone')}
+                  placeholder="0300 1234567"
+                  withAsterisk
+                  countryCode={props.countryCode}
+                  value={field.value}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    props.onFieldEdited('phone');
+                  }}
+                  onBlur={field.onBlur}
+                  error={errors.phone}
+                />
+              )}
+            />
+            <TextInput label={t('request.form.unit')} error={errors.unitNumber} {...register('unitNumber')} />
+            <TextInput label={t('request.form.building')} {...register('building')} />
+          </SimpleGrid>
+          <Textarea
+            label={t('request.form.rider-notes')}
+            placeholder={t('request.form.rider-notes-placeholder')}
+            autosize
+            minRows={2}
+            maxRows={5}
+            error={errors.riderNotes}
+            {...register('riderNotes')}
+          />
+          <Textarea
+            label={t('request.form.description')}
+            placeholder={t('request.form.description-placeholder')}
+            autosize
+            minRows={2}
+            maxRows={5}
+            description={
+              <bdi dir="ltr">
+                {Array.from(description ?? '').length} / {DESCRIPTION_MAX_LENGTH}
+              </bdi>
+            }
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            error={errors.description}
+            {...register('description')}
+          />
+          <TextInput
+            label={t('request.form.amount')}
+            description={t('request.form.amount-hint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            withAsterisk
+            inputMode="decimal"
+            dir="ltr"
+            leftSection={
+              <Text fz="xs" c="dimmed" fw={600}>
+                {props.currency}
+              </Text>
+            }
+            leftSectionWidth={48}
+            error={errors.amount}
+            {...register('amount')}
+          />
+          {errors.other && (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
+              {errors.other}
+            </Alert>
+          )}
+          <Group justify="flex-end" mt="xs">
+            <Button type="submit" size="md">
+              {t('request.form.continue')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <Modal
+        opened={props.isHighValuePending}
+        onClose={props.onCancelHighValue}
+        title={t('request.high-value.title')}
+        centered
+      >
+        <Stack gap="md">
+          <Text fz="sm">{t('request.high-value-warning')}</Text>
+          <Text fz="sm" c="dimmed">
+            {t('request.high-value.body', {
+              amount: `${props.currency} ${form.getValues('amount')}`,
+              limit: `${props.currency} ${props.itemValueLimit}`,
+            })}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onCancelHighValue}>
+              {t('request.high-value.cancel')}
+            </Button>
+            <Button onClick={props.onConfirmHighValue}>{t('request.high-value.confirm')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </StepSection>
+  );
+}

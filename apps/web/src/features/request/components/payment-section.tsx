@@ -1,0 +1,263 @@
+import '@mantine/dates/styles.css';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Radio,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { ASAP_MINUTES, type PaymentMethod, PREORDER_WINDOW_DAYS, VAT_NUMBER_LENGTH } from '@riderdesk/domain/constants';
+import type { Voucher } from '@riderdesk/domain/contracts/vouchers';
+import { IconAlertTriangle, IconCash, IconCircleCheck, IconReceipt, IconTicket, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type OrderForm, preorderWindow } from '../request-rules.ts';
+import type { FieldErrors } from './details-section.tsx';
+import { type SectionStatus, StepSection } from './step-section.tsx';
+
+const METHOD_ICONS: Partial<Record<PaymentMethod, typeof IconCash>> = {
+  CASH_ON_DELIVERY: IconCash,
+  PAID: IconReceipt,
+};
+
+function VoucherField(props: {
+  voucher: Voucher | null;
+  discount: string | null;
+  error: string | undefined;
+  isApplying: boolean;
+  onApply: (code: string) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  if (props.voucher) {
+    return (
+      <Alert
+        variant="light"
+        color="teal"
+        icon={<IconCircleCheck size={18} />}
+        title={t('request.voucher.applied', { code: props.voucher.code, discount: props.discount ?? '' })}
+        withCloseButton
+        closeButtonLabel={t('request.voucher.remove')}
+        onClose={props.onRemove}
+      />
+    );
+  }
+  return (
+    <Group align="flex-start" gap="xs" wrap="nowrap">
+      <TextInput
+        label={t('request.voucher.label')}
+        leftSection={<IconTicket size={16} />}
+        value={code}
+        onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            if (code.trim()) props.onApply(code.trim());
+          }
+        }}
+        error={props.error}
+        style={{ flex: 1 }}
+        dir="ltr"
+      />
+      <Button
+        variant="light"
+        mt={25}
+        loading={props.isApplying}
+        disabled={!code.trim()}
+        onClick={() => props.onApply(code.trim())}
+      >
+        {t('request.voucher.apply')}
+      </Button>
+    </Group>
+  );
+}
+
+/** spec §2 payment method, delivery time, voucher and VAT number, then the request itself. */
+export function PaymentSection(props: {
+  status: SectionStatus;
+  form: UseFormReturn<OrderForm>;
+  errors: FieldErrors;
+  onFieldEdited: (field: keyof OrderForm) => void;
+  methods: readonly PaymentMethod[];
+  isPreOrderOn: boolean;
+  isVoucherOn: boolean;
+  isVatOn: boolean;
+  timeZone: string;
+  voucher: Voucher | null;
+  voucherDiscount: string | null;
+  voucherError: string | undefined;
+  isApplyingVoucher: boolean;
+  onApplyVoucher: (code: string) => void;
+  onRemoveVoucher: () => void;
+  isSubmitting: boolean;
+  isEditing: boolean;
+  submitError: string | null;
+  onBack: () => void;
+  onSubmit: () => void;
+}) {
+  const { t } = useTranslation();
+  const { form, errors } = props;
+  const deliveryTime = form.watch('deliveryTime');
+  const window = preorderWindow(Date.now(), props.timeZone);
+
+  return (
+    <StepSection
+      number={4}
+      title={t('request.step.payment')}
+      status={props.status}
+      lockedHint={t('request.step.locked-payment')}
+    >
+      <form
+        noValidate
+        aria-label={t('request.step.payment')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          props.onSubmit();
+        }}
+      >
+        <Stack gap="lg">
+          {props.methods.length === 0 ? (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
+              {t('error.no-payment-method-available')}
+            </Alert>
+          ) : (
+            <Controller
+              control={form.control}
+              name="paymentMethod"
+              render={({ field }) => (
+                <Radio.Group
+                  label={t('request.payment.method')}
+                  value={field.value}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    props.onFieldEdited('paymentMethod');
+                  }}
+                  error={errors.paymentMethod}
+                >
+                  <SimpleGrid cols={{ base: 1, xs: props.methods.length > 1 ? 2 : 1 }} spacing="sm" mt={6}>
+                    {props.methods.map((method) => {
+                      const Icon = METHOD_ICONS[method] ?? IconCash;
+                      return (
+                        <Radio.Card key={method} value={method} radius="md" p="md" withBorder>
+                          <Group wrap="nowrap" align="flex-start" gap="sm">
+                            <Radio.Indicator />
+                            <Icon size={20} style={{ flexShrink: 0 }} aria-hidden />
+                            <Stack gap={2}>
+                              <Text fw={600} fz="sm">
+                                {t(`request.payment.${method}`)}
+                              </Text>
+                              <Text fz="xs" c="dimmed">
+                                {t(`request.payment.${method}-hint`)}
+                              </Text>
+                            </Stack>
+                          </Group>
+                        </Radio.Card>
+                      );
+                    })}
+                  </SimpleGrid>
+                </Radio.Group>
+              )}
+            />
+          )}
+
+          <Stack gap={6}>
+            <Text fz="sm" fw={500} id="delivery-time-label">
+              {t('request.time.label')}
+            </Text>
+            <Controller
+              control={form.control}
+              name="deliveryTime"
+              render={({ field }) => (
+                <SegmentedControl
+                  aria-labelledby="delivery-time-label"
+                  fullWidth
+                  value={field.value}
+                  onChange={(value) => field.onChange(value)}
+                  data={[
+                    { value: 'ASAP', label: t('request.time.asap') },
+                    ...(props.isPreOrderOn ? [{ value: 'LATER', label: t('request.time.later') }] : []),
+                  ]}
+                />
+              )}
+            />
+            {deliveryTime === 'ASAP' ? (
+              <Text fz="xs" c="dimmed">
+                {t('request.time.asap-hint', { minutes: ASAP_MINUTES })}
+              </Text>
+            ) : (
+              <Controller
+                control={form.control}
+                name="scheduledAt"
+                render={({ field }) => (
+                  <DateTimePicker
+                    label={t('request.time.pick')}
+                    description={t('request.time.pick-hint', { days: PREORDER_WINDOW_DAYS, zone: props.timeZone })}
+                    value={field.value}
+                    onChange={(value) => {
+                      field.onChange(value);
+                      props.onFieldEdited('scheduledAt');
+                    }}
+                    minDate={window.min}
+                    maxDate={window.max}
+                    valueFormat="DD MMM YYYY, HH:mm"
+                    dropdownType="popover"
+                    error={errors.scheduledAt}
+                    clearable
+                  />
+                )}
+              />
+            )}
+          </Stack>
+
+          {props.isVoucherOn && (
+            <VoucherField
+              voucher={props.voucher}
+              discount={props.voucherDiscount}
+              error={props.voucherError}
+              isApplying={props.isApplyingVoucher}
+              onApply={props.onApplyVoucher}
+              onRemove={props.onRemoveVoucher}
+            />
+          )}
+
+          {props.isVatOn && (
+            <TextInput
+              label={t('request.vat.label')}
+              description={t('request.vat.hint', { length: VAT_NUMBER_LENGTH })}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              maxLength={VAT_NUMBER_LENGTH}
+              dir="ltr"
+              error={errors.vatNumber}
+              {...form.register('vatNumber', { onChange: () => props.onFieldEdited('vatNumber') })}
+            />
+          )}
+
+          <Checkbox label={t('request.age.label')} {...form.register('isAgeValidationRequired')} />
+
+          {props.submitError && (
+            <Alert color="red" variant="light" icon={<IconX size={18} />} role="alert">
+              {props.submitError}
+            </Alert>
+          )}
+
+          <Group justify="space-between">
+            <Button variant="default" onClick={props.onBack} disabled={props.isSubmitting}>
+              {t('request.back')}
+            </Button>
+            <Button type="submit" size="md" loading={props.isSubmitting} disabled={props.methods.length === 0}>
+              {props.isEditing ? t('request.submit-update') : t('request.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </StepSection>
+  );
+}

@@ -1,0 +1,385 @@
+import { notifications } from '@mantine/notifications';
+import type { Order } from '@riderdesk/domain/contracts/orders';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../../../test/fetch-stub.ts';
+import { makeVendor } from '../../../../test/fixtures.ts';
+import { renderRoutes } from '../../../../test/render.tsx';
+import { RequestPage } from './request-page.tsx';
+
+const VENDOR = makeVendor({ vendor_id: 'pk-khi-0042', name: 'Karachi Grill House — Clifton' });
+const ZAMZAMA = {
+  id: 'khi-zamzama',
+  formatted_address: 'Zamzama Boulevard, DHA Phase 5, Karachi',
+  latitude: 24.8133,
+  longitude: 67.0353,
+};
+
+type Call = { method: string; path: string; search: URLSearchParams; body: unknown; headers: Headers };
+type Handler = (call: Call) => Response | Promise<Response>;
+
+/** Routes fetch by "METHOD /path" (query string ignored) and records every call. */
+function stubApi(overrides: Record<string, Handler> = {}) {
+  const routes: Record<string, Handler> = {
+    'GET /api/v1/get-country-parameter/serviceHours': () => json({ result: '0000:0000' }),
+    'GET /api/v1/get-country-parameter/onlinePaymentActivated': () => json({ result: 'true' }),
+    'GET /api/v1/get-country-parameter/orderItemValueExceedLimit': () => json({ result: '50000' }),
+    'GET /api/v1/get-country-parameter/paymentMethods': () => json({ result: 'CASH_ON_DELIVERY|ONLINE_PAYMENT' }),
+    'GET /api/v1/geolocator/autocomplete': () =>
+      json({ data: { data: [{ address: { id: ZAMZAMA.id, formatted_address: ZAMZAMA.formatted_address } }] } }),
+    'GET /api/v1/addressbook/search-customers/pk-khi-0042': () => json({ data: { body: [] } }),
+    'GET /api/v1/geolocator/details': () =>
+      json({
+        data: [
+          {
+            address: {
+              ...ZAMZAMA,
+              city: 'Karachi',
+              street: 'Zamzama Boulevard',
+              street_number: null,
+              postal_code: '75500',
+              country_code: 'PK',
+            },
+          },
+        ],
+      }),
+    'POST /api/v1/delivery/area/validate': () => json({ result: 'DELIVERABLE' }),
+    'POST /api/v1/delivery/fee': () =>
+      json({
+        result: {
+          fee: 115,
+          signature: 'sig-115',
+          expires_at: '2030-01-01T00:00:00Z',
+          distance_km: 5,
+          currency: 'PKR',
+        },
+      }),
+    'POST /api/v1/estimations': () => json({ result: { pickup_minutes: 12, delivery_minutes: 25 } }),
+    'POST /api/v1/order': () => json({ result: { order_id: 'PK-1001' } }),
+    ...overrides,
+  };
+  const calls: Call[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const call: Call = {
+      method,
+      path: url.pathname,
+      search: url.searchParams,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      headers: new Headers(init?.headers),
+    };
+    calls.push(call);
+    const handler = routes[`${method} ${url.pathname}`];
+    if (!handler) return json({ status: 404, code: 'NOT_FOUND', message: 'Not found', errors: [] }, 404);
+    return handler(call);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, posts: (path: string) => calls.filter((call) => call.method !== 'GET' && call.path === path) };
+}
+
+// Mantine keeps notifications in a module-level store that outlives each render.
+afterEach(() => notifications.clean());
+
+async function renderPage(path = '/request-a-rider/pk-khi-0042', language = 'en') {
+  return renderRoutes(
+    [
+      {
+        path: '/request-a-rider/:vendorID',
+        element: (
+          <RequestPage
+            vendor={VENDOR}
+            trackingPath="/order-tracking/pk-khi-0042"
+            orderIdToEdit={new URLSearchParams(path.split('?')[1] ?? '').get('orderID')}
+            isAddressBookOn
+            isPreOrderOn
+            isVoucherOn
+            isVatOn
+            userEmail="demo@riderdesk.pk"
+          />
+        ),
+      },
+      { path: '/order-tracking/:vendorID', element: <p>Tracking page</p> },
+    ],
+    path,
+    { language },
+  );
+}
+
+async function chooseZamzama() {
+  const input = await screen.findByRole('textbox', { name: 'Drop-off address' });
+  await waitFor(() => expect(input).toBeEnabled());
+  await userEvent.type(input, 'Zamzama');
+  await userEvent.click(await screen.findByRole('option', { name: /Zamzama Boulevard/ }, { timeout: 3000 }));
+}
+
+async function fillDetails(name = 'Ayesha Khan') {
+  const details = await screen.findByRole('form', { name: 'Customer and item' }, { timeout: 3000 });
+  const field = (label: string) => within(details).getByRole('textbox', { name: new RegExp(`^${label}`) });
+  if (name) await userEvent.type(field('Customer name'), name);
+  await userEvent.type(field('Customer phone'), '+923001234567');
+  await userEvent.type(field('Unit / flat number'), 'Flat 4');
+  await userEvent.type(field('Building'), 'Sea Breeze');
+  await userEvent.type(field('Notes for the rider'), 'Ring twice');
+  await userEvent.type(field('Item description'), 'Biryani x2');
+  await userEvent.type(field('Order amount'), '1500');
+  await userEvent.click(within(details).getByRole('button', { name: 'Continue to payment' }));
+}
+
+describe('request a rider (spec §4 flow)', () => {
+  it('goes from address to a placed order and sends exactly the spec §3 body', async () => {
+    const api = stubApi();
+    const { router } = await renderPage();
+    await chooseZamzama();
+
+    // Fee and ETA of the validated destination.
+    const quote = await screen.findByRole('status', { name: 'Delivery quote' });
+    expect(quote).toHaveTextContent('115');
+    expect(quote).toHaveTextContent('Pickup in 12 min');
+    expect(quote).toHaveTextContent('Delivery in 25 min');
+    expect(api.posts('/api/v1/delivery/area/validate')[0]?.body).toEqual({
+      location: { lat: ZAMZAMA.latitude, lng: ZAMZAMA.longitude },
+      vendor_location: { latitude: 24.86, longitude: 67.05 },
+      vendor_id: 'pk-khi-0042',
+    });
+    expect(api.posts('/api/v1/delivery/fee')[0]?.body).toEqual({
+      source: { lat: 24.86, lon: 67.05 },
+      destination: { lat: ZAMZAMA.latitude, lon: ZAMZAMA.longitude },
+      vendor_id: 'pk-khi-0042',
+      delivery_type: 'food',
+    });
+
+    await fillDetails();
+    const payment = await screen.findByRole('form', { name: 'Payment and delivery time' });
+    expect(within(payment).getByRole('radio', { name: /Cash on delivery/ })).toBeChecked();
+    // Online payment is activated, but only methods that complete today are offered.
+    const methods = within(payment).getByRole('radiogroup', { name: 'Payment method' });
+    expect(within(methods).getAllByRole('radio')).toHaveLength(1);
+    await userEvent.click(within(payment).getByRole('button', { name: 'Request rider' }));
+
+    await screen.findByText('Tracking page');
+    expect(router.state.location.pathname).toBe('/order-tracking/pk-khi-0042');
+    expect(router.state.location.search).toBe('?order_id=PK-1001');
+    expect(await screen.findByText('Order pushed!')).toBeInTheDocument();
+
+    const [order] = api.posts('/api/v1/order');
+    expect(order?.body).toEqual({
+      vendor_id: 'pk-khi-0042',
+      customer: {
+        location: {
+          latitude: ZAMZAMA.latitude,
+          longitude: ZAMZAMA.longitude,
+          address: `Flat 4, Sea Breeze, ${ZAMZAMA.formatted_address}`,
+          notes: 'Ring twice',
+        },
+        phone_number: '+923001234567',
+        name: 'Ayesha Khan',
+      },
+      order: { payment_method: 'CASH_ON_DELIVERY', amount: 1500, description: 'Biryani x2', cold_bag_needed: false },
+      vat_number: null,
+      preordered_for: null,
+      age_validation_required: false,
+      login_pickup_estimation: 15,
+      delivery_fee: 115,
+      signature: 'sig-115',
+    });
+    expect(order?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  }, 30_000);
+
+  it('shows the undeliverable key at the address and keeps the next steps locked', async () => {
+    const api = stubApi({ 'POST /api/v1/delivery/area/validate': () => json({ result: 'UNDELIVERABLE' }) });
+    await renderPage();
+    await chooseZamzama();
+    const input = screen.getByRole('textbox', { name: 'Drop-off address' });
+    await waitFor(() => expect(input).toHaveAccessibleDescription("We don't deliver to this area yet."));
+    expect(screen.queryByRole('form', { name: 'Customer and item' })).not.toBeInTheDocument();
+    expect(api.posts('/api/v1/delivery/fee')).toHaveLength(0);
+  }, 15_000);
+
+  it('shows the first spec §5 failure at its field', async () => {
+    stubApi();
+    await renderPage();
+    await chooseZamzama();
+    await fillDetails('Ayesha 2');
+    const name = screen.getByRole('textbox', { name: /^Customer name/ });
+    expect(name).toHaveAccessibleDescription("The customer's name cannot contain numbers.");
+    expect(screen.queryByRole('form', { name: 'Payment and delivery time' })).not.toBeInTheDocument();
+  }, 30_000);
+
+  it('recomputes an expired fee after a second and sends the order again with the new signature', async () => {
+    let orderCalls = 0;
+    let feeCalls = 0;
+    const api = stubApi({
+      'POST /api/v1/order': () => {
+        orderCalls += 1;
+        return orderCalls === 1
+          ? json({ status: 409, code: 'SignatureExpired', message: 'SignatureExpired', errors: [] }, 409)
+          : json({ result: { order_id: 'PK-1002' } });
+      },
+      'POST /api/v1/delivery/fee': () => {
+        feeCalls += 1;
+        return json({
+          result: {
+            fee: 115,
+            signature: `sig-${feeCalls}`,
+            expires_at: '2030-01-01T00:00:00Z',
+            distance_km: 5,
+            currency: 'PKR',
+          },
+        });
+      },
+    });
+    await renderPage();
+    await chooseZamzama();
+    await fillDetails();
+    await userEvent.click(await screen.findByRole('button', { name: 'Request rider' }));
+    await screen.findByText('Tracking page', {}, { timeout: 5000 });
+
+    const orders = api.posts('/api/v1/order');
+    expect(orders.map((call) => (call.body as { signature: string }).signature)).toEqual(['sig-1', 'sig-2']);
+    // A different body is a different submission, with its own key.
+    expect(orders[0]?.headers.get('Idempotency-Key')).not.toBe(orders[1]?.headers.get('Idempotency-Key'));
+  }, 30_000);
+
+  it('asks the user to confirm when the recomputed fee has changed', async () => {
+    let orderCalls = 0;
+    let feeCalls = 0;
+    const api = stubApi({
+      'POST /api/v1/order': () => {
+        orderCalls += 1;
+        return orderCalls === 1
+          ? json({ status: 409, code: 'SignatureExpired', message: 'SignatureExpired', errors: [] }, 409)
+          : json({ result: { order_id: 'PK-1003' } });
+      },
+      'POST /api/v1/delivery/fee': () => {
+        feeCalls += 1;
+        const fee = feeCalls === 1 ? 115 : 135;
+        return json({
+          result: { fee, signature: `sig-${fee}`, expires_at: '2030-01-01T00:00:00Z', distance_km: 5, currency: 'PKR' },
+        });
+      },
+    });
+    await renderPage();
+    await chooseZamzama();
+    await fillDetails();
+    await userEvent.click(await screen.findByRole('button', { name: 'Request rider' }));
+    const dialog = await screen.findByRole('dialog', { name: 'The delivery fee has changed' }, { timeout: 5000 });
+    expect(dialog).toHaveTextContent('135');
+    expect(api.posts('/api/v1/order')).toHaveLength(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm and place the order' }));
+    await screen.findByText('Tracking page', {}, { timeout: 5000 });
+    const last = api.posts('/api/v1/order').at(-1)?.body as { delivery_fee: number; signature: string };
+    expect(last).toMatchObject({ delivery_fee: 135, signature: 'sig-135' });
+  }, 30_000);
+
+  it('shows the server key when the order is refused', async () => {
+    stubApi({
+      'POST /api/v1/order': () =>
+        json(
+          {
+            status: 422,
+            code: 'VALIDATION',
+            message: 'validation',
+            errors: [{ message: 'x', meta: { translation_key: 'validation.phone-incorrect' } }],
+          },
+          422,
+        ),
+    });
+    await renderPage();
+    await chooseZamzama();
+    await fillDetails();
+    await userEvent.click(await screen.findByRole('button', { name: 'Request rider' }));
+    expect(
+      await screen.findByText('Could not create that order: This phone number is not valid.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  }, 30_000);
+
+  it('stops with the service hours when the service is closed', async () => {
+    // A one-hour window starting two hours from now in Karachi is closed now.
+    const now = new Date();
+    const karachiMinutes = (now.getUTCHours() * 60 + now.getUTCMinutes() + 5 * 60) % 1440;
+    const hhmm = (minutes: number) => {
+      const m = (minutes + 1440) % 1440;
+      return `${String(Math.floor(m / 60)).padStart(2, '0')}${String(m % 60).padStart(2, '0')}`;
+    };
+    const hours = `${hhmm(karachiMinutes + 120)}:${hhmm(karachiMinutes + 180)}`;
+    stubApi({ 'GET /api/v1/get-country-parameter/serviceHours': () => json({ result: hours }) });
+    await renderPage();
+    expect(await screen.findByText(/^Service hours: \d\d:\d\d to \d\d:\d\d\. It's \d\d:\d\d$/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Drop-off address' })).not.toBeInTheDocument();
+  });
+});
+
+describe('editing an order (spec §4)', () => {
+  const order: Order = {
+    order_id: 'PK-0900',
+    vendor_id: 'pk-khi-0042',
+    created_at: '2026-11-21T08:00:00Z',
+    updated_at: '2026-11-21T08:00:00Z',
+    status: 'RECEIVED',
+    status_history: [{ status: 'RECEIVED', created_at: '2026-11-21T08:00:00Z' }],
+    preordered_for: null,
+    delivery_fee: 115,
+    customer: {
+      name: 'Bilal Ahmed',
+      phone_number: '+923001234599',
+      location: {
+        address: ZAMZAMA.formatted_address,
+        latitude: ZAMZAMA.latitude,
+        longitude: ZAMZAMA.longitude,
+        notes: null,
+      },
+    },
+    order: { amount: 900, description: 'Chai x4', payment_method: 'CASH_ON_DELIVERY' },
+    rider: null,
+    outlet_name: VENDOR.name,
+    discount: 0,
+    total_amount: 900,
+    notes: null,
+    cancel_reason: null,
+    pickup_eta_minutes: null,
+    delivery_eta_minutes: null,
+    latest_arrival_at: null,
+    collection_type: 'instant',
+    voucher_code: null,
+    vat_number: null,
+    tracking_token: null,
+  };
+
+  it('pre-fills the order, sends PUT /order/{orderId} and reports Order Updated!', async () => {
+    const api = stubApi({
+      'GET /api/v1/order': () => json({ result: order }),
+      'PUT /api/v1/order/PK-0900': () => json({ result: { ...order, order: { ...order.order, amount: 950 } } }),
+    });
+    const { router } = await renderPage('/request-a-rider/pk-khi-0042?orderID=PK-0900');
+    expect(await screen.findByRole('heading', { name: 'Edit order PK-0900' })).toBeInTheDocument();
+    const details = await screen.findByRole('form', { name: 'Customer and item' }, { timeout: 5000 });
+    expect(within(details).getByRole('textbox', { name: /^Customer name/ })).toHaveValue('Bilal Ahmed');
+    const amount = within(details).getByRole('textbox', { name: /^Order amount/ });
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '950');
+    await userEvent.click(within(details).getByRole('button', { name: 'Continue to payment' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Update order' }));
+
+    await screen.findByText('Tracking page');
+    expect(router.state.location.search).toBe('?order_id=PK-0900');
+    expect(await screen.findByText('Order Updated!')).toBeInTheDocument();
+    expect(api.posts('/api/v1/order')).toHaveLength(0);
+    const [put] = api.calls.filter((call) => call.method === 'PUT');
+    expect(put?.body).toEqual({
+      vendor_id: 'pk-khi-0042',
+      payment_method: 'CASH_ON_DELIVERY',
+      amount: 950,
+      item_details: 'Chai x4',
+      location: {
+        address: ZAMZAMA.formatted_address,
+        notes: '',
+        latitude: ZAMZAMA.latitude,
+        longitude: ZAMZAMA.longitude,
+      },
+      delivery_fee: 115,
+      signature: 'sig-115',
+    });
+  }, 30_000);
+});

@@ -1,0 +1,62 @@
+import { expect, type Page, test } from '@playwright/test';
+import { logIn, switchLanguage, text } from '../support/fixtures.ts';
+
+type Locale = 'en' | 'ur_alt';
+
+// The seeded serviceHours parameter (0900:2300, Asia/Karachi) closes the flow at night.
+function isServiceOpenNow(): boolean {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Karachi',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date());
+  const hour = Number(parts.find((part) => part.type === 'hour')?.value);
+  return hour >= 9 && hour < 23;
+}
+
+async function requestARider(page: Page, locale: Locale) {
+  const say = (key: string, values?: Record<string, string>) => text(locale, key, values);
+  await page.goto('/request-a-rider');
+  await expect(page).toHaveURL(/\/request-a-rider\/[\w-]+/);
+
+  const address = page.getByRole('textbox', { name: say('request.address.label') });
+  await expect(address).toBeEnabled();
+  await address.fill('Zamzama');
+  await page.getByRole('option', { name: /^Zamzama Commercial/ }).click();
+
+  // The destination is checked and priced before the details unlock.
+  await expect(page.getByRole('status', { name: say('request.quote.title') })).toContainText(/\d/);
+  const details = page.getByRole('form', { name: say('request.step.details') });
+  await details.getByLabel(say('request.form.customer-name')).fill('Ayesha Khan');
+  await details.getByLabel(say('request.form.phone')).pressSequentially('+92 300 1234567');
+  await expect(details.getByLabel(say('request.form.phone'))).toHaveValue('+92 300 1234567');
+  await details.getByLabel(say('request.form.description')).fill('Chicken biryani x2');
+  await details.getByLabel(say('request.form.amount')).fill('1500');
+  await details.getByRole('button', { name: say('request.form.continue') }).click();
+
+  const payment = page.getByRole('form', { name: say('request.step.payment') });
+  await payment.getByRole('radio', { name: new RegExp(say('request.payment.CASH_ON_DELIVERY')) }).check();
+  await expect(payment.getByRole('radio', { name: say('request.time.asap') })).toBeChecked();
+  await payment.getByRole('button', { name: say('request.submit') }).click();
+
+  await expect(page.getByText(say('order.toast.pushed'))).toBeVisible();
+  await expect(page).toHaveURL(/\/order-tracking\/[\w-]+\?order_id=[\w-]+/);
+}
+
+test.describe('request a rider', () => {
+  test.beforeEach(() => {
+    test.skip(!isServiceOpenNow(), 'outside the seeded service hours (09:00–23:00 Karachi)');
+  });
+
+  test('places a cash-on-delivery order for as soon as possible', async ({ page }) => {
+    await logIn(page);
+    await requestARider(page, 'en');
+  });
+
+  test('places the same order in Urdu, right to left', async ({ page }) => {
+    await logIn(page);
+    await switchLanguage(page, 'ur_alt');
+    await requestARider(page, 'ur_alt');
+  });
+});

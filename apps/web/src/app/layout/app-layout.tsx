@@ -9,6 +9,7 @@ import { OutletDetailsModal } from '../../features/vendors/components/outlet-det
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useSession } from '../../shared/session/session-store.ts';
 import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
+import { LiveConnection } from '../live-connection.tsx';
 import { ShellContext } from '../shell-context.tsx';
 import { useAppFlags } from '../use-app-flags.ts';
 import { isVendorSection, sectionOf, sectionPath } from '../vendor-path.ts';
@@ -113,6 +114,7 @@ export function AppLayout() {
         branchList={isGuest ? null : branchListProps}
       />
       <OutletDetailsModal vendor={branch.vendorToView} onClose={() => branch.setVendorToView(null)} />
+      <LiveConnection vendorId={vendorId} isEnabled={isGuest || session !== null} />
     </ShellContext.Provider>
   );
 }

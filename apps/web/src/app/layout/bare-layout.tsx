@@ -9,7 +9,7 @@ export function BareLayout() {
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-light)">
       <Outlet />
-      <Container size="sm" pb="xl">
+      <Container size="md" pb="xl">
         <Group justify="space-between">
           <Text fz="xs" c="dimmed">
             {brand.serviceName}

@@ -1,51 +1,85 @@
-import { Badge, Container, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
-import { PUBLIC_TRACKING_STAGES } from '@riderdesk/domain/order-status';
-import { IconMapPin, IconReceipt } from '@tabler/icons-react';
+import { Skeleton, Stack } from '@mantine/core';
+import { IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { EmptyPanel } from '../../../shared/ui/empty-panel.tsx';
+import { usePublicC2cTracking } from '../api/get-public-c2c-tracking.ts';
+import { usePublicReceipt } from '../api/get-public-receipt.ts';
+import { usePublicTracking } from '../api/get-public-tracking.ts';
+import { isNotFound, isPossibleToken } from '../api/public-order-query.ts';
+import { PublicNotFound } from './public-not-found.tsx';
+import { PublicReceiptView } from './public-receipt-view.tsx';
+import { PublicShell } from './public-shell.tsx';
+import { fromC2cTracking, fromTracking, PublicTrackingView } from './public-tracking-view.tsx';
 
 type PublicOrderKind = 'tracking' | 'receipt' | 'c2c';
 
-/**
- * spec §2 public pages for one order: tracking, delivery receipt, customer-to-customer tracking.
- * Until the order is known to the page, it says so and shows the stages the order will go through.
- */
-export function PublicOrderPage({ kind, orderId }: { kind: PublicOrderKind; orderId: string }) {
+function Loading() {
   const { t } = useTranslation();
-  const isReceipt = kind === 'receipt';
   return (
-    <Container size="sm" py={{ base: 'lg', sm: 48 }}>
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} shadow="sm">
-        <Group justify="space-between" align="flex-start" mb="lg" wrap="nowrap">
-          <Stack gap={4}>
-            <Text fz="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
-              {t(`public.${kind}.eyebrow`)}
-            </Text>
-            <Title order={1} fz={24}>
-              {t('public.order', { id: orderId })}
-            </Title>
-          </Stack>
-          <Badge
-            variant="light"
-            color="gray"
-            size="lg"
-            leftSection={isReceipt ? <IconReceipt size={14} /> : <IconMapPin size={14} />}
-          >
-            {t('public.not-available')}
-          </Badge>
-        </Group>
-        <Text c="dimmed" mb="xl">
-          {t(`public.${kind}.empty`)}
-        </Text>
-        {!isReceipt && (
-          <Timeline active={-1} bulletSize={22} lineWidth={2} aria-label={t('public.stages')}>
-            {PUBLIC_TRACKING_STAGES.filter((stage) => stage !== 'RETURN_INITIATED' && stage !== 'RETURNED').map(
-              (stage) => (
-                <Timeline.Item key={stage} title={t(`public.stage.${stage}`)} />
-              ),
-            )}
-          </Timeline>
-        )}
-      </Paper>
-    </Container>
+    <Stack gap="md" role="status" aria-label={t('public.loading')}>
+      <Skeleton h={150} radius="lg" />
+      <Skeleton h={340} radius="lg" />
+    </Stack>
+  );
+}
+
+function LoadFailed() {
+  const { t } = useTranslation();
+  return (
+    <EmptyPanel icon={<IconWifiOff size={30} />} title={t('public.failed.title')} description={t('error.offline')} />
+  );
+}
+
+function Body<T>({
+  token,
+  query,
+  render,
+}: {
+  token: string;
+  query: { data: T | undefined; error: unknown; isPending: boolean };
+  render: (data: T) => React.ReactNode;
+}) {
+  if (!isPossibleToken(token)) return <PublicNotFound />;
+  // A poll that fails after a success keeps showing the last known state.
+  if (query.data !== undefined) return render(query.data);
+  if (query.error) return isNotFound(query.error) ? <PublicNotFound /> : <LoadFailed />;
+  return <Loading />;
+}
+
+function TrackingBody({ token }: { token: string }) {
+  const query = usePublicTracking(token);
+  return (
+    <Body
+      token={token}
+      query={query}
+      render={(data) => <PublicTrackingView view={fromTracking(data)} kind="tracking" token={token} />}
+    />
+  );
+}
+
+function C2cBody({ token }: { token: string }) {
+  const query = usePublicC2cTracking(token);
+  return (
+    <Body
+      token={token}
+      query={query}
+      render={(data) => <PublicTrackingView view={fromC2cTracking(data)} kind="c2c" token={token} />}
+    />
+  );
+}
+
+function ReceiptBody({ token }: { token: string }) {
+  const query = usePublicReceipt(token);
+  return <Body token={token} query={query} render={(data) => <PublicReceiptView receipt={data} />} />;
+}
+
+/** spec §2 public pages: tracking, delivery receipt and customer-to-customer tracking, no login. */
+export function PublicOrderPage({ kind, token }: { kind: PublicOrderKind; token: string }) {
+  return (
+    <PublicShell isNarrow={kind === 'receipt'}>
+      {kind === 'tracking' && <TrackingBody token={token} />}
+      {kind === 'c2c' && <C2cBody token={token} />}
+      {kind === 'receipt' && <ReceiptBody token={token} />}
+    </PublicShell>
   );
 }

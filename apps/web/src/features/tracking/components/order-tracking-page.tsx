@@ -1,26 +1,299 @@
-import { Button, Container } from '@mantine/core';
-import { IconMotorbike } from '@tabler/icons-react';
+import { Alert, Box, Button, Group, Paper, ScrollArea, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { Order } from '@riderdesk/domain/contracts/orders';
+import { IconAlertTriangle, IconClick, IconMotorbike, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { describeError } from '../../../shared/api/describe-error.ts';
+import { useConfig } from '../../../shared/config/config-context.tsx';
+import type { LiveStatus } from '../../../shared/live/live-connection.ts';
+import type { MapPoint } from '../../../shared/map/lazy-tracking-map.tsx';
 import { EmptyPanel } from '../../../shared/ui/empty-panel.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { useActiveOrders, usePreorders } from '../api/get-active-orders.ts';
+import { useOrder } from '../api/get-order.ts';
+import { trackingKeys } from '../api/order-cache.ts';
+import { useFallbackRefresh } from '../hooks/use-fallback-refresh.ts';
+import { useLiveOrderUpdates } from '../hooks/use-live-order-updates.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { useSearchHistory } from '../hooks/use-search-history.ts';
+import { groupOrders, mergeOrders, searchOrders } from '../tracking-rules.ts';
+import { OrderDetail } from './order-detail.tsx';
+import { OrderList } from './order-list.tsx';
+import type { ProofFlags } from './order-proofs.tsx';
+import { OrderSearch } from './order-search.tsx';
+import classes from './tracking.module.css';
 
-/** spec §2 order tracking: today's orders of the selected branch. */
-export function OrderTrackingPage({ requestPath }: { requestPath: string }) {
+// The clock that moves pre-orders into "new" and opens the PAYMENT_COMMITTED cancel window.
+const CLOCK_TICK_MS = 15_000;
+
+export type OrderTrackingPageProps = {
+  vendorId: string | null;
+  includeOutlets: boolean;
+  /** The order_id query of the URL: the URL is the only place the selection lives. */
+  selectedOrderId: string | null;
+  onSelectOrder: (orderId: string | null) => void;
+  requestPath: string;
+  /** Where each branch collects from, for the map. */
+  outletLocations: Readonly<Record<string, MapPoint>>;
+  liveStatus: LiveStatus;
+  isDelayedCancellationOn: boolean;
+  isDynamicTimeEstimationOn: boolean;
+  isGuest: boolean;
+  proofFlags: ProofFlags;
+};
+
+function LiveIndicator({ status }: { status: LiveStatus }) {
   const { t } = useTranslation();
+  const isLive = status === 'connected';
   return (
-    <Container size="lg" px={0}>
-      <PageHeader title={t('tracking.title')} description={t('tracking.description')} />
-      <EmptyPanel
-        icon={<IconMotorbike size={30} />}
-        title={t('tracking.empty.title')}
-        description={t('tracking.empty.body')}
-        actions={
-          <Button component={Link} to={requestPath}>
-            {t('tracking.empty.action')}
+    <Tooltip label={t(`tracking.live.${isLive ? 'connected-hint' : 'offline-hint'}`)}>
+      <Group
+        gap={8}
+        px="sm"
+        py={6}
+        style={{ borderRadius: 999, border: '1px solid var(--mantine-color-gray-3)' }}
+        bg="var(--mantine-color-body)"
+        role="status"
+      >
+        {isLive ? (
+          <span className={classes.livePulse} aria-hidden />
+        ) : (
+          <Box w={8} h={8} bg="gray.5" style={{ borderRadius: '50%' }} aria-hidden />
+        )}
+        <Text fz="xs" fw={600} c={isLive ? 'teal.8' : 'dimmed'}>
+          {t(`tracking.live.${isLive ? 'connected' : status === 'connecting' ? 'connecting' : 'offline'}`)}
+        </Text>
+      </Group>
+    </Tooltip>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <Stack gap="xs" p="sm" aria-hidden>
+      {[0, 1, 2, 3, 4].map((index) => (
+        <Skeleton key={index} h={64} radius="md" />
+      ))}
+    </Stack>
+  );
+}
+
+/** spec §2 order tracking: today's orders of the selected branch, live, with a detail and a map. */
+export function OrderTrackingPage(props: OrderTrackingPageProps) {
+  const { vendorId, includeOutlets, selectedOrderId, onSelectOrder } = props;
+  const { t, i18n } = useTranslation();
+  const { country } = useConfig();
+  const queryClient = useQueryClient();
+  const now = useNow(CLOCK_TICK_MS);
+  const isWide = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false }) ?? false;
+  const [searchTerm, setSearchTerm] = useState('');
+  const searchHistory = useSearchHistory();
+
+  const active = useActiveOrders(vendorId, includeOutlets, country.timeZone);
+  const preorders = usePreorders(vendorId, includeOutlets, country.timeZone);
+  const lastLiveUpdateAt = useLiveOrderUpdates(vendorId, includeOutlets, country.timeZone);
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trackingKeys.all });
+  useFallbackRefresh({
+    isEnabled: Boolean(vendorId),
+    isFast: props.isDynamicTimeEstimationOn || props.isGuest,
+    lastUpdateAt: () => Math.max(lastLiveUpdateAt(), active.dataUpdatedAt, active.errorUpdatedAt),
+    refresh,
+  });
+
+  const orders = useMemo(() => mergeOrders(active.data, preorders.data), [active.data, preorders.data]);
+  const groups = useMemo(() => groupOrders(orders, now), [orders, now]);
+  const searchResults = useMemo(
+    () => (searchTerm.trim() ? searchOrders(orders, searchTerm) : null),
+    [orders, searchTerm],
+  );
+
+  const listedOrder = orders.find((order) => order.order_id === selectedOrderId) ?? null;
+  // An order_id from a link may be older than today's lists: it is fetched on its own.
+  const fetchedOrder = useOrder(vendorId, selectedOrderId, !listedOrder && active.isSuccess);
+  const selectedOrder = listedOrder ?? fetchedOrder.data ?? null;
+
+  const selectOrder = (order: Order) => {
+    if (searchResults) searchHistory.remember(searchTerm);
+    onSelectOrder(order.order_id);
+  };
+
+  const error = active.error ?? preorders.error;
+  const isLoading = active.isPending && Boolean(vendorId);
+
+  const header = (
+    <PageHeader
+      title={t('tracking.title')}
+      description={t('tracking.description')}
+      actions={
+        <>
+          <LiveIndicator status={props.liveStatus} />
+          <Tooltip label={t('tracking.refresh')}>
+            <Button
+              variant="default"
+              size="sm"
+              onClick={refresh}
+              loading={active.isFetching && !isLoading}
+              aria-label={t('tracking.refresh')}
+              px="xs"
+            >
+              <IconRefresh size={16} />
+            </Button>
+          </Tooltip>
+          <Button component={Link} to={props.requestPath} leftSection={<IconPlus size={16} />} size="sm">
+            {t('tracking.new-request')}
           </Button>
-        }
-      />
-    </Container>
+        </>
+      }
+    />
+  );
+
+  const errorAlert = error && (
+    <Alert color="red" variant="light" radius="md" icon={<IconAlertTriangle size={18} />} role="alert" mb="md">
+      <Text fz="sm" fw={600}>
+        {t('error.cant-retrieve-current-orders')}
+      </Text>
+      <Text fz="sm">{describeError(error, t, 'error.offline', (key) => i18n.exists(key)) || error.message}</Text>
+      <Button size="xs" variant="white" color="red" mt="xs" onClick={refresh}>
+        {t('tracking.retry')}
+      </Button>
+    </Alert>
+  );
+
+  if (!vendorId) {
+    return (
+      <>
+        {header}
+        <EmptyPanel
+          icon={<IconMotorbike size={30} />}
+          title={t('tracking.no-branch.title')}
+          description={t('tracking.no-branch.body')}
+        />
+      </>
+    );
+  }
+
+  const hasNoOrders = !isLoading && !error && orders.length === 0;
+
+  const list = (
+    <Paper
+      withBorder
+      radius="lg"
+      className={classes.listPanel}
+      h={isWide ? 'calc(100dvh - 210px)' : undefined}
+      mih={isWide ? 480 : undefined}
+    >
+      <Box p="sm" pb={4} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+        <OrderSearch
+          term={searchTerm}
+          onTermChange={setSearchTerm}
+          onCommit={searchHistory.remember}
+          recentTerms={searchHistory.terms}
+          onClearRecent={searchHistory.clear}
+        />
+        <Box h={8} />
+      </Box>
+      {isLoading ? (
+        <ListSkeleton />
+      ) : isWide ? (
+        <ScrollArea className={classes.listScroll} type="auto" offsetScrollbars>
+          <OrderList
+            groups={groups}
+            searchResults={searchResults}
+            searchTerm={searchTerm}
+            now={now}
+            selectedOrderId={selectedOrderId}
+            showsOutlet={includeOutlets}
+            onSelect={selectOrder}
+          />
+        </ScrollArea>
+      ) : (
+        <Box px={8} pb="sm">
+          <OrderList
+            groups={groups}
+            searchResults={searchResults}
+            searchTerm={searchTerm}
+            now={now}
+            selectedOrderId={selectedOrderId}
+            showsOutlet={includeOutlets}
+            onSelect={selectOrder}
+          />
+        </Box>
+      )}
+    </Paper>
+  );
+
+  const detail = selectedOrder ? (
+    <OrderDetail
+      key={selectedOrder.order_id}
+      order={selectedOrder}
+      now={now}
+      outletLocation={props.outletLocations[selectedOrder.vendor_id] ?? null}
+      isDelayedCancellationOn={props.isDelayedCancellationOn}
+      proofFlags={props.proofFlags}
+      onBack={isWide ? undefined : () => onSelectOrder(null)}
+    />
+  ) : selectedOrderId && fetchedOrder.isPending && !listedOrder ? (
+    <Skeleton h={480} radius="lg" />
+  ) : selectedOrderId && fetchedOrder.isError ? (
+    <EmptyPanel
+      icon={<IconAlertTriangle size={30} />}
+      title={t('tracking.not-found.title')}
+      description={t('tracking.not-found.body', { id: selectedOrderId })}
+      actions={
+        <Button variant="default" onClick={() => onSelectOrder(null)}>
+          {t('tracking.back')}
+        </Button>
+      }
+    />
+  ) : hasNoOrders ? (
+    <EmptyPanel
+      icon={<IconMotorbike size={30} />}
+      title={t('tracking.empty.title')}
+      description={t('tracking.empty.body')}
+      actions={
+        <Button component={Link} to={props.requestPath}>
+          {t('tracking.empty.action')}
+        </Button>
+      }
+    />
+  ) : (
+    <EmptyPanel
+      icon={<IconClick size={30} />}
+      title={t('tracking.select.title')}
+      description={t('tracking.select.body')}
+      minHeight={480}
+    />
+  );
+
+  if (!isWide) {
+    return (
+      <>
+        {!selectedOrderId && header}
+        {errorAlert}
+        {selectedOrderId ? detail : list}
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header}
+      {errorAlert}
+      <Box
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'minmax(320px, 380px) minmax(0, 1fr)',
+          gap: 'var(--mantine-spacing-lg)',
+          alignItems: 'start',
+        }}
+      >
+        {list}
+        <Box miw={0}>{detail}</Box>
+      </Box>
+    </>
   );
 }

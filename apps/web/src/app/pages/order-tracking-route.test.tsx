@@ -1,0 +1,285 @@
+import type { Order } from '@riderdesk/domain/contracts/orders';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { json } from '../../../test/fetch-stub.ts';
+import { makeVendor, validSession } from '../../../test/fixtures.ts';
+import { FakeWebSocket, makeOrder, orderPage, stubApi } from '../../../test/orders.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { resetSearchHistoryCache, SEARCH_HISTORY_KEY } from '../../features/tracking/hooks/use-search-history.ts';
+import { setSession } from '../../shared/session/session-store.ts';
+import { LiveConnection } from '../live-connection.tsx';
+import { ShellContext } from '../shell-context.tsx';
+import { OrderTrackingRoute } from './feature-routes.tsx';
+
+const vendor = makeVendor({ vendor_id: 'v-1', name: 'Saddar Kitchen' });
+const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+async function renderTracking(path: string, { active = [] as Order[], preorders = [] as Order[], flags = {} } = {}) {
+  const api = stubApi({
+    'GET /api/v1/vendor/v-1/orders': (url) =>
+      orderPage(url.searchParams.get('scheduled') === 'true' ? preorders : active),
+  });
+  const element = (
+    <ShellContext.Provider value={{ vendors: [vendor], selectedVendor: vendor, includeOutlets: false }}>
+      <LiveConnection vendorId="v-1" isEnabled />
+      <OrderTrackingRoute />
+    </ShellContext.Provider>
+  );
+  return { api, ...(await renderRoutes([{ path: '/order-tracking/:vendorID?', element }], path, { flags })) };
+}
+
+const section = (name: RegExp | string) => screen.getByRole('region', { name });
+
+beforeEach(() => {
+  setSession(validSession());
+  FakeWebSocket.instances = [];
+  // biome-ignore lint/suspicious/noExplicitAny: jsdom's WebSocket is replaced by the fake.
+  (globalThis as any).WebSocket = FakeWebSocket;
+  resetSearchHistoryCache();
+});
+
+afterEach(() => {
+  resetSearchHistoryCache();
+});
+
+describe('order tracking', () => {
+  it('sorts today’s orders into the new, scheduled, collected, delivered and cancelled sections, newest first', async () => {
+    const later = Math.floor(Date.now() / 1000) + 3 * 3600;
+    await renderTracking('/order-tracking/v-1', {
+      active: [
+        makeOrder({ order_id: 'v-1-OLD', status: 'RECEIVED', created_at: ago(30), updated_at: ago(30) }),
+        makeOrder({ order_id: 'v-1-NEW', status: 'WAITING_FOR_TRANSPORT', created_at: ago(2), updated_at: ago(2) }),
+        makeOrder({ order_id: 'v-1-PICK', status: 'PICKED_UP' }),
+        makeOrder({ order_id: 'v-1-DONE', status: 'DELIVERED' }),
+        makeOrder({ order_id: 'v-1-CXL', status: 'CANCELLED' }),
+      ],
+      preorders: [makeOrder({ order_id: 'v-1-LATER', status: 'NEW', preordered_for: later })],
+    });
+
+    await waitFor(() => expect(within(section('New')).getAllByRole('button')).toHaveLength(2));
+    const newOrders = within(section('New')).getAllByRole('button');
+    expect(newOrders[0]).toHaveAccessibleName(/v-1-NEW/);
+    expect(newOrders[1]).toHaveAccessibleName(/v-1-OLD/);
+    expect(within(section('Scheduled')).getByRole('button', { name: /v-1-LATER/ })).toBeInTheDocument();
+    expect(within(section('Collected')).getByRole('button', { name: /v-1-PICK/ })).toBeInTheDocument();
+    expect(within(section('Delivered')).getByRole('button', { name: /v-1-DONE/ })).toBeInTheDocument();
+    expect(within(section('Cancelled')).getByRole('button', { name: /v-1-CXL/ })).toBeInTheDocument();
+  });
+
+  it('fetches today’s orders (count 200) and the pre-orders of the next 2 days', async () => {
+    const { api } = await renderTracking('/order-tracking/v-1');
+    await screen.findByText('No new orders right now.');
+    const listCalls = api.calls.filter((call) => call.url.pathname === '/api/v1/vendor/v-1/orders');
+    const active = listCalls.find((call) => !call.url.searchParams.has('scheduled'));
+    const scheduled = listCalls.find((call) => call.url.searchParams.get('scheduled') === 'true');
+    expect(active?.url.searchParams.get('count')).toBe('200');
+    const from = Date.parse(active?.url.searchParams.get('from') ?? '');
+    expect(Date.now() - from).toBeLessThanOrEqual(24 * 3600_000);
+    const scheduledTo = Date.parse(scheduled?.url.searchParams.get('to') ?? '');
+    expect(scheduledTo - Date.now()).toBeGreaterThan(47 * 3600_000);
+    // Every section says when it is empty.
+    expect(screen.getByText('Nothing delivered yet today.')).toBeInTheDocument();
+  });
+
+  it('searches by phone ignoring spaces and remembers the last searches', async () => {
+    const user = userEvent.setup();
+    await renderTracking('/order-tracking/v-1', {
+      active: [
+        makeOrder({
+          order_id: 'v-1-A',
+          customer: { ...makeOrder({ order_id: 'x' }).customer, phone_number: '+923001112233' },
+        }),
+        makeOrder({ order_id: 'v-1-B', customer: { ...makeOrder({ order_id: 'x' }).customer, name: 'Bilal Ahmed' } }),
+      ],
+    });
+    const search = await screen.findByRole('searchbox', { name: 'Search today’s orders'.replace('’', "'") });
+    await user.type(search, '300 111 22');
+    const results = section('Search results');
+    expect(within(results).getByRole('button', { name: /v-1-A/ })).toBeInTheDocument();
+    expect(within(results).queryByRole('button', { name: /v-1-B/ })).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+
+    await user.clear(search);
+    await user.type(search, 'bilal{Enter}');
+    expect(within(section('Search results')).getByRole('button', { name: /v-1-B/ })).toBeInTheDocument();
+    await user.clear(search);
+
+    const recent = section('Recent searches');
+    expect(
+      within(recent)
+        .getAllByRole('checkbox')
+        .map((chip) => chip.closest('div')?.textContent),
+    ).toEqual(['bilal', '300 111 22']);
+    expect(JSON.parse(window.localStorage.getItem(SEARCH_HISTORY_KEY) ?? '[]')).toEqual(['bilal', '300 111 22']);
+    await user.click(within(recent).getByText('300 111 22'));
+    expect(search).toHaveValue('300 111 22');
+  });
+
+  it('selects an order by writing order_id into the URL with replace, and follows a changed order_id', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderTracking('/order-tracking/v-1', {
+      active: [
+        makeOrder({ order_id: 'v-1-A' }),
+        makeOrder({ order_id: 'v-1-B', customer: { ...makeOrder({ order_id: 'x' }).customer, name: 'Bilal Ahmed' } }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: /v-1-A/ }));
+    expect(router.state.location.search).toBe('?order_id=v-1-A');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByRole('article', { name: 'Order v-1-A' })).toBeInTheDocument();
+
+    await act(() => router.navigate('/order-tracking/v-1?order_id=v-1-B'));
+    expect(await screen.findByRole('article', { name: 'Order v-1-B' })).toBeInTheDocument();
+    expect(screen.getByText('Bilal Ahmed')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'All orders' }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows the order detail: customer, rider, ETA and payment', async () => {
+    const history = [
+      { status: 'WAITING_FOR_TRANSPORT' as const, created_at: ago(10) },
+      { status: 'COURIER_ACCEPTED_DELIVERY' as const, created_at: ago(5) },
+    ];
+    await renderTracking('/order-tracking/v-1?order_id=v-1-A', {
+      active: [
+        makeOrder({
+          order_id: 'v-1-A',
+          status: 'COURIER_ACCEPTED_DELIVERY',
+          status_history: history,
+          rider: { name: 'Imran Ali', phone: '+923451234567' },
+          pickup_eta_minutes: 3,
+        }),
+      ],
+    });
+    const detail = await screen.findByRole('article', { name: 'Order v-1-A' });
+    expect(within(detail).getByText('Imran Ali')).toBeInTheDocument();
+    expect(within(detail).getByText('less than 5 minutes away')).toBeInTheDocument();
+    expect(within(detail).getByText('Ayesha Khan')).toBeInTheDocument();
+    expect(within(detail).getByRole('link', { name: /\+92 300 1234567/ })).toHaveAttribute('href', 'tel:+923001234567');
+    // The status history lists each step once, oldest first.
+    expect(within(detail).getByText('Waiting for a rider')).toBeInTheDocument();
+    expect(within(detail).getAllByText('Rider on the way')).toHaveLength(2);
+  });
+});
+
+describe('cancelling a rider', () => {
+  it('offers cancel only for cancellable statuses', async () => {
+    await renderTracking('/order-tracking/v-1?order_id=v-1-P', {
+      active: [makeOrder({ order_id: 'v-1-P', status: 'PICKED_UP' })],
+    });
+    await screen.findByRole('article', { name: 'Order v-1-P' });
+    expect(screen.queryByRole('button', { name: 'Cancel rider' })).not.toBeInTheDocument();
+  });
+
+  it('offers DELAYED orders only with the DelayedCancellation flag', async () => {
+    const delayed = makeOrder({ order_id: 'v-1-D', status: 'DELAYED' });
+    await renderTracking('/order-tracking/v-1?order_id=v-1-D', {
+      active: [delayed],
+      flags: { DelayedCancellation: true },
+    });
+    expect(await screen.findByRole('button', { name: 'Cancel rider' })).toBeInTheDocument();
+  });
+
+  it('sends the chosen reason and shows the refusal when the order can no longer be cancelled', async () => {
+    const user = userEvent.setup();
+    await renderTracking('/order-tracking/v-1?order_id=v-1-A', {
+      active: [makeOrder({ order_id: 'v-1-A', status: 'WAITING_FOR_TRANSPORT' })],
+    });
+    stubApi({
+      'GET /api/v1/vendor/v-1/orders': () => orderPage([makeOrder({ order_id: 'v-1-A' })]),
+      'PUT /api/v1/order/cancel': () =>
+        json(
+          {
+            status: 409,
+            code: 'CannotCancelOrder',
+            message: 'error.cant-cancel-order',
+            errors: [{ message: 'error.cant-cancel-order', meta: { translation_key: 'error.cant-cancel-order' } }],
+          },
+          409,
+        ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel rider' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the rider' });
+    const confirm = within(dialog).getByRole('button', { name: 'Cancel the rider' });
+    expect(confirm).toBeDisabled();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
+    await user.click(await screen.findByRole('option', { name: 'Duplicate order' }));
+    await user.click(confirm);
+    expect(await screen.findByText('This order can no longer be cancelled.')).toBeInTheDocument();
+  });
+
+  it('announces the cancel attempt on success', async () => {
+    const user = userEvent.setup();
+    await renderTracking('/order-tracking/v-1?order_id=v-1-A', {
+      active: [makeOrder({ order_id: 'v-1-A', status: 'RECEIVED' })],
+    });
+    const { calls } = stubApi({
+      'GET /api/v1/vendor/v-1/orders': () => orderPage([makeOrder({ order_id: 'v-1-A', status: 'RECEIVED' })]),
+      'PUT /api/v1/order/cancel': () => json({ result: { message: 'action.attempt-cancel' } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel rider' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the rider' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
+    await user.click(await screen.findByRole('option', { name: 'Ordered by mistake' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the rider' }));
+    expect(await screen.findByText('We are cancelling your order.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      vendor_id: 'v-1',
+      order_id: 'v-1-A',
+      reason: 'mistake_error',
+    });
+  });
+});
+
+describe('live updates', () => {
+  it('subscribes to the vendor and applies order_update events to the lists without reloading', async () => {
+    const { api } = await renderTracking('/order-tracking/v-1', { active: [makeOrder({ order_id: 'v-1-A' })] });
+    await waitFor(() => expect(within(section('New')).getByRole('button', { name: /v-1-A/ })).toBeInTheDocument());
+    const socket = FakeWebSocket.instances[0];
+    if (!socket) throw new Error('no socket opened');
+    expect(new URL(socket.url).searchParams.get('authorization')).toBe('Bearer access|id');
+    act(() => socket.open());
+    expect(socket.sent).toContainEqual({ event: 'subscribeToVendor', data: { vendor_id: 'v-1' } });
+    const fetchesBefore = api.fetchMock.mock.calls.length;
+
+    const pickedUpAt = new Date().toISOString();
+    act(() => {
+      socket.receive({ event: 'subscribe_ok', data: { vendor_id: 'v-1' } });
+      socket.receive({
+        event: 'order_update',
+        data: makeOrder({ order_id: 'v-1-A', status: 'PICKED_UP', updated_at: pickedUpAt }),
+      });
+      // A new order of today appears; one created yesterday does not (spec §4).
+      socket.receive({ event: 'order_update', data: makeOrder({ order_id: 'v-1-NEW', status: 'RECEIVED' }) });
+      socket.receive({
+        event: 'order_update',
+        data: makeOrder({ order_id: 'v-1-OLD', status: 'RECEIVED', created_at: ago(26 * 60), updated_at: pickedUpAt }),
+      });
+    });
+
+    await waitFor(() =>
+      expect(within(section('Collected')).getByRole('button', { name: /v-1-A/ })).toBeInTheDocument(),
+    );
+    expect(within(section('New')).getByRole('button', { name: /v-1-NEW/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /v-1-OLD/ })).not.toBeInTheDocument();
+    expect(api.fetchMock.mock.calls.length).toBe(fetchesBefore);
+  });
+
+  it('refetches to catch up after the connection comes back', async () => {
+    const { api } = await renderTracking('/order-tracking/v-1', { active: [makeOrder({ order_id: 'v-1-A' })] });
+    await screen.findByRole('button', { name: /v-1-A/ });
+    const first = FakeWebSocket.instances[0];
+    if (!first) throw new Error('no socket opened');
+    act(() => first.open());
+    const listCalls = () => api.calls.filter((call) => call.url.pathname.endsWith('/orders')).length;
+    const before = listCalls();
+    act(() => first.drop());
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: 3000 });
+    const second = FakeWebSocket.instances[1];
+    act(() => second?.open());
+    expect(second?.sent[0]).toMatchObject({ event: 'subscribeToVendor', data: { vendor_id: 'v-1' } });
+    await waitFor(() => expect(listCalls()).toBeGreaterThan(before));
+  });
+});

@@ -1,0 +1,148 @@
+import type { PublicReceipt, PublicTracking } from '@riderdesk/domain/contracts/public-tracking';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../../test/fetch-stub.ts';
+import { stubApi } from '../../../../test/orders.ts';
+import { renderRoutes } from '../../../../test/render.tsx';
+import { stageSteps } from '../public-stages.ts';
+import { PublicOrderPage } from './public-order-page.tsx';
+
+const TOKEN = 'Zm9vYmFyYmF6cXV4cXV1eGNvcmdl';
+const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+function tracking(overrides: Partial<PublicTracking> = {}): PublicTracking {
+  return {
+    status: 'NEAR_CUSTOMER',
+    stage: 'NEAR_CUSTOMER',
+    is_cancelled: false,
+    is_delayed: false,
+    latest_arrival_at: null,
+    rider: { first_name: 'Imran', latitude: 24.82, longitude: 67.04, heading: 90, updated_at: at(0) },
+    pickup_eta_minutes: null,
+    delivery_eta_minutes: 12,
+    created_at: at(40),
+    updated_at: at(0),
+    preordered_for: null,
+    picked_up_at: at(15),
+    delivered_at: null,
+    timeline: [
+      { stage: 'PREPARING', at: at(40) },
+      { stage: 'COURIER_ACCEPTED', at: at(30) },
+      { stage: 'COLLECTED', at: at(15) },
+      { stage: 'NEAR_CUSTOMER', at: at(1) },
+    ],
+    outlet: { name: 'Saddar Kitchen', address: 'Saddar, Karachi', latitude: 24.85, longitude: 67.01 },
+    destination: { area: 'Clifton', latitude: 24.81, longitude: 67.03 },
+    recipient_phone: '+92******4567',
+    ...overrides,
+  };
+}
+
+const renderPage = (kind: 'tracking' | 'receipt' | 'c2c', token = TOKEN) =>
+  renderRoutes([{ path: '*', element: <PublicOrderPage kind={kind} token={token} /> }], '/');
+
+describe('public tracking page', () => {
+  it('shows the stages as a stepper: reached ones done, the current one marked, later ones to come', async () => {
+    stubApi({ [`GET /api/v1/public/tracking/${TOKEN}`]: () => json({ result: tracking() }) });
+    await renderPage('tracking');
+    const stepper = await screen.findByRole('list', { name: 'Delivery stages' });
+    const steps = within(stepper).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent?.replace(/\d\d:\d\d/, ''))).toEqual([
+      'Preparing',
+      'Rider accepted',
+      'Rider near the shop',
+      'Collected',
+      'Rider nearby',
+      'Delivered',
+    ]);
+    expect(steps.map((step) => step.getAttribute('data-state'))).toEqual([
+      'done',
+      'done',
+      'done',
+      'done',
+      'current',
+      'upcoming',
+    ]);
+    expect(steps[4]).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByRole('heading', { name: 'Your rider is almost there' })).toBeInTheDocument();
+    expect(screen.getByText('Arriving in about 12 min')).toBeInTheDocument();
+    expect(screen.getByText('Your rider: Imran')).toBeInTheDocument();
+    expect(screen.getByText('Saddar Kitchen')).toBeInTheDocument();
+  });
+
+  it('says the rider is less than 5 minutes away when near', async () => {
+    stubApi({
+      [`GET /api/v1/public/tracking/${TOKEN}`]: () => json({ result: tracking({ delivery_eta_minutes: 3 }) }),
+    });
+    await renderPage('tracking');
+    expect(await screen.findByText('less than 5 minutes away')).toBeInTheDocument();
+  });
+
+  it('shows the return journey when the order goes back to the shop', () => {
+    const steps = stageSteps('RETURN_INITIATED', [{ stage: 'COLLECTED', at: at(5) }]);
+    expect(steps.map((step) => step.stage)).toEqual([
+      'PREPARING',
+      'COURIER_ACCEPTED',
+      'NEAR_VENDOR',
+      'COLLECTED',
+      'RETURN_INITIATED',
+      'RETURNED',
+    ]);
+    expect(steps[4]?.state).toBe('current');
+  });
+
+  it('marks delivery as done and links the receipt', async () => {
+    stubApi({
+      [`GET /api/v1/public/tracking/${TOKEN}`]: () =>
+        json({ result: tracking({ status: 'DELIVERED', stage: 'DELIVERED', delivered_at: at(0), rider: null }) }),
+    });
+    await renderPage('tracking');
+    expect(await screen.findByRole('heading', { name: 'Delivered' })).toBeInTheDocument();
+    const steps = within(screen.getByRole('list', { name: 'Delivery stages' })).getAllByRole('listitem');
+    expect(steps.at(-1)).toHaveAttribute('data-state', 'done');
+    expect(screen.getByRole('link', { name: 'View receipt' })).toHaveAttribute('href', `/delivery-receipt/${TOKEN}`);
+  });
+
+  it('shows a friendly not-found state for an unknown token', async () => {
+    stubApi({});
+    await renderPage('tracking');
+    expect(await screen.findByText("We couldn't find this order")).toBeInTheDocument();
+  });
+
+  it('does not ask the server about a token that cannot exist', async () => {
+    const { fetchMock } = stubApi({});
+    await renderPage('tracking', 'PK-1');
+    expect(await screen.findByText("We couldn't find this order")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('public delivery receipt', () => {
+  it('lists the order, outlet, delivered time, amounts and payment method', async () => {
+    const receipt: PublicReceipt = {
+      order_id: 'v-1-ABC123',
+      status: 'DELIVERED',
+      outlet_name: 'Saddar Kitchen',
+      currency: 'PKR',
+      delivery_fee: 150,
+      discount: 0,
+      amount: 1200,
+      total_amount: 1350,
+      payment_method: 'CASH_ON_DELIVERY',
+      description: 'Biryani',
+      destination_area: 'Clifton',
+      rider_first_name: 'Imran',
+      created_at: at(60),
+      picked_up_at: at(30),
+      delivered_at: at(5),
+      has_delivery_proof: false,
+    };
+    stubApi({ [`GET /api/v1/public/delivery-receipt/${TOKEN}`]: () => json({ result: receipt }) });
+    await renderPage('receipt');
+    expect(await screen.findByText('v-1-ABC123')).toBeInTheDocument();
+    expect(screen.getByText('Saddar Kitchen')).toBeInTheDocument();
+    expect(screen.getByText('Cash on delivery')).toBeInTheDocument();
+    expect(screen.getByText(/1,350/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Print receipt' })).toBeInTheDocument();
+  });
+});

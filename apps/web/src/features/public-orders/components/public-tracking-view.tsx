@@ -1,0 +1,238 @@
+import { Alert, Badge, Button, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { RIDER_NEAR_MINUTES } from '@riderdesk/domain/constants';
+import type { PublicC2cTracking, PublicTracking } from '@riderdesk/domain/contracts/public-tracking';
+import type { PublicTrackingStage } from '@riderdesk/domain/order-status';
+import {
+  IconBuildingStore,
+  IconClockExclamation,
+  IconHome,
+  IconMotorbike,
+  IconReceipt,
+  IconX,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useConfig } from '../../../shared/config/config-context.tsx';
+import { formatDateTime, formatTime } from '../../../shared/format/format.ts';
+import { LazyTrackingMap, type MapPoint } from '../../../shared/map/lazy-tracking-map.tsx';
+import { isFinalStage } from '../public-stages.ts';
+import classes from './public-orders.module.css';
+import { StageStepper } from './stage-stepper.tsx';
+
+type Place = MapPoint & { title: string; subtitle: string | null };
+
+/** What the two public tracking answers have in common, with the two ends named per kind. */
+export type TrackingViewModel = Pick<
+  PublicTracking,
+  | 'status'
+  | 'stage'
+  | 'is_cancelled'
+  | 'is_delayed'
+  | 'latest_arrival_at'
+  | 'rider'
+  | 'pickup_eta_minutes'
+  | 'delivery_eta_minutes'
+  | 'timeline'
+  | 'updated_at'
+  | 'delivered_at'
+> & { origin: Place; destination: Place };
+
+export function fromTracking(answer: PublicTracking): TrackingViewModel {
+  return {
+    ...answer,
+    origin: { ...answer.outlet, title: answer.outlet.name, subtitle: answer.outlet.address },
+    destination: { ...answer.destination, title: answer.destination.area, subtitle: answer.recipient_phone },
+  };
+}
+
+export function fromC2cTracking(answer: PublicC2cTracking): TrackingViewModel {
+  return {
+    ...answer,
+    origin: { ...answer.sender, title: answer.sender.first_name, subtitle: answer.sender.area },
+    destination: { ...answer.recipient, title: answer.recipient.first_name, subtitle: answer.recipient.area },
+  };
+}
+
+const BEFORE_PICKUP: readonly PublicTrackingStage[] = ['PREPARING', 'COURIER_ACCEPTED', 'NEAR_VENDOR'];
+
+function useEtaText(view: TrackingViewModel): string | null {
+  const { t } = useTranslation();
+  if (view.is_cancelled || isFinalStage(view.stage) || !view.stage) return null;
+  const minutes = view.delivery_eta_minutes;
+  if (minutes !== null) {
+    return minutes < RIDER_NEAR_MINUTES ? t('order.rider-near') : t('public.eta.delivery', { minutes });
+  }
+  if (BEFORE_PICKUP.includes(view.stage) && view.pickup_eta_minutes !== null) {
+    return t('public.eta.pickup', { minutes: view.pickup_eta_minutes });
+  }
+  return null;
+}
+
+/** spec §2: /tracking and /tracking-c2c: stage, ETA, the two ends, rider first name and a live map. */
+export function PublicTrackingView({
+  view,
+  kind,
+  token,
+}: {
+  view: TrackingViewModel;
+  kind: 'tracking' | 'c2c';
+  token: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const { country, mapTileUrl } = useConfig();
+  const eta = useEtaText(view);
+  const headline = view.is_cancelled
+    ? t('public.headline.cancelled')
+    : view.stage
+      ? t(`public.headline.${view.stage}`)
+      : t('public.headline.pending');
+  const riderPoint = view.rider && !isFinalStage(view.stage) && !view.is_cancelled ? view.rider : null;
+  const originLabel = kind === 'c2c' ? t('public.c2c.sender') : t('public.from');
+  const destinationLabel = kind === 'c2c' ? t('public.c2c.recipient') : t('public.to');
+
+  return (
+    <Stack gap="md">
+      <Paper
+        radius="lg"
+        p={{ base: 'lg', sm: 'xl' }}
+        className={view.is_cancelled ? undefined : classes.hero}
+        withBorder={view.is_cancelled}
+        shadow="sm"
+      >
+        <Stack gap={6}>
+          <Text fz="xs" fw={700} tt="uppercase" lts={0.6} opacity={0.85}>
+            {t(`public.${kind}.eyebrow`)}
+          </Text>
+          <Title order={1} fz={{ base: 24, sm: 30 }} c={view.is_cancelled ? 'red.8' : 'white'}>
+            {headline}
+          </Title>
+          {eta && (
+            <Text fz={{ base: 'md', sm: 'lg' }} fw={600}>
+              {eta}
+            </Text>
+          )}
+          {view.delivered_at && view.stage === 'DELIVERED' && (
+            <Text fz="sm" opacity={0.9}>
+              {t('public.delivered-at', {
+                time: formatDateTime(Date.parse(view.delivered_at), country.timeZone, i18n.language),
+              })}
+            </Text>
+          )}
+          {view.rider && !view.is_cancelled && (
+            <Group gap={8} mt={4}>
+              <Badge
+                size="lg"
+                variant="white"
+                radius="xl"
+                leftSection={<IconMotorbike size={14} />}
+                style={{ textTransform: 'none' }}
+              >
+                {t('public.rider', { name: view.rider.first_name })}
+              </Badge>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+
+      {view.is_delayed && !view.is_cancelled && (
+        <Alert color="yellow" radius="md" icon={<IconClockExclamation size={18} />}>
+          {view.latest_arrival_at
+            ? t('public.delayed-until', {
+                time: formatTime(Date.parse(view.latest_arrival_at), country.timeZone, i18n.language),
+              })
+            : t('public.delayed')}
+        </Alert>
+      )}
+      {view.is_cancelled && (
+        <Alert color="red" radius="md" icon={<IconX size={18} />}>
+          {t('public.cancelled-body')}
+        </Alert>
+      )}
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 7 }}>
+          <Paper withBorder radius="lg" p={6} h="100%">
+            <LazyTrackingMap
+              tileUrl={mapTileUrl}
+              outlet={view.origin}
+              destination={view.destination}
+              rider={riderPoint}
+              height={340}
+              labels={{
+                map: t('public.map'),
+                outlet: view.origin.title,
+                destination: view.destination.title,
+                rider: view.rider?.first_name ?? t('tracking.map.rider'),
+              }}
+            />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 5 }}>
+          <Paper withBorder radius="lg" p="lg" h="100%">
+            <Text component="h2" fz="sm" fw={700} mt={0} mb="md">
+              {t('public.stages')}
+            </Text>
+            <StageStepper stage={view.is_cancelled ? null : view.stage} timeline={view.timeline} />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+
+      <Paper withBorder radius="lg" p="lg">
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <ThemeIcon variant="light" radius="md" size={36} aria-hidden>
+                <IconBuildingStore size={18} />
+              </ThemeIcon>
+              <div>
+                <Text fz="xs" c="dimmed">
+                  {originLabel}
+                </Text>
+                <Text fw={600}>{view.origin.title}</Text>
+                {view.origin.subtitle && (
+                  <Text fz="sm" c="dimmed">
+                    {view.origin.subtitle}
+                  </Text>
+                )}
+              </div>
+            </Group>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <ThemeIcon variant="light" radius="md" size={36} aria-hidden>
+                <IconHome size={18} />
+              </ThemeIcon>
+              <div>
+                <Text fz="xs" c="dimmed">
+                  {destinationLabel}
+                </Text>
+                <Text fw={600}>{view.destination.title}</Text>
+                {view.destination.subtitle && (
+                  <Text fz="sm" c="dimmed">
+                    <bdi dir="ltr">{view.destination.subtitle}</bdi>
+                  </Text>
+                )}
+              </div>
+            </Group>
+          </Grid.Col>
+        </Grid>
+      </Paper>
+
+      <Group justify="space-between" gap="sm" className={classes.noPrint}>
+        <Text fz="xs" c="dimmed">
+          {t('public.updated', { time: formatTime(Date.parse(view.updated_at), country.timeZone, i18n.language) })}
+        </Text>
+        {kind === 'tracking' && view.stage === 'DELIVERED' && (
+          <Button
+            component={Link}
+            to={`/delivery-receipt/${encodeURIComponent(token)}`}
+            variant="light"
+            leftSection={<IconReceipt size={16} />}
+          >
+            {t('public.view-receipt')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

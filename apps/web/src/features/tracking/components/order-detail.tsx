@@ -1,0 +1,331 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  CopyButton,
+  Divider,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Order } from '@riderdesk/domain/contracts/orders';
+import { canCancel, isPreorder, isRiderAssigned, shouldPollRider, showsFullMap } from '@riderdesk/domain/order-status';
+import {
+  IconArrowLeft,
+  IconBuildingStore,
+  IconCheck,
+  IconClockExclamation,
+  IconCopy,
+  IconExternalLink,
+  IconMapPin,
+  IconMotorbike,
+  IconPhone,
+  IconReceipt2,
+  IconUser,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../../shared/config/config-context.tsx';
+import { formatDateTime, formatMoney, formatTime } from '../../../shared/format/format.ts';
+import { LazyTrackingMap, type MapPoint } from '../../../shared/map/lazy-tracking-map.tsx';
+import { useRiderLocation } from '../api/get-rider.ts';
+import { orderEta, trackingLink } from '../tracking-rules.ts';
+import { CancelOrderDialog } from './cancel-order-dialog.tsx';
+import { expectedProofs, OrderProofs, type ProofFlags } from './order-proofs.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group gap="xs" mb="xs" wrap="nowrap">
+        <ThemeIcon variant="light" size={28} radius="md" aria-hidden>
+          {icon}
+        </ThemeIcon>
+        <Text component="h3" fz="sm" fw={700} m={0}>
+          {title}
+        </Text>
+      </Group>
+      <Stack gap={4}>{children}</Stack>
+    </Paper>
+  );
+}
+
+function PhoneLink({ phone }: { phone: string }) {
+  return (
+    <Anchor href={`tel:${phone.replace(/\s+/g, '')}`} fz="sm">
+      <Group gap={6} wrap="nowrap" component="span">
+        <IconPhone size={14} aria-hidden />
+        <bdi dir="ltr">{phone}</bdi>
+      </Group>
+    </Anchor>
+  );
+}
+
+function MoneyRow({ label, value, isStrong = false }: { label: string; value: string; isStrong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xs">
+      <Text fz="sm" c={isStrong ? undefined : 'dimmed'} fw={isStrong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text fz="sm" fw={isStrong ? 700 : 500}>
+        <bdi>{value}</bdi>
+      </Text>
+    </Group>
+  );
+}
+
+export type OrderDetailProps = {
+  order: Order;
+  now: Date;
+  outletLocation: MapPoint | null;
+  isDelayedCancellationOn: boolean;
+  proofFlags: ProofFlags;
+  /** Mobile: back to the list. */
+  onBack?: () => void;
+};
+
+/** spec §2: outlet, customer, rider, ETA, status history, payment, proofs, tracking link, cancel and map. */
+export function OrderDetail({
+  order,
+  now,
+  outletLocation,
+  isDelayedCancellationOn,
+  proofFlags,
+  onBack,
+}: OrderDetailProps) {
+  const { t, i18n } = useTranslation();
+  const { country, mapTileUrl } = useConfig();
+  const [isCancelOpen, cancelDialog] = useDisclosure(false);
+  const isPolling = shouldPollRider(order.status);
+  const rider = useRiderLocation(order.rider?.id ?? null, isPolling);
+  const eta = orderEta(order);
+  const money = (amount: number) => formatMoney(amount, country.currency, i18n.language);
+  const isCancellable = canCancel(order, { delayedCancellation: isDelayedCancellationOn, now });
+  const hasRider = order.rider !== null && isRiderAssigned(order.status_history);
+  const proofKinds = expectedProofs(order, proofFlags);
+  const link = order.tracking_token ? trackingLink(window.location.origin, order.tracking_token) : null;
+  const riderPoint =
+    isPolling && rider.data && rider.data.latitude !== null && rider.data.longitude !== null
+      ? { latitude: rider.data.latitude, longitude: rider.data.longitude }
+      : null;
+  const scheduled = isPreorder(order, now) && order.preordered_for !== null;
+
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="article"
+      aria-label={t('tracking.detail.label', { id: order.order_id })}
+    >
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Group gap="sm" align="flex-start" wrap="nowrap" miw={0}>
+            {onBack && (
+              <ActionIcon variant="default" size="lg" radius="md" onClick={onBack} aria-label={t('tracking.back')}>
+                <IconArrowLeft size={18} className="flip-rtl" />
+              </ActionIcon>
+            )}
+            <Stack gap={2} miw={0}>
+              <Group gap="sm" wrap="wrap">
+                <Title order={2} fz={{ base: 18, sm: 22 }}>
+                  <bdi>{order.order_id}</bdi>
+                </Title>
+                <StatusBadge order={order} now={now} size="md" />
+              </Group>
+              <Text fz="sm" c="dimmed">
+                {scheduled
+                  ? t('tracking.detail.scheduled-for', {
+                      time: formatDateTime((order.preordered_for ?? 0) * 1000, country.timeZone, i18n.language),
+                    })
+                  : t('tracking.detail.requested-at', {
+                      time: formatTime(Date.parse(order.created_at), country.timeZone, i18n.language),
+                    })}
+              </Text>
+            </Stack>
+          </Group>
+          <Group gap="xs">
+            {link && (
+              <CopyButton value={link} timeout={2000}>
+                {({ copied, copy }) => (
+                  <Button
+                    variant="default"
+                    size="sm"
+                    onClick={copy}
+                    leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                    color={copied ? 'teal' : undefined}
+                  >
+                    {copied ? t('tracking.link.copied') : t('tracking.link.copy')}
+                  </Button>
+                )}
+              </CopyButton>
+            )}
+            {link && (
+              <Tooltip label={t('tracking.link.open')}>
+                <ActionIcon
+                  component="a"
+                  href={link}
+                  target="_blank"
+                  rel="noreferrer"
+                  variant="default"
+                  size={36}
+                  radius="md"
+                  aria-label={t('tracking.link.open')}
+                >
+                  <IconExternalLink size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            {isCancellable && (
+              <Button color="red" variant="light" size="sm" onClick={cancelDialog.open}>
+                {t('tracking.cancel.button')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+
+        {(eta || order.status === 'DELAYED') && (
+          <Paper radius="md" p="sm" bg={order.status === 'DELAYED' ? 'yellow.0' : 'teal.0'} role="status">
+            <Group gap="sm" wrap="nowrap">
+              <ThemeIcon variant="white" color={order.status === 'DELAYED' ? 'yellow' : 'teal'} radius="xl" aria-hidden>
+                {order.status === 'DELAYED' ? <IconClockExclamation size={18} /> : <IconMotorbike size={18} />}
+              </ThemeIcon>
+              <div>
+                {eta && (
+                  <>
+                    <Text fz="xs" c="dimmed">
+                      {t(`tracking.eta.to-${eta.target}`)}
+                    </Text>
+                    <Text fw={700}>
+                      {eta.isNear ? t('order.rider-near') : t('tracking.eta.minutes', { minutes: eta.minutes })}
+                    </Text>
+                  </>
+                )}
+                {order.status === 'DELAYED' && (
+                  <Text fw={600} fz="sm">
+                    {order.latest_arrival_at
+                      ? t('tracking.eta.delayed', {
+                          time: formatTime(Date.parse(order.latest_arrival_at), country.timeZone, i18n.language),
+                        })
+                      : t('status.delayed')}
+                  </Text>
+                )}
+              </div>
+            </Group>
+          </Paper>
+        )}
+
+        {showsFullMap(order.status) ? (
+          <LazyTrackingMap
+            tileUrl={mapTileUrl}
+            outlet={outletLocation}
+            destination={{ latitude: order.customer.location.latitude, longitude: order.customer.location.longitude }}
+            rider={riderPoint}
+            height={300}
+            labels={{
+              map: t('tracking.map.label'),
+              outlet: order.outlet_name || t('tracking.map.outlet'),
+              destination: order.customer.name || t('tracking.map.destination'),
+              rider: order.rider?.name ?? t('tracking.map.rider'),
+            }}
+          />
+        ) : (
+          <Paper radius="md" p="md" bg="gray.0">
+            <Group gap="sm" wrap="nowrap">
+              <ThemeIcon variant="light" color="gray" radius="xl" aria-hidden>
+                <IconMapPin size={18} />
+              </ThemeIcon>
+              <Text fz="sm" c="dimmed">
+                {t('tracking.detail.map-pending')}
+              </Text>
+            </Group>
+          </Paper>
+        )}
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <InfoCard icon={<IconBuildingStore size={16} />} title={t('tracking.detail.outlet')}>
+            <Text fz="sm" fw={600}>
+              {order.outlet_name}
+            </Text>
+            <Text fz="xs" c="dimmed">
+              <bdi>{order.vendor_id}</bdi>
+            </Text>
+            {order.notes && order.notes !== order.customer.location.notes && (
+              <Text fz="sm" c="dimmed">
+                {t('tracking.detail.rider-notes')}: {order.notes}
+              </Text>
+            )}
+          </InfoCard>
+          <InfoCard icon={<IconUser size={16} />} title={t('tracking.detail.customer')}>
+            <Text fz="sm" fw={600}>
+              {order.customer.name}
+            </Text>
+            <PhoneLink phone={order.customer.phone_number} />
+            <Text fz="sm">{order.customer.location.address}</Text>
+            {order.customer.location.notes && (
+              <Text fz="sm" c="dimmed">
+                {t('tracking.detail.notes')}: {order.customer.location.notes}
+              </Text>
+            )}
+          </InfoCard>
+          <InfoCard icon={<IconMotorbike size={16} />} title={t('tracking.detail.rider')}>
+            {hasRider && order.rider ? (
+              <>
+                <Text fz="sm" fw={600}>
+                  {order.rider.name}
+                </Text>
+                {order.rider.phone && <PhoneLink phone={order.rider.phone} />}
+              </>
+            ) : (
+              <Text fz="sm" c="dimmed">
+                {t('tracking.detail.no-rider')}
+              </Text>
+            )}
+          </InfoCard>
+          <InfoCard icon={<IconReceipt2 size={16} />} title={t('tracking.detail.payment')}>
+            <MoneyRow label={t('tracking.payment.amount')} value={money(order.order.amount)} />
+            <MoneyRow label={t('tracking.payment.fee')} value={money(order.delivery_fee)} />
+            {order.discount > 0 && (
+              <MoneyRow label={t('tracking.payment.discount')} value={`−${money(order.discount)}`} />
+            )}
+            <Divider my={4} />
+            <MoneyRow label={t('tracking.payment.total')} value={money(order.total_amount)} isStrong />
+            <Text fz="xs" c="dimmed">
+              {t(`tracking.payment-method.${order.order.payment_method}`)}
+            </Text>
+          </InfoCard>
+        </SimpleGrid>
+
+        <SimpleGrid cols={{ base: 1, sm: proofKinds.length > 0 ? 2 : 1 }} spacing="sm">
+          <Paper withBorder radius="md" p="md">
+            <Text component="h3" fz="sm" fw={700} mb="sm" mt={0}>
+              {t('tracking.detail.timeline')}
+            </Text>
+            <OrderTimeline order={order} />
+          </Paper>
+          {proofKinds.length > 0 && (
+            <Paper withBorder radius="md" p="md">
+              <Text component="h3" fz="sm" fw={700} mb="sm" mt={0}>
+                {t('tracking.detail.proofs')}
+              </Text>
+              <OrderProofs order={order} kinds={proofKinds} />
+            </Paper>
+          )}
+        </SimpleGrid>
+        {order.order.description && (
+          <Text fz="sm" c="dimmed">
+            {t('tracking.detail.description')}: {order.order.description}
+          </Text>
+        )}
+      </Stack>
+      {isCancellable && <CancelOrderDialog order={order} opened={isCancelOpen} onClose={cancelDialog.close} />}
+    </Paper>
+  );
+}

@@ -1,0 +1,75 @@
+import { RIDER_NEAR_MINUTES } from '@riderdesk/domain/constants';
+import type { Order } from '@riderdesk/domain/contracts/orders';
+import { type OrderBucket, orderBucket, showsEtaToCustomer, showsEtaToVendor } from '@riderdesk/domain/order-status';
+import { matchesOrderSearch } from '@riderdesk/domain/search-history';
+
+/** spec §2: the sections of the tracking screen, in reading order. */
+export const TRACKING_SECTIONS = ['new', 'preorder', 'collected', 'delivered', 'cancelled'] as const;
+export type TrackingSection = (typeof TRACKING_SECTIONS)[number];
+
+export const SECTION_LABEL_KEYS = {
+  new: 'tracking.section.new',
+  preorder: 'tracking.section.scheduled',
+  collected: 'tracking.section.collected',
+  delivered: 'tracking.section.delivered',
+  cancelled: 'tracking.section.cancelled',
+} as const satisfies Record<OrderBucket, string>;
+
+const byNewest = (a: Order, b: Order) => Date.parse(b.created_at) - Date.parse(a.created_at);
+
+/** One copy per order (the newer one), newest first: the active and pre-order fetches overlap. */
+export function mergeOrders(...lists: readonly (readonly Order[] | undefined)[]): Order[] {
+  const byId = new Map<string, Order>();
+  for (const list of lists) {
+    for (const order of list ?? []) {
+      const existing = byId.get(order.order_id);
+      if (!existing || Date.parse(order.updated_at) > Date.parse(existing.updated_at)) byId.set(order.order_id, order);
+    }
+  }
+  return [...byId.values()].sort(byNewest);
+}
+
+/** spec §4 order list buckets; an order in no bucket (unpaid, unknown) is not listed. */
+export function groupOrders(orders: readonly Order[], now: Date): Record<OrderBucket, Order[]> {
+  const groups: Record<OrderBucket, Order[]> = { preorder: [], new: [], collected: [], delivered: [], cancelled: [] };
+  for (const order of orders) {
+    const bucket = orderBucket(order, now);
+    if (bucket) groups[bucket].push(order);
+  }
+  return groups;
+}
+
+export function searchOrders(orders: readonly Order[], term: string): Order[] {
+  return orders.filter((order) => matchesOrderSearch(order, term));
+}
+
+export type Eta = { target: 'vendor' | 'customer'; minutes: number; isNear: boolean };
+
+/** spec §4: the ETA to the vendor or to the customer, depending on the status; near under 5 minutes. */
+export function orderEta(order: Order): Eta | null {
+  if (showsEtaToVendor(order.status) && order.pickup_eta_minutes !== null) {
+    return {
+      target: 'vendor',
+      minutes: order.pickup_eta_minutes,
+      isNear: order.pickup_eta_minutes < RIDER_NEAR_MINUTES,
+    };
+  }
+  if (showsEtaToCustomer(order.status) && order.delivery_eta_minutes !== null) {
+    return {
+      target: 'customer',
+      minutes: order.delivery_eta_minutes,
+      isNear: order.delivery_eta_minutes < RIDER_NEAR_MINUTES,
+    };
+  }
+  return null;
+}
+
+export const BUCKET_COLORS = {
+  new: 'blue',
+  preorder: 'violet',
+  collected: 'orange',
+  delivered: 'teal',
+  cancelled: 'red',
+} as const satisfies Record<OrderBucket, string>;
+
+export const trackingLink = (origin: string, token: string) => `${origin}/tracking/${encodeURIComponent(token)}`;

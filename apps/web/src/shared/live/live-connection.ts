@@ -1,0 +1,196 @@
+import { LIVE_PATH, type LiveClientMessage, LiveServerMessageSchema } from '@riderdesk/domain/contracts/live';
+import type { Order } from '@riderdesk/domain/contracts/orders';
+
+export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
+
+/** The part of the browser WebSocket the connection uses, so tests can hand in a fake. */
+export interface LiveSocket {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number): void;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+}
+
+export interface LiveConnectionDeps {
+  createSocket: (url: string) => LiveSocket;
+  /** The value the HTTP Authorization header would carry right now. */
+  getAuthorization: () => string | null;
+  /** ws(s)://host of the API. */
+  socketOrigin: () => string;
+  setTimeout: (callback: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+  now: () => number;
+}
+
+type Listeners = {
+  order: Set<(order: Order) => void>;
+  reconnect: Set<() => void>;
+  status: Set<() => void>;
+};
+
+const OPEN = 1;
+// Reconnect waits grow so a server restart is not hammered by every open tab at once.
+export const RECONNECT_DELAYS_MS = [1000, 2000, 4000, 8000, 15_000, 30_000] as const;
+// Idle sockets are dropped by proxies after about a minute; a ping keeps ours alive.
+export const PING_INTERVAL_MS = 25_000;
+
+/**
+ * spec §4/§7 live connection: connects with the authorisation query, subscribes to the selected
+ * vendor (again on vendor change and after every reconnect) and hands out order_update events.
+ */
+export function createLiveConnection(deps: LiveConnectionDeps) {
+  const listeners: Listeners = { order: new Set(), reconnect: new Set(), status: new Set() };
+  let socket: LiveSocket | null = null;
+  let status: LiveStatus = 'idle';
+  let isStarted = false;
+  let vendorId: string | null = null;
+  let attempt = 0;
+  let hasConnectedBefore = false;
+  let lastDisconnectAt: number | null = null;
+  let retryTimer: unknown = null;
+  let pingTimer: unknown = null;
+
+  const setStatus = (next: LiveStatus) => {
+    if (status === next) return;
+    status = next;
+    for (const listener of listeners.status) listener();
+  };
+
+  const send = (message: LiveClientMessage) => {
+    if (socket?.readyState === OPEN) socket.send(JSON.stringify(message));
+  };
+
+  const subscribe = (since?: string) => {
+    if (!vendorId) return;
+    send({ event: 'subscribeToVendor', data: since ? { vendor_id: vendorId, since } : { vendor_id: vendorId } });
+  };
+
+  const clearTimers = () => {
+    if (retryTimer !== null) deps.clearTimeout(retryTimer);
+    if (pingTimer !== null) deps.clearTimeout(pingTimer);
+    retryTimer = null;
+    pingTimer = null;
+  };
+
+  const schedulePing = () => {
+    pingTimer = deps.setTimeout(() => {
+      send({ event: 'ping' });
+      schedulePing();
+    }, PING_INTERVAL_MS);
+  };
+
+  const scheduleReconnect = () => {
+    if (!isStarted || retryTimer !== null) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)] ?? 30_000;
+    attempt += 1;
+    retryTimer = deps.setTimeout(() => {
+      retryTimer = null;
+      connect();
+    }, delay);
+  };
+
+  function connect() {
+    if (!isStarted) return;
+    const authorization = deps.getAuthorization();
+    if (!authorization) {
+      setStatus('disconnected');
+      scheduleReconnect();
+      return;
+    }
+    setStatus('connecting');
+    const url = `${deps.socketOrigin()}${LIVE_PATH}?${new URLSearchParams({ authorization })}`;
+    let current: LiveSocket;
+    try {
+      current = deps.createSocket(url);
+    } catch {
+      setStatus('disconnected');
+      scheduleReconnect();
+      return;
+    }
+    socket = current;
+    current.onopen = () => {
+      if (socket !== current) return;
+      attempt = 0;
+      setStatus('connected');
+      const isReconnect = hasConnectedBefore;
+      hasConnectedBefore = true;
+      // The server replays what changed while we were away; a minute of overlap covers clock skew.
+      const since =
+        isReconnect && lastDisconnectAt !== null ? new Date(lastDisconnectAt - 60_000).toISOString() : undefined;
+      subscribe(since);
+      schedulePing();
+      if (isReconnect) for (const listener of listeners.reconnect) listener();
+    };
+    current.onmessage = (event) => {
+      if (socket !== current) return;
+      let payload: unknown;
+      try {
+        payload = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      const parsed = LiveServerMessageSchema.safeParse(payload);
+      if (!parsed.success) return;
+      if (parsed.data.event === 'order_update') {
+        const order = parsed.data.data;
+        for (const listener of listeners.order) listener(order);
+      }
+    };
+    current.onclose = () => {
+      if (socket !== current) return;
+      socket = null;
+      if (pingTimer !== null) deps.clearTimeout(pingTimer);
+      pingTimer = null;
+      if (status === 'connected') lastDisconnectAt = deps.now();
+      setStatus(isStarted ? 'disconnected' : 'idle');
+      scheduleReconnect();
+    };
+    current.onerror = () => {
+      // onclose follows every error and handles the reconnect.
+    };
+  }
+
+  return {
+    start() {
+      if (isStarted) return;
+      isStarted = true;
+      attempt = 0;
+      connect();
+    },
+    /** Logout closes the connection (spec §4). */
+    stop() {
+      isStarted = false;
+      hasConnectedBefore = false;
+      lastDisconnectAt = null;
+      clearTimers();
+      const current = socket;
+      socket = null;
+      current?.close(1000);
+      setStatus('idle');
+    },
+    setVendor(next: string | null) {
+      if (vendorId === next) return;
+      vendorId = next;
+      subscribe();
+    },
+    getStatus: () => status,
+    onOrderUpdate(listener: (order: Order) => void) {
+      listeners.order.add(listener);
+      return () => listeners.order.delete(listener);
+    },
+    /** Called after a dropped connection is back, so screens can catch up on what they missed. */
+    onReconnect(listener: () => void) {
+      listeners.reconnect.add(listener);
+      return () => listeners.reconnect.delete(listener);
+    },
+    onStatusChange(listener: () => void) {
+      listeners.status.add(listener);
+      return () => listeners.status.delete(listener);
+    },
+  };
+}
+
+export type LiveConnection = ReturnType<typeof createLiveConnection>;

@@ -1,0 +1,47 @@
+import type { Order } from '@riderdesk/domain/contracts/orders';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { authorizationHeader } from '../api/client.ts';
+import { getSession } from '../session/session-store.ts';
+import { readStorage } from '../storage.ts';
+import { createLiveConnection, type LiveSocket, type LiveStatus } from './live-connection.ts';
+
+/** One connection for the whole tab; the app shell starts it, screens listen to it. */
+export const liveConnection = createLiveConnection({
+  // Read at call time so tests can stub the global WebSocket.
+  createSocket: (url) => new WebSocket(url) as unknown as LiveSocket,
+  getAuthorization: () => authorizationHeader(readStorage, getSession()),
+  socketOrigin: () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}`,
+  setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+  clearTimeout: (handle) => window.clearTimeout(handle as number),
+  now: () => Date.now(),
+});
+
+export function useLiveStatus(): LiveStatus {
+  return useSyncExternalStore(liveConnection.onStatusChange, liveConnection.getStatus, liveConnection.getStatus);
+}
+
+/** Subscribes for as long as the component lives; the handlers may change between renders. */
+export function useLiveEvents(handlers: { onOrderUpdate?: (order: Order) => void; onReconnect?: () => void }): void {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  useEffect(() => {
+    const offOrder = liveConnection.onOrderUpdate((order) => latest.current.onOrderUpdate?.(order));
+    const offReconnect = liveConnection.onReconnect(() => latest.current.onReconnect?.());
+    return () => {
+      offOrder();
+      offReconnect();
+    };
+  }, []);
+}
+
+/** Keeps the connection open while `isEnabled`, subscribed to `vendorId`. */
+export function useLiveConnection(vendorId: string | null, isEnabled: boolean): void {
+  useEffect(() => {
+    if (!isEnabled) return;
+    liveConnection.start();
+    return () => liveConnection.stop();
+  }, [isEnabled]);
+  useEffect(() => {
+    liveConnection.setVendor(isEnabled ? vendorId : null);
+  }, [vendorId, isEnabled]);
+}

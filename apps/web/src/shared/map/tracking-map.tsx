@@ -1,0 +1,86 @@
+// Loaded with React.lazy (see lazy-tracking-map.tsx): Leaflet and its stylesheet stay out of the main bundle.
+import 'leaflet/dist/leaflet.css';
+import './tracking-map.css';
+import L from 'leaflet';
+import { useEffect, useMemo, useRef } from 'react';
+import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { placeIcon, riderIcon } from './map-icons.ts';
+
+export type MapPoint = { latitude: number; longitude: number };
+
+export type TrackingMapProps = {
+  tileUrl: string | null;
+  outlet: MapPoint | null;
+  destination: MapPoint | null;
+  rider: MapPoint | null;
+  height: number | string;
+  labels: { map: string; outlet: string; destination: string; rider: string };
+};
+
+const toLatLng = (point: MapPoint): L.LatLngTuple => [point.latitude, point.longitude];
+
+function Viewport({ points, rider }: { points: L.LatLngTuple[]; rider: L.LatLngTuple | null }) {
+  const map = useMap();
+  const placesKey = JSON.stringify(points);
+  const hasFitted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised places say when to refit.
+  useEffect(() => {
+    const all = rider ? [...points, rider] : points;
+    if (all.length === 0) return;
+    if (all.length === 1) map.setView(all[0] as L.LatLngTuple, 16);
+    else map.fitBounds(L.latLngBounds(all), { padding: [48, 48], maxZoom: 16 });
+    hasFitted.current = true;
+  }, [placesKey, map]);
+  // A rider leaving the visible area is followed; small moves leave the user's zoom alone.
+  useEffect(() => {
+    if (!rider || !hasFitted.current) return;
+    if (!map.getBounds().pad(-0.1).contains(rider)) map.panTo(rider);
+  }, [rider, map]);
+  return null;
+}
+
+export default function TrackingMap({ tileUrl, outlet, destination, rider, height, labels }: TrackingMapProps) {
+  const places = useMemo(
+    () => [outlet, destination].filter((point): point is MapPoint => point !== null).map(toLatLng),
+    [outlet, destination],
+  );
+  const riderAt = useMemo(() => (rider ? toLatLng(rider) : null), [rider]);
+  const icons = useMemo(
+    () => ({
+      outlet: placeIcon('outlet', labels.outlet),
+      destination: placeIcon('destination', labels.destination),
+      rider: riderIcon(labels.rider),
+    }),
+    [labels.outlet, labels.destination, labels.rider],
+  );
+  const centre = riderAt ?? places[0] ?? ([0, 0] as L.LatLngTuple);
+  return (
+    <section dir="ltr" className="rd-tracking-map" style={{ height }} aria-label={labels.map}>
+      <MapContainer center={centre} zoom={15} style={{ height: '100%', width: '100%' }} attributionControl={false}>
+        {tileUrl && <TileLayer url={tileUrl} />}
+        {outlet && destination && (
+          <Polyline
+            positions={[toLatLng(outlet), toLatLng(destination)]}
+            pathOptions={{ color: '#64748b', weight: 3, dashArray: '6 8', opacity: 0.8 }}
+          />
+        )}
+        {outlet && (
+          <Marker position={toLatLng(outlet)} icon={icons.outlet} title={labels.outlet}>
+            <Tooltip direction="top" offset={[0, -44]}>
+              {labels.outlet}
+            </Tooltip>
+          </Marker>
+        )}
+        {destination && (
+          <Marker position={toLatLng(destination)} icon={icons.destination} title={labels.destination}>
+            <Tooltip direction="top" offset={[0, -44]}>
+              {labels.destination}
+            </Tooltip>
+          </Marker>
+        )}
+        {riderAt && <Marker position={riderAt} icon={icons.rider} title={labels.rider} zIndexOffset={1000} />}
+        <Viewport points={places} rider={riderAt} />
+      </MapContainer>
+    </section>
+  );
+}

@@ -54,7 +54,7 @@ create table vendors (
   payment_methods jsonb not null default '{}',
   estimation_pick_up_time integer,
   login_pickup_estimation integer,
-  -- {"type":"radius","radius_km":8} or {"type":"polygon","coordinates":[[lat,lng],...]}
+  -- {"type":"radius","radius_km":8} or {"type":"polygon","coordinates":[[lng,lat],...]} (see 010)
   delivery_area jsonb,
   created_at timestamptz not null default now(),
   check ((latitude is null) = (longitude is null))

@@ -23,7 +23,11 @@ export function isPointInPolygon(point: GeoPoint, ring: readonly (readonly [numb
     const [xj, yj] = ring[j]!;
     const cross = (xj - xi) * (y - yi) - (x - xi) * (yj - yi);
     const onSegment =
-      Math.abs(cross) < 1e-12 && x >= Math.min(xi, xj) && x <= Math.max(xi, xj) && y >= Math.min(yi, yj) && y <= Math.max(yi, yj);
+      Math.abs(cross) < 1e-12 &&
+      x >= Math.min(xi, xj) &&
+      x <= Math.max(xi, xj) &&
+      y >= Math.min(yi, yj) &&
+      y <= Math.max(yi, yj);
     if (onSegment) return true;
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }

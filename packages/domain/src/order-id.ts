@@ -18,5 +18,8 @@ export function formatOrderId(vendorId: string, orderNumber: number | bigint | s
 
 /** True when a search term is an order id of this vendor, so the browser fetches that order. */
 export function looksLikeOrderIdOf(term: string, vendorId: string): boolean {
-  return term.trim().toUpperCase().startsWith(`${orderIdPrefix(vendorId)}-`);
+  return term
+    .trim()
+    .toUpperCase()
+    .startsWith(`${orderIdPrefix(vendorId)}-`);
 }

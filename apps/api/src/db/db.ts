@@ -71,6 +71,11 @@ function clientDb(client: pg.PoolClient): Db {
 
 export function openPostgres(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle client that loses its server (restart, dropped database) emits here; unhandled, it would
+  // end the process. The next query checks out a fresh client instead.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL pool: idle client error: ${error.message}`);
+  });
   return {
     listenTarget: { kind: 'postgres', connectionString },
     async query<T>(sql: string, params: readonly SqlParam[] = []) {

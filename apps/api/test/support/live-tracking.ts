@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
@@ -48,21 +48,18 @@ export interface TestRider {
   headers: { authorization: string };
 }
 
-let riderCount = 0;
 export async function createRider(
   db: Db,
   at: { lat: number; lng: number },
   options: { state?: 'AVAILABLE' | 'OFFLINE'; simulated?: boolean; name?: string } = {},
 ): Promise<TestRider> {
   const token = randomBytes(32).toString('base64url');
-  riderCount++;
-  const phone = `+92300${String(Date.now() % 1_000_000).padStart(6, '0')}${riderCount}`.slice(0, 16);
   const [row] = await db.query<{ id: string }>(
     `insert into riders (name, phone, vehicle, token_hash, latitude, longitude, state, is_simulated)
      values ($1, $2, 'motorbike', $3, $4, $5, $6, $7) returning id::text as id`,
     [
       options.name ?? 'Imran Qureshi',
-      `${phone}${randomBytes(2).toString('hex').replace(/\D/g, '')}`.slice(0, 15),
+      `+92300${String(randomInt(10_000_000)).padStart(7, '0')}`,
       sha256(token),
       at.lat,
       at.lng,
@@ -95,7 +92,7 @@ export async function orderOf(t: RiderApp, merchant: Merchant, orderId: string) 
   if (response.statusCode !== 200) throw new Error(`list failed: ${response.body}`);
   const order = (response.json().result.data as { order_id: string }[]).find((entry) => entry.order_id === orderId);
   if (!order) throw new Error(`order ${orderId} not listed`);
-  return order as Record<string, unknown> & {
+  return order as unknown as Record<string, unknown> & {
     status: string;
     status_history: { status: string; created_at: string }[];
     rider: { id?: string; name: string; phone: string } | null;
@@ -153,7 +150,10 @@ export function connectLive(host: string, authorization: string): Promise<LiveCl
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`ws://${host}/live?authorization=${encodeURIComponent(authorization)}`);
     const messages: LiveClient['messages'] = [];
-    const waiters: { match: (m: LiveClient['messages'][number]) => boolean; resolve: (m: LiveClient['messages'][number]) => void }[] = [];
+    const waiters: {
+      match: (m: LiveClient['messages'][number]) => boolean;
+      resolve: (m: LiveClient['messages'][number]) => void;
+    }[] = [];
     socket.on('message', (raw) => {
       const message = JSON.parse(raw.toString());
       messages.push(message);

@@ -114,7 +114,14 @@ export const OrderSchema = z.object({
     description: z.string(),
     payment_method: PaymentMethodSchema,
   }),
-  rider: z.object({ name: z.string(), phone: z.string() }).nullable(),
+  rider: z
+    .object({
+      name: z.string(),
+      phone: z.string(),
+      /** For GET /riders/{id} (spec §7: polled every 2 s). */
+      id: z.string().optional(),
+    })
+    .nullable(),
   outlet_name: z.string(),
   discount: Money,
   total_amount: Money,

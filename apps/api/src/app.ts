@@ -1,0 +1,84 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/db.ts';
+import { registerLiveTracking } from './live-tracking.ts';
+import { type Mailer, outboxMailer, smtpMailer } from './mailer.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { authService } from './modules/auth/service.ts';
+import { Tokens } from './modules/auth/tokens.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+import type { DispatchConfig } from './modules/dispatch/config.ts';
+import { flagRoutes } from './modules/flags/routes.ts';
+import { flagService } from './modules/flags/service.ts';
+import type { Geocoder } from './modules/geo/geocoder.ts';
+import { i18nRoutes } from './modules/i18n/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { vendorRoutes } from './modules/vendors/routes.ts';
+import { vendorService } from './modules/vendors/service.ts';
+import { setupAuth } from './plugins/auth.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { createMetrics } from './plugins/metrics.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWeb } from './plugins/web.ts';
+import { registerRequestARider } from './request-a-rider.ts';
+
+export interface AppDeps {
+  db: Db;
+  mailer?: Mailer;
+  /** The clock every expiry is measured against; tests move it. */
+  now?: () => Date;
+  /** Replaces the geocoder GEOCODER_URL would choose (tests use a fake HTTP geocoder). */
+  geocoder?: Geocoder;
+  /** Overrides the dispatcher and simulator settings the environment gives (tests, bench). */
+  liveTracking?: Partial<DispatchConfig>;
+}
+
+/** Builds the application without listening, so tests drive it with `app.inject`. */
+export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
+          },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const from = `${config.deployment.brand.serviceName} <no-reply@${new URL(config.publicUrl).hostname}>`;
+  const mailer =
+    deps.mailer ?? (config.smtpUrl ? smtpMailer(db, config.smtpUrl, from, app.log) : outboxMailer(db, app.log));
+  const tokens = new Tokens(config.authSecret, now);
+  const vendors = vendorService(db);
+  const auth = authService({ db, config, mailer, tokens, now });
+  const flags = flagService(db);
+  const metrics = createMetrics(app);
+
+  await registerSecurity(app, config);
+  await registerDocs(app);
+  setupAuth(app, tokens, db);
+
+  await app.register(systemRoutes, { config, db, metrics });
+  await app.register(authRoutes, { prefix: '/api/v1', auth, rateLimit: config.rateLimit });
+  await app.register(vendorRoutes, { prefix: '/api/v1', vendors });
+  await registerRequestARider(app, { config, db, now, vendors, geocoder: deps.geocoder });
+  await registerLiveTracking(app, { db, now, vendors, flags, tokens, overrides: deps.liveTracking });
+  await app.register(flagRoutes, { flags });
+  await app.register(i18nRoutes, { localesDir: config.localesDir });
+  if (config.deployment.environment !== 'prd') await app.register(devRoutes, { db });
+  await registerWeb(app, config.webDistDir);
+
+  app.addHook('onClose', async () => {
+    metrics.clear();
+  });
+  return app;
+}

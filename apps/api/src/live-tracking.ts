@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from './db/db.ts';
+import type { Tokens } from './modules/auth/tokens.ts';
+import { type DispatchConfig, loadDispatchConfig } from './modules/dispatch/config.ts';
+import { type Dispatcher, dispatcher } from './modules/dispatch/dispatcher.ts';
+import { leadership } from './modules/dispatch/leader.ts';
+import { type Lifecycle, lifecycleService } from './modules/dispatch/lifecycle.ts';
+import { notifyOrderChange } from './modules/dispatch/repo.ts';
+import { type RiderService, riderService } from './modules/dispatch/rider-service.ts';
+import { riderLocationRoutes, riderRoutes } from './modules/dispatch/routes.ts';
+import { type FleetSimulator, fleetSimulator } from './modules/dispatch/simulator.ts';
+import type { FlagService } from './modules/flags/service.ts';
+import { LiveHub } from './modules/live/hub.ts';
+import { type ChangeListener, listenForOrderChanges } from './modules/live/listener.ts';
+import { liveRoutes } from './modules/live/routes.ts';
+import { orderCancelService } from './modules/orders/cancel-service.ts';
+import { orderListRoutes } from './modules/orders/list-routes.ts';
+import { orderListService } from './modules/orders/list-service.ts';
+import { publicRoutes } from './modules/public/routes.ts';
+import { publicTrackingService } from './modules/public/service.ts';
+import type { VendorService } from './modules/vendors/service.ts';
+
+export interface LiveTracking {
+  config: DispatchConfig;
+  hub: LiveHub;
+  lifecycle: Lifecycle;
+  riders: RiderService;
+  dispatcher: Dispatcher;
+  simulator: FleetSimulator;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveTracking: LiveTracking;
+  }
+}
+
+export interface LiveTrackingDeps {
+  db: Db;
+  now: () => Date;
+  vendors: VendorService;
+  flags: FlagService;
+  tokens: Tokens;
+  /** Overrides of the environment's settings (tests, bench). */
+  overrides?: Partial<DispatchConfig>;
+}
+
+/**
+ * "Live tracking": dispatch (riders, lifecycle, rider API, simulator, proofs), the order list and cancel,
+ * the public tracking pages' data, and the /live WebSocket fed by LISTEN order_changes.
+ *
+ * The dispatcher and the simulator start when the server listens, not when the app is built: ops commands
+ * and tests that only inject requests get no background riders moving their orders.
+ */
+export async function registerLiveTracking(app: FastifyInstance, deps: LiveTrackingDeps): Promise<void> {
+  const { db, now, vendors, flags, tokens } = deps;
+  const config = { ...loadDispatchConfig(process.env), ...deps.overrides };
+  const lifecycle = lifecycleService({ db, now });
+  const riders = riderService({ db, now, lifecycle });
+  const leader = leadership(db.listenTarget, app.log);
+  const isLeader = () => leader.isLeader();
+  const dispatch = dispatcher({ db, now, lifecycle, config, log: app.log, isLeader });
+  const simulator = fleetSimulator({ db, riders, config, log: app.log, isLeader });
+  const hub = new LiveHub(db, app.log);
+  app.decorate('liveTracking', { config, hub, lifecycle, riders, dispatcher: dispatch, simulator });
+
+  // Order writes of the request-a-rider module are announced in-process after their commit; relaying them
+  // through NOTIFY lets every instance push them like the lifecycle's own changes.
+  const announcing = new Set<Promise<void>>();
+  const unsubscribe = app.orderEvents.subscribe((change) => {
+    const announced = notifyOrderChange(db, change.order.order_id)
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not announce an order change'))
+      .finally(() => announcing.delete(announced));
+    announcing.add(announced);
+  });
+
+  const prefix = '/api/v1';
+  await app.register(riderRoutes, { prefix, db, riders });
+  await app.register(riderLocationRoutes, { prefix, db, vendors });
+  await app.register(orderListRoutes, {
+    prefix,
+    db,
+    vendors,
+    list: orderListService({ db, vendors }),
+    cancel: orderCancelService({ db, vendors, flags, lifecycle, now }),
+  });
+  await app.register(publicRoutes, {
+    prefix,
+    tracking: publicTrackingService({ db }),
+    rateLimit: config.publicRateLimit,
+  });
+  await app.register(liveRoutes, { db, tokens, vendors, hub });
+
+  let listener: ChangeListener | null = null;
+  app.addHook('onReady', async () => {
+    // Live updates are a convenience: without them the API still answers (and /health tells the truth).
+    listener = await listenForOrderChanges(
+      db.listenTarget,
+      {
+        onNotice: (payload) => hub.notice(payload),
+        onReconnect: () =>
+          void hub.catchUp().catch((error: unknown) => app.log.error({ err: error }, 'catch-up failed')),
+      },
+      app.log,
+    ).catch((error: unknown) => {
+      app.log.error({ err: error }, 'could not LISTEN for order changes; live updates are off');
+      return null;
+    });
+  });
+  app.addHook('onListen', async () => {
+    if (config.dispatcher) dispatch.start();
+    if (config.simulator) simulator.start();
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    // The database closes after the app; nothing of ours may still be using it then.
+    await Promise.allSettled([...announcing]);
+    await simulator.stop();
+    await dispatch.stop();
+    await listener?.close();
+    await hub.drained();
+    hub.closeAll();
+    await leader.close();
+  });
+}

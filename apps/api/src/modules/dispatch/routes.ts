@@ -1,0 +1,208 @@
+import { ApiErrorSchema, OkResultSchema } from '@riderdesk/domain/contracts/common';
+import {
+  PROOF_MAX_BYTES,
+  ProofBodySchema,
+  RiderAvailabilityBodySchema,
+  RiderLocationAnswerSchema,
+  RiderMeAnswerSchema,
+  RiderOrderAnswerSchema,
+  RiderOrderParamsSchema,
+  RiderParamsSchema,
+  RiderPositionBodySchema,
+} from '@riderdesk/domain/contracts/riders';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/db.ts';
+import { authError, keyedError } from '../../errors.ts';
+import { requireCaller } from '../../plugins/auth.ts';
+import { sha256 } from '../auth/tokens.ts';
+import type { VendorService } from '../vendors/service.ts';
+import * as repo from './repo.ts';
+import type { RiderService } from './rider-service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    riderId: string | null;
+  }
+}
+
+/**
+ * Riders authenticate with `Authorization: Rider {token}`: the token `npm run ops -- create-rider` prints,
+ * stored only as its sha256. A scheme of its own keeps a rider token from ever being read as a user's.
+ */
+async function riderFromHeader(db: Db, header: string | undefined): Promise<string> {
+  const [scheme, token = ''] = (header ?? '').trim().split(/\s+/, 2);
+  if (scheme !== 'Rider' || token.length < 16) throw authError(401, 'NotAuthorizedException');
+  const rider = await repo.findRiderByTokenHash(db, sha256(token));
+  if (!rider) throw authError(401, 'NotAuthorizedException');
+  return rider.id;
+}
+
+const RIDER_AUTH = 'Authorization: Rider {token}.';
+
+const requireRider = (request: FastifyRequest): string => {
+  if (!request.riderId) throw authError(401, 'NotAuthorizedException');
+  return request.riderId;
+};
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+  413: ApiErrorSchema,
+  415: ApiErrorSchema,
+};
+
+// Base64 makes 4 characters of 3 bytes, plus room for the JSON around it.
+const PROOF_BODY_LIMIT = Math.ceil(PROOF_MAX_BYTES / 3) * 4 + 4096;
+
+export const riderRoutes: FastifyPluginAsyncZod<{ db: Db; riders: RiderService }> = async (app, { db, riders }) => {
+  app.decorateRequest('riderId', null);
+  const preHandler = async (request: FastifyRequest) => {
+    request.riderId = await riderFromHeader(db, request.headers.authorization);
+  };
+  // plugins/docs.ts declares no scheme for rider tokens, so each route's description names the header.
+  const tags = ['rider'];
+
+  app.get(
+    '/rider/me',
+    { preHandler, schema: { tags, description: RIDER_AUTH, response: { 200: RiderMeAnswerSchema, ...errors } } },
+    async (request) => ({ result: await riders.me(requireRider(request)) }),
+  );
+
+  app.put(
+    '/rider/availability',
+    {
+      preHandler,
+      schema: {
+        tags,
+        description: RIDER_AUTH,
+        body: RiderAvailabilityBodySchema,
+        response: { 200: OkResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await riders.setAvailability(requireRider(request), request.body.available);
+      return { result: true };
+    },
+  );
+
+  app.post(
+    '/rider/position',
+    {
+      preHandler,
+      schema: {
+        tags,
+        description: RIDER_AUTH,
+        body: RiderPositionBodySchema,
+        response: { 200: OkResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await riders.reportPosition(requireRider(request), request.body);
+      return { result: true };
+    },
+  );
+
+  const plainSteps = {
+    accept: riders.accept,
+    'arrived-at-vendor': riders.arrivedAtVendor,
+    'left-vendor': riders.leftVendor,
+    'near-customer': riders.nearCustomer,
+    'customer-unreachable': riders.customerUnreachable,
+  } as const;
+  for (const [action, run] of Object.entries(plainSteps)) {
+    app.post(
+      `/rider/orders/:orderId/${action}`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          description: RIDER_AUTH,
+          params: RiderOrderParamsSchema,
+          response: { 200: RiderOrderAnswerSchema, ...errors },
+        },
+      },
+      async (request) => ({ result: await run(requireRider(request), request.params.orderId) }),
+    );
+  }
+
+  app.post(
+    '/rider/orders/:orderId/decline',
+    {
+      preHandler,
+      schema: {
+        tags,
+        description: RIDER_AUTH,
+        params: RiderOrderParamsSchema,
+        response: { 200: OkResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await riders.decline(requireRider(request), request.params.orderId);
+      return { result: true };
+    },
+  );
+
+  const proofSteps = {
+    collected: riders.collected,
+    delivered: riders.delivered,
+    returned: riders.returned,
+  } as const;
+  for (const [action, run] of Object.entries(proofSteps)) {
+    app.post(
+      `/rider/orders/:orderId/${action}`,
+      {
+        preHandler,
+        bodyLimit: PROOF_BODY_LIMIT,
+        schema: {
+          tags,
+          description: `${RIDER_AUTH} Proof photo as base64 JSON: JPEG or PNG, at most 2 MB, checked by its first bytes.`,
+          params: RiderOrderParamsSchema,
+          body: ProofBodySchema,
+          response: { 200: RiderOrderAnswerSchema, ...errors },
+        },
+      },
+      async (request) => ({ result: await run(requireRider(request), request.params.orderId, request.body) }),
+    );
+  }
+};
+
+/** GET /riders/{id} for vendor users (spec §7: polled every 2 s). */
+export const riderLocationRoutes: FastifyPluginAsyncZod<{ db: Db; vendors: VendorService }> = async (
+  app,
+  { db, vendors },
+) => {
+  app.get(
+    '/riders/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['riders'],
+        security: [{ bearer: [] }, { godroid: [] }],
+        params: RiderParamsSchema,
+        response: { 200: RiderLocationAnswerSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const vendorIds = await vendors.vendorIdsForCaller(requireCaller(request));
+      // Another merchant's rider, or one no longer on the caller's orders, is as unknown as a made-up id.
+      const rider = await repo.riderOnOrdersOf(db, request.params.id, vendorIds);
+      if (!rider) throw keyedError(404, 'NotFound', 'error.rider.not-found', 'id');
+      return {
+        result: {
+          id: rider.id,
+          name: rider.name,
+          phone: rider.phone,
+          vehicle: rider.vehicle,
+          latitude: rider.latitude,
+          longitude: rider.longitude,
+          heading: rider.heading,
+          updated_at: rider.updated_at.toISOString(),
+        },
+      };
+    },
+  );
+};

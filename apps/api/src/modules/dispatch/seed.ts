@@ -1,0 +1,272 @@
+import type { OrderCreateBody } from '@riderdesk/domain/contracts/orders';
+import { isWithinServiceHours } from '@riderdesk/domain/service-hours';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/db.ts';
+import * as authRepo from '../auth/repo.ts';
+import { flagService } from '../flags/service.ts';
+import { orderCancelService } from '../orders/cancel-service.ts';
+import { OrderEvents } from '../orders/events.ts';
+import { orderService } from '../orders/service.ts';
+import { FeeSigner } from '../pricing/fee-signature.ts';
+import { pricingService } from '../pricing/service.ts';
+import { findVendor, getCountryParameter } from '../vendors/repo.ts';
+import { vendorService } from '../vendors/service.ts';
+import { voucherService } from '../vouchers/service.ts';
+import { loadDispatchConfig } from './config.ts';
+import { dispatcher } from './dispatcher.ts';
+import { lifecycleService } from './lifecycle.ts';
+import { simulatedProof } from './proofs.ts';
+import * as repo from './repo.ts';
+import { riderService } from './rider-service.ts';
+
+const MINUTE = 60_000;
+// The demo fleet the foundation seeds (+923001234501 … 10) is driven by the simulator.
+const DEMO_FLEET_PHONES = '+9230012345__';
+
+const silent = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silent;
+  },
+  level: 'silent',
+} as unknown as FastifyBaseLogger;
+
+type Plan = {
+  outlet: string;
+  /** Minutes before the seed's reference time. */
+  ago: number;
+  to: { lat: number; lng: number };
+  name: string;
+  address: string;
+  end: 'delivered' | 'collected' | 'left' | 'cancelled' | 'no_courier' | 'new' | 'scheduled';
+};
+
+const PLANS: Plan[] = [
+  {
+    outlet: 'clifton',
+    ago: 200,
+    to: { lat: 24.8132, lng: 67.0361 },
+    name: 'Ayesha Khan',
+    address: 'Flat 4, Sea View Apartments, Block 2, Clifton',
+    end: 'delivered',
+  },
+  {
+    outlet: 'dha6',
+    ago: 170,
+    to: { lat: 24.8059, lng: 67.0702 },
+    name: 'Omar Farooq',
+    address: 'House 21, Street 8, Khayaban-e-Shahbaz, DHA Phase 6',
+    end: 'delivered',
+  },
+  {
+    outlet: 'gulshan',
+    ago: 140,
+    to: { lat: 24.9291, lng: 67.0905 },
+    name: 'Sana Javed',
+    address: 'B-14, Block 10, Gulshan-e-Iqbal',
+    end: 'delivered',
+  },
+  {
+    outlet: 'clifton',
+    ago: 45,
+    to: { lat: 24.8115, lng: 67.0222 },
+    name: 'Hina Aslam',
+    address: 'Apartment 9, Block 4, Clifton',
+    end: 'collected',
+  },
+  {
+    outlet: 'dha6',
+    ago: 35,
+    to: { lat: 24.7912, lng: 67.0548 },
+    name: 'Ali Raza',
+    address: 'House 7, Lane 5, Bukhari Commercial, DHA Phase 6',
+    end: 'left',
+  },
+  {
+    outlet: 'gulshan',
+    ago: 95,
+    to: { lat: 24.9102, lng: 67.1051 },
+    name: 'Farah Naz',
+    address: 'Flat 2, Block 13-D, Gulshan-e-Iqbal',
+    end: 'cancelled',
+  },
+  {
+    outlet: 'tariq-road',
+    ago: 80,
+    to: { lat: 24.8801, lng: 67.0633 },
+    name: 'Kashif Iqbal',
+    address: 'House 3, Block 6, PECHS',
+    end: 'no_courier',
+  },
+  {
+    outlet: 'tariq-road',
+    ago: 10,
+    to: { lat: 24.8655, lng: 67.0701 },
+    name: 'Mehwish Ali',
+    address: 'Flat 11, Block 2, PECHS',
+    end: 'new',
+  },
+  {
+    outlet: 'clifton',
+    ago: 5,
+    to: { lat: 24.8188, lng: 67.0301 },
+    name: 'Danish Shah',
+    address: 'House 30, Block 8, Clifton',
+    end: 'new',
+  },
+  {
+    outlet: 'dha6',
+    ago: 15,
+    to: { lat: 24.8012, lng: 67.0581 },
+    name: 'Rabia Anwar',
+    address: 'House 12, Lane 2, DHA Phase 6',
+    end: 'scheduled',
+  },
+  {
+    outlet: 'gulshan',
+    ago: 12,
+    to: { lat: 24.9233, lng: 67.0888 },
+    name: 'Imtiaz Haider',
+    address: 'A-5, Block 11, Gulshan-e-Iqbal',
+    end: 'scheduled',
+  },
+];
+
+/**
+ * The demo's orders in every bucket (new, scheduled, collected, delivered, cancelled), placed and moved
+ * through the same services as real ones, at times inside the service hours. Once the server runs, the
+ * dispatcher and the simulator carry the open ones on. Does nothing if the demo parent already has orders.
+ */
+export async function seedLiveTracking(db: Db, config: AppConfig, parentId: string): Promise<void> {
+  await db.query('update riders set is_simulated = true where phone like $1', [DEMO_FLEET_PHONES]);
+  const [existing] = await db.query<{ n: number }>(
+    `select count(*)::int as n from orders o join vendors v on v.vendor_id = o.vendor_id
+      where o.vendor_id = $1 or v.parent_vendor_id = $1`,
+    [parentId],
+  );
+  const user = await authRepo.findUserByEmail(db, config.demoEmail);
+  if ((existing?.n ?? 0) > 0 || !user) return;
+
+  const hours = await getCountryParameter(db, 'serviceHours');
+  const { timeZone } = config.deployment.country;
+  const isOpen = (at: Date) => isWithinServiceHours(hours, at, timeZone);
+  // The latest open moment up to now: orders are placed in the past, never in a closed hour.
+  let reference = new Date();
+  for (let step = 0; step < 4 * 48 && !isOpen(new Date(reference.getTime() - 200 * MINUTE)); step++) {
+    reference = new Date(reference.getTime() - 15 * MINUTE);
+  }
+  let current = reference;
+  const now = () => current;
+
+  const vendors = vendorService(db);
+  const signer = new FeeSigner(config.authSecret, now);
+  const pricing = pricingService({ db, config, vendors, signer });
+  const vouchers = voucherService({ db, config, vendors, signer, now });
+  const orders = orderService({ db, config, vendors, pricing, vouchers, signer, events: new OrderEvents(), now });
+  const lifecycle = lifecycleService({ db, now });
+  const riders = riderService({ db, now, lifecycle });
+  const dispatchConfig = { ...loadDispatchConfig({}), noCourierMinutes: 10 };
+  const dispatch = dispatcher({ db, now, lifecycle, config: dispatchConfig, log: silent });
+  const cancels = orderCancelService({ db, vendors, flags: flagService(db), lifecycle, now });
+  const caller = { kind: 'user' as const, userId: user.id, sessionId: 'seed' };
+
+  const riderOf = async (orderId: string) => {
+    const [row] = await repo.findLifecycleRowsById(db, orderId);
+    return row?.rider_id ?? null;
+  };
+  const moveTo = (riderId: string, point: { lat: number; lng: number }) =>
+    riders.reportPosition(riderId, { latitude: point.lat, longitude: point.lng, heading: null });
+
+  for (const plan of PLANS) {
+    current = new Date(reference.getTime() - plan.ago * MINUTE);
+    const vendorId = `${parentId}-${plan.outlet}`;
+    const vendor = await findVendor(db, vendorId);
+    if (!vendor?.latitude || !vendor.longitude) continue;
+    const quote = await pricing.quoteFee(caller, {
+      source: { lat: vendor.latitude, lon: vendor.longitude },
+      destination: { lat: plan.to.lat, lon: plan.to.lng },
+      vendor_id: vendorId,
+      delivery_type: 'food',
+    });
+    let preorderedFor: number | null = null;
+    if (plan.end === 'scheduled') {
+      // Tomorrow around this time, moved into the service hours: listed as scheduled.
+      let at = new Date(Date.now() + 24 * 60 * MINUTE);
+      for (let step = 0; step < 96 && !isOpen(at); step++) at = new Date(at.getTime() + 30 * MINUTE);
+      preorderedFor = Math.floor(at.getTime() / 1000) + plan.ago * 60;
+    }
+    const body: OrderCreateBody = {
+      vendor_id: vendorId,
+      customer: {
+        location: { latitude: plan.to.lat, longitude: plan.to.lng, address: plan.address, notes: 'Call on arrival' },
+        phone_number: `+9230012${String(40000 + plan.ago).padStart(5, '0')}`,
+        name: plan.name,
+      },
+      order: {
+        payment_method: 'CASH_ON_DELIVERY',
+        amount: 1200 + plan.ago * 5,
+        description: 'Family meal box',
+        cold_bag_needed: false,
+      },
+      vat_number: null,
+      preordered_for: preorderedFor,
+      age_validation_required: false,
+      login_pickup_estimation: 15,
+      delivery_fee: quote.fee,
+      signature: quote.signature,
+    };
+    const created = await orders.create(caller, vendor, body, null);
+    const orderId = created.body.result.order_id;
+    const later = (minutes: number) => {
+      current = new Date(current.getTime() + minutes * MINUTE);
+    };
+
+    later(1);
+    if (plan.end === 'scheduled' || plan.end === 'new') {
+      await dispatch.tick();
+      continue;
+    }
+    if (plan.end === 'cancelled') {
+      await dispatch.tick();
+      later(3);
+      await cancels.cancel(caller, { vendor_id: vendorId, order_id: orderId, reason: 'mistake_error' });
+      continue;
+    }
+    if (plan.end === 'no_courier') {
+      // Every rider busy: nobody can be offered the order until the time limit ends it.
+      const free = await repo.availableRiders(db);
+      for (const rider of free) await repo.setRiderState(db, rider.id, 'OFFLINE', now());
+      await dispatch.tick();
+      later(dispatchConfig.noCourierMinutes + 1);
+      await dispatch.tick();
+      for (const rider of free) await repo.setRiderState(db, rider.id, 'AVAILABLE', now());
+      continue;
+    }
+    await dispatch.tick();
+    const riderId = await riderOf(orderId);
+    if (!riderId) continue;
+    const pickup = { lat: vendor.latitude, lng: vendor.longitude };
+    later(1);
+    await riders.accept(riderId, orderId);
+    later(8);
+    await moveTo(riderId, pickup);
+    await riders.arrivedAtVendor(riderId, orderId);
+    later(4);
+    await riders.collected(riderId, orderId, simulatedProof('pickup'));
+    if (plan.end === 'collected') continue;
+    later(1);
+    await riders.leftVendor(riderId, orderId);
+    if (plan.end === 'left') continue;
+    later(9);
+    await moveTo(riderId, plan.to);
+    await riders.nearCustomer(riderId, orderId);
+    later(2);
+    await riders.delivered(riderId, orderId, simulatedProof('delivery'));
+  }
+}

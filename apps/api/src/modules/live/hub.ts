@@ -1,0 +1,171 @@
+import { type OrderChangeNotice, OrderChangeNoticeSchema } from '@riderdesk/domain/contracts/live';
+import type { Order } from '@riderdesk/domain/contracts/orders';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/db.ts';
+import { findOrderViews, loadOrderView, toOrderView } from '../orders/order-view.ts';
+
+/** The part of a WebSocket the hub uses, so tests and the bench can count what is sent. */
+export interface LiveSocket {
+  send(text: string): void;
+  close(code?: number, reason?: string): void;
+  readonly bufferedAmount: number;
+}
+
+// A client this far behind is closed; it reconnects and catches up from the database (`since`).
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+const LOAD_CONCURRENCY = 4;
+const CATCH_UP_LIMIT = 500;
+
+export const orderUpdateMessage = (order: Order) => JSON.stringify({ event: 'order_update', data: order });
+
+/**
+ * Which socket follows which vendor, and the relay from `order_changes` notices to `order_update` messages:
+ * each notice loads the order once, however many sockets follow it. Notices for the same order while it is
+ * loading collapse into one reload, so a socket never receives an older state after a newer one.
+ */
+export class LiveHub {
+  readonly #db: Db;
+  readonly #log: FastifyBaseLogger;
+  readonly #byVendor = new Map<string, Set<LiveSocket>>();
+  readonly #vendorOf = new Map<LiveSocket, string>();
+  readonly #pending = new Map<string, OrderChangeNotice>();
+  readonly #loading = new Set<string>();
+  #active = 0;
+  #idle: Promise<void> = Promise.resolve();
+  #settle: (() => void) | null = null;
+  #lastNoticeAt: string | null = null;
+
+  constructor(db: Db, log: FastifyBaseLogger) {
+    this.#db = db;
+    this.#log = log;
+  }
+
+  get socketCount(): number {
+    return this.#vendorOf.size;
+  }
+
+  /** One vendor per socket: the browser subscribes again when the user changes vendor (spec §4 Session). */
+  subscribe(socket: LiveSocket, vendorId: string): void {
+    this.unsubscribe(socket);
+    const sockets = this.#byVendor.get(vendorId) ?? new Set<LiveSocket>();
+    sockets.add(socket);
+    this.#byVendor.set(vendorId, sockets);
+    this.#vendorOf.set(socket, vendorId);
+  }
+
+  unsubscribe(socket: LiveSocket): void {
+    const vendorId = this.#vendorOf.get(socket);
+    if (vendorId === undefined) return;
+    this.#vendorOf.delete(socket);
+    const sockets = this.#byVendor.get(vendorId);
+    sockets?.delete(socket);
+    if (sockets?.size === 0) this.#byVendor.delete(vendorId);
+  }
+
+  /** Orders of the vendor (and of its outlets) changed after `since`, oldest first. */
+  async changedSince(vendorId: string, since: string): Promise<Order[]> {
+    const rows = await findOrderViews(
+      this.#db,
+      `where (o.vendor_id = $1 or v.parent_vendor_id = $1) and o.updated_at > $2::timestamptz
+       order by o.updated_at, o.order_id limit ${CATCH_UP_LIMIT}`,
+      [vendorId, since],
+    );
+    return rows.map(toOrderView);
+  }
+
+  notice(payload: string): void {
+    let notice: OrderChangeNotice;
+    try {
+      notice = OrderChangeNoticeSchema.parse(JSON.parse(payload));
+    } catch {
+      this.#log.warn({ payload }, 'ignored a malformed order_changes notice');
+      return;
+    }
+    this.#lastNoticeAt = notice.updated_at;
+    if (!this.#hasFollowers(notice)) return;
+    this.#pending.set(notice.order_id, notice);
+    this.#pump();
+  }
+
+  /** After the listener reconnects: push what changed while it was away. */
+  async catchUp(): Promise<void> {
+    const since = this.#lastNoticeAt ?? new Date(Date.now() - 60_000).toISOString();
+    for (const vendorId of [...this.#byVendor.keys()]) {
+      for (const order of await this.changedSince(vendorId, since)) {
+        this.#sendTo(this.#byVendor.get(vendorId), orderUpdateMessage(order));
+      }
+    }
+  }
+
+  /** Resolves once every notice received so far has been pushed (tests, shutdown). */
+  drained(): Promise<void> {
+    return this.#idle;
+  }
+
+  closeAll(code = 1001, reason = 'server shutting down'): void {
+    for (const socket of [...this.#vendorOf.keys()]) socket.close(code, reason);
+    this.#byVendor.clear();
+    this.#vendorOf.clear();
+  }
+
+  #hasFollowers(notice: OrderChangeNotice): boolean {
+    return (
+      this.#byVendor.has(notice.vendor_id) ||
+      (notice.parent_vendor_id !== null && this.#byVendor.has(notice.parent_vendor_id))
+    );
+  }
+
+  #pump(): void {
+    if (this.#active === 0 && !this.#settle) {
+      this.#idle = new Promise((resolve) => {
+        this.#settle = resolve;
+      });
+    }
+    for (const [orderId, notice] of this.#pending) {
+      if (this.#active >= LOAD_CONCURRENCY) break;
+      if (this.#loading.has(orderId)) continue;
+      this.#pending.delete(orderId);
+      this.#loading.add(orderId);
+      this.#active++;
+      void this.#relay(notice).finally(() => {
+        this.#loading.delete(orderId);
+        this.#active--;
+        if (this.#pending.size > 0) this.#pump();
+        if (this.#active === 0 && this.#pending.size === 0 && this.#settle) {
+          this.#settle();
+          this.#settle = null;
+        }
+      });
+    }
+    if (this.#active === 0 && this.#pending.size === 0 && this.#settle) {
+      this.#settle();
+      this.#settle = null;
+    }
+  }
+
+  async #relay(notice: OrderChangeNotice): Promise<void> {
+    try {
+      const order = await loadOrderView(this.#db, notice.order_id);
+      if (!order) return;
+      const message = orderUpdateMessage(order);
+      const targets = new Set<LiveSocket>(this.#byVendor.get(notice.vendor_id));
+      if (notice.parent_vendor_id)
+        for (const socket of this.#byVendor.get(notice.parent_vendor_id) ?? []) targets.add(socket);
+      this.#sendTo(targets, message);
+    } catch (error) {
+      this.#log.error({ err: error, orderId: notice.order_id }, 'could not relay an order change');
+    }
+  }
+
+  #sendTo(sockets: Iterable<LiveSocket> | undefined, message: string): void {
+    for (const socket of sockets ?? []) {
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        // 1013 "try again later": the client reconnects with `since` and loses nothing.
+        socket.close(1013, 'too slow');
+        this.unsubscribe(socket);
+        continue;
+      }
+      socket.send(message);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import websocket from '@fastify/websocket';
+import { LIVE_ERRORS, LIVE_PATH, LiveClientMessageSchema } from '@riderdesk/domain/contracts/live';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/db.ts';
+import { type Caller, callerFromHeader } from '../../plugins/auth.ts';
+import type { Tokens } from '../auth/tokens.ts';
+import type { VendorService } from '../vendors/service.ts';
+import { type LiveHub, orderUpdateMessage } from './hub.ts';
+
+const LiveQuerySchema = z.object({ authorization: z.string().min(1).max(8192) });
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    liveCaller?: Caller;
+  }
+}
+
+/**
+ * spec §7 live connection at /live. The browser cannot set headers on a WebSocket, so the Authorization
+ * header's value travels in the `authorization` query and is checked by the same code as every HTTP call.
+ */
+export async function liveRoutes(
+  app: FastifyInstance,
+  { db, tokens, vendors, hub }: { db: Db; tokens: Tokens; vendors: VendorService; hub: LiveHub },
+): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+
+  app.get(
+    LIVE_PATH,
+    {
+      websocket: true,
+      schema: { hide: true },
+      // Refused before the upgrade: the client sees 401, never an open socket.
+      preValidation: async (request) => {
+        const query = LiveQuerySchema.safeParse(request.query);
+        request.liveCaller = await callerFromHeader(query.success ? query.data.authorization : undefined, tokens, db);
+      },
+    },
+    (socket, request) => {
+      const caller = request.liveCaller!;
+      const send = (event: string, data: unknown) => socket.send(JSON.stringify({ event, data }));
+      socket.on('message', (raw) => {
+        void (async () => {
+          let message: z.infer<typeof LiveClientMessageSchema>;
+          try {
+            message = LiveClientMessageSchema.parse(JSON.parse(raw.toString()));
+          } catch {
+            send('error', { message: LIVE_ERRORS.badMessage });
+            return;
+          }
+          if (message.event === 'ping') {
+            send('pong', { at: new Date().toISOString() });
+            return;
+          }
+          const { vendor_id: vendorId, since } = message.data;
+          // Checked on every subscription, so a vendor unlinked meanwhile is refused.
+          const allowed = await vendors.vendorIdsForCaller(caller);
+          if (!allowed.includes(vendorId)) {
+            send('error', { message: LIVE_ERRORS.forbiddenVendor });
+            return;
+          }
+          // Subscribed before the catch-up query, so nothing committed in between is missed (at worst sent twice).
+          hub.subscribe(socket, vendorId);
+          send('subscribe_ok', { vendor_id: vendorId });
+          if (since) {
+            for (const order of await hub.changedSince(vendorId, since)) socket.send(orderUpdateMessage(order));
+          }
+        })().catch((error: unknown) => {
+          request.log.error({ err: error }, 'live message failed');
+          send('error', { message: 'error.live.failed' });
+        });
+      });
+      socket.on('close', () => hub.unsubscribe(socket));
+    },
+  );
+}

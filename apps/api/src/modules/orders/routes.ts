@@ -1,0 +1,107 @@
+import { ApiErrorSchema } from '@riderdesk/domain/contracts/common';
+import {
+  OrderAnswerSchema,
+  OrderCreateAnswerSchema,
+  OrderCreateBodySchema,
+  OrderQuerySchema,
+  OrderUpdateAnswerSchema,
+  OrderUpdateBodySchema,
+  OrderUpdateParamsSchema,
+} from '@riderdesk/domain/contracts/orders';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { requireCaller } from '../../plugins/auth.ts';
+import type { OrderService, SchemaError } from './service.ts';
+
+// Printable ASCII, as UUIDs or any client-made token; long enough for anything sensible.
+const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/);
+const OrderCreateHeadersSchema = z.object({ 'idempotency-key': z.string().optional() });
+
+/** Only a body failure goes on to the spec §5 chain; a bad path or header is answered as it is. */
+function bodySchemaError(error: (Error & { validationContext?: string }) | undefined): SchemaError | null {
+  if (!error) return null;
+  if (error.validationContext !== 'body') throw error;
+  return error as SchemaError;
+}
+
+export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = async (app, { orders }) => {
+  const security: Record<string, string[]>[] = [{ bearer: [] }, { godroid: [] }];
+  const errors = {
+    400: ApiErrorSchema,
+    401: ApiErrorSchema,
+    403: ApiErrorSchema,
+    404: ApiErrorSchema,
+    409: ApiErrorSchema,
+    422: ApiErrorSchema,
+  };
+
+  app.post(
+    '/order',
+    {
+      preHandler: app.authenticate,
+      // The spec §5 chain answers first with its own keys, so a schema failure is handed to the service.
+      attachValidation: true,
+      schema: {
+        tags: ['orders'],
+        security,
+        description:
+          'Places an order. With an Idempotency-Key header, retries with the same body replay the first answer; the same key with another body answers 422 IdempotencyKeyReused.',
+        headers: OrderCreateHeadersSchema,
+        body: OrderCreateBodySchema,
+        response: { 200: OrderCreateAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      const rawKey = request.headers['idempotency-key'];
+      const key = typeof rawKey === 'string' ? rawKey : null;
+      if (key !== null && !IdempotencyKeySchema.safeParse(key).success) {
+        throw new AppError(400, 'IdempotencyKeyInvalid', 'IdempotencyKeyInvalid');
+      }
+      const schemaError = bodySchemaError(request.validationError);
+      const { vendor, body } = await orders.admitCreate(caller, request.body, schemaError);
+      const answer = await orders.create(caller, vendor, body, key);
+      if (answer.isReplay) reply.header('idempotent-replayed', 'true');
+      return reply.code(answer.statusCode).send(answer.body);
+    },
+  );
+
+  app.get(
+    '/order',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        security,
+        querystring: OrderQuerySchema,
+        response: { 200: OrderAnswerSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: await orders.get(requireCaller(request), request.query.vendorId, request.query.orderId),
+    }),
+  );
+
+  app.put(
+    '/order/:orderId',
+    {
+      preHandler: app.authenticate,
+      attachValidation: true,
+      schema: {
+        tags: ['orders'],
+        security,
+        params: OrderUpdateParamsSchema,
+        body: OrderUpdateBodySchema,
+        response: { 200: OrderUpdateAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      const schemaError = bodySchemaError(request.validationError);
+      const { orderId } = request.params;
+      const { vendor, body } = await orders.admitUpdate(caller, orderId, request.body, schemaError);
+      return { result: await orders.update(vendor, orderId, body) };
+    },
+  );
+};

@@ -1,0 +1,116 @@
+import { COUNTRY_ETA_MINIMUM, LOGIN_PICKUP_ESTIMATION } from '@riderdesk/domain/constants';
+import type {
+  DeliveryAreaBody,
+  DeliveryAreaResult,
+  DeliveryFee,
+  DeliveryFeeBody,
+  Estimations,
+  EstimationsBody,
+} from '@riderdesk/domain/contracts/pricing';
+import { type DeliveryArea, isDeliverable } from '@riderdesk/domain/delivery-area';
+import { computeDeliveryFee, fromMinor, type GeoPoint } from '@riderdesk/domain/money';
+import { formatServiceHours, formatTimeInZone, isWithinServiceHours } from '@riderdesk/domain/service-hours';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/db.ts';
+import { AppError, keyedError } from '../../errors.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { getCountryParameter, type VendorRow } from '../vendors/repo.ts';
+import type { VendorService } from '../vendors/service.ts';
+import { hasPickupAddress, vendorOfCaller } from '../vendors/vendor-access.ts';
+import { travelMinutes, tripDistanceKm } from './distance.ts';
+import type { FeeSigner } from './fee-signature.ts';
+import * as repo from './repo.ts';
+
+export type PricingService = ReturnType<typeof pricingService>;
+
+export interface PricingDeps {
+  db: Db;
+  config: AppConfig;
+  vendors: VendorService;
+  signer: FeeSigner;
+}
+
+export interface FeeQuoteResult {
+  feeMinor: number;
+  distanceKm: number;
+}
+
+/** The pickup point: the vendor's saved outlet, else the sender location the browser sends (spec §3). */
+export function originOf(vendor: VendorRow, fallback: GeoPoint): GeoPoint {
+  return hasPickupAddress(vendor) ? { lat: vendor.latitude!, lng: vendor.longitude! } : fallback;
+}
+
+export function pricingService({ db, config, vendors, signer }: PricingDeps) {
+  const { country } = config.deployment;
+
+  function feeFor(origin: GeoPoint, destination: GeoPoint): FeeQuoteResult {
+    const distanceKm = tripDistanceKm(origin, destination);
+    const feeMinor = computeDeliveryFee({ countryCode: country.code, distanceKm });
+    if (feeMinor === null) throw keyedError(422, 'CannotComputePrice', 'request.error.cannot-compute-price');
+    return { feeMinor, distanceKm };
+  }
+
+  function deliverable(vendor: VendorRow, origin: GeoPoint, destination: GeoPoint): boolean {
+    return isDeliverable(vendor.delivery_area as DeliveryArea | null, origin, destination);
+  }
+
+  async function estimationsFor(vendor: VendorRow, origin: GeoPoint, destination: GeoPoint): Promise<Estimations> {
+    let pickup = vendor.estimation_pick_up_time;
+    if (pickup === null) {
+      const rider = await repo.nearestAvailableRider(db, origin);
+      pickup = rider ? travelMinutes(tripDistanceKm(rider, origin)) : LOGIN_PICKUP_ESTIMATION;
+    }
+    const delivery = travelMinutes(tripDistanceKm(origin, destination));
+    // spec §9 "Country ETA minimum 8".
+    return {
+      pickup_minutes: Math.max(COUNTRY_ETA_MINIMUM, Math.ceil(pickup)),
+      delivery_minutes: Math.max(COUNTRY_ETA_MINIMUM, delivery),
+    };
+  }
+
+  /** spec §5 service hours, read in the country time zone; `at` is now, or the pre-ordered time. */
+  async function assertServiceOpen(at: Date): Promise<void> {
+    const hours = await getCountryParameter(db, 'serviceHours');
+    if (isWithinServiceHours(hours, at, country.timeZone)) return;
+    const window = formatServiceHours(hours ?? '');
+    // Unreadable hours count as open (spec §5), so `window` is set whenever we get here.
+    const message = `Service hours: ${window?.from} to ${window?.to}. It's ${formatTimeInZone(at, country.timeZone)}`;
+    throw new AppError(422, 'SERVICE_CLOSED', message, [{ message, meta: { translation_key: message } }]);
+  }
+
+  return {
+    feeFor,
+    deliverable,
+    estimationsFor,
+    assertServiceOpen,
+
+    async quoteFee(caller: Caller, body: DeliveryFeeBody): Promise<DeliveryFee> {
+      const vendor = await vendorOfCaller(db, vendors, caller, body.vendor_id);
+      // A vendor with a saved outlet is always priced from it; `source` only matters for a sender pickup.
+      const origin = originOf(vendor, { lat: body.source.lat, lng: body.source.lon });
+      const destination = { lat: body.destination.lat, lng: body.destination.lon };
+      const { feeMinor, distanceKm } = feeFor(origin, destination);
+      const expiresAt = signer.expiry();
+      const signature = signer.signQuote({ vendorId: vendor.vendor_id, origin, destination, feeMinor }, expiresAt);
+      return {
+        fee: fromMinor(feeMinor, country.currency),
+        signature,
+        expires_at: new Date(expiresAt * 1000).toISOString(),
+        distance_km: Math.round(distanceKm * 1000) / 1000,
+        currency: country.currency,
+      };
+    },
+
+    async validateArea(caller: Caller, body: DeliveryAreaBody): Promise<DeliveryAreaResult> {
+      const vendor = await vendorOfCaller(db, vendors, caller, body.vendor_id);
+      const origin = originOf(vendor, { lat: body.vendor_location.latitude, lng: body.vendor_location.longitude });
+      return deliverable(vendor, origin, body.location) ? 'DELIVERABLE' : 'UNDELIVERABLE';
+    },
+
+    async estimate(caller: Caller, body: EstimationsBody): Promise<Estimations> {
+      const vendor = await vendorOfCaller(db, vendors, caller, body.vendor_id);
+      const origin = originOf(vendor, { lat: body.vendor_location.latitude, lng: body.vendor_location.longitude });
+      return estimationsFor(vendor, origin, body.location);
+    },
+  };
+}

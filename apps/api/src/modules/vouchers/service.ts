@@ -1,0 +1,113 @@
+import type {
+  Voucher,
+  VoucherDetails,
+  VoucherValidateBody,
+  VoucherValidation,
+} from '@riderdesk/domain/contracts/vouchers';
+import { fromMinor, toMinor } from '@riderdesk/domain/money';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/db.ts';
+import { keyedError } from '../../errors.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { expiresAtOf, type FeeSigner, feeChanged, signatureExpired } from '../pricing/fee-signature.ts';
+import type { VendorRow } from '../vendors/repo.ts';
+import type { VendorService } from '../vendors/service.ts';
+import { vendorOfCaller } from '../vendors/vendor-access.ts';
+import * as repo from './repo.ts';
+
+export type VoucherService = ReturnType<typeof voucherService>;
+
+export const voucherInvalid = (field = 'code') =>
+  keyedError(400, 'VoucherInvalid', 'voucher.error.validation.message', field);
+
+/** What a voucher takes off a fee, in minor units; never more than the fee. */
+export function discountMinor(voucher: Pick<repo.VoucherRow, 'type' | 'value' | 'currency'>, feeMinor: number): number {
+  switch (voucher.type) {
+    case 'amount':
+      return Math.min(feeMinor, toMinor(voucher.value, voucher.currency));
+    case 'percentage':
+      return Math.min(feeMinor, Math.round((feeMinor * voucher.value) / 100));
+    case 'deliveryFee':
+      return feeMinor;
+  }
+}
+
+export function toVoucher(row: Pick<repo.VoucherRow, 'code' | 'type' | 'value'>): Voucher {
+  return { code: row.code, type: row.type, amount: row.type === 'deliveryFee' ? 0 : row.value };
+}
+
+function appliesTo(voucher: repo.VoucherRow, vendor: VendorRow): boolean {
+  return (
+    voucher.vendor_id === null ||
+    voucher.vendor_id === vendor.vendor_id ||
+    voucher.vendor_id === vendor.parent_vendor_id
+  );
+}
+
+function isUsableAt(voucher: repo.VoucherRow, at: Date): boolean {
+  if (!voucher.is_active) return false;
+  if (voucher.valid_from && voucher.valid_from.getTime() > at.getTime()) return false;
+  if (voucher.valid_until && voucher.valid_until.getTime() <= at.getTime()) return false;
+  return true;
+}
+
+export interface VoucherDeps {
+  db: Db;
+  config: AppConfig;
+  vendors: VendorService;
+  signer: FeeSigner;
+  now: () => Date;
+}
+
+export function voucherService({ db, config, vendors, signer, now }: VoucherDeps) {
+  const { currency } = config.deployment.country;
+
+  /** A voucher this vendor may use now; unknown, inactive, expired or foreign codes are all one error. */
+  async function usableVoucher(code: string, vendor: VendorRow): Promise<repo.VoucherRow> {
+    const voucher = await repo.findVoucher(db, code);
+    if (!voucher || !appliesTo(voucher, vendor) || !isUsableAt(voucher, now()) || voucher.currency !== currency) {
+      throw voucherInvalid();
+    }
+    return voucher;
+  }
+
+  return {
+    usableVoucher,
+
+    /**
+     * Discounts a signed fee quote. The base signature cannot be checked here (the body carries no
+     * coordinates), so the discounted signature binds it: an order is accepted only when the base quote
+     * verifies against the order's own coordinates and this signature verifies against that quote.
+     */
+    async validate(caller: Caller, body: VoucherValidateBody): Promise<VoucherValidation> {
+      const vendor = await vendorOfCaller(db, vendors, caller, body.vendor_id);
+      const expiresAt = expiresAtOf(body.order.signature);
+      if (expiresAt === null) throw feeChanged('order.signature');
+      if (expiresAt * 1000 <= now().getTime()) throw signatureExpired();
+      const voucher = await usableVoucher(body.code, vendor);
+      const feeMinor = toMinor(body.order.delivery_fee, currency);
+      const discountedMinor = feeMinor - discountMinor(voucher, feeMinor);
+      const signature = signer.signDiscount({
+        baseSignature: body.order.signature,
+        voucherCode: voucher.code,
+        feeMinor: discountedMinor,
+      });
+      return { voucher: toVoucher(voucher), delivery_fee: fromMinor(discountedMinor, currency), signature };
+    },
+
+    async details(caller: Caller, code: string): Promise<VoucherDetails> {
+      const voucher = await repo.findVoucher(db, code);
+      const ids = await vendors.vendorIdsForCaller(caller);
+      // A vendor-specific code is private to that vendor's group; its existence is not revealed to others.
+      if (!voucher || (voucher.vendor_id !== null && !ids.includes(voucher.vendor_id))) {
+        throw keyedError(404, 'NotFound', 'voucher.error.get.message', 'code');
+      }
+      return {
+        ...toVoucher(voucher),
+        description: voucher.description,
+        valid_until: voucher.valid_until ? voucher.valid_until.toISOString() : null,
+        is_active: isUsableAt(voucher, now()),
+      };
+    },
+  };
+}

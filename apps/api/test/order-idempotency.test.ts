@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_TTL_MS } from '../src/modules/orders/service.ts';
+import { databases } from './support/app.ts';
+import {
+  buildRiderApp,
+  countOrders,
+  createMerchant,
+  type Merchant,
+  orderBody,
+  postOrder,
+  quoteFee,
+  type RiderApp,
+  relogin,
+  translationKey,
+} from './support/request-a-rider.ts';
+
+describe.each(databases())('POST /order idempotency on %s', (kind) => {
+  let t: RiderApp;
+  let merchant: Merchant;
+  let other: Merchant;
+
+  beforeAll(async () => {
+    t = await buildRiderApp(kind);
+    merchant = await createMerchant(t);
+    other = await createMerchant(t);
+  });
+  afterAll(() => t.close());
+
+  const body = async (who = merchant) => orderBody(who.vendorId, await quoteFee(t, who));
+
+  it('creates one order for three retries of a key and answers the same status and body each time', async () => {
+    const key = randomUUID();
+    const payload = await body();
+    const before = await countOrders(t.db, merchant.vendorId);
+    const answers = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      answers.push(await postOrder(t, merchant, payload, { 'idempotency-key': key }));
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(answers[0]?.headers['idempotent-replayed']).toBeUndefined();
+    expect(answers[2]?.headers['idempotent-replayed']).toBe('true');
+    expect(await countOrders(t.db, merchant.vendorId)).toBe(before + 1);
+  });
+
+  it('replays the stored answer even after the fee quote has expired', async () => {
+    const key = randomUUID();
+    const payload = await body();
+    const first = await postOrder(t, merchant, payload, { 'idempotency-key': key });
+    t.clock.advance(20 * 60_000);
+    const retry = await postOrder(t, merchant, payload, { 'idempotency-key': key });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.body).toBe(first.body);
+  });
+
+  it('refuses the same key with a different body', async () => {
+    const key = randomUUID();
+    const payload = await body();
+    expect((await postOrder(t, merchant, payload, { 'idempotency-key': key })).statusCode).toBe(200);
+    const changed = { ...payload, order: { ...payload.order, amount: 2500 } };
+    const before = await countOrders(t.db, merchant.vendorId);
+    const response = await postOrder(t, merchant, changed, { 'idempotency-key': key });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'IdempotencyKeyReused' });
+    expect(await countOrders(t.db, merchant.vendorId)).toBe(before);
+  });
+
+  it('treats the same body with its keys in another order as the same request', async () => {
+    const key = randomUUID();
+    const payload = await body();
+    const first = await postOrder(t, merchant, payload, { 'idempotency-key': key });
+    const reordered = Object.fromEntries(Object.entries(payload).reverse());
+    const retry = await postOrder(t, merchant, reordered, { 'idempotency-key': key });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.body).toBe(first.body);
+  });
+
+  it('creates one order for concurrent duplicates', async () => {
+    const key = randomUUID();
+    const payload = await body();
+    const before = await countOrders(t.db, merchant.vendorId);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => postOrder(t, merchant, payload, { 'idempotency-key': key })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.json().result.order_id)).size).toBe(1);
+    expect(await countOrders(t.db, merchant.vendorId)).toBe(before + 1);
+  });
+
+  it('stores nothing for a refused request, so a corrected retry with the key succeeds', async () => {
+    const key = randomUUID();
+    const payload = await body();
+    const refused = await postOrder(t, merchant, { ...payload, delivery_fee: 1 }, { 'idempotency-key': key });
+    expect(translationKey(refused)).toBe('error.fee.changed');
+    const [row] = await t.db.query<{ n: number }>('select count(*)::int as n from idempotency_keys where key = $1', [
+      key,
+    ]);
+    expect(row?.n).toBe(0);
+    expect((await postOrder(t, merchant, payload, { 'idempotency-key': key })).statusCode).toBe(200);
+  });
+
+  it('keeps keys per user: the same key from another user is another request', async () => {
+    const key = randomUUID();
+    const mine = await postOrder(t, merchant, await body(), { 'idempotency-key': key });
+    const theirs = await postOrder(t, other, await body(other), { 'idempotency-key': key });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().result.order_id).not.toBe(mine.json().result.order_id);
+  });
+
+  it('lets a key be used again after 24 hours', async () => {
+    const key = randomUUID();
+    const first = await postOrder(t, merchant, await body(), { 'idempotency-key': key });
+    t.clock.advance(IDEMPOTENCY_TTL_MS + 60_000);
+    // The access token has expired with the clock: the same user logs in again.
+    merchant = await relogin(t, merchant);
+    const again = await postOrder(t, merchant, await body(), { 'idempotency-key': key });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().result.order_id).not.toBe(first.json().result.order_id);
+  });
+
+  it('refuses a malformed key', async () => {
+    const response = await postOrder(t, merchant, await body(), { 'idempotency-key': 'x'.repeat(300) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'IdempotencyKeyInvalid' });
+  });
+});

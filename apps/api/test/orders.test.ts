@@ -1,0 +1,451 @@
+import { OrderSchema } from '@riderdesk/domain/contracts/orders';
+import { orderIdPrefix } from '@riderdesk/domain/order-id';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEE_SIGNATURE_TTL_MS } from '../src/modules/pricing/fee-signature.ts';
+import { setCountryParameter } from '../src/modules/vendors/repo.ts';
+import { databases } from './support/app.ts';
+import { uniqueId } from './support/factories.ts';
+import {
+  buildRiderApp,
+  countOrders,
+  createMerchant,
+  type Merchant,
+  NEAR,
+  orderBody,
+  postOrder,
+  quoteFee,
+  type RiderApp,
+  translationKey,
+} from './support/request-a-rider.ts';
+
+type Body = ReturnType<typeof orderBody>;
+
+describe.each(databases())('POST /order on %s', (kind) => {
+  let t: RiderApp;
+  let merchant: Merchant;
+  let stranger: Merchant;
+  let quote: Awaited<ReturnType<typeof quoteFee>>;
+
+  beforeAll(async () => {
+    t = await buildRiderApp(kind);
+    merchant = await createMerchant(t);
+    stranger = await createMerchant(t);
+    quote = await quoteFee(t, merchant);
+  });
+  afterAll(() => t.close());
+
+  const valid = (): Body => orderBody(merchant.vendorId, quote);
+
+  it('creates an order with a readable id, a tracking token and a NEW history, fee in major units', async () => {
+    expect(quote.fee).toBe(85);
+    const response = await postOrder(t, merchant, valid());
+    expect(response.statusCode).toBe(200);
+    const orderId: string = response.json().result.order_id;
+    expect(orderId).toMatch(new RegExp(`^${orderIdPrefix(merchant.vendorId)}-\\d{6}$`));
+
+    const got = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/order?vendorId=${merchant.vendorId}&orderId=${orderId}`,
+      headers: merchant.headers,
+    });
+    expect(got.statusCode).toBe(200);
+    const order = OrderSchema.parse(got.json().result);
+    expect(order).toMatchObject({
+      order_id: orderId,
+      vendor_id: merchant.vendorId,
+      status: 'NEW',
+      delivery_fee: 85,
+      discount: 0,
+      total_amount: 1585,
+      order: { amount: 1500, payment_method: 'CASH_ON_DELIVERY', description: 'Two biryani boxes' },
+      collection_type: 'instant',
+      pickup_eta_minutes: 15,
+    });
+    expect(order.status_history.map((entry) => entry.status)).toEqual(['NEW']);
+    expect(order.tracking_token).toMatch(/^[\w-]{43}$/);
+    expect(order.delivery_eta_minutes).toBeGreaterThanOrEqual(8);
+
+    const [row] = await t.db.query<{ delivery_fee_minor: string; amount_minor: string }>(
+      'select delivery_fee_minor::text, amount_minor::text from orders where order_id = $1',
+      [orderId],
+    );
+    expect(row).toEqual({ delivery_fee_minor: '8500', amount_minor: '150000' });
+  });
+
+  it('gives consecutive orders distinct ids with the vendor prefix', async () => {
+    const a = await postOrder(t, merchant, valid());
+    const b = await postOrder(t, merchant, valid());
+    expect(a.json().result.order_id).not.toBe(b.json().result.order_id);
+  });
+
+  // spec §5 "Order payload", in the spec's order; each answers 400 with the browser's key and field.
+  const chain: [string, (body: Body) => void, string, string][] = [
+    ['no vendor', (b) => (b.vendor_id = ''), 'error.cant-retrieve-vendor-rar', 'vendor'],
+    ['no customer name', (b) => (b.customer.name = ''), 'validation.fill-customer-name', 'destinationName'],
+    ['digits in the name', (b) => (b.customer.name = 'Ayesha 2'), 'validation.wrong-customer-name', 'destinationName'],
+    ['no phone', (b) => (b.customer.phone_number = ''), 'validation.fill-customer-phone', 'destinationPhoneNumber'],
+    [
+      'impossible phone',
+      (b) => (b.customer.phone_number = '+92 30'),
+      'validation.phone-incorrect',
+      'destinationPhoneNumber',
+    ],
+    [
+      'description over 200 characters',
+      (b) => (b.order.description = 'x'.repeat(201)),
+      'validation.fill-description',
+      'orderDescription',
+    ],
+    [
+      'no address',
+      (b) => ((b.customer.location as Record<string, unknown>).address = ' '),
+      'validation.fill-address',
+      'destinationTextAddress',
+    ],
+    [
+      'no coordinates',
+      (b) => delete (b.customer.location as Record<string, unknown>).latitude,
+      'validation.invalid-coordinates',
+      'coordinates',
+    ],
+    ['no amount', (b) => delete b.order.amount, 'validation.fill-amount', 'orderAmount'],
+    ['amount below the Pakistan minimum', (b) => (b.order.amount = 99), 'Minimum amount of 100 PKR', 'orderAmount'],
+    ['no payment method', (b) => (b.order.payment_method = ''), 'validation.fill-payment-method', 'paymentMethod'],
+  ];
+
+  it.each(chain)('refuses %s with its key and writes nothing', async (_name, spoil, key, field) => {
+    const before = await countOrders(t.db, merchant.vendorId);
+    const body = valid();
+    spoil(body);
+    const response = await postOrder(t, merchant, body);
+    expect(response.statusCode).toBe(400);
+    expect(translationKey(response)).toBe(key);
+    expect(response.json().errors[0].field).toBe(field);
+    expect(await countOrders(t.db, merchant.vendorId)).toBe(before);
+  });
+
+  it('answers the first failing step when several fail', async () => {
+    const body = valid();
+    body.order.amount = 10;
+    body.customer.phone_number = '';
+    body.customer.name = 'R2D2';
+    const response = await postOrder(t, merchant, body);
+    expect(translationKey(response)).toBe('validation.wrong-customer-name');
+  });
+
+  const serverSteps: [string, (body: Body) => void, string][] = [
+    [
+      'a payment method the vendor has not enabled',
+      (b) => (b.order.payment_method = 'PAYMENT_ON_DELIVERY'),
+      'error.no-payment-method-available',
+    ],
+    ['a VAT number that is not 8 characters', (b) => (b.vat_number = '1234567'), 'validation.vat-number'],
+    [
+      'notes over 1000 bytes',
+      (b) => ((b.customer.location as Record<string, unknown>).notes = 'ک'.repeat(501)),
+      'Notes are too long',
+    ],
+    [
+      'an address over 255 bytes',
+      (b) => ((b.customer.location as Record<string, unknown>).address = 'a'.repeat(256)),
+      'Address is too long',
+    ],
+  ];
+
+  it.each(serverSteps)('refuses %s', async (_name, spoil, key) => {
+    const body = valid();
+    spoil(body);
+    const response = await postOrder(t, merchant, body);
+    expect(response.statusCode).toBe(400);
+    expect(translationKey(response)).toBe(key);
+  });
+
+  it('accepts an 8-character VAT number and stores age validation', async () => {
+    const body = valid();
+    body.vat_number = 'PK123456';
+    body.age_validation_required = true;
+    const response = await postOrder(t, merchant, body);
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.db.query('select vat_number, age_validation_required from orders where order_id = $1', [
+      response.json().result.order_id,
+    ]);
+    expect(row).toEqual({ vat_number: 'PK123456', age_validation_required: true });
+  });
+
+  describe('pre-order window (2 days)', () => {
+    const at = (offsetMs: number) => Math.floor((t.clock.now().getTime() + offsetMs) / 1000);
+
+    it('accepts a time within 2 days and lists it as scheduled', async () => {
+      const body = valid();
+      body.preordered_for = at(2 * 60 * 60 * 1000);
+      const response = await postOrder(t, merchant, body);
+      expect(response.statusCode).toBe(200);
+      const got = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/order?vendorId=${merchant.vendorId}&orderId=${response.json().result.order_id}`,
+        headers: merchant.headers,
+      });
+      expect(got.json().result).toMatchObject({ collection_type: 'scheduled', preordered_for: body.preordered_for });
+    });
+
+    it.each([
+      ['in the past', -60_000],
+      ['now', 0],
+      ['beyond 2 days', 2 * 24 * 60 * 60 * 1000 + 60_000],
+    ])('refuses a time %s', async (_name, offset) => {
+      const body = valid();
+      body.preordered_for = at(offset);
+      const response = await postOrder(t, merchant, body);
+      expect(response.statusCode).toBe(400);
+      expect(translationKey(response)).toBe('validation.preorder-window');
+    });
+  });
+
+  describe('service hours', () => {
+    it('refuses outside the hours with the spec message, and accepts a pre-order inside them', async () => {
+      // The clock reads 13:00 in Karachi.
+      await setCountryParameter(t.db, 'serviceHours', '1400:2300');
+      try {
+        const before = await countOrders(t.db, merchant.vendorId);
+        const closed = await postOrder(t, merchant, valid());
+        expect(closed.statusCode).toBe(422);
+        expect(closed.json()).toMatchObject({
+          code: 'SERVICE_CLOSED',
+          message: `Service hours: 14:00 to 23:00. It's ${new Intl.DateTimeFormat('en-GB', {
+            timeZone: 'Asia/Karachi',
+            hour: '2-digit',
+            minute: '2-digit',
+          }).format(t.clock.now())}`,
+        });
+        expect(await countOrders(t.db, merchant.vendorId)).toBe(before);
+
+        const body = valid();
+        body.preordered_for = Math.floor(t.clock.now().getTime() / 1000) + 3 * 60 * 60;
+        expect((await postOrder(t, merchant, body)).statusCode).toBe(200);
+      } finally {
+        await setCountryParameter(t.db, 'serviceHours', '0900:2300');
+      }
+    });
+  });
+
+  describe('delivery area', () => {
+    it('refuses a destination outside the radius', async () => {
+      const far = { lat: 25.1, lng: 67.3 };
+      const farQuote = await quoteFee(t, merchant, far);
+      const response = await postOrder(t, merchant, orderBody(merchant.vendorId, farQuote, far));
+      expect(response.statusCode).toBe(400);
+      expect(translationKey(response)).toBe('request.error.undeliverable-address');
+    });
+  });
+
+  describe('fee signature', () => {
+    it('refuses a tampered fee with error.fee.changed', async () => {
+      const body = valid();
+      body.delivery_fee = 65;
+      const response = await postOrder(t, merchant, body);
+      expect(response.statusCode).toBe(400);
+      expect(translationKey(response)).toBe('error.fee.changed');
+    });
+
+    it('refuses a signature for other coordinates', async () => {
+      const body = orderBody(merchant.vendorId, quote, { lat: NEAR.lat + 0.001, lng: NEAR.lng });
+      const response = await postOrder(t, merchant, body);
+      expect(translationKey(response)).toBe('error.fee.changed');
+    });
+
+    it("refuses another vendor's signature", async () => {
+      const theirs = await quoteFee(t, stranger);
+      const response = await postOrder(t, merchant, orderBody(merchant.vendorId, theirs));
+      expect(translationKey(response)).toBe('error.fee.changed');
+    });
+
+    it('refuses a forged signature', async () => {
+      const [version, expires] = quote.signature.split('.');
+      const body = valid();
+      body.signature = `${version}.${Number(expires) + 3600}.${'A'.repeat(43)}`;
+      expect(translationKey(await postOrder(t, merchant, body))).toBe('error.fee.changed');
+    });
+
+    it('answers 409 SignatureExpired once the quote is older than 15 minutes', async () => {
+      const fresh = await quoteFee(t, merchant);
+      t.clock.advance(FEE_SIGNATURE_TTL_MS + 1000);
+      const response = await postOrder(t, merchant, orderBody(merchant.vendorId, fresh));
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'SignatureExpired', message: 'SignatureExpired' });
+      // spec §4: the browser recomputes the fee and places the order again.
+      const recomputed = await quoteFee(t, merchant);
+      expect((await postOrder(t, merchant, orderBody(merchant.vendorId, recomputed))).statusCode).toBe(200);
+    });
+  });
+
+  describe('sender pickup', () => {
+    let noPickup: Merchant;
+    const sender = {
+      location: { latitude: 24.85, longitude: 67.02, address: 'Shop 4, Zainab Market, Saddar', notes: '' },
+      name: 'Bilal Traders',
+      email: 'bilal@traders.pk',
+      phone_number: '+923001112233',
+    };
+
+    beforeAll(async () => {
+      noPickup = await createMerchant(t, { latitude: null, longitude: null });
+    });
+
+    it('requires a sender when the vendor has no saved pickup address', async () => {
+      const senderQuote = await quoteFee(t, noPickup, NEAR, { lat: 24.85, lng: 67.02 });
+      const response = await postOrder(t, noPickup, orderBody(noPickup.vendorId, senderQuote));
+      expect(response.statusCode).toBe(400);
+      expect(translationKey(response)).toBe('validation.sender-required');
+    });
+
+    it('uses the sender location as the pickup', async () => {
+      const senderQuote = await quoteFee(t, noPickup, NEAR, { lat: 24.85, lng: 67.02 });
+      const response = await postOrder(t, noPickup, { ...orderBody(noPickup.vendorId, senderQuote), sender });
+      expect(response.statusCode).toBe(200);
+      const [row] = await t.db.query(
+        'select pickup_latitude, pickup_longitude, sender_name from orders where order_id = $1',
+        [response.json().result.order_id],
+      );
+      expect(row).toEqual({ pickup_latitude: 24.85, pickup_longitude: 67.02, sender_name: 'Bilal Traders' });
+    });
+  });
+
+  describe('scoping', () => {
+    it("refuses to create for another merchant's vendor, even with its valid quote", async () => {
+      const theirs = await quoteFee(t, stranger);
+      const before = await countOrders(t.db, stranger.vendorId);
+      const response = await postOrder(t, merchant, orderBody(stranger.vendorId, theirs));
+      expect(response.statusCode).toBe(403);
+      expect(await countOrders(t.db, stranger.vendorId)).toBe(before);
+    });
+
+    it("refuses to read another merchant's order and answers 404 for an order of another vendor id", async () => {
+      const created = await postOrder(t, stranger, orderBody(stranger.vendorId, await quoteFee(t, stranger)));
+      const orderId = created.json().result.order_id;
+      const foreign = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/order?vendorId=${stranger.vendorId}&orderId=${orderId}`,
+        headers: merchant.headers,
+      });
+      expect(foreign.statusCode).toBe(403);
+      const guessed = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/order?vendorId=${merchant.vendorId}&orderId=${orderId}`,
+        headers: merchant.headers,
+      });
+      expect(guessed.statusCode).toBe(404);
+    });
+
+    it('ignores a status the browser adds', async () => {
+      const fresh = orderBody(merchant.vendorId, await quoteFee(t, merchant));
+      const response = await postOrder(t, merchant, { ...fresh, status: 'DELIVERED' });
+      expect(response.statusCode).toBe(200);
+      const [row] = await t.db.query('select status from orders where order_id = $1', [
+        response.json().result.order_id,
+      ]);
+      expect(row).toEqual({ status: 'NEW' });
+    });
+
+    it('refuses an unauthenticated call', async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/order', payload: valid() });
+      expect(response.statusCode).toBe(401);
+    });
+  });
+});
+
+describe.each(databases())('PUT /order/{orderId} on %s', (kind) => {
+  let t: RiderApp;
+  let merchant: Merchant;
+  let stranger: Merchant;
+  const moved = { lat: 24.88, lng: 67.02 };
+
+  beforeAll(async () => {
+    t = await buildRiderApp(kind);
+    merchant = await createMerchant(t);
+    stranger = await createMerchant(t);
+  });
+  afterAll(() => t.close());
+
+  async function placeOrder(): Promise<string> {
+    const response = await postOrder(t, merchant, orderBody(merchant.vendorId, await quoteFee(t, merchant)));
+    return response.json().result.order_id;
+  }
+
+  async function updateBody(vendorId = merchant.vendorId) {
+    const quote = await quoteFee(t, merchant, moved);
+    return {
+      vendor_id: vendorId,
+      payment_method: 'PAID',
+      amount: 2000,
+      item_details: 'Three biryani boxes',
+      location: { address: 'House 12, Street 4, Bahadurabad', notes: '', latitude: moved.lat, longitude: moved.lng },
+      delivery_fee: quote.fee,
+      signature: quote.signature,
+    };
+  }
+
+  const put = (orderId: string, body: unknown, who = merchant) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/order/${orderId}`,
+      headers: who.headers,
+      payload: body as Record<string, unknown>,
+    });
+
+  it('edits before pickup, re-prices it and appends MODIFIED', async () => {
+    const orderId = await placeOrder();
+    const body = await updateBody();
+    const response = await put(orderId, body);
+    expect(response.statusCode).toBe(200);
+    const order = OrderSchema.parse(response.json().result);
+    expect(order).toMatchObject({
+      status: 'MODIFIED',
+      delivery_fee: body.delivery_fee,
+      order: { amount: 2000, payment_method: 'PAID', description: 'Three biryani boxes' },
+      customer: { location: { address: 'House 12, Street 4, Bahadurabad', latitude: moved.lat } },
+    });
+    expect(order.status_history.map((entry) => entry.status)).toEqual(['NEW', 'MODIFIED']);
+  });
+
+  it('refuses an edit once the order is picked up', async () => {
+    const orderId = await placeOrder();
+    await t.db.query(`update orders set status = 'PICKED_UP' where order_id = $1`, [orderId]);
+    const response = await put(orderId, await updateBody());
+    expect(response.statusCode).toBe(409);
+    expect(translationKey(response)).toBe('error.order.not-editable');
+    const [row] = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from order_status_history where order_id = $1',
+      [orderId],
+    );
+    expect(row?.n).toBe(1);
+  });
+
+  it('refuses a cancelled order', async () => {
+    const orderId = await placeOrder();
+    await t.db.query(`update orders set status = 'CANCELLED' where order_id = $1`, [orderId]);
+    expect((await put(orderId, await updateBody())).statusCode).toBe(409);
+  });
+
+  it('re-validates like a create: spec §5 keys and the fee signature', async () => {
+    const orderId = await placeOrder();
+    const low = { ...(await updateBody()), amount: 50 };
+    expect(translationKey(await put(orderId, low))).toBe('Minimum amount of 100 PKR');
+    const tampered = { ...(await updateBody()), delivery_fee: 1 };
+    expect(translationKey(await put(orderId, tampered))).toBe('error.fee.changed');
+    const [row] = await t.db.query('select status from orders where order_id = $1', [orderId]);
+    expect(row).toEqual({ status: 'NEW' });
+  });
+
+  it("refuses another merchant's order with 403", async () => {
+    const orderId = await placeOrder();
+    const response = await put(orderId, await updateBody(), stranger);
+    expect(response.statusCode).toBe(403);
+    const theirs = await put(orderId, await updateBody(stranger.vendorId), stranger);
+    expect(theirs.statusCode).toBe(404);
+  });
+
+  it('answers 404 for an unknown order', async () => {
+    const response = await put(`${uniqueId('X')}-1`, await updateBody());
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,88 @@
+import { PublicReceiptSchema, PublicTrackingSchema } from '@riderdesk/domain/contracts/public-tracking';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases } from './support/app.ts';
+import { buildLiveApp, createRider, orderOf, placeOrder, proof, riderCall } from './support/live-tracking.ts';
+import { createMerchant, type Merchant, OUTLET, type RiderApp } from './support/request-a-rider.ts';
+
+describe.each(databases())('public tracking pages on %s', (kind) => {
+  let t: RiderApp;
+  let merchant: Merchant;
+  let orderId: string;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await buildLiveApp(kind, { overrides: { publicRateLimit: 40 } });
+    merchant = await createMerchant(t);
+    orderId = await placeOrder(t, merchant);
+    token = (await orderOf(t, merchant, orderId)).tracking_token;
+  });
+  afterAll(() => t.close());
+
+  const get = (path: string) => t.app.inject({ method: 'GET', url: `/api/v1/public/${path}` });
+
+  it('shows a recipient the stage, outlet, area and masked phone, never the order id or full phone', async () => {
+    const response = await get(`tracking/${token}`);
+    expect(response.statusCode).toBe(200);
+    const tracking = PublicTrackingSchema.strict().parse(response.json().result);
+    expect(tracking).toMatchObject({
+      status: 'NEW',
+      stage: 'PREPARING',
+      rider: null,
+      outlet: { latitude: OUTLET.lat, longitude: OUTLET.lng },
+      destination: { area: 'Khayaban-e-Ittehad, DHA Phase 6' },
+      recipient_phone: '+92******4567',
+    });
+    expect(response.body).not.toContain(orderId);
+    expect(response.body).not.toContain('+923001234567');
+    expect(response.body).not.toContain('Sea Breeze');
+  });
+
+  it('shows the rider’s first name and position once assigned, and the receipt after delivery', async () => {
+    const rider = await createRider(t.db, OUTLET, { name: 'Bilal Ahmed Khan' });
+    await t.app.liveTracking.dispatcher.tick();
+    for (const [action, payload] of [
+      ['accept', undefined],
+      ['arrived-at-vendor', undefined],
+      ['collected', proof()],
+    ] as const) {
+      expect((await riderCall(t, rider, orderId, action, payload)).statusCode).toBe(200);
+    }
+    const tracking = (await get(`tracking/${token}`)).json().result;
+    expect(tracking.stage).toBe('COLLECTED');
+    expect(tracking.rider).toMatchObject({ first_name: 'Bilal', latitude: OUTLET.lat });
+    expect(JSON.stringify(tracking)).not.toContain('Ahmed');
+    const c2c = (await get(`tracking-c2c/${token}`)).json().result;
+    expect(c2c.recipient.first_name).toBe('Ayesha');
+
+    for (const action of ['left-vendor', 'near-customer'] as const) await riderCall(t, rider, orderId, action);
+    await riderCall(t, rider, orderId, 'delivered', proof());
+    const receipt = PublicReceiptSchema.parse((await get(`delivery-receipt/${token}`)).json().result);
+    expect(receipt).toMatchObject({ status: 'DELIVERED', has_delivery_proof: true, rider_first_name: 'Bilal' });
+    expect(receipt.delivered_at).not.toBeNull();
+    const done = (await get(`tracking/${token}`)).json().result;
+    expect(done.rider).toBeNull();
+    expect(done.timeline.map((entry: { stage: string }) => entry.stage)).toEqual([
+      'PREPARING',
+      'COURIER_ACCEPTED',
+      'NEAR_VENDOR',
+      'COLLECTED',
+      'NEAR_CUSTOMER',
+      'DELIVERED',
+    ]);
+  });
+
+  it('answers 404 for an unknown token and for the order id, 400 for a malformed token', async () => {
+    expect((await get(`tracking/${'A'.repeat(43)}`)).statusCode).toBe(404);
+    expect((await get(`delivery-receipt/${'B'.repeat(43)}`)).statusCode).toBe(404);
+    expect((await get(`tracking-c2c/${orderId}`)).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await get('tracking/x')).statusCode).toBe(400);
+  });
+
+  it('rate-limits the public routes per client', async () => {
+    let limited = 0;
+    for (let index = 0; index < 45; index++) {
+      if ((await get(`tracking/${'C'.repeat(43)}`)).statusCode === 429) limited++;
+    }
+    expect(limited).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertVoucher } from '../src/modules/vouchers/repo.ts';
+import { seedRequestARider } from '../src/seed-request-a-rider.ts';
+import { databases } from './support/app.ts';
+import {
+  buildRiderApp,
+  countOrders,
+  createMerchant,
+  type Merchant,
+  orderBody,
+  postOrder,
+  quoteFee,
+  type RiderApp,
+  translationKey,
+} from './support/request-a-rider.ts';
+
+describe.each(databases())('vouchers on %s', (kind) => {
+  let t: RiderApp;
+  let merchant: Merchant;
+  let stranger: Merchant;
+
+  beforeAll(async () => {
+    t = await buildRiderApp(kind);
+    await seedRequestARider(t.db, t.config);
+    merchant = await createMerchant(t);
+    stranger = await createMerchant(t);
+    await insertVoucher(t.db, { code: 'PAUSED', type: 'amount', value: 10, currency: 'PKR', is_active: false });
+    await insertVoucher(t.db, {
+      code: 'OURS15',
+      type: 'percentage',
+      value: 15,
+      currency: 'PKR',
+      vendor_id: stranger.vendorId,
+    });
+  });
+  afterAll(() => t.close());
+
+  async function validate(code: string, quote: { fee: number; signature: string }, who = merchant) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/voucher/validate',
+      headers: who.headers,
+      payload: {
+        code,
+        order: {
+          order_time: Math.floor(t.clock.now().getTime() / 1000),
+          delivery_fee: quote.fee,
+          signature: quote.signature,
+        },
+        vendor_id: who.vendorId,
+      },
+    });
+  }
+
+  it.each([
+    ['WELCOME50', 'amount', 50, 35],
+    ['welcome50', 'amount', 50, 35],
+    ['RIDE20', 'percentage', 20, 68],
+    ['FREEDEL', 'deliveryFee', 0, 0],
+  ])('validates %s (%s) on a fee of 85 PKR', async (code, type, amount, discounted) => {
+    const quote = await quoteFee(t, merchant);
+    expect(quote.fee).toBe(85);
+    const response = await validate(code, quote);
+    expect(response.statusCode).toBe(200);
+    const { result } = response.json();
+    expect(result.voucher).toEqual({ code: code.toUpperCase(), type, amount });
+    expect(result.delivery_fee).toBe(discounted);
+    expect(result.signature).toMatch(/^v1\.\d+\.[\w-]{43}$/);
+  });
+
+  it('never discounts below zero', async () => {
+    await insertVoucher(t.db, { code: 'BIG500', type: 'amount', value: 500, currency: 'PKR' });
+    const response = await validate('BIG500', await quoteFee(t, merchant));
+    expect(response.json().result.delivery_fee).toBe(0);
+  });
+
+  it.each([
+    ['an unknown code', 'NOPE'],
+    ['an expired code', 'SUMMER24'],
+    ['an inactive code', 'PAUSED'],
+    ["another vendor's code", 'OURS15'],
+  ])('refuses %s', async (_name, code) => {
+    const response = await validate(code, await quoteFee(t, merchant));
+    expect(response.statusCode).toBe(400);
+    expect(translationKey(response)).toBe('voucher.error.validation.message');
+  });
+
+  it('answers SignatureExpired for an expired fee quote', async () => {
+    const quote = await quoteFee(t, merchant);
+    const [, , mac] = quote.signature.split('.');
+    const stale = { fee: quote.fee, signature: `v1.${Math.floor(t.clock.now().getTime() / 1000) - 1}.${mac}` };
+    const response = await validate('RIDE20', stale);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('SignatureExpired');
+  });
+
+  it('shows voucher details and hides unknown or foreign codes', async () => {
+    const details = await t.app.inject({ method: 'GET', url: '/api/v1/voucher/ride20', headers: merchant.headers });
+    expect(details.json().result).toMatchObject({ code: 'RIDE20', type: 'percentage', amount: 20, is_active: true });
+    const expired = await t.app.inject({ method: 'GET', url: '/api/v1/voucher/SUMMER24', headers: merchant.headers });
+    expect(expired.json().result).toMatchObject({ is_active: false, valid_until: '2024-09-30T18:59:59.000Z' });
+    for (const code of ['NOPE', 'OURS15']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1/voucher/${code}`, headers: merchant.headers });
+      expect(response.statusCode).toBe(404);
+      expect(translationKey(response)).toBe('voucher.error.get.message');
+    }
+  });
+
+  describe('placing an order with a voucher', () => {
+    async function voucherOrder(code: string) {
+      const quote = await quoteFee(t, merchant);
+      const validation = (await validate(code, quote)).json().result;
+      return {
+        ...orderBody(merchant.vendorId, quote),
+        voucher: validation.voucher,
+        discounted_delivery_fee: validation.delivery_fee,
+        discounted_delivery_fee_signature: validation.signature,
+      };
+    }
+
+    it('stores the fee, the discount and the code', async () => {
+      const response = await postOrder(t, merchant, await voucherOrder('RIDE20'));
+      expect(response.statusCode).toBe(200);
+      const got = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/order?vendorId=${merchant.vendorId}&orderId=${response.json().result.order_id}`,
+        headers: merchant.headers,
+      });
+      expect(got.json().result).toMatchObject({
+        delivery_fee: 85,
+        discount: 17,
+        total_amount: 1568,
+        voucher_code: 'RIDE20',
+      });
+    });
+
+    it('refuses a changed discounted fee', async () => {
+      const body = { ...(await voucherOrder('WELCOME50')), discounted_delivery_fee: 0 };
+      const response = await postOrder(t, merchant, body);
+      expect(response.statusCode).toBe(400);
+      expect(translationKey(response)).toBe('error.fee.changed');
+    });
+
+    it("refuses a discount signature lifted from another voucher's validation", async () => {
+      const body = await voucherOrder('WELCOME50');
+      const ride = await voucherOrder('RIDE20');
+      const mixed = {
+        ...body,
+        voucher: ride.voucher,
+        discounted_delivery_fee: ride.discounted_delivery_fee,
+        discounted_delivery_fee_signature: body.discounted_delivery_fee_signature,
+      };
+      expect(translationKey(await postOrder(t, merchant, mixed))).toBe('error.fee.changed');
+    });
+
+    it('re-validates the code when the order is placed', async () => {
+      const body = await voucherOrder('WELCOME50');
+      const before = await countOrders(t.db, merchant.vendorId);
+      await t.db.query(`update vouchers set is_active = false where code = 'WELCOME50'`);
+      try {
+        const response = await postOrder(t, merchant, body);
+        expect(response.statusCode).toBe(400);
+        expect(translationKey(response)).toBe('voucher.error.validation.message');
+        expect(await countOrders(t.db, merchant.vendorId)).toBe(before);
+      } finally {
+        await t.db.query(`update vouchers set is_active = true where code = 'WELCOME50'`);
+      }
+    });
+
+    it('makes delivery free with FREEDEL', async () => {
+      const response = await postOrder(t, merchant, await voucherOrder('FREEDEL'));
+      const [row] = await t.db.query(
+        'select delivery_fee_minor::int as fee, discount_minor::int as discount from orders where order_id = $1',
+        [response.json().result.order_id],
+      );
+      expect(row).toEqual({ fee: 8500, discount: 8500 });
+    });
+  });
+});

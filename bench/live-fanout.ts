@@ -1,0 +1,227 @@
+/**
+ * Live fan-out: one API instance on PostgreSQL, N WebSocket subscribers of one vendor, order changes
+ * committed at a fixed rate. Reports updates delivered per second and the latency from commit to client
+ * receipt (p50/p99). Needs DATABASE_URL (a server where it may create and drop a database).
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/live-fanout.ts [N ...]
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { openPostgres } from '../apps/api/src/db/db.ts';
+import { migrate } from '../apps/api/src/db/migrate.ts';
+import * as authRepo from '../apps/api/src/modules/auth/repo.ts';
+import { hashPassword } from '../apps/api/src/modules/auth/service.ts';
+import * as ordersRepo from '../apps/api/src/modules/orders/repo.ts';
+import * as vendorsRepo from '../apps/api/src/modules/vendors/repo.ts';
+
+const RATE_PER_S = Number(process.env.FANOUT_RATE ?? 50);
+const DURATION_S = Number(process.env.FANOUT_SECONDS ?? 10);
+const ORDERS = 20;
+
+export interface FanoutResult {
+  subscribers: number;
+  changesPerS: number;
+  changes: number;
+  expected: number;
+  delivered: number;
+  deliveredPerS: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+
+export async function liveFanout(counts: number[]): Promise<FanoutResult[]> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('live-fanout needs DATABASE_URL (PostgreSQL)');
+  const name = `rd_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = openPostgres(url.toString(), 10);
+  const results: FanoutResult[] = [];
+  try {
+    await migrate(db);
+    const loaded = loadConfig({
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      LOG_LEVEL: 'silent',
+      MAP_TILE_URL: '',
+      RATE_LIMIT_GLOBAL: '1000000',
+    });
+    if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+    const config = loaded.config;
+    const app = await buildApp(config, { db, liveTracking: { dispatcher: false, simulator: false } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+
+    const vendorId = 'bench-vendor';
+    await vendorsRepo.insertVendor(db, {
+      vendor_id: vendorId,
+      name: 'Bench Vendor',
+      currency: 'PKR',
+      country_code: 'PK',
+      latitude: 24.86,
+      longitude: 67.0,
+      payment_methods: { CASH_ON_DELIVERY: true },
+    });
+    const user = await authRepo.insertUser(db, {
+      email: 'bench@riderdesk.test',
+      passwordHash: await hashPassword('Bench#2026x', config.passwordHashCost),
+      confirmedAt: new Date(),
+    });
+    await vendorsRepo.linkUserToVendor(db, user!.id, vendorId);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email_address: 'bench@riderdesk.test', password: 'Bench#2026x' },
+    });
+    const tokens = login.json().result as { AccessToken: string; IdToken: string };
+    const authorization = `Bearer ${tokens.AccessToken}|${tokens.IdToken}`;
+
+    const orderIds: string[] = [];
+    for (let index = 0; index < ORDERS; index++) {
+      const orderId = `BENCH-${100000 + index}`;
+      const at = new Date();
+      await ordersRepo.insertOrder(db, {
+        order_id: orderId,
+        vendor_id: vendorId,
+        tracking_token: randomBytes(32).toString('base64url'),
+        created_by: null,
+        status: 'NEW',
+        created_at: at,
+        preordered_for: null,
+        currency: 'PKR',
+        delivery_fee_minor: 8500,
+        discount_minor: 0,
+        voucher_code: null,
+        voucher_type: null,
+        voucher_value: null,
+        distance_m: 1950,
+        pickup_eta_minutes: 15,
+        delivery_eta_minutes: 20,
+        customer_name: 'Ayesha Khan',
+        customer_phone: '+923001234567',
+        customer_address: 'Flat 3, Sea Breeze Tower, DHA Phase 6',
+        customer_notes: null,
+        customer_latitude: 24.87,
+        customer_longitude: 67.01,
+        pickup_address: null,
+        pickup_notes: null,
+        pickup_latitude: 24.86,
+        pickup_longitude: 67.0,
+        sender_name: null,
+        sender_email: null,
+        sender_phone: null,
+        amount_minor: 150000,
+        description: 'Two biryani boxes',
+        payment_method: 'CASH_ON_DELIVERY',
+        vat_number: null,
+        age_validation_required: false,
+        login_pickup_estimation: 15,
+      });
+      await ordersRepo.insertHistory(db, orderId, 'NEW', at);
+      orderIds.push(orderId);
+    }
+
+    for (const subscribers of counts) {
+      // Commit instants keyed by "order_id updated_at": taken right after each transaction commits.
+      const committedAt = new Map<string, number>();
+      const latencies: number[] = [];
+      let delivered = 0;
+      let measuring = false;
+      const sockets: WebSocket[] = [];
+      await Promise.all(
+        Array.from(
+          { length: subscribers },
+          () =>
+            new Promise<void>((resolve, reject) => {
+              const socket = new WebSocket(
+                `ws://127.0.0.1:${port}/live?authorization=${encodeURIComponent(authorization)}`,
+              );
+              sockets.push(socket);
+              socket.on('error', reject);
+              socket.on('open', () =>
+                socket.send(JSON.stringify({ event: 'subscribeToVendor', data: { vendor_id: vendorId } })),
+              );
+              socket.on('message', (raw) => {
+                const received = performance.timeOrigin + performance.now();
+                const message = JSON.parse(raw.toString()) as {
+                  event: string;
+                  data: { order_id: string; updated_at: string };
+                };
+                if (message.event === 'subscribe_ok') resolve();
+                if (message.event !== 'order_update' || !measuring) return;
+                delivered++;
+                const committed = committedAt.get(`${message.data.order_id} ${message.data.updated_at}`);
+                if (committed !== undefined) latencies.push(received - committed);
+              });
+            }),
+        ),
+      );
+
+      measuring = true;
+      const total = RATE_PER_S * DURATION_S;
+      const started = performance.now();
+      for (let index = 0; index < total; index++) {
+        const due = started + (index * 1000) / RATE_PER_S;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const orderId = orderIds[index % orderIds.length]!;
+        await app.liveTracking.lifecycle.touch(orderId, { pickup_eta_minutes: index % 60 });
+        const [row] = await db.query<{ updated_at: Date }>('select updated_at from orders where order_id = $1', [
+          orderId,
+        ]);
+        committedAt.set(`${orderId} ${row!.updated_at.toISOString()}`, performance.timeOrigin + performance.now());
+      }
+      const expected = total * subscribers;
+      const deadline = performance.now() + 10_000;
+      while (delivered < expected && performance.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      const elapsedS = (performance.now() - started) / 1000;
+      measuring = false;
+      for (const socket of sockets) socket.close();
+      latencies.sort((a, b) => a - b);
+      results.push({
+        subscribers,
+        changesPerS: RATE_PER_S,
+        changes: total,
+        expected,
+        delivered,
+        deliveredPerS: Math.round(delivered / elapsedS),
+        p50Ms: Number(percentile(latencies, 0.5).toFixed(1)),
+        p99Ms: Number(percentile(latencies, 0.99).toFixed(1)),
+        maxMs: Number((latencies.at(-1) ?? NaN).toFixed(1)),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    await app.close();
+  } finally {
+    await db.close();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
+  return results;
+}
+
+export function machine(): string {
+  return `${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const counts = process.argv.slice(2).map(Number).filter(Boolean);
+  const results = await liveFanout(counts.length ? counts : [50, 200, 500]);
+  process.stdout.write(`live fan-out — ${machine()}\n`);
+  console.table(results);
+}

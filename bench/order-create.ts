@@ -1,0 +1,235 @@
+// POST /order under a fixed request rate, on PostgreSQL and on PGlite.
+// Each request carries its own Idempotency-Key, so every one creates an order (and its key row)
+// through the full path: auth, spec §5 chain, area, fee signature, service hours, one transaction.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { type Db, openPglite, openPostgres } from '../apps/api/src/db/db.ts';
+import { migrate } from '../apps/api/src/db/migrate.ts';
+import { setCountryParameter } from '../apps/api/src/modules/vendors/repo.ts';
+import { seed } from '../apps/api/src/seed.ts';
+
+export type BenchDatabase = 'postgres' | 'pglite';
+
+export interface OrderCreateOptions {
+  database: BenchDatabase;
+  /** Requests per second across all connections. */
+  rate: number;
+  durationSeconds: number;
+  connections: number;
+}
+
+export interface OrderCreateResult {
+  database: BenchDatabase;
+  rate: number;
+  durationSeconds: number;
+  requests: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  throughput: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  ordersInDatabase: number;
+  /** 1-minute load average when the run ended: other work on the machine skews the figures. */
+  loadAverage: number;
+}
+
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const OUTLET_ID = 'pk-karachi-grill-clifton';
+// About 2 km from the Clifton outlet, inside its 8 km radius.
+const DESTINATION = { lat: 24.815, lng: 67.041 };
+
+async function openDatabase(kind: BenchDatabase): Promise<{ db: Db; drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    // A data folder, as the embedded default runs, not an in-memory database.
+    const dir = mkdtempSync(path.join(tmpdir(), 'rd-bench-'));
+    const db = await openPglite(path.join(dir, 'pglite'));
+    return {
+      db,
+      async drop() {
+        await db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `rd_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = openPostgres(url.toString());
+  return {
+    db,
+    async drop() {
+      await db.close();
+      // Without `force`: terminating a connection the app still holds would crash the process with an
+      // unhandled pool error, so wait for the app's last connections to go instead.
+      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+      await cleanup.connect();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await cleanup.query(`drop database if exists ${name}`);
+            break;
+          } catch (error) {
+            if (attempt >= 20) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
+
+async function call(base: string, method: string, url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { result: Record<string, unknown> };
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json.result;
+}
+
+export async function benchOrderCreate(options: OrderCreateOptions): Promise<OrderCreateResult> {
+  const loaded = loadConfig({
+    ...process.env,
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    LOG_LEVEL: 'silent',
+    MAP_TILE_URL: '',
+    // The default per-IP limit (600/min) would turn a load test from one address into 429s.
+    RATE_LIMIT_GLOBAL: '1000000',
+  });
+  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+  const config = loaded.config;
+  const { db, drop } = await openDatabase(options.database);
+  try {
+    await migrate(db);
+    await seed(db, config);
+    // Always open, so the figures do not depend on the hour the bench runs at.
+    await setCountryParameter(db, 'serviceHours', '0000:0000');
+    // Order creation alone: no dispatcher or simulated riders working the orders meanwhile. The live
+    // relay (NOTIFY per created order) stays on, as in production.
+    const app = await buildApp(config, { db, liveTracking: { dispatcher: false, simulator: false } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const tokens = await call(base, 'POST', '/api/v1/login', {
+        email_address: config.demoEmail,
+        password: config.demoPassword,
+      });
+      const authorization = `Bearer ${tokens.AccessToken}|${tokens.IdToken}`;
+      const fee = await call(
+        base,
+        'POST',
+        '/api/v1/delivery/fee',
+        {
+          source: { lat: 24.8021, lon: 67.03 },
+          destination: { lat: DESTINATION.lat, lon: DESTINATION.lng },
+          vendor_id: OUTLET_ID,
+          delivery_type: 'food',
+        },
+        { authorization },
+      );
+      const body = JSON.stringify({
+        vendor_id: OUTLET_ID,
+        customer: {
+          location: {
+            latitude: DESTINATION.lat,
+            longitude: DESTINATION.lng,
+            address: 'Flat 3, Sea Breeze Tower, Block 4, Clifton',
+            notes: '',
+          },
+          phone_number: '+923001234567',
+          name: 'Ayesha Khan',
+        },
+        order: {
+          payment_method: 'CASH_ON_DELIVERY',
+          amount: 1500,
+          description: 'Two biryani boxes',
+          cold_bag_needed: false,
+        },
+        vat_number: null,
+        preordered_for: null,
+        age_validation_required: false,
+        login_pickup_estimation: 15,
+        delivery_fee: fee.fee,
+        signature: fee.signature,
+      });
+
+      // The demo seed may hold orders of its own.
+      const countOrders = async () =>
+        (await db.query<{ n: number }>('select count(*)::int as n from orders'))[0]?.n ?? 0;
+      const seeded = await countOrders();
+      const result = await autocannon({
+        url: base,
+        connections: options.connections,
+        overallRate: options.rate,
+        duration: options.durationSeconds,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/v1/order',
+            headers: { 'content-type': 'application/json', authorization },
+            body,
+            setupRequest: (request: { headers: Record<string, string> }) => {
+              request.headers = { ...request.headers, 'idempotency-key': randomUUID() };
+              return request;
+            },
+          },
+        ],
+      });
+      // Requests still in flight when autocannon stops, and their after-commit NOTIFY, finish first.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const created = (await countOrders()) - seeded;
+      const [keys] = await db.query<{ n: number }>('select count(*)::int as n from idempotency_keys');
+      if (keys?.n !== created) throw new Error(`${created} orders for ${keys?.n} idempotency keys`);
+      const ok = result['2xx'];
+      return {
+        database: options.database,
+        rate: options.rate,
+        durationSeconds: options.durationSeconds,
+        requests: result.requests.total,
+        ok,
+        non2xx: result.non2xx,
+        errors: result.errors,
+        timeouts: result.timeouts,
+        throughput: ok / options.durationSeconds,
+        latencyMs: {
+          p50: result.latency.p50,
+          p90: result.latency.p90,
+          p99: result.latency.p99,
+          max: result.latency.max,
+        },
+        ordersInDatabase: created,
+        loadAverage: loadavg()[0] ?? 0,
+      };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await drop();
+  }
+}
+
+export function formatOrderCreate(result: OrderCreateResult): string {
+  const { latencyMs: l } = result;
+  return [
+    `POST /order on ${result.database}: ${result.rate} req/s for ${result.durationSeconds} s`,
+    `  requests ${result.requests}, 2xx ${result.ok}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
+    `  throughput ${result.throughput.toFixed(1)} orders/s; orders created in the database ${result.ordersInDatabase}`,
+    `  latency p50 ${l.p50} ms, p90 ${l.p90} ms, p99 ${l.p99} ms, max ${l.max} ms; load average ${result.loadAverage.toFixed(2)}`,
+  ].join('\n');
+}

@@ -1,0 +1,45 @@
+/**
+ * `npm run bench`: runs every benchmark in turn and prints its figures. Pass names to run some only,
+ * e.g. `npm run bench -- live-fanout`. Benchmarks are never part of `npm test` (ARCHITECTURE.md).
+ */
+import { liveFanout, machine } from './live-fanout.ts';
+import { type BenchDatabase, benchOrderCreate, formatOrderCreate } from './order-create.ts';
+
+const positive = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+const BENCHMARKS: Record<string, () => Promise<void>> = {
+  'order-create': async () => {
+    const durationSeconds = positive('BENCH_DURATION', 15);
+    const connections = positive('BENCH_CONNECTIONS', 10);
+    const rates = (process.env.BENCH_RATES ?? '50,200')
+      .split(',')
+      .map(Number)
+      .filter((rate) => rate > 0);
+    const databases = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',') as BenchDatabase[];
+    process.stdout.write(`order-create — ${machine()}\n`);
+    for (const database of databases) {
+      for (const rate of rates) {
+        const result = await benchOrderCreate({ database, rate, durationSeconds, connections });
+        process.stdout.write(`${formatOrderCreate(result)}\n`);
+      }
+    }
+  },
+  'live-fanout': async () => {
+    if (!process.env.DATABASE_URL) {
+      process.stdout.write('live-fanout: skipped (set DATABASE_URL to a PostgreSQL server)\n');
+      return;
+    }
+    const results = await liveFanout([50, 200, 500]);
+    process.stdout.write(`live-fanout — ${machine()}\n`);
+    console.table(results);
+  },
+};
+
+const wanted = process.argv.slice(2);
+for (const [name, run] of Object.entries(BENCHMARKS)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  await run();
+}

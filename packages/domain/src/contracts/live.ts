@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { VendorIdSchema } from './common.ts';
+import { OrderSchema } from './orders.ts';
+
+/**
+ * The live connection (spec §7 "Live connection"): a WebSocket at /live?authorization=<the HTTP header's
+ * value>, carrying JSON `{event, data}` both ways.
+ */
+export const LIVE_PATH = '/live';
+
+export const LiveClientMessageSchema = z.discriminatedUnion('event', [
+  z.object({
+    event: z.literal('subscribeToVendor'),
+    data: z.object({
+      vendor_id: VendorIdSchema,
+      /** Replays this vendor's orders changed after this instant, for a client that reconnects. */
+      since: z.iso.datetime({ offset: true }).optional(),
+    }),
+  }),
+  z.object({ event: z.literal('ping'), data: z.unknown().optional() }),
+]);
+export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;
+
+export const LiveServerMessageSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('subscribe_ok'), data: z.object({ vendor_id: VendorIdSchema }) }),
+  z.object({ event: z.literal('order_update'), data: OrderSchema }),
+  z.object({ event: z.literal('pong'), data: z.object({ at: z.string() }) }),
+  z.object({ event: z.literal('error'), data: z.object({ message: z.string() }) }),
+]);
+export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;
+
+export const LIVE_ERRORS = {
+  forbiddenVendor: 'error.forbidden-vendor',
+  badMessage: 'error.live.bad-message',
+} as const;
+
+/** The NOTIFY payload every order change carries on the `order_changes` channel. */
+export const OrderChangeNoticeSchema = z.object({
+  order_id: z.string(),
+  vendor_id: z.string(),
+  parent_vendor_id: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type OrderChangeNotice = z.infer<typeof OrderChangeNoticeSchema>;

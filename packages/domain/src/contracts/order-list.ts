@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { PAGE_SIZE_ACTIVE, PAGE_SIZE_HISTORY } from '../constants.ts';
+import { CANCEL_REASONS } from '../order-status.ts';
+import { resultOf, VendorIdSchema } from './common.ts';
+import { OrderIdSchema, OrderSchema } from './orders.ts';
+
+const Instant = z.iso.datetime({ offset: true });
+// Query strings carry booleans as text; anything but 'true' is false, as the browser only ever sends true.
+const QueryBoolean = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => value === 'true');
+
+/** GET /vendor/{vendorId}/orders (spec §7). */
+export const OrderListParamsSchema = z.object({ vendorId: VendorIdSchema });
+export type OrderListParams = z.infer<typeof OrderListParamsSchema>;
+
+export const OrderListQuerySchema = z.object({
+  /** Opaque: the `pagination_key` of the previous page. */
+  pagination_key: z.string().min(1).max(512).optional(),
+  from: Instant.optional(),
+  to: Instant.optional(),
+  // spec §9 page sizes: history 30, active 200 (the largest a page may be).
+  count: z.coerce.number().int().min(1).max(PAGE_SIZE_ACTIVE).default(PAGE_SIZE_HISTORY),
+  /** A parent also lists its outlets' orders. */
+  include_outlets: QueryBoolean,
+  customer_phone_number: z.string().trim().min(1).max(32).optional(),
+  /** Pre-orders whose preordered_for lies in [from, to], instead of orders created in it. */
+  scheduled: QueryBoolean,
+});
+export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
+
+export const OrderListAnswerSchema = resultOf(
+  z.object({
+    data: z.array(OrderSchema),
+    pagination: z.object({ pagination_key: z.string().nullable() }),
+  }),
+);
+export type OrderListAnswer = z.infer<typeof OrderListAnswerSchema>;
+
+/** PUT /order/cancel (spec §7). */
+export const OrderCancelBodySchema = z.object({
+  vendor_id: VendorIdSchema,
+  order_id: OrderIdSchema,
+  reason: z.enum(CANCEL_REASONS),
+});
+export type OrderCancelBody = z.infer<typeof OrderCancelBodySchema>;
+export const ATTEMPT_CANCEL_MESSAGE = 'action.attempt-cancel' as const;
+export const OrderCancelAnswerSchema = resultOf(z.object({ message: z.literal(ATTEMPT_CANCEL_MESSAGE) }));
+export type OrderCancelAnswer = z.infer<typeof OrderCancelAnswerSchema>;
+
+export const PROOF_KINDS = ['pickup', 'delivery', 'return'] as const;
+export type ProofKind = (typeof PROOF_KINDS)[number];
+
+/** GET /order/{orderId}/proofs/{kind}: the photo itself (image/jpeg or image/png). */
+export const OrderProofParamsSchema = z.object({ orderId: OrderIdSchema, kind: z.enum(PROOF_KINDS) });
+export type OrderProofParams = z.infer<typeof OrderProofParamsSchema>;

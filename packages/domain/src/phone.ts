@@ -1,0 +1,25 @@
+import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js';
+
+/**
+ * One spelling per number ('0300 1234567', '+92 300 1234567' → '+923001234567'), so the same customer
+ * typed two ways is one address-book entry. Text that is not a number is returned trimmed.
+ */
+export function normalisePhoneNumber(phone: string, countryCode: string): string {
+  const country = countryCode.toUpperCase();
+  const parsed = isSupportedCountry(country)
+    ? parsePhoneNumberFromString(phone, country as CountryCode)
+    : parsePhoneNumberFromString(phone);
+  return parsed ? parsed.number : phone.trim();
+}
+
+/**
+ * The digits to look for when someone searches by phone, in international form where the search
+ * starts with the national trunk prefix ('0321 987' → '92321987'); null when the text is not a phone.
+ */
+export function phoneSearchDigits(query: string, callingCode: string): string | null {
+  if (!/^[\d\s+()-]+$/.test(query)) return null;
+  const digits = query.replace(/\D/g, '');
+  if (digits === '') return null;
+  const calling = callingCode.replace(/\D/g, '');
+  return !query.trim().startsWith('+') && digits.startsWith('0') ? `${calling}${digits.slice(1)}` : digits;
+}

@@ -58,6 +58,9 @@ export default defineConfig({
       ENVIRONMENT: 'san',
       MAP_TILE_URL: '',
       SIM_SPEED: process.env.SIM_SPEED ?? '60',
+      // Deterministic journeys: every customer answers, and the service is open at any hour.
+      SIM_UNREACHABLE_PROBABILITY: '0',
+      SEED_SERVICE_HOURS: '0000:0000',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -4,7 +4,9 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 type Catalogue = Record<string, unknown>;
 const load = (locale: string): Catalogue =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../../packages/domain/locales/${locale}.json`, import.meta.url)), 'utf8'));
+  JSON.parse(
+    readFileSync(fileURLToPath(new URL(`../../packages/domain/locales/${locale}.json`, import.meta.url)), 'utf8'),
+  );
 const catalogues: Record<string, Catalogue> = { en: load('en'), ur_alt: load('ur_alt') };
 
 /** The text a person sees for a translation key, so tests find things as users do. */
@@ -29,7 +31,10 @@ export async function logIn(page: Page, email = DEMO.email, password = DEMO.pass
 }
 
 export async function switchLanguage(page: Page, to: 'en' | 'ur_alt'): Promise<void> {
-  await page.getByRole('button', { name: /Language:|زبان/ }).first().click();
+  await page
+    .getByRole('button', { name: /Language:|زبان/ })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: to === 'ur_alt' ? 'اردو' : 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', to === 'ur_alt' ? 'rtl' : 'ltr');
 }

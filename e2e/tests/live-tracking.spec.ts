@@ -80,12 +80,11 @@ test.describe('live tracking', () => {
     await publicPage.goto(`/tracking/${token}`);
     await expect(publicPage.getByRole('list', { name: text('en', 'public.stages') })).toBeVisible();
 
-    // The rider is assigned, collects and delivers; the simulator sends a few orders back (unreachable customer).
-    const finalLabels = new RegExp(`^(${text('en', 'status.delivered')}|${text('en', 'status.returned')})$`, 'i');
-    await expect(detail.getByText(finalLabels).first()).toBeVisible({ timeout: 200_000 });
+    // The rider is assigned, collects and delivers (the end-to-end server never sends orders back).
+    await expect(detail.getByText(text('en', 'status.delivered'), { exact: true }).first()).toBeVisible({
+      timeout: 200_000,
+    });
     await expect(detail.getByText(text('en', 'tracking.detail.no-rider'))).toBeHidden();
-    const isDelivered = await detail.getByText(text('en', 'status.delivered'), { exact: true }).first().isVisible();
-    // Delivered and returned orders are both listed under "Delivered" (spec §4 done group).
     await expect(
       page
         .getByRole('region', { name: text('en', 'tracking.section.delivered') })
@@ -94,12 +93,12 @@ test.describe('live tracking', () => {
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
     // The public page follows the same order to the same end.
-    const headline = text('en', isDelivered ? 'public.headline.DELIVERED' : 'public.headline.RETURNED');
-    await expect(publicPage.getByRole('heading', { name: headline })).toBeVisible({ timeout: 30_000 });
+    await expect(publicPage.getByRole('heading', { name: text('en', 'public.headline.DELIVERED') })).toBeVisible({
+      timeout: 30_000,
+    });
     const steps = publicPage.getByRole('list', { name: text('en', 'public.stages') }).getByRole('listitem');
     await expect(steps.last()).toHaveAttribute('data-state', 'done');
-    if (isDelivered)
-      await expect(publicPage.getByRole('link', { name: text('en', 'public.view-receipt') })).toBeVisible();
+    await expect(publicPage.getByRole('link', { name: text('en', 'public.view-receipt') })).toBeVisible();
   });
 
   test('an unknown tracking link shows a friendly not-found page without the portal bar', async ({ page }) => {

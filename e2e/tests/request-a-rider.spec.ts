@@ -3,18 +3,6 @@ import { logIn, switchLanguage, text } from '../support/fixtures.ts';
 
 type Locale = 'en' | 'ur_alt';
 
-// The seeded serviceHours parameter (0900:2300, Asia/Karachi) closes the flow at night.
-function isServiceOpenNow(): boolean {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Karachi',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date());
-  const hour = Number(parts.find((part) => part.type === 'hour')?.value);
-  return hour >= 9 && hour < 23;
-}
-
 async function requestARider(page: Page, locale: Locale) {
   const say = (key: string, values?: Record<string, string>) => text(locale, key, values);
   await page.goto('/request-a-rider');
@@ -45,10 +33,6 @@ async function requestARider(page: Page, locale: Locale) {
 }
 
 test.describe('request a rider', () => {
-  test.beforeEach(() => {
-    test.skip(!isServiceOpenNow(), 'outside the seeded service hours (09:00–23:00 Karachi)');
-  });
-
   test('places a cash-on-delivery order for as soon as possible', async ({ page }) => {
     await logIn(page);
     await requestARider(page, 'en');

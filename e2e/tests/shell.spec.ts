@@ -49,7 +49,10 @@ test.describe('the merchant shell', () => {
 
   test('the mobile drawer holds the links, branches and logout @mobile', async ({ page }) => {
     await logIn(page);
-    await page.getByRole('button', { name: text('en', 'nav.open-menu') }).first().click();
+    await page
+      .getByRole('button', { name: text('en', 'nav.open-menu') })
+      .first()
+      .click();
     const drawer = page.getByRole('dialog');
     await expect(drawer.getByRole('link', { name: text('en', 'nav.history') })).toBeVisible();
     await expect(drawer.getByText('Karachi Grill House — Clifton')).toBeVisible();

@@ -1,5 +1,5 @@
 -- Live tracking: riders as real records, the dispatch columns of an order, declined offers and proof photos
--- (docs/decisions/020-live-tracking.md).
+-- (docs/decisions/024-live-tracking.md).
 
 -- The foundation named the free state AVAILABLE (the pricing estimate reads it); ASSIGNED is added.
 update riders set state = 'OFFLINE' where state not in ('AVAILABLE', 'ASSIGNED', 'OFFLINE');

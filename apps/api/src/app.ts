@@ -2,13 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/db.ts';
-import { registerLiveTracking } from './live-tracking.ts';
+import { type LiveTrackingOverrides, registerLiveTracking } from './live-tracking.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './mailer.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authService } from './modules/auth/service.ts';
 import { Tokens } from './modules/auth/tokens.ts';
 import { devRoutes } from './modules/dev/routes.ts';
-import type { DispatchConfig } from './modules/dispatch/config.ts';
 import { flagRoutes } from './modules/flags/routes.ts';
 import { flagService } from './modules/flags/service.ts';
 import type { Geocoder } from './modules/geo/geocoder.ts';
@@ -31,8 +30,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Replaces the geocoder GEOCODER_URL would choose (tests use a fake HTTP geocoder). */
   geocoder?: Geocoder;
-  /** Overrides the dispatcher and simulator settings the environment gives (tests, bench). */
-  liveTracking?: Partial<DispatchConfig>;
+  /** Overrides the dispatcher, simulator and live-session settings the environment gives (tests, bench). */
+  liveTracking?: LiveTrackingOverrides;
 }
 
 /** Builds the application without listening, so tests drive it with `app.inject`. */
@@ -71,7 +70,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(authRoutes, { prefix: '/api/v1', auth, rateLimit: config.rateLimit });
   await app.register(vendorRoutes, { prefix: '/api/v1', vendors });
   await registerRequestARider(app, { config, db, now, vendors, geocoder: deps.geocoder });
-  await registerLiveTracking(app, { db, now, vendors, flags, tokens, overrides: deps.liveTracking });
+  await registerLiveTracking(app, {
+    db,
+    now,
+    vendors,
+    flags,
+    tokens,
+    dispatch: config.dispatch,
+    overrides: deps.liveTracking,
+  });
   await app.register(flagRoutes, { flags });
   await app.register(i18nRoutes, { localesDir: config.localesDir });
   if (config.deployment.environment !== 'prd') await app.register(devRoutes, { db });

@@ -3,7 +3,10 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Deployment, resolveDeployment } from '@riderdesk/domain/config';
+import { parseServiceHours } from '@riderdesk/domain/service-hours';
 import { z } from 'zod';
+import type { DispatchConfig } from './modules/dispatch/config.ts';
+import type { GeoConfig } from './modules/geo/config.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const APP_MODES = ['CLASSIC', 'GODROID', 'GUEST'] as const;
@@ -46,6 +49,10 @@ export interface AppConfig {
   passwordHashCost: PasswordHashCost;
   /** The demo seed never runs in production. */
   seedDemo: boolean;
+  /** serviceHours ('HHMM:HHMM') the demo seed of an empty database writes; null keeps the migration's. */
+  seedServiceHours: string | null;
+  geo: GeoConfig;
+  dispatch: DispatchConfig;
 }
 
 const optional = z
@@ -58,6 +65,20 @@ const integer = (min: number, max: number, fallback: number) =>
     .pipe(z.string().regex(/^\d+$/, 'must be a whole number').optional())
     .transform((value) => (value === undefined ? fallback : Number(value)))
     .pipe(z.number().int().min(min).max(max));
+const decimal = (min: number, max: number, fallback: number) =>
+  optional
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+(\.\d+)?$/, 'must be a number')
+        .optional(),
+    )
+    .transform((value) => (value === undefined ? fallback : Number(value)))
+    .pipe(z.number().min(min).max(max));
+const onOff = (fallback: boolean) =>
+  optional
+    .pipe(z.enum(['on', 'off', 'true', 'false', '1', '0']).optional())
+    .transform((value) => (value === undefined ? fallback : ['on', 'true', '1'].includes(value)));
 
 const EnvSchema = z.object({
   COUNTRY: optional,
@@ -86,7 +107,32 @@ const EnvSchema = z.object({
   LOG_LEVEL: optional
     .pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional())
     .transform((value) => value ?? 'info'),
+  SEED_SERVICE_HOURS: optional.refine(
+    (value) => value === undefined || parseServiceHours(value) !== null,
+    'must be HHMM:HHMM, each at most 2359 (0000:0000 is always open)',
+  ),
+
+  GEOCODER_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  GEOCODER_USER_AGENT: optional,
+  GEOCODER_TIMEOUT_MS: integer(100, 30_000, 5000),
+
+  DISPATCHER: onOff(true),
+  DISPATCH_INTERVAL_MS: decimal(50, 60_000, 1000),
+  NO_COURIER_MINUTES: decimal(1, 240, 10),
+  OFFER_TIMEOUT_SECONDS: decimal(5, 600, 60),
+  PREORDER_LEAD_MINUTES: decimal(0, 240, 10),
+  DISPATCH_RADIUS_KM: decimal(0.1, 100, 15),
+  SIMULATOR: onOff(true),
+  // 10: a 2 km trip takes about 30 s, quick enough to watch a whole delivery in a demo.
+  SIM_SPEED: decimal(0.1, 10_000, 10),
+  SIM_TICK_MS: decimal(10, 10_000, 500),
+  SIM_UNREACHABLE_PROBABILITY: decimal(0, 1, 0.05),
+  SIM_DECLINE_PROBABILITY: decimal(0, 1, 0.05),
+  PUBLIC_RATE_LIMIT: decimal(1, 1_000_000, 60),
 });
+
+/** Every environment variable the server reads; .env.example documents each (test/config.test.ts). */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
 
 export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; problems: string[] };
 
@@ -118,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
     }
   }
   const environment = deployment.deployment.environment;
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
     ok: true,
     config: {
@@ -129,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       databaseUrl: vars.DATABASE_URL ?? null,
       authSecret,
       smtpUrl: vars.SMTP_URL ?? null,
-      publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+      publicUrl,
       demoEmail: vars.DEMO_EMAIL,
       demoPassword: vars.DEMO_PASSWORD,
       mapTileUrl: vars.MAP_TILE_URL,
@@ -139,6 +186,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       localesDir: path.join(REPO_ROOT, 'packages/domain/locales'),
       passwordHashCost: PASSWORD_HASH_COST,
       seedDemo: environment !== 'prd',
+      seedServiceHours: vars.SEED_SERVICE_HOURS ?? null,
+      geo: {
+        geocoderUrl: vars.GEOCODER_URL ?? null,
+        // Nominatim's usage policy asks for an application name and a contact.
+        geocoderUserAgent: vars.GEOCODER_USER_AGENT ?? `Riderdesk/0.1 (+${publicUrl})`,
+        geocoderTimeoutMs: vars.GEOCODER_TIMEOUT_MS,
+      },
+      dispatch: {
+        dispatcher: vars.DISPATCHER,
+        dispatchIntervalMs: vars.DISPATCH_INTERVAL_MS,
+        noCourierMinutes: vars.NO_COURIER_MINUTES,
+        offerTimeoutSeconds: vars.OFFER_TIMEOUT_SECONDS,
+        preorderLeadMinutes: vars.PREORDER_LEAD_MINUTES,
+        dispatchRadiusKm: vars.DISPATCH_RADIUS_KM,
+        simulator: vars.SIMULATOR,
+        simSpeed: vars.SIM_SPEED,
+        simTickMs: vars.SIM_TICK_MS,
+        simUnreachableProbability: vars.SIM_UNREACHABLE_PROBABILITY,
+        simDeclineProbability: vars.SIM_DECLINE_PROBABILITY,
+        publicRateLimit: vars.PUBLIC_RATE_LIMIT,
+      },
     },
   };
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/db.ts';
 import type { Tokens } from './modules/auth/tokens.ts';
-import { type DispatchConfig, loadDispatchConfig } from './modules/dispatch/config.ts';
+import type { DispatchConfig } from './modules/dispatch/config.ts';
 import { type Dispatcher, dispatcher } from './modules/dispatch/dispatcher.ts';
 import { leadership } from './modules/dispatch/leader.ts';
 import { type Lifecycle, lifecycleService } from './modules/dispatch/lifecycle.ts';
-import { notifyOrderChange } from './modules/dispatch/repo.ts';
 import { type RiderService, riderService } from './modules/dispatch/rider-service.ts';
 import { riderLocationRoutes, riderRoutes } from './modules/dispatch/routes.ts';
 import { type FleetSimulator, fleetSimulator } from './modules/dispatch/simulator.ts';
@@ -13,6 +12,7 @@ import type { FlagService } from './modules/flags/service.ts';
 import { LiveHub } from './modules/live/hub.ts';
 import { type ChangeListener, listenForOrderChanges } from './modules/live/listener.ts';
 import { liveRoutes } from './modules/live/routes.ts';
+import { LiveSessions } from './modules/live/sessions.ts';
 import { orderCancelService } from './modules/orders/cancel-service.ts';
 import { orderListRoutes } from './modules/orders/list-routes.ts';
 import { orderListService } from './modules/orders/list-service.ts';
@@ -35,14 +35,21 @@ declare module 'fastify' {
   }
 }
 
+export type LiveTrackingOverrides = Partial<DispatchConfig> & {
+  /** How often live sockets' sessions are checked for revocation (default 20 s); tests shorten it. */
+  sessionSweepMs?: number;
+};
+
 export interface LiveTrackingDeps {
   db: Db;
   now: () => Date;
   vendors: VendorService;
   flags: FlagService;
   tokens: Tokens;
+  /** The environment's settings (AppConfig.dispatch). */
+  dispatch: DispatchConfig;
   /** Overrides of the environment's settings (tests, bench). */
-  overrides?: Partial<DispatchConfig>;
+  overrides?: LiveTrackingOverrides;
 }
 
 /**
@@ -54,25 +61,23 @@ export interface LiveTrackingDeps {
  */
 export async function registerLiveTracking(app: FastifyInstance, deps: LiveTrackingDeps): Promise<void> {
   const { db, now, vendors, flags, tokens } = deps;
-  const config = { ...loadDispatchConfig(process.env), ...deps.overrides };
+  const { sessionSweepMs, ...overrides } = deps.overrides ?? {};
+  const config: DispatchConfig = { ...deps.dispatch, ...overrides };
   const lifecycle = lifecycleService({ db, now });
   const riders = riderService({ db, now, lifecycle });
   const leader = leadership(db.listenTarget, app.log);
   const isLeader = () => leader.isLeader();
   const dispatch = dispatcher({ db, now, lifecycle, config, log: app.log, isLeader });
   const simulator = fleetSimulator({ db, riders, config, log: app.log, isLeader });
-  const hub = new LiveHub(db, app.log);
-  app.decorate('liveTracking', { config, hub, lifecycle, riders, dispatcher: dispatch, simulator });
-
-  // Order writes of the request-a-rider module are announced in-process after their commit; relaying them
-  // through NOTIFY lets every instance push them like the lifecycle's own changes.
-  const announcing = new Set<Promise<void>>();
-  const unsubscribe = app.orderEvents.subscribe((change) => {
-    const announced = notifyOrderChange(db, change.order.order_id)
-      .catch((error: unknown) => app.log.error({ err: error }, 'could not announce an order change'))
-      .finally(() => announcing.delete(announced));
-    announcing.add(announced);
+  const sessions = new LiveSessions({
+    db,
+    now,
+    log: app.log,
+    sweepMs: sessionSweepMs,
+    onEnded: (socket) => hub.unsubscribe(socket),
   });
+  const hub = new LiveHub(db, app.log, (socket) => sessions.isLive(socket));
+  app.decorate('liveTracking', { config, hub, lifecycle, riders, dispatcher: dispatch, simulator });
 
   const prefix = '/api/v1';
   await app.register(riderRoutes, { prefix, db, riders });
@@ -89,7 +94,7 @@ export async function registerLiveTracking(app: FastifyInstance, deps: LiveTrack
     tracking: publicTrackingService({ db }),
     rateLimit: config.publicRateLimit,
   });
-  await app.register(liveRoutes, { db, tokens, vendors, hub });
+  await app.register(liveRoutes, { db, tokens, vendors, hub, sessions });
 
   let listener: ChangeListener | null = null;
   app.addHook('onReady', async () => {
@@ -108,13 +113,13 @@ export async function registerLiveTracking(app: FastifyInstance, deps: LiveTrack
     });
   });
   app.addHook('onListen', async () => {
+    sessions.start();
     if (config.dispatcher) dispatch.start();
     if (config.simulator) simulator.start();
   });
   app.addHook('onClose', async () => {
-    unsubscribe();
     // The database closes after the app; nothing of ours may still be using it then.
-    await Promise.allSettled([...announcing]);
+    await sessions.stop();
     await simulator.stop();
     await dispatch.stop();
     await listener?.close();

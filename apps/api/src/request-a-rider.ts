@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/db.ts';
-import { loadGeoConfig } from './modules/geo/config.ts';
 import { createGeocoder } from './modules/geo/create-geocoder.ts';
 import type { Geocoder } from './modules/geo/geocoder.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { geoService } from './modules/geo/service.ts';
-import { OrderEvents } from './modules/orders/events.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { orderService } from './modules/orders/service.ts';
 import { FeeSigner } from './modules/pricing/fee-signature.ts';
@@ -18,34 +16,25 @@ import type { VendorService } from './modules/vendors/service.ts';
 import { voucherRoutes } from './modules/vouchers/routes.ts';
 import { voucherService } from './modules/vouchers/service.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Committed order writes; the live module subscribes to relay `order_update` (spec §7). */
-    orderEvents: OrderEvents;
-  }
-}
-
 export interface RequestARiderDeps {
   config: AppConfig;
   db: Db;
   now: () => Date;
   vendors: VendorService;
-  /** Tests inject one; otherwise GEOCODER_URL chooses (modules/geo/config.ts). */
+  /** Tests inject one; otherwise GEOCODER_URL chooses (config.geo). */
   geocoder?: Geocoder;
 }
 
 /** The "Request a rider" modules: geo, pricing, vouchers, orders and the vendor's pickup address. */
 export async function registerRequestARider(app: FastifyInstance, deps: RequestARiderDeps): Promise<void> {
   const { config, db, now, vendors } = deps;
-  const geocoder = deps.geocoder ?? createGeocoder(loadGeoConfig(process.env, config.publicUrl));
+  const geocoder = deps.geocoder ?? createGeocoder(config.geo);
   const signer = new FeeSigner(config.authSecret, now);
-  const events = new OrderEvents();
-  app.decorate('orderEvents', events);
 
   const geo = geoService({ db, config, vendors, geocoder });
   const pricing = pricingService({ db, config, vendors, signer });
   const vouchers = voucherService({ db, config, vendors, signer, now });
-  const orders = orderService({ db, config, vendors, pricing, vouchers, signer, events, now });
+  const orders = orderService({ db, config, vendors, pricing, vouchers, signer, now });
   const vendorAddresses = vendorAddressService({ db, config, vendors });
 
   const prefix = '/api/v1';

@@ -157,6 +157,10 @@ export async function seed(db: Db, config: AppConfig): Promise<SeedResult> {
         [name, phone, sha256(randomBytes(32).toString('base64url')), latitude, longitude],
       );
     }
+    // Only with a new demo, so a later change by an operator (ops set-country-parameter) is kept.
+    if (isNew && config.seedServiceHours) {
+      await vendorsRepo.setCountryParameter(tx, 'serviceHours', config.seedServiceHours);
+    }
     return isNew;
   });
   await seedRequestARider(db, config);

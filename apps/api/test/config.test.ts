@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { CONFIG_VARIABLES, loadConfig } from '../src/config.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,6 +28,42 @@ describe('configuration', () => {
     expect(config.rateLimit.authMax).toBe(10);
     expect(config.demoEmail).toBe('demo@riderdesk.pk');
     expect(config.passwordHashCost).toEqual({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    expect(config.seedServiceHours).toBeNull();
+    expect(config.geo).toEqual({
+      geocoderUrl: null,
+      geocoderUserAgent: 'Riderdesk/0.1 (+http://localhost:8080)',
+      geocoderTimeoutMs: 5000,
+    });
+    expect(config.dispatch).toMatchObject({ dispatcher: true, simulator: true, simSpeed: 10, publicRateLimit: 60 });
+  });
+
+  it('reads the geocoder, dispatch and simulator settings with the rest', () => {
+    const result = loadConfig({
+      AUTH_SECRET: 'x'.repeat(32),
+      GEOCODER_URL: 'https://nominatim.example.pk',
+      GEOCODER_TIMEOUT_MS: '2500',
+      DISPATCHER: 'off',
+      SIM_SPEED: '60',
+      SIM_UNREACHABLE_PROBABILITY: '0',
+      SEED_SERVICE_HOURS: '0000:0000',
+    });
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.config.geo).toMatchObject({ geocoderUrl: 'https://nominatim.example.pk', geocoderTimeoutMs: 2500 });
+    expect(result.config.dispatch).toMatchObject({ dispatcher: false, simSpeed: 60, simUnreachableProbability: 0 });
+    expect(result.config.seedServiceHours).toBe('0000:0000');
+  });
+
+  it('documents every variable in .env.example, whose values start a working server', () => {
+    const example = readFileSync(path.join(apiDir, '../../.env.example'), 'utf8');
+    const env = Object.fromEntries(
+      example
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    expect(Object.keys(env).sort()).toEqual([...CONFIG_VARIABLES].sort());
+    const result = loadConfig({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rd-example-')) });
+    if (!result.ok) throw new Error(result.problems.join('\n'));
   });
 
   it('generates the auth secret once, readable by its owner only', () => {
@@ -55,10 +91,31 @@ describe('configuration', () => {
       PORT: 'eighty',
       APP_MODE: 'KIOSK',
       AUTH_SECRET: 'short',
+      GEOCODER_URL: 'ftp://geo.example.pk',
+      GEOCODER_TIMEOUT_MS: '5',
+      DISPATCHER: 'maybe',
+      SIM_SPEED: 'fast',
+      SIM_UNREACHABLE_PROBABILITY: '2',
+      PUBLIC_RATE_LIMIT: '0',
+      SEED_SERVICE_HOURS: '2500:0000',
     });
     expect(result.ok).toBe(false);
     const problems = result.ok ? '' : result.problems.join('\n');
-    for (const name of ['COUNTRY', 'BRAND', 'ENVIRONMENT', 'PORT', 'APP_MODE', 'AUTH_SECRET']) {
+    for (const name of [
+      'COUNTRY',
+      'BRAND',
+      'ENVIRONMENT',
+      'PORT',
+      'APP_MODE',
+      'AUTH_SECRET',
+      'GEOCODER_URL',
+      'GEOCODER_TIMEOUT_MS',
+      'DISPATCHER',
+      'SIM_SPEED',
+      'SIM_UNREACHABLE_PROBABILITY',
+      'PUBLIC_RATE_LIMIT',
+      'SEED_SERVICE_HOURS',
+    ]) {
       expect(problems).toContain(name);
     }
   });
@@ -71,10 +128,11 @@ describe('configuration', () => {
     expect(problems).toContain('BITCOIN');
   });
 
-  it('stops the server process on a bad configuration (spec §1)', () => {
+  it('stops the server process on a bad configuration, naming every bad variable (spec §1)', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-'));
     const run = spawnSync(path.join(apiDir, '../../node_modules/.bin/tsx'), ['src/main.ts'], {
       cwd: apiDir,
-      env: { PATH: process.env.PATH, COUNTRY: 'XX', BRAND: 'nope', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rd-')) },
+      env: { PATH: process.env.PATH, COUNTRY: 'XX', BRAND: 'nope', SIM_SPEED: 'fast', DATA_DIR: dataDir },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -82,5 +140,8 @@ describe('configuration', () => {
     expect(run.status).not.toBeNull();
     expect(run.stderr).toContain('COUNTRY "XX"');
     expect(run.stderr).toContain('BRAND "nope"');
+    expect(run.stderr).toContain('SIM_SPEED');
+    // Refused before anything started: no database was opened in the data folder.
+    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
   });
 });

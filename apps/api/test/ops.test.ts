@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../src/modules/auth/tokens.ts';
+import { getCountryParameter } from '../src/modules/vendors/repo.ts';
 import {
   createRider,
   createVendor,
@@ -159,6 +160,8 @@ describe.each(databases())('seed on %s', (kind) => {
       )[0];
     const before = await count();
     expect(before).toEqual({ vendors: 6, users: 1, riders: 10 });
+    // Without SEED_SERVICE_HOURS the migration's hours stay.
+    expect(await getCountryParameter(t.db, 'serviceHours')).toBe('0900:2300');
 
     const again = await seed(t.db, t.config);
     expect(again.created).toBe(false);
@@ -205,5 +208,23 @@ describe.each(databases())('seed on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     // Once linked, start-up no longer advertises the code.
     expect((await seedIfEmpty(t.db, t.config)).registration).toBeNull();
+  });
+});
+
+describe.each(databases())('SEED_SERVICE_HOURS on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { env: { SEED_SERVICE_HOURS: '0000:0000' } });
+  });
+  afterAll(() => t.close());
+
+  it('is written by the demo seed of an empty database, and only then', async () => {
+    expect(await getCountryParameter(t.db, 'serviceHours')).toBe('0900:2300');
+    expect((await seedIfEmpty(t.db, t.config)).created).toBe(true);
+    expect(await getCountryParameter(t.db, 'serviceHours')).toBe('0000:0000');
+
+    await runCommand({ db: t.db, config: t.config }, ['set-country-parameter', 'serviceHours', '0800:2200']);
+    await seed(t.db, t.config);
+    expect(await getCountryParameter(t.db, 'serviceHours')).toBe('0800:2200');
   });
 });

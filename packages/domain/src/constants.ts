@@ -64,6 +64,7 @@ export const NOTIFICATION_MS = {
   bulk: 7000,
   cancel: 7000,
   vendorFetch: 10_000,
+  outdatedBuild: OUTDATED_BUILD_NOTIFICATION_MS,
 } as const;
 
 export const LOGIN_PICKUP_ESTIMATION = 15;

@@ -4,7 +4,7 @@ import type { OrderStatus, OrderWithHistory, StatusHistoryEntry } from './order-
 /**
  * The order lifecycle the dispatcher and the rider API drive (spec §4 lists the statuses but "the allowed
  * transitions between order statuses are not shown"; this table is our reading, recorded in
- * docs/decisions/020-live-tracking.md).
+ * docs/decisions/024-live-tracking.md).
  *
  * MODIFIED (an edit) and DELAYED (running late) are overlays: they replace the status for a while but do
  * not move the delivery on, so the next step is judged from the stage underneath them, the last status in

@@ -18,17 +18,23 @@ declare module 'fastify' {
 
 const unauthorised = () => authError(401, 'NotAuthorizedException');
 
+/** A caller and the moment its token stops being honoured (live sockets close then). */
+export interface CallerSession {
+  caller: Caller;
+  expiresAt: Date;
+}
+
 /**
  * spec §7 Authorization header: 'GoDroid {token}', 'Bearer {access}|{id}' or 'Bearer {token}'.
  * An access token is honoured only while its session is neither revoked nor its user disabled.
  */
-export async function callerFromHeader(header: string | undefined, tokens: Tokens, db: Db): Promise<Caller> {
+export async function sessionFromHeader(header: string | undefined, tokens: Tokens, db: Db): Promise<CallerSession> {
   if (!header) throw unauthorised();
   const [scheme, value = ''] = header.trim().split(/\s+/, 2);
   try {
     if (scheme === 'GoDroid') {
-      const { vendorId } = await tokens.verifyGodroid(value);
-      return { kind: 'godroid', vendorId };
+      const { vendorId, expiresAt } = await tokens.verifyGodroid(value);
+      return { caller: { kind: 'godroid', vendorId }, expiresAt };
     }
     if (scheme !== 'Bearer') throw unauthorised();
     const [access = '', id] = value.split('|');
@@ -37,16 +43,24 @@ export async function callerFromHeader(header: string | undefined, tokens: Token
       const identity = await tokens.verifyId(id);
       if (identity.userId !== claims.userId) throw unauthorised();
     }
+    // The same rule as findHonouredSessionIds, which live sockets re-check (modules/live/sessions.ts).
     const [session] = await db.query<{ revoked_at: Date | null; disabled: boolean }>(
       `select s.revoked_at, u.disabled from sessions s join users u on u.id = s.user_id
         where s.id = $1 and s.user_id = $2`,
       [claims.sessionId, claims.userId],
     );
     if (!session || session.revoked_at || session.disabled) throw unauthorised();
-    return { kind: 'user', userId: claims.userId, sessionId: claims.sessionId };
+    return {
+      caller: { kind: 'user', userId: claims.userId, sessionId: claims.sessionId },
+      expiresAt: claims.expiresAt,
+    };
   } catch {
     throw unauthorised();
   }
+}
+
+export async function callerFromHeader(header: string | undefined, tokens: Tokens, db: Db): Promise<Caller> {
+  return (await sessionFromHeader(header, tokens, db)).caller;
 }
 
 export function setupAuth(app: FastifyInstance, tokens: Tokens, db: Db): void {

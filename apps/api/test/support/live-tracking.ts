@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { buildApp } from '../../src/app.ts';
 import type { Db } from '../../src/db/db.ts';
+import type { LiveTrackingOverrides } from '../../src/live-tracking.ts';
 import { sha256 } from '../../src/modules/auth/tokens.ts';
 import type { DispatchConfig } from '../../src/modules/dispatch/config.ts';
 import { setCountryParameter } from '../../src/modules/vendors/repo.ts';
@@ -20,7 +21,7 @@ export const QUIET: Partial<DispatchConfig> = {
 
 export async function buildLiveApp(
   kind: DatabaseKind,
-  options: { overrides?: Partial<DispatchConfig>; start?: Date; db?: Db } = {},
+  options: { overrides?: LiveTrackingOverrides; start?: Date; db?: Db } = {},
 ): Promise<RiderApp & { drop(): Promise<void> }> {
   const created = options.db ? null : await createTestDb(kind);
   const db = options.db ?? created!.db;
@@ -138,6 +139,8 @@ export interface LiveClient {
     timeoutMs?: number,
   ): Promise<{ event: string; data: Record<string, unknown> }>;
   close(): void;
+  /** Resolves with the close code and reason the server sent. */
+  closed: Promise<{ code: number; reason: string }>;
 }
 
 export async function listenOnRandomPort(app: FastifyInstance): Promise<string> {
@@ -150,6 +153,9 @@ export function connectLive(host: string, authorization: string): Promise<LiveCl
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`ws://${host}/live?authorization=${encodeURIComponent(authorization)}`);
     const messages: LiveClient['messages'] = [];
+    const closed = new Promise<{ code: number; reason: string }>((resolveClose) =>
+      socket.once('close', (code, reason) => resolveClose({ code, reason: reason.toString() })),
+    );
     const waiters: {
       match: (m: LiveClient['messages'][number]) => boolean;
       resolve: (m: LiveClient['messages'][number]) => void;
@@ -189,6 +195,7 @@ export function connectLive(host: string, authorization: string): Promise<LiveCl
           });
         },
         close: () => socket.close(),
+        closed,
       }),
     );
   });

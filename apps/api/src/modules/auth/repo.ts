@@ -160,3 +160,14 @@ export async function countResetAttempt(db: Db, resetId: string): Promise<void> 
 export async function usePasswordReset(db: Db, resetId: string, now: Date): Promise<void> {
   await db.query('update password_resets set used_at = $2 where id = $1', [resetId, now]);
 }
+
+/** Of these sessions, those whose tokens are still honoured: not revoked, and their user not disabled. */
+export async function findHonouredSessionIds(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db.query<{ id: string }>(
+    `select s.id::text as id from sessions s join users u on u.id = s.user_id
+      where s.id = any($1::uuid[]) and s.revoked_at is null and not u.disabled`,
+    [sessionIds],
+  );
+  return new Set(rows.map((row) => row.id));
+}

@@ -13,6 +13,7 @@ export const randomToken = (): string => randomBytes(32).toString('base64url');
 export interface AccessClaims {
   userId: string;
   sessionId: string;
+  expiresAt: Date;
 }
 
 export class Tokens {
@@ -62,7 +63,7 @@ export class Tokens {
   async verifyAccess(token: string): Promise<AccessClaims> {
     const payload = await this.#verify(token, 'access');
     if (typeof payload.sid !== 'string') throw new Error('access token without session');
-    return { userId: payload.sub!, sessionId: payload.sid };
+    return { userId: payload.sub!, sessionId: payload.sid, expiresAt: new Date(payload.exp! * 1000) };
   }
 
   async verifyId(token: string): Promise<{ userId: string; email: string }> {
@@ -75,9 +76,9 @@ export class Tokens {
     return this.#sign({ typ: 'godroid', vendor_id: vendorId }, `godroid:${vendorId}`, ttlSeconds);
   }
 
-  async verifyGodroid(token: string): Promise<{ vendorId: string }> {
+  async verifyGodroid(token: string): Promise<{ vendorId: string; expiresAt: Date }> {
     const payload = await this.#verify(token, 'godroid');
     if (typeof payload.vendor_id !== 'string' || payload.vendor_id === '') throw new Error('no vendor_id');
-    return { vendorId: payload.vendor_id };
+    return { vendorId: payload.vendor_id, expiresAt: new Date(payload.exp! * 1000) };
   }
 }

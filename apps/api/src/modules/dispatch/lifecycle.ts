@@ -2,6 +2,7 @@ import { canTransition, lifecycleStage, type OrderStage } from '@riderdesk/domai
 import type { OrderStatus } from '@riderdesk/domain/order-status';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
+import { notifyOrderChange } from '../orders/repo.ts';
 import * as repo from './repo.ts';
 
 export type Lifecycle = ReturnType<typeof lifecycleService>;
@@ -34,7 +35,7 @@ export function lifecycleService({ db, now }: { db: Db; now: () => Date }) {
       await repo.updateOrder(tx, orderId, { ...patch, status: to, updated_at: at });
       await repo.insertHistory(tx, orderId, to, at);
       await options.also?.(tx, row, at);
-      await repo.notifyOrderChange(tx, orderId);
+      await notifyOrderChange(tx, orderId);
       return {
         ...row,
         ...patch,
@@ -48,7 +49,7 @@ export function lifecycleService({ db, now }: { db: Db; now: () => Date }) {
   async function touch(orderId: string, patch: repo.OrderPatch): Promise<void> {
     await db.transaction(async (tx) => {
       await repo.updateOrder(tx, orderId, { ...patch, updated_at: now() });
-      await repo.notifyOrderChange(tx, orderId);
+      await notifyOrderChange(tx, orderId);
     });
   }
 

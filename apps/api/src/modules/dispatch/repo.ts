@@ -89,22 +89,6 @@ export async function insertHistory(tx: Db, orderId: string, status: string, at:
   ]);
 }
 
-export const ORDER_CHANGES_CHANNEL = 'order_changes';
-
-/**
- * Announces an order change on `order_changes`; inside a transaction PostgreSQL delivers it only on commit,
- * so listeners never load a change that was rolled back.
- */
-export async function notifyOrderChange(db: Db, orderId: string): Promise<void> {
-  await db.query(
-    `select pg_notify($1, json_build_object(
-        'order_id', o.order_id, 'vendor_id', o.vendor_id, 'parent_vendor_id', v.parent_vendor_id,
-        'updated_at', to_char(o.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)
-       from orders o join vendors v on v.vendor_id = o.vendor_id where o.order_id = $2`,
-    [ORDER_CHANGES_CHANNEL, orderId],
-  );
-}
-
 // --- Riders
 
 export interface RiderRow {

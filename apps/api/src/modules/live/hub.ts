@@ -2,7 +2,8 @@ import { type OrderChangeNotice, OrderChangeNoticeSchema } from '@riderdesk/doma
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
-import { findOrderViews, loadOrderView, toOrderView } from '../orders/order-view.ts';
+import { loadOrderView, toOrderView } from '../orders/order-view.ts';
+import { findOrders } from '../orders/repo.ts';
 
 /** The part of a WebSocket the hub uses, so tests and the bench can count what is sent. */
 export interface LiveSocket {
@@ -26,6 +27,7 @@ export const orderUpdateMessage = (order: Order) => JSON.stringify({ event: 'ord
 export class LiveHub {
   readonly #db: Db;
   readonly #log: FastifyBaseLogger;
+  readonly #canReceive: (socket: LiveSocket) => boolean;
   readonly #byVendor = new Map<string, Set<LiveSocket>>();
   readonly #vendorOf = new Map<LiveSocket, string>();
   readonly #pending = new Map<string, OrderChangeNotice>();
@@ -35,9 +37,11 @@ export class LiveHub {
   #settle: (() => void) | null = null;
   #lastNoticeAt: string | null = null;
 
-  constructor(db: Db, log: FastifyBaseLogger) {
+  /** `canReceive` is asked before every push; a socket whose session has ended is skipped (it closes itself). */
+  constructor(db: Db, log: FastifyBaseLogger, canReceive: (socket: LiveSocket) => boolean = () => true) {
     this.#db = db;
     this.#log = log;
+    this.#canReceive = canReceive;
   }
 
   get socketCount(): number {
@@ -64,7 +68,7 @@ export class LiveHub {
 
   /** Orders of the vendor (and of its outlets) changed after `since`, oldest first. */
   async changedSince(vendorId: string, since: string): Promise<Order[]> {
-    const rows = await findOrderViews(
+    const rows = await findOrders(
       this.#db,
       `where (o.vendor_id = $1 or v.parent_vendor_id = $1) and o.updated_at > $2::timestamptz
        order by o.updated_at, o.order_id limit ${CATCH_UP_LIMIT}`,
@@ -159,6 +163,7 @@ export class LiveHub {
 
   #sendTo(sockets: Iterable<LiveSocket> | undefined, message: string): void {
     for (const socket of sockets ?? []) {
+      if (!this.#canReceive(socket)) continue;
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
         // 1013 "try again later": the client reconnects with `since` and loses nothing.
         socket.close(1013, 'too slow');

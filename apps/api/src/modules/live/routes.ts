@@ -3,16 +3,17 @@ import { LIVE_ERRORS, LIVE_PATH, LiveClientMessageSchema } from '@riderdesk/doma
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/db.ts';
-import { type Caller, callerFromHeader } from '../../plugins/auth.ts';
+import { type CallerSession, sessionFromHeader } from '../../plugins/auth.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import type { VendorService } from '../vendors/service.ts';
 import { type LiveHub, orderUpdateMessage } from './hub.ts';
+import type { LiveSessions } from './sessions.ts';
 
 const LiveQuerySchema = z.object({ authorization: z.string().min(1).max(8192) });
 
 declare module 'fastify' {
   interface FastifyRequest {
-    liveCaller?: Caller;
+    liveSession?: CallerSession;
   }
 }
 
@@ -22,7 +23,13 @@ declare module 'fastify' {
  */
 export async function liveRoutes(
   app: FastifyInstance,
-  { db, tokens, vendors, hub }: { db: Db; tokens: Tokens; vendors: VendorService; hub: LiveHub },
+  {
+    db,
+    tokens,
+    vendors,
+    hub,
+    sessions,
+  }: { db: Db; tokens: Tokens; vendors: VendorService; hub: LiveHub; sessions: LiveSessions },
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
 
@@ -34,13 +41,16 @@ export async function liveRoutes(
       // Refused before the upgrade: the client sees 401, never an open socket.
       preValidation: async (request) => {
         const query = LiveQuerySchema.safeParse(request.query);
-        request.liveCaller = await callerFromHeader(query.success ? query.data.authorization : undefined, tokens, db);
+        request.liveSession = await sessionFromHeader(query.success ? query.data.authorization : undefined, tokens, db);
       },
     },
     (socket, request) => {
-      const caller = request.liveCaller!;
+      const session = request.liveSession!;
+      const { caller } = session;
+      sessions.add(socket, session);
       const send = (event: string, data: unknown) => socket.send(JSON.stringify({ event, data }));
       socket.on('message', (raw) => {
+        if (!sessions.isLive(socket)) return;
         void (async () => {
           let message: z.infer<typeof LiveClientMessageSchema>;
           try {
@@ -64,14 +74,19 @@ export async function liveRoutes(
           hub.subscribe(socket, vendorId);
           send('subscribe_ok', { vendor_id: vendorId });
           if (since) {
-            for (const order of await hub.changedSince(vendorId, since)) socket.send(orderUpdateMessage(order));
+            const orders = await hub.changedSince(vendorId, since);
+            if (!sessions.isLive(socket)) return;
+            for (const order of orders) socket.send(orderUpdateMessage(order));
           }
         })().catch((error: unknown) => {
           request.log.error({ err: error }, 'live message failed');
           send('error', { message: 'error.live.failed' });
         });
       });
-      socket.on('close', () => hub.unsubscribe(socket));
+      socket.on('close', () => {
+        hub.unsubscribe(socket);
+        sessions.remove(socket);
+      });
     },
   );
 }

@@ -4,7 +4,8 @@ import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorService } from '../vendors/service.ts';
 import { vendorOfCaller } from '../vendors/vendor-access.ts';
-import { type OrderViewRow, selectOrderView, toOrderView } from './order-view.ts';
+import { toOrderView } from './order-view.ts';
+import { type OrderRow, selectOrders } from './repo.ts';
 
 export type OrderListService = ReturnType<typeof orderListService>;
 
@@ -61,8 +62,8 @@ export function orderListService({ db, vendors }: { db: Db; vendors: VendorServi
         const cursor = decodeCursor(query.pagination_key);
         where.push(`(o.created_at, o.order_id) < (${param(cursor.at)}::timestamptz, ${param(cursor.id)})`);
       }
-      const rows = await db.query<OrderViewRow & { cursor_at: string }>(
-        `${selectOrderView(CURSOR_COLUMN)}
+      const rows = await db.query<OrderRow & { cursor_at: string }>(
+        `${selectOrders(CURSOR_COLUMN)}
           where ${where.join(' and ')}
           order by o.created_at desc, o.order_id desc
           limit ${param(query.count + 1)}`,

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/db.ts';
+import type { Db, SqlParam } from '../../db/db.ts';
 
 export interface OrderRow {
   order_id: string;
@@ -31,6 +31,12 @@ export interface OrderRow {
   vat_number: string | null;
   age_validation_required: boolean;
   outlet_name: string;
+  parent_vendor_id: string | null;
+  rider_id: string | null;
+  rider_name: string | null;
+  rider_phone: string | null;
+  cancel_reason: string | null;
+  latest_arrival_at: Date | null;
   status_history: { status: string; created_at: string }[];
 }
 
@@ -89,18 +95,28 @@ export interface OrderChanges {
 }
 
 // bigint and numeric columns come back as strings from node-postgres; float8 keeps them numbers
-// (exact far beyond any order amount).
-const SELECT_ORDER = `
-  select o.order_id, o.vendor_id, o.tracking_token, o.status, o.created_at, o.updated_at, o.preordered_for,
+// (exact far beyond any order amount). The one SELECT of an order: every answer is built from it
+// (order-view.ts), so GET, PUT, the list and live updates agree.
+export const selectOrders = (extraColumns = '') => `
+  select ${extraColumns} o.order_id, o.vendor_id, o.tracking_token, o.status, o.created_at, o.updated_at, o.preordered_for,
          o.currency, o.delivery_fee_minor::float8 as delivery_fee_minor, o.discount_minor::float8 as discount_minor,
          o.voucher_code, o.voucher_type, o.voucher_value::float8 as voucher_value, o.distance_m,
          o.pickup_eta_minutes, o.delivery_eta_minutes, o.customer_name, o.customer_phone, o.customer_address,
          o.customer_notes, o.customer_latitude, o.customer_longitude, o.pickup_latitude, o.pickup_longitude,
          o.amount_minor::float8 as amount_minor, o.description, o.payment_method, o.vat_number,
-         o.age_validation_required, v.name as outlet_name,
+         o.age_validation_required, v.name as outlet_name, v.parent_vendor_id,
+         o.rider_id::text as rider_id, r.name as rider_name, r.phone as rider_phone,
+         o.cancel_reason, o.latest_arrival_at,
          coalesce((select json_agg(json_build_object('status', h.status, 'created_at', h.created_at) order by h.id)
                      from order_status_history h where h.order_id = o.order_id), '[]'::json) as status_history
-    from orders o join vendors v on v.vendor_id = o.vendor_id`;
+    from orders o
+    join vendors v on v.vendor_id = o.vendor_id
+    left join riders r on r.id = o.rider_id`;
+const SELECT_ORDER = selectOrders();
+
+export async function findOrders(db: Db, where: string, params: readonly SqlParam[]): Promise<OrderRow[]> {
+  return db.query<OrderRow>(`${SELECT_ORDER} ${where}`, params);
+}
 
 export async function nextOrderNumber(tx: Db): Promise<string> {
   const [row] = await tx.query<{ n: string }>(`select nextval('order_number_seq')::text as n`);
@@ -126,16 +142,15 @@ export async function insertHistory(tx: Db, orderId: string, status: string, at:
 
 /** An order of this vendor or of one of its outlets (a parent sees its outlets' orders). */
 export async function findOrderForVendor(db: Db, orderId: string, vendorId: string): Promise<OrderRow | null> {
-  const [row] = await db.query<OrderRow>(
-    `${SELECT_ORDER}
-      where o.order_id = $1 and (o.vendor_id = $2 or v.parent_vendor_id = $2)`,
-    [orderId, vendorId],
-  );
+  const [row] = await findOrders(db, 'where o.order_id = $1 and (o.vendor_id = $2 or v.parent_vendor_id = $2)', [
+    orderId,
+    vendorId,
+  ]);
   return row ?? null;
 }
 
 export async function findOrder(db: Db, orderId: string): Promise<OrderRow | null> {
-  const [row] = await db.query<OrderRow>(`${SELECT_ORDER} where o.order_id = $1`, [orderId]);
+  const [row] = await findOrders(db, 'where o.order_id = $1', [orderId]);
   return row ?? null;
 }
 
@@ -156,4 +171,21 @@ export async function updateOrder(tx: Db, orderId: string, changes: OrderChanges
     orderId,
     ...columns.map((column) => changes[column]),
   ]);
+}
+
+export const ORDER_CHANGES_CHANNEL = 'order_changes';
+
+/**
+ * Announces an order change on `order_changes`. Called inside the change's transaction: PostgreSQL (and
+ * PGlite) deliver it only on commit, so listeners never load a change that was rolled back and a committed
+ * change is never left unannounced.
+ */
+export async function notifyOrderChange(tx: Db, orderId: string): Promise<void> {
+  await tx.query(
+    `select pg_notify($1, json_build_object(
+        'order_id', o.order_id, 'vendor_id', o.vendor_id, 'parent_vendor_id', v.parent_vendor_id,
+        'updated_at', to_char(o.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)
+       from orders o join vendors v on v.vendor_id = o.vendor_id where o.order_id = $2`,
+    [ORDER_CHANGES_CHANNEL, orderId],
+  );
 }

@@ -1,20 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PREORDER_WINDOW_DAYS } from '@riderdesk/domain/constants';
-import type {
-  Order,
-  OrderCreateAnswer,
-  OrderCreateBody,
-  OrderStatusSchema,
-  OrderUpdateBody,
-} from '@riderdesk/domain/contracts/orders';
-import { fromMinor, type GeoPoint, toMinor } from '@riderdesk/domain/money';
+import type { Order, OrderCreateAnswer, OrderCreateBody, OrderUpdateBody } from '@riderdesk/domain/contracts/orders';
+import { type GeoPoint, toMinor } from '@riderdesk/domain/money';
 import { formatOrderId } from '@riderdesk/domain/order-id';
 import { isInGroup, isOrderStatus, type OrderStatus, statusProgress } from '@riderdesk/domain/order-status';
 import { normalisePhoneNumber } from '@riderdesk/domain/phone';
 import { validateAddress } from '@riderdesk/domain/validation/address';
 import type { OrderPayload } from '@riderdesk/domain/validation/order-payload';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import type { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { AppError, keyedError } from '../../errors.ts';
@@ -25,8 +18,8 @@ import type { VendorRow } from '../vendors/repo.ts';
 import type { VendorService } from '../vendors/service.ts';
 import { hasPickupAddress, vendorOfCaller } from '../vendors/vendor-access.ts';
 import { discountMinor, type VoucherService } from '../vouchers/service.ts';
-import type { OrderEvents } from './events.ts';
 import * as idempotency from './idempotency-repo.ts';
+import { loadOrderView, loadOrderViewOfVendor } from './order-view.ts';
 import * as repo from './repo.ts';
 import {
   assertOrderPayload,
@@ -61,7 +54,6 @@ export interface OrderDeps {
   pricing: PricingService;
   vouchers: VoucherService;
   signer: FeeSigner;
-  events: OrderEvents;
   now: () => Date;
 }
 
@@ -85,53 +77,6 @@ export function requestHash(body: unknown): string {
 
 const ownerOf = (caller: Caller) => (caller.kind === 'user' ? `user:${caller.userId}` : `godroid:${caller.vendorId}`);
 
-export function toOrder(row: repo.OrderRow): Order {
-  const { currency } = row;
-  const amountMinor = row.amount_minor ?? 0;
-  return {
-    order_id: row.order_id,
-    vendor_id: row.vendor_id,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-    status: row.status as z.infer<typeof OrderStatusSchema>,
-    status_history: row.status_history.map((entry) => ({
-      status: entry.status as OrderStatus,
-      created_at: new Date(entry.created_at).toISOString(),
-    })),
-    preordered_for: row.preordered_for ? Math.floor(row.preordered_for.getTime() / 1000) : null,
-    delivery_fee: fromMinor(row.delivery_fee_minor, currency),
-    customer: {
-      name: row.customer_name,
-      phone_number: row.customer_phone,
-      location: {
-        address: row.customer_address,
-        latitude: row.customer_latitude,
-        longitude: row.customer_longitude,
-        notes: row.customer_notes,
-      },
-    },
-    order: {
-      amount: fromMinor(amountMinor, currency),
-      description: row.description ?? '',
-      payment_method: row.payment_method as Order['order']['payment_method'],
-    },
-    rider: null,
-    outlet_name: row.outlet_name,
-    discount: fromMinor(row.discount_minor, currency),
-    // What the customer hands over: the item value plus the delivery fee after the voucher.
-    total_amount: fromMinor(amountMinor + row.delivery_fee_minor - row.discount_minor, currency),
-    notes: row.customer_notes,
-    cancel_reason: null,
-    pickup_eta_minutes: row.pickup_eta_minutes,
-    delivery_eta_minutes: row.delivery_eta_minutes,
-    latest_arrival_at: null,
-    collection_type: row.preordered_for ? 'scheduled' : 'instant',
-    voucher_code: row.voucher_code,
-    vat_number: row.vat_number,
-    tracking_token: row.tracking_token,
-  };
-}
-
 /** Editable until the rider has the item: progress below PICKED_UP and not cancelled (spec §4 order). */
 export function isEditable(status: string): boolean {
   if (!isOrderStatus(status) || isInGroup(status, 'cancelled')) return false;
@@ -149,7 +94,7 @@ function addressErrors(location: { latitude?: number; longitude?: number; addres
   return errors.coordinates ?? errors.street ?? errors.notes ?? null;
 }
 
-export function orderService({ db, config, vendors, pricing, vouchers, signer, events, now }: OrderDeps) {
+export function orderService({ db, config, vendors, pricing, vouchers, signer, now }: OrderDeps) {
   const { country } = config.deployment;
   const { currency } = country;
   let lastSweep = 0;
@@ -290,19 +235,17 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, e
     return order;
   }
 
-  /** Order row and its first history entry commit together (spec §3 status_history starts with NEW). */
+  /**
+   * Order row, its first history entry (spec §3 status_history starts with NEW) and the live announcement
+   * commit together, like every lifecycle step (docs/decisions/024-live-tracking.md).
+   */
   async function insertOrder(tx: Db, order: Omit<repo.NewOrder, 'order_id' | 'created_at'>): Promise<string> {
     const at = now();
     const orderId = formatOrderId(order.vendor_id, await repo.nextOrderNumber(tx));
     await repo.insertOrder(tx, { ...order, order_id: orderId, created_at: at });
     await repo.insertHistory(tx, orderId, 'NEW', at);
+    await repo.notifyOrderChange(tx, orderId);
     return orderId;
-  }
-
-  async function publish(kind: 'created' | 'updated', orderId: string) {
-    if (events.listenerCount() === 0) return;
-    const row = await repo.findOrder(db, orderId);
-    if (row) events.publish({ kind, order: toOrder(row) });
   }
 
   async function sweepExpiredKeys(at: Date) {
@@ -353,7 +296,7 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, e
 
       const order = await prepareCreate(caller, vendor, body);
 
-      const reply = await db.transaction(async (tx): Promise<OrderReply> => {
+      return db.transaction(async (tx): Promise<OrderReply> => {
         if (idempotencyKey) {
           const at = now();
           const claimed = await idempotency.claimKey(tx, {
@@ -374,15 +317,13 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, e
         if (idempotencyKey) await idempotency.completeKey(tx, owner, idempotencyKey, answer.statusCode, answer.body);
         return answer;
       });
-      if (!reply.isReplay) await publish('created', reply.body.result.order_id);
-      return reply;
     },
 
     async get(caller: Caller, vendorId: string, orderId: string): Promise<Order> {
       await vendorOfCaller(db, vendors, caller, vendorId);
-      const row = await repo.findOrderForVendor(db, orderId, vendorId);
-      if (!row) throw keyedError(404, 'NotFound', 'error.order.not-found', 'orderId');
-      return toOrder(row);
+      const order = await loadOrderViewOfVendor(db, orderId, vendorId);
+      if (!order) throw keyedError(404, 'NotFound', 'error.order.not-found', 'orderId');
+      return order;
     },
 
     /** PUT /order/{orderId}: re-validated like a create; only before pickup (spec §4 progress order). */
@@ -393,7 +334,7 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, e
       const destination = { lat: body.location.latitude, lng: body.location.longitude };
       const feeMinor = toMinor(body.delivery_fee, currency);
 
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const stored = await repo.lockOrderOfVendor(tx, orderId, vendor.vendor_id);
         if (!stored) throw keyedError(404, 'NotFound', 'error.order.not-found', 'orderId');
         if (!isEditable(stored.status)) throw keyedError(409, 'OrderNotEditable', 'error.order.not-editable');
@@ -436,12 +377,11 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, e
           payment_method: body.payment_method,
         });
         await repo.insertHistory(tx, orderId, 'MODIFIED', at);
+        await repo.notifyOrderChange(tx, orderId);
+        const order = await loadOrderView(tx, orderId);
+        if (!order) throw keyedError(404, 'NotFound', 'error.order.not-found', 'orderId');
+        return order;
       });
-      const row = await repo.findOrder(db, orderId);
-      if (!row) throw keyedError(404, 'NotFound', 'error.order.not-found', 'orderId');
-      const order = toOrder(row);
-      events.publish({ kind: 'updated', order });
-      return order;
     },
   };
 }

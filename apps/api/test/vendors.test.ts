@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openPglite } from '../src/db/db.ts';
@@ -155,5 +158,26 @@ describe('global rate limit', () => {
     expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
     await app.close();
     await db.close();
+  });
+
+  it("never counts the web app's fingerprinted assets", async () => {
+    const db = await openPglite('memory://');
+    await migrate(db);
+    const dist = mkdtempSync(path.join(tmpdir(), 'riderdesk-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Riderdesk</title>');
+    writeFileSync(path.join(dist, 'assets', 'page-abc123.js'), 'export {};');
+    const app = await buildApp(testConfig({ webDistDir: dist }, { RATE_LIMIT_GLOBAL: '2' }), { db });
+    const assets: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      assets.push((await app.inject({ method: 'GET', url: '/assets/page-abc123.js' })).statusCode);
+    }
+    expect(assets).toEqual(Array(10).fill(200));
+    const codes: number[] = [];
+    for (let i = 0; i < 3; i++) codes.push((await app.inject({ method: 'GET', url: '/api/v1/config' })).statusCode);
+    expect(codes).toEqual([200, 200, 429]);
+    await app.close();
+    await db.close();
+    rmSync(dist, { recursive: true, force: true });
   });
 });

@@ -42,6 +42,9 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
     global: true,
     max: config.rateLimit.globalMax,
     timeWindow: 60_000,
+    // The web app's fingerprinted chunks are immutable and cached for a year; counting them would
+    // let one page load (or an office behind one address after a deploy) exhaust the API budget.
+    allowList: (request) => request.url.startsWith('/assets/'),
     errorResponseBuilder: () => authError(429, 'TooManyRequestsException'),
   });
 }

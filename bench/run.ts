@@ -2,6 +2,7 @@
  * `npm run bench`: runs every benchmark in turn and prints its figures. Pass names to run some only,
  * e.g. `npm run bench -- live-fanout`. Benchmarks are never part of `npm test` (ARCHITECTURE.md).
  */
+import { buildWeb, formatBundleSize, measureBundle } from './bundle-size.ts';
 import { liveFanout, machine } from './live-fanout.ts';
 import { type BenchDatabase, benchOrderCreate, formatOrderCreate } from './order-create.ts';
 
@@ -35,6 +36,11 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
     const results = await liveFanout([50, 200, 500]);
     process.stdout.write(`live-fanout — ${machine()}\n`);
     console.table(results);
+  },
+  'bundle-size': async () => {
+    // BENCH_REUSE_DIST=1 measures the apps/web/dist already there instead of building it.
+    if (process.env.BENCH_REUSE_DIST !== '1') buildWeb();
+    process.stdout.write(`bundle-size — apps/web/dist\n${formatBundleSize(measureBundle())}\n`);
   },
 };
 

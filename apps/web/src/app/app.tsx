@@ -1,33 +1,11 @@
-import { Alert, Center, Loader, MantineProvider } from '@mantine/core';
-import { IconWifiOff } from '@tabler/icons-react';
+import { Center, Loader, MantineProvider } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { AppLoadFailure } from './app-load-failure.tsx';
 import { type LoadedApplication, loadApplication } from './bootstrap.ts';
+import { OutdatedBuildCheck } from './outdated-build-check.tsx';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
-
-// spec §8: shown when the configuration or the translations cannot be loaded; closing reloads.
-export const APP_LOAD_FAILURE = 'Could not load the application. Please check your internet connection and try again';
-
-export function AppLoadFailure() {
-  return (
-    <Center mih="100vh" p="md">
-      <Alert
-        color="red"
-        variant="light"
-        radius="md"
-        maw={520}
-        icon={<IconWifiOff size={20} />}
-        withCloseButton
-        closeButtonLabel="Reload"
-        onClose={() => window.location.reload()}
-        role="alert"
-      >
-        {APP_LOAD_FAILURE}
-      </Alert>
-    </Center>
-  );
-}
 
 export function App() {
   const [state, setState] = useState<
@@ -58,6 +36,7 @@ export function App() {
   const { config, i18n, queryClient } = state.app;
   return (
     <AppProviders config={config} i18n={i18n} queryClient={queryClient}>
+      <OutdatedBuildCheck />
       <RouterProvider router={router} />
     </AppProviders>
   );

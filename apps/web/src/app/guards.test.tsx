@@ -22,7 +22,7 @@ describe('route guards (spec §2)', () => {
   it('sends a logged-out visitor from an authenticated route to the login page', async () => {
     const { router } = await renderRoutes(appRoutes, '/order-tracking/p-1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.getByRole('form', { name: 'Log in' })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Log in' })).toBeInTheDocument();
   });
 
   it('sends a logged-in user from / to request-a-rider, with their first branch in the URL', async () => {
@@ -65,7 +65,7 @@ describe('route guards (spec §2)', () => {
       logIn();
       const second = await renderRoutes(appRoutes, '/order-tracking', { flags: { [flag]: true } });
       await waitFor(() => expect(second.router.state.location.pathname).toBe('/maintenance'));
-      expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     },
   );
 
@@ -79,11 +79,12 @@ describe('route guards (spec §2)', () => {
   it('hides sign-up when DeactivateSignUpButton is on', async () => {
     const { router } = await renderRoutes(appRoutes, '/register', { flags: { DeactivateSignUpButton: true } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await screen.findByRole('form', { name: 'Log in' });
     expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
   });
 
   it('answers unknown paths with the 404 page', async () => {
     await renderRoutes(appRoutes, '/no/such/page');
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { AppShell, Box, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { LanguagePicker } from '../../features/language/components/language-picker.tsx';
 import { BranchSelector } from '../../features/vendors/components/branch-selector.tsx';
@@ -17,6 +17,7 @@ import { AccountMenu } from './account-menu.tsx';
 import { DesktopNav } from './desktop-nav.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
+import { PageOutlet } from './page-outlet.tsx';
 import { useBranchSelection } from './use-branch-selection.ts';
 
 /** The shell a signed-in merchant works in: top bar on desktop, menu drawer on mobile (spec §2). */
@@ -93,7 +94,7 @@ export function AppLayout() {
         <AppShell.Main bg="var(--mantine-color-gray-light)">
           <Box mih="calc(100dvh - 64px)" py={{ base: 'md', sm: 'xl' }}>
             <Container size="lg">
-              <Outlet />
+              <PageOutlet />
             </Container>
           </Box>
         </AppShell.Main>

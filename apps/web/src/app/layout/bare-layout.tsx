@@ -1,14 +1,14 @@
 import { Box, Container, Group, Text } from '@mantine/core';
-import { Outlet } from 'react-router';
 import { LanguagePicker } from '../../features/language/components/language-picker.tsx';
 import { useConfig } from '../../shared/config/config-context.tsx';
+import { PageOutlet } from './page-outlet.tsx';
 
 /** spec §2: the top bar is hidden on /tracking/*; customers see the order, not the portal. */
 export function BareLayout() {
   const { brand } = useConfig();
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-light)">
-      <Outlet />
+      <PageOutlet />
       <Container size="md" pb="xl">
         <Group justify="space-between">
           <Text fz="xs" c="dimmed">

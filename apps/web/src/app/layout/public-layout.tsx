@@ -1,10 +1,11 @@
 import { Box, Button, Container, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { LanguagePicker } from '../../features/language/components/language-picker.tsx';
 import { isSessionValid, useSession } from '../../shared/session/session-store.ts';
 import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
 import { useAppFlags } from '../use-app-flags.ts';
+import { PageOutlet } from './page-outlet.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
 /** Landing, sign-up, password and legal pages: a light header, the page, the footer. */
@@ -43,7 +44,7 @@ export function PublicLayout({ limited = false }: { limited?: boolean }) {
         </Container>
       </Box>
       <Box component="main" style={{ flex: 1 }}>
-        <Outlet />
+        <PageOutlet />
       </Box>
       {!limited && <SiteFooter />}
     </Box>

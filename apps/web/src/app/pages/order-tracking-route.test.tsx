@@ -10,7 +10,7 @@ import { resetSearchHistoryCache, SEARCH_HISTORY_KEY } from '../../features/trac
 import { setSession } from '../../shared/session/session-store.ts';
 import { LiveConnection } from '../live-connection.tsx';
 import { ShellContext } from '../shell-context.tsx';
-import { OrderTrackingRoute } from './feature-routes.tsx';
+import { OrderTrackingRoute } from './order-tracking-route.tsx';
 
 const vendor = makeVendor({ vendor_id: 'v-1', name: 'Saddar Kitchen' });
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

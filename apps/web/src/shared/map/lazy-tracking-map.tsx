@@ -1,8 +1,12 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithRetry } from '../lazy/retry-import.ts';
 import type { TrackingMapProps } from './tracking-map.tsx';
 
-const TrackingMap = lazy(() => import('./tracking-map.tsx'));
+const TrackingMap = lazyWithRetry(
+  () => import('./tracking-map.tsx'),
+  (m) => m.default,
+);
 
 /** The order map, fetched on first use; a map always reads left to right, also in Urdu. */
 export function LazyTrackingMap(props: TrackingMapProps) {

@@ -7,12 +7,13 @@ import { formatTimeInZone } from '@riderdesk/domain/service-hours';
 import { type LatLng, validateAddress } from '@riderdesk/domain/validation/address';
 import { validateOrderPayload } from '@riderdesk/domain/validation/order-payload';
 import { IconAlertTriangle, IconCheck, IconClockPause } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConfig } from '../../../shared/config/config-context.tsx';
 import { formatDateTime, formatMoney } from '../../../shared/format/format.ts';
+import { lazyWithRetry } from '../../../shared/lazy/retry-import.ts';
 import { notify } from '../../../shared/notify.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { createOrder } from '../api/create-order.ts';
@@ -40,7 +41,10 @@ import { PaymentSection } from './payment-section.tsx';
 import { DeliveryQuote, RequestSummary, type SummaryLine } from './request-summary.tsx';
 import { type SectionStatus, StepSection } from './step-section.tsx';
 
-const RequestMap = lazy(() => import('./request-map.tsx'));
+const RequestMap = lazyWithRetry(
+  () => import('./request-map.tsx'),
+  (m) => m.default,
+);
 
 // spec §8 toasts, keyed by the texts submitMessages() gives.
 const TOAST_KEYS: Readonly<Record<string, string>> = {

@@ -1,0 +1,27 @@
+import { Alert, Center } from '@mantine/core';
+import { IconWifiOff } from '@tabler/icons-react';
+
+// spec §8: shown when the configuration, the translations or a page's code cannot be loaded; closing
+// reloads. English here, because the translations may be what failed.
+export const APP_LOAD_FAILURE = 'Could not load the application. Please check your internet connection and try again';
+
+/** `message` carries the translated text once the translations are there. */
+export function AppLoadFailure({ message = APP_LOAD_FAILURE }: { message?: string }) {
+  return (
+    <Center mih="100vh" p="md">
+      <Alert
+        color="red"
+        variant="light"
+        radius="md"
+        maw={520}
+        icon={<IconWifiOff size={20} />}
+        withCloseButton
+        closeButtonLabel="Reload"
+        onClose={() => window.location.reload()}
+        role="alert"
+      >
+        {message}
+      </Alert>
+    </Center>
+  );
+}

@@ -1,0 +1,57 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { OrderTrackingPage } from '../../features/tracking/components/order-tracking-page.tsx';
+import { useConfig } from '../../shared/config/config-context.tsx';
+import { useLiveStatus } from '../../shared/live/live-store.ts';
+import { useSession } from '../../shared/session/session-store.ts';
+import { useShell } from '../shell-context.tsx';
+import { useAppFlags } from '../use-app-flags.ts';
+import { sectionPath } from '../vendor-path.ts';
+
+export function OrderTrackingRoute() {
+  const { selectedVendor, vendors, includeOutlets } = useShell();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const flags = useAppFlags();
+  const { mode } = useConfig();
+  const session = useSession();
+  const liveStatus = useLiveStatus();
+  const outletLocations = useMemo(() => {
+    const locations: Record<string, { latitude: number; longitude: number }> = {};
+    for (const vendor of vendors) {
+      const { latitude, longitude } = vendor.vendor_information.location;
+      if (latitude !== null && longitude !== null) locations[vendor.vendor_id] = { latitude, longitude };
+    }
+    return locations;
+  }, [vendors]);
+  // spec §2: changing the selected order rewrites the tracking URL with replace.
+  const selectOrder = useCallback(
+    (orderId: string | null) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (orderId) next.set('order_id', orderId);
+          else next.delete('order_id');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const vendorId = selectedVendor?.vendor_id ?? null;
+  return (
+    <OrderTrackingPage
+      key={vendorId ?? ''}
+      vendorId={vendorId}
+      includeOutlets={includeOutlets}
+      selectedOrderId={searchParams.get('order_id')}
+      onSelectOrder={selectOrder}
+      requestPath={sectionPath('request-a-rider', vendorId)}
+      outletLocations={outletLocations}
+      liveStatus={liveStatus}
+      isDelayedCancellationOn={flags.DelayedCancellation}
+      isDynamicTimeEstimationOn={flags.DynamicTimeEstimation}
+      isGuest={!session && mode === 'GUEST'}
+      proofFlags={{ pickup: flags.ProofOfPickup, delivery: flags.ProofOfDelivery, return: flags.ProofOfReturn }}
+    />
+  );
+}

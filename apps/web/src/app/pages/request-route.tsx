@@ -1,0 +1,25 @@
+import { useSearchParams } from 'react-router';
+import { RequestPage } from '../../features/request/components/request-page.tsx';
+import { useSession } from '../../shared/session/session-store.ts';
+import { useShell } from '../shell-context.tsx';
+import { useAppFlags } from '../use-app-flags.ts';
+import { sectionPath } from '../vendor-path.ts';
+
+export function RequestRoute() {
+  const { selectedVendor } = useShell();
+  const [search] = useSearchParams();
+  const flags = useAppFlags();
+  const session = useSession();
+  return (
+    <RequestPage
+      vendor={selectedVendor}
+      trackingPath={sectionPath('order-tracking', selectedVendor?.vendor_id)}
+      orderIdToEdit={search.get('orderID')}
+      isAddressBookOn={flags.AddressBook}
+      isPreOrderOn={flags.PreOrder}
+      isVoucherOn={flags.Voucher}
+      isVatOn={flags.PaymentVat}
+      userEmail={session?.user.email ?? null}
+    />
+  );
+}

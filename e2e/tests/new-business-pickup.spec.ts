@@ -24,7 +24,10 @@ test('a new business saves its pickup address before its first request', async (
   // The destination is locked until the pickup address is known.
   const pickup = page.getByRole('textbox', { name: text('en', 'request.origin.search-label') });
   await pickup.fill('Bahadurabad');
-  await page.getByRole('option', { name: /^Bahadurabad/ }).first().click();
+  await page
+    .getByRole('option', { name: /^Bahadurabad/ })
+    .first()
+    .click();
   await page.getByLabel(text('en', 'request.form.unit')).first().fill('Shop 4');
   await page.getByRole('button', { name: text('en', 'request.origin.save') }).click();
   await expect(page.getByText(text('en', 'order.toast.address-saved')).first()).toBeVisible();

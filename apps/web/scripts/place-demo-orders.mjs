@@ -1,14 +1,10 @@
 // Places demo orders through the API so the tracking screen has something to show.
 // Usage: node apps/web/scripts/place-demo-orders.mjs [baseUrl] [count]
-const base = process.argv[2] ?? 'http://localhost:8080';
+import { base, demoAuthorization } from './screenshot-kit.mjs';
+
 const count = Number(process.argv[3] ?? 4);
 
-const login = await fetch(`${base}/api/v1/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email_address: 'demo@riderdesk.pk', password: 'Riderdesk#2026' }),
-}).then((answer) => answer.json());
-const authorization = `Bearer ${login.result.AccessToken}|${login.result.IdToken}`;
+const authorization = await demoAuthorization();
 const headers = { 'content-type': 'application/json', authorization };
 
 const vendorId = 'pk-karachi-grill-clifton';

@@ -1,25 +1,7 @@
 // Screenshots of the request-a-rider page at each step, English and Urdu, desktop and phone.
 // Usage: node apps/web/scripts/request-screenshots.mjs [baseUrl]   (the API must serve apps/web/dist)
-import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { base, logIn, out, SIZES, shootEachView } from './screenshot-kit.mjs';
 
-const base = process.argv[2] ?? 'http://localhost:8080';
-const out = new URL('../../../screenshots/', import.meta.url).pathname;
-mkdirSync(out, { recursive: true });
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
-
-const sizes = { desktop: { width: 1366, height: 800 }, mobile: { width: 390, height: 844 } };
 const labels = {
   en: {
     address: 'Drop-off address',
@@ -39,52 +21,42 @@ const labels = {
   },
 };
 
-for (const [sizeName, viewport] of Object.entries(sizes)) {
-  for (const language of ['en', 'ur_alt']) {
-    const l = labels[language];
-    const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
-    await context.addInitScript((lang) => window.localStorage.setItem('riderdesk-language', lang), language);
-    const page = await context.newPage();
-    const shot = async (name) => {
-      await page.waitForTimeout(500);
-      await page.screenshot({
-        path: `${out}request-${name}-${sizeName}-${language}.png`,
-        fullPage: sizeName === 'mobile',
-      });
-    };
-    await page.goto(`${base}/`);
-    await page.locator('input[type=email]').fill('demo@riderdesk.pk');
-    await page.locator('input[type=password]').fill('Riderdesk#2026');
-    await page.locator('form button[type=submit]').click();
-    await page.waitForURL(/request-a-rider\/.+/);
-    const address = page.getByRole('textbox', { name: l.address });
-    await address.waitFor();
-    await page.waitForFunction((label) => {
-      const input = [...document.querySelectorAll('input')].find((el) => el.labels?.[0]?.textContent?.includes(label));
-      return input && !input.disabled;
-    }, l.address);
-    await shot('1-start');
+await shootEachView(SIZES, async ({ sizeName, language, tag, openContext }) => {
+  const l = labels[language];
+  const context = await openContext();
+  const page = await context.newPage();
+  const shot = async (name) => {
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${out}request-${name}-${tag}.png`, fullPage: sizeName === 'mobile' });
+  };
+  await page.goto(`${base}/`);
+  await logIn(page);
+  await page.waitForURL(/request-a-rider\/.+/);
+  const address = page.getByRole('textbox', { name: l.address });
+  await address.waitFor();
+  await page.waitForFunction((label) => {
+    const input = [...document.querySelectorAll('input')].find((el) => el.labels?.[0]?.textContent?.includes(label));
+    return input && !input.disabled;
+  }, l.address);
+  await shot('1-start');
 
-    await address.fill('Zamzama');
-    await page.getByRole('option', { name: /^Zamzama Commercial/ }).waitFor();
-    await shot('2-suggestions');
-    await page.getByRole('option', { name: /^Zamzama Commercial/ }).click();
-    await page.getByRole('form', { name: /./ }).first().waitFor();
-    await page.getByLabel(l.name).waitFor();
-    await shot('3-details');
+  await address.fill('Zamzama');
+  await page.getByRole('option', { name: /^Zamzama Commercial/ }).waitFor();
+  await shot('2-suggestions');
+  await page.getByRole('option', { name: /^Zamzama Commercial/ }).click();
+  await page.getByRole('form', { name: /./ }).first().waitFor();
+  await page.getByLabel(l.name).waitFor();
+  await shot('3-details');
 
-    await page.getByLabel(l.name).fill('Ayesha 2');
-    await page.getByLabel(l.phone).pressSequentially('03001234567');
-    await page.getByLabel(l.desc).fill('Chicken biryani x2, raita');
-    await page.getByLabel(l.amount).fill('1500');
-    await page.getByRole('button', { name: l.cont }).click();
-    await shot('4-validation');
-    await page.getByLabel(l.name).fill('Ayesha Khan');
-    await page.getByRole('button', { name: l.cont }).click();
-    await page.waitForTimeout(300);
-    await shot('5-payment');
-    await context.close();
-  }
-}
-await browser.close();
-console.log(`screenshots in ${out}`);
+  await page.getByLabel(l.name).fill('Ayesha 2');
+  await page.getByLabel(l.phone).pressSequentially('03001234567');
+  await page.getByLabel(l.desc).fill('Chicken biryani x2, raita');
+  await page.getByLabel(l.amount).fill('1500');
+  await page.getByRole('button', { name: l.cont }).click();
+  await shot('4-validation');
+  await page.getByLabel(l.name).fill('Ayesha Khan');
+  await page.getByRole('button', { name: l.cont }).click();
+  await page.waitForTimeout(300);
+  await shot('5-payment');
+  await context.close();
+});

@@ -49,6 +49,28 @@ function coordinates(lat: string | undefined, lng: string | undefined) {
   return { latitude: parsedLat.data, longitude: parsedLng.data };
 }
 
+type ParseOptions = NonNullable<ParseArgsConfig['options']>;
+
+/** What create-vendor and create-outlet both take; --parent differs (a flag for one, an id for the other). */
+const VENDOR_OPTIONS = {
+  id: { type: 'string' },
+  name: { type: 'string' },
+  lat: { type: 'string' },
+  lng: { type: 'string' },
+  address: { type: 'string' },
+  city: { type: 'string' },
+  email: { type: 'string' },
+} satisfies ParseOptions;
+
+function vendorBasics(values: Record<string, unknown>) {
+  return {
+    id: need(values.id as string | undefined, 'id'),
+    name: need(values.name as string | undefined, 'name'),
+    city: (values.city as string | undefined) ?? null,
+    email: (values.email as string | undefined) ?? null,
+  };
+}
+
 export interface CreateVendorInput {
   id: string;
   name: string;
@@ -182,7 +204,7 @@ export async function setCountryParameter({ db }: OpsContext, name: string, valu
 /** Parses one command line and runs it; answers the text to print. */
 export async function runCommand(ctx: OpsContext, argv: string[]): Promise<string> {
   const [command, ...rest] = argv;
-  const parse = (options: NonNullable<ParseArgsConfig['options']>) => {
+  const parse = (options: ParseOptions) => {
     try {
       return parseArgs({ args: rest, options, allowPositionals: true, strict: true });
     } catch (error) {
@@ -191,45 +213,22 @@ export async function runCommand(ctx: OpsContext, argv: string[]): Promise<strin
   };
   switch (command) {
     case 'create-vendor': {
-      const { values } = parse({
-        id: { type: 'string' },
-        name: { type: 'string' },
-        parent: { type: 'boolean' },
-        lat: { type: 'string' },
-        lng: { type: 'string' },
-        address: { type: 'string' },
-        city: { type: 'string' },
-        email: { type: 'string' },
-      });
+      const { values } = parse({ ...VENDOR_OPTIONS, parent: { type: 'boolean' } });
       return createVendor(ctx, {
-        id: need(values.id as string | undefined, 'id'),
-        name: need(values.name as string | undefined, 'name'),
+        ...vendorBasics(values),
         isParent: values.parent === true,
         ...coordinates(values.lat as string | undefined, values.lng as string | undefined),
         address: (values.address as string | undefined) ?? null,
-        city: (values.city as string | undefined) ?? null,
-        email: (values.email as string | undefined) ?? null,
       });
     }
     case 'create-outlet': {
-      const { values } = parse({
-        parent: { type: 'string' },
-        id: { type: 'string' },
-        name: { type: 'string' },
-        lat: { type: 'string' },
-        lng: { type: 'string' },
-        address: { type: 'string' },
-        city: { type: 'string' },
-        email: { type: 'string' },
-      });
+      const { values } = parse({ ...VENDOR_OPTIONS, parent: { type: 'string' } });
       return createVendor(ctx, {
+        // The parent is asked for first, so an operator missing several options hears about it first.
         parentId: need(values.parent as string | undefined, 'parent'),
-        id: need(values.id as string | undefined, 'id'),
-        name: need(values.name as string | undefined, 'name'),
+        ...vendorBasics(values),
         ...coordinates(need(values.lat as string | undefined, 'lat'), need(values.lng as string | undefined, 'lng')),
         address: need(values.address as string | undefined, 'address'),
-        city: (values.city as string | undefined) ?? null,
-        email: (values.email as string | undefined) ?? null,
       });
     }
     case 'create-user': {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 import type { DispatchConfig } from './config.ts';
 import { type Lifecycle, transitionRefused } from './lifecycle.ts';
+import { periodicTask } from './periodic-task.ts';
 import * as repo from './repo.ts';
 import { liveEtas } from './rider-service.ts';
 
@@ -63,8 +64,6 @@ export function dispatcher(deps: {
   isLeader?: () => Promise<boolean>;
 }) {
   const { db, now, lifecycle, config, log } = deps;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
 
   /** A step another instance or the vendor got to first is not an error. */
   async function attempt<T>(work: () => Promise<T>): Promise<T | null> {
@@ -229,31 +228,13 @@ export function dispatcher(deps: {
     return report;
   }
 
-  async function guardedTick() {
-    if (running) return;
-    running = (async () => {
-      try {
-        if (deps.isLeader && !(await deps.isLeader())) return;
-        await tick();
-      } catch (error) {
-        log.error({ err: error }, 'dispatcher tick failed');
-      }
-    })();
-    await running;
-    running = null;
-  }
+  const periodic = periodicTask({
+    name: 'dispatcher',
+    intervalMs: config.dispatchIntervalMs,
+    isLeader: deps.isLeader,
+    run: tick,
+    log,
+  });
 
-  return {
-    tick,
-    start() {
-      if (timer) return;
-      timer = setInterval(() => void guardedTick(), config.dispatchIntervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  return { tick, start: periodic.start, stop: periodic.stop };
 }

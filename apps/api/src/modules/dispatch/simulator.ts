@@ -6,6 +6,7 @@ import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 import { ROAD_FACTOR } from '../pricing/distance.ts';
 import type { DispatchConfig } from './config.ts';
+import { periodicTask } from './periodic-task.ts';
 import { simulatedProof } from './proofs.ts';
 import * as repo from './repo.ts';
 import type { RiderService } from './rider-service.ts';
@@ -64,8 +65,6 @@ export function fleetSimulator(deps: {
   const memory = new Map<string, RiderMemory>();
   let simSeconds = 0;
   let lastWall: number | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
 
   function remember(rider: repo.RiderRow, key: string): RiderMemory {
     let entry = memory.get(rider.id);
@@ -204,34 +203,17 @@ export function fleetSimulator(deps: {
     }
   }
 
-  async function guardedTick() {
-    if (running) return;
-    running = (async () => {
-      try {
-        if (deps.isLeader && !(await deps.isLeader())) {
-          lastWall = null;
-          return;
-        }
-        await tick();
-      } catch (error) {
-        log.error({ err: error }, 'simulator tick failed');
-      }
-    })();
-    await running;
-    running = null;
-  }
+  const periodic = periodicTask({
+    name: 'simulator',
+    intervalMs: config.simTickMs,
+    isLeader: deps.isLeader,
+    run: tick,
+    // Standing by, so the first tick after taking over does not move riders by all the time spent waiting.
+    onNotLeader: () => {
+      lastWall = null;
+    },
+    log,
+  });
 
-  return {
-    tick,
-    start() {
-      if (timer) return;
-      timer = setInterval(() => void guardedTick(), config.simTickMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  return { tick, start: periodic.start, stop: periodic.stop };
 }

@@ -10,6 +10,7 @@ import {
   IconReceipt,
   IconX,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../../shared/config/config-context.tsx';
@@ -51,6 +52,28 @@ export function fromC2cTracking(answer: PublicC2cTracking): TrackingViewModel {
     origin: { ...answer.sender, title: answer.sender.first_name, subtitle: answer.sender.area },
     destination: { ...answer.recipient, title: answer.recipient.first_name, subtitle: answer.recipient.area },
   };
+}
+
+function PlaceSummary(props: { icon: ReactNode; label: string; place: Place; isSubtitleLtr?: boolean }) {
+  const { subtitle } = props.place;
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <ThemeIcon variant="light" radius="md" size={36} aria-hidden>
+        {props.icon}
+      </ThemeIcon>
+      <div>
+        <Text fz="xs" c="dimmed">
+          {props.label}
+        </Text>
+        <Text fw={600}>{props.place.title}</Text>
+        {subtitle && (
+          <Text fz="sm" c="dimmed">
+            {props.isSubtitleLtr ? <bdi dir="ltr">{subtitle}</bdi> : subtitle}
+          </Text>
+        )}
+      </div>
+    </Group>
+  );
 }
 
 const BEFORE_PICKUP: readonly PublicTrackingStage[] = ['PREPARING', 'COURIER_ACCEPTED', 'NEAR_VENDOR'];
@@ -180,40 +203,16 @@ export function PublicTrackingView({
       <Paper withBorder radius="lg" p="lg">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Group gap="sm" wrap="nowrap" align="flex-start">
-              <ThemeIcon variant="light" radius="md" size={36} aria-hidden>
-                <IconBuildingStore size={18} />
-              </ThemeIcon>
-              <div>
-                <Text fz="xs" c="dimmed">
-                  {originLabel}
-                </Text>
-                <Text fw={600}>{view.origin.title}</Text>
-                {view.origin.subtitle && (
-                  <Text fz="sm" c="dimmed">
-                    {view.origin.subtitle}
-                  </Text>
-                )}
-              </div>
-            </Group>
+            <PlaceSummary icon={<IconBuildingStore size={18} />} label={originLabel} place={view.origin} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Group gap="sm" wrap="nowrap" align="flex-start">
-              <ThemeIcon variant="light" radius="md" size={36} aria-hidden>
-                <IconHome size={18} />
-              </ThemeIcon>
-              <div>
-                <Text fz="xs" c="dimmed">
-                  {destinationLabel}
-                </Text>
-                <Text fw={600}>{view.destination.title}</Text>
-                {view.destination.subtitle && (
-                  <Text fz="sm" c="dimmed">
-                    <bdi dir="ltr">{view.destination.subtitle}</bdi>
-                  </Text>
-                )}
-              </div>
-            </Group>
+            {/* The recipient's phone number reads left to right in Urdu too. */}
+            <PlaceSummary
+              icon={<IconHome size={18} />}
+              label={destinationLabel}
+              place={view.destination}
+              isSubtitleLtr
+            />
           </Grid.Col>
         </Grid>
       </Paper>

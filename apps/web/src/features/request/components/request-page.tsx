@@ -19,7 +19,7 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { createOrder } from '../api/create-order.ts';
 import { updateOrder } from '../api/update-order.ts';
 import { useValidateVoucher } from '../api/validate-voucher.ts';
-import { useAddressResolver } from '../hooks/use-address-resolver.ts';
+import { type ResolvedAddress, useAddressResolver } from '../hooks/use-address-resolver.ts';
 import { useRequestFlow } from '../hooks/use-request-flow.ts';
 import {
   EMPTY_ORDER_FORM,
@@ -152,18 +152,25 @@ export function RequestPage(props: RequestPageProps) {
       ? { lat: state.destination.latitude, lng: state.destination.longitude }
       : null);
 
-  async function chooseDestination(pick: AddressPick) {
+  /** Only the latest lookup lands: a pick or a pin made while an earlier one resolves supersedes it. */
+  const resolveLatest = useCallback(async (lookup: () => Promise<ResolvedAddress>) => {
     const attempt = ++resolution.current;
     setGeoError(null);
     setIsResolving(true);
-    const resolved = await resolve(pick);
-    if (attempt !== resolution.current) return;
+    const resolved = await lookup();
+    if (attempt !== resolution.current) return null;
     setIsResolving(false);
     if (!resolved.ok) {
       setGeoError(resolved.errorKey);
-      return;
+      return null;
     }
     setPendingPin(null);
+    return resolved;
+  }, []);
+
+  async function chooseDestination(pick: AddressPick) {
+    const resolved = await resolveLatest(() => resolve(pick));
+    if (!resolved) return;
     const { saved } = resolved;
     if (saved) {
       // An address-book entry brings its customer along.
@@ -185,20 +192,10 @@ export function RequestPage(props: RequestPageProps) {
         return;
       }
       setPendingPin(point);
-      const attempt = ++resolution.current;
-      setGeoError(null);
-      setIsResolving(true);
-      const resolved = await resolvePoint(point);
-      if (attempt !== resolution.current) return;
-      setIsResolving(false);
-      if (!resolved.ok) {
-        setGeoError(resolved.errorKey);
-        return;
-      }
-      setPendingPin(null);
-      send({ type: 'destinationChosen', destination: resolved.destination });
+      const resolved = await resolveLatest(() => resolvePoint(point));
+      if (resolved) send({ type: 'destinationChosen', destination: resolved.destination });
     },
-    [send, resolvePoint],
+    [send, resolvePoint, resolveLatest],
   );
   const stateStep = useRef(step);
   stateStep.current = step;

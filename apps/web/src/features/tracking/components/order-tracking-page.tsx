@@ -178,6 +178,17 @@ export function OrderTrackingPage(props: OrderTrackingPageProps) {
 
   const hasNoOrders = !isLoading && !error && orders.length === 0;
 
+  const orderList = (
+    <OrderList
+      groups={groups}
+      searchResults={searchResults}
+      searchTerm={searchTerm}
+      now={now}
+      selectedOrderId={selectedOrderId}
+      showsOutlet={includeOutlets}
+      onSelect={selectOrder}
+    />
+  );
   const list = (
     <Paper
       withBorder
@@ -200,27 +211,11 @@ export function OrderTrackingPage(props: OrderTrackingPageProps) {
         <ListSkeleton />
       ) : isWide ? (
         <ScrollArea className={classes.listScroll} type="auto" offsetScrollbars>
-          <OrderList
-            groups={groups}
-            searchResults={searchResults}
-            searchTerm={searchTerm}
-            now={now}
-            selectedOrderId={selectedOrderId}
-            showsOutlet={includeOutlets}
-            onSelect={selectOrder}
-          />
+          {orderList}
         </ScrollArea>
       ) : (
         <Box px={8} pb="sm">
-          <OrderList
-            groups={groups}
-            searchResults={searchResults}
-            searchTerm={searchTerm}
-            now={now}
-            selectedOrderId={selectedOrderId}
-            showsOutlet={includeOutlets}
-            onSelect={selectOrder}
-          />
+          {orderList}
         </Box>
       )}
     </Paper>

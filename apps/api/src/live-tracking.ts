@@ -38,6 +38,8 @@ declare module 'fastify' {
 export type LiveTrackingOverrides = Partial<DispatchConfig> & {
   /** How often live sockets' sessions are checked for revocation (default 20 s); tests shorten it. */
   sessionSweepMs?: number;
+  /** How long a live socket's session, once confirmed, is trusted before a push (default 2 s); tests vary it. */
+  sessionCheckTtlMs?: number;
 };
 
 export interface LiveTrackingDeps {
@@ -61,7 +63,7 @@ export interface LiveTrackingDeps {
  */
 export async function registerLiveTracking(app: FastifyInstance, deps: LiveTrackingDeps): Promise<void> {
   const { db, now, vendors, flags, tokens } = deps;
-  const { sessionSweepMs, ...overrides } = deps.overrides ?? {};
+  const { sessionSweepMs, sessionCheckTtlMs, ...overrides } = deps.overrides ?? {};
   const config: DispatchConfig = { ...deps.dispatch, ...overrides };
   const lifecycle = lifecycleService({ db, now });
   const riders = riderService({ db, now, lifecycle });
@@ -74,9 +76,10 @@ export async function registerLiveTracking(app: FastifyInstance, deps: LiveTrack
     now,
     log: app.log,
     sweepMs: sessionSweepMs,
+    checkTtlMs: sessionCheckTtlMs,
     onEnded: (socket) => hub.unsubscribe(socket),
   });
-  const hub = new LiveHub(db, app.log, (socket) => sessions.isLive(socket));
+  const hub = new LiveHub(db, app.log, (sockets) => sessions.receivers(sockets));
   app.decorate('liveTracking', { config, hub, lifecycle, riders, dispatcher: dispatch, simulator });
 
   const prefix = '/api/v1';

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/db.ts';
 import { ACCESS_TOKEN_TTL_S } from '../src/modules/auth/tokens.ts';
-import { databases } from './support/app.ts';
+import { createTestDb, databases, type TestDb } from './support/app.ts';
 import { bearer, login } from './support/factories.ts';
-import { buildLiveApp, connectLive, type LiveClient, listenOnRandomPort } from './support/live-tracking.ts';
+import { buildLiveApp, connectLive, type LiveClient, listenOnRandomPort, placeOrder } from './support/live-tracking.ts';
 import { createMerchant, type Merchant, type RiderApp } from './support/request-a-rider.ts';
 
 const SESSION_ENDED = { code: 4401, reason: 'session-ended' };
@@ -68,5 +69,88 @@ describe.each(databases())('live sockets end with their session on %s', (kind) =
     await session.client.waitFor((message) => message.event === 'pong');
     t.clock.advance(ACCESS_TOKEN_TTL_S * 1000 + 1000);
     expect(await closedWithin(session.client)).toEqual(SESSION_ENDED);
+  });
+});
+
+describe.each(databases())('live pushes stop once a session is revoked on %s', (kind) => {
+  const CHECK_TTL_MS = 2_000;
+  let t: RiderApp;
+  let testDb: TestDb;
+  let host: string;
+  let merchant: Merchant;
+  /** The queries that look sessions up for live sockets (findHonouredSessionIds), counted. */
+  let sessionChecks = 0;
+  const clients: LiveClient[] = [];
+
+  beforeAll(async () => {
+    testDb = await createTestDb(kind);
+    const counting: Db = {
+      ...testDb.db,
+      query: ((sql, params) => {
+        if (sql.includes('s.id = any(')) sessionChecks++;
+        return testDb.db.query(sql, params);
+      }) as Db['query'],
+    };
+    // The sweep never runs during these tests: only the check before each push can stop a push.
+    t = await buildLiveApp(kind, {
+      db: counting,
+      overrides: { sessionSweepMs: 3_600_000, sessionCheckTtlMs: CHECK_TTL_MS },
+    });
+    host = await listenOnRandomPort(t.app);
+    merchant = await createMerchant(t);
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await t.close();
+    await testDb.drop();
+  });
+
+  const subscribe = async (authorization: string) => {
+    const client = await connectLive(host, authorization);
+    clients.push(client);
+    client.send('subscribeToVendor', { vendor_id: merchant.vendorId });
+    await client.waitFor((message) => message.event === 'subscribe_ok');
+    return client;
+  };
+  const freshLogin = async () => bearer(await login(t.app, merchant.email));
+  const updatesOf = (client: LiveClient, orderId: string) =>
+    client.messages.filter((message) => message.event === 'order_update' && message.data.order_id === orderId);
+
+  it('does not push a change made right after a logout to that session’s socket, and still pushes it to others', async () => {
+    const endingHeaders = await freshLogin();
+    const ending = await subscribe(endingHeaders.authorization);
+    const other = await subscribe((await freshLogin()).authorization);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: endingHeaders });
+    expect(logout.json()).toEqual({ result: true });
+
+    t.clock.advance(CHECK_TTL_MS);
+    const orderId = await placeOrder(t, merchant);
+    await other.waitFor((message) => message.event === 'order_update' && message.data.order_id === orderId);
+    await t.app.liveTracking.hub.drained();
+
+    expect(updatesOf(ending, orderId)).toEqual([]);
+    expect(await closedWithin(ending)).toEqual(SESSION_ENDED);
+    expect(updatesOf(other, orderId).length).toBeGreaterThan(0);
+  });
+
+  it('checks all sockets’ sessions in one query once the TTL has passed, and not again within it', async () => {
+    const shared = (await freshLogin()).authorization;
+    const tabs = [
+      await subscribe(shared),
+      await subscribe(shared),
+      await subscribe((await freshLogin()).authorization),
+    ];
+
+    t.clock.advance(CHECK_TTL_MS);
+    const checksBefore = sessionChecks;
+    const first = await placeOrder(t, merchant);
+    for (const tab of tabs) await tab.waitFor((message) => message.data.order_id === first);
+    await t.app.liveTracking.hub.drained();
+    expect(sessionChecks - checksBefore).toBe(1);
+
+    const second = await placeOrder(t, merchant);
+    for (const tab of tabs) await tab.waitFor((message) => message.data.order_id === second);
+    await t.app.liveTracking.hub.drained();
+    expect(sessionChecks - checksBefore).toBe(1);
   });
 });

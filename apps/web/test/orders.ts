@@ -82,8 +82,9 @@ export class FakeWebSocket {
   receive(message: unknown) {
     this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
   }
-  drop() {
+  /** The connection ends; `code` is the server's close code (1006: lost without one). */
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onclose?.(new CloseEvent('close'));
+    this.onclose?.(new CloseEvent('close', { code }));
   }
 }

@@ -42,3 +42,10 @@ export const OrderChangeNoticeSchema = z.object({
   updated_at: z.string(),
 });
 export type OrderChangeNotice = z.infer<typeof OrderChangeNoticeSchema>;
+
+/**
+ * The close a client sees when the login behind its socket ends (token expired, logout, refresh-token
+ * reuse, password reset); 4000-4999 are the application's own codes (RFC 6455 §7.4.2). The same token
+ * would be refused again, so the client renews its session before reconnecting.
+ */
+export const LIVE_SESSION_ENDED = { code: 4401, reason: 'session-ended' } as const;

@@ -17,6 +17,9 @@ const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 const LOAD_CONCURRENCY = 4;
 const CATCH_UP_LIMIT = 500;
 
+/** The sockets that may be pushed to now, out of those given (modules/live/sessions.ts). */
+export type Receivers = (sockets: readonly LiveSocket[]) => Promise<LiveSocket[]>;
+
 export const orderUpdateMessage = (order: Order) => JSON.stringify({ event: 'order_update', data: order });
 
 /**
@@ -27,7 +30,7 @@ export const orderUpdateMessage = (order: Order) => JSON.stringify({ event: 'ord
 export class LiveHub {
   readonly #db: Db;
   readonly #log: FastifyBaseLogger;
-  readonly #canReceive: (socket: LiveSocket) => boolean;
+  readonly #receivers: Receivers;
   readonly #byVendor = new Map<string, Set<LiveSocket>>();
   readonly #vendorOf = new Map<LiveSocket, string>();
   readonly #pending = new Map<string, OrderChangeNotice>();
@@ -37,11 +40,11 @@ export class LiveHub {
   #settle: (() => void) | null = null;
   #lastNoticeAt: string | null = null;
 
-  /** `canReceive` is asked before every push; a socket whose session has ended is skipped (it closes itself). */
-  constructor(db: Db, log: FastifyBaseLogger, canReceive: (socket: LiveSocket) => boolean = () => true) {
+  /** `receivers` is asked before every push; a socket whose session has ended is left out (and closed by it). */
+  constructor(db: Db, log: FastifyBaseLogger, receivers: Receivers = async (sockets) => [...sockets]) {
     this.#db = db;
     this.#log = log;
-    this.#canReceive = canReceive;
+    this.#receivers = receivers;
   }
 
   get socketCount(): number {
@@ -96,7 +99,7 @@ export class LiveHub {
     const since = this.#lastNoticeAt ?? new Date(Date.now() - 60_000).toISOString();
     for (const vendorId of [...this.#byVendor.keys()]) {
       for (const order of await this.changedSince(vendorId, since)) {
-        this.#sendTo(this.#byVendor.get(vendorId), orderUpdateMessage(order));
+        await this.#sendTo(this.#byVendor.get(vendorId), orderUpdateMessage(order));
       }
     }
   }
@@ -155,15 +158,14 @@ export class LiveHub {
       const targets = new Set<LiveSocket>(this.#byVendor.get(notice.vendor_id));
       if (notice.parent_vendor_id)
         for (const socket of this.#byVendor.get(notice.parent_vendor_id) ?? []) targets.add(socket);
-      this.#sendTo(targets, message);
+      await this.#sendTo(targets, message);
     } catch (error) {
       this.#log.error({ err: error, orderId: notice.order_id }, 'could not relay an order change');
     }
   }
 
-  #sendTo(sockets: Iterable<LiveSocket> | undefined, message: string): void {
-    for (const socket of sockets ?? []) {
-      if (!this.#canReceive(socket)) continue;
+  async #sendTo(sockets: Iterable<LiveSocket> | undefined, message: string): Promise<void> {
+    for (const socket of await this.#receivers([...(sockets ?? [])])) {
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
         // 1013 "try again later": the client reconnects with `since` and loses nothing.
         socket.close(1013, 'too slow');

@@ -75,7 +75,7 @@ export async function liveRoutes(
           send('subscribe_ok', { vendor_id: vendorId });
           if (since) {
             const orders = await hub.changedSince(vendorId, since);
-            if (!sessions.isLive(socket)) return;
+            if ((await sessions.receivers([socket])).length === 0) return;
             for (const order of orders) socket.send(orderUpdateMessage(order));
           }
         })().catch((error: unknown) => {

@@ -1,32 +1,48 @@
+import { LIVE_SESSION_ENDED } from '@riderdesk/domain/contracts/live';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import type { CallerSession } from '../../plugins/auth.ts';
 import { findHonouredSessionIds } from '../auth/repo.ts';
 import type { LiveSocket } from './hub.ts';
 
-/** The close a client sees when its login ends: 4000-4999 are the application's own codes (RFC 6455 §7.4.2). */
-export const SESSION_ENDED = { code: 4401, reason: 'session-ended' } as const;
-/** How often revoked sessions are looked for: a logout reaches its sockets within this long. */
+export const SESSION_ENDED = LIVE_SESSION_ENDED;
+/** 1013 "try again later": the client reconnects (its token is checked again) and catches up with `since`. */
+export const SESSION_UNCONFIRMED = { code: 1013, reason: 'session-unconfirmed' } as const;
+/** How often every socket's session is checked, so an idle socket (no pushes) still ends with its session. */
 export const DEFAULT_SESSION_SWEEP_MS = 20_000;
+/** How long a session found honoured is trusted before a push: a logout stops its pushes within this long. */
+export const DEFAULT_SESSION_CHECK_TTL_MS = 2_000;
 
 interface Tracked {
   sessionId: string | null;
   expiresAt: number;
 }
 
+interface SessionState {
+  /** When the database last said the session was honoured (the injected clock's milliseconds). */
+  checkedAt: number;
+  sockets: Set<LiveSocket>;
+}
+
 /**
- * A socket is honoured only as long as the token that opened it: it is closed when that token expires
- * (checked before every push and on every sweep, no database needed) and when its session is revoked by a
- * logout, a refresh-token reuse or a password reset, or its user disabled (one query per sweep for all
- * sockets, whichever API instance ended the session).
+ * A socket is honoured only as long as the token that opened it: it is closed when that token expires (checked
+ * before every push and on every sweep, no database needed) and when its session is revoked by a logout, a
+ * refresh-token reuse or a password reset, or its user disabled, whichever API instance ended it.
+ *
+ * Revocation is looked up per session, not per socket or per push: before a push, the sessions of the target
+ * sockets not confirmed within the TTL are checked in one query, and a check already under way is joined
+ * rather than repeated, so a burst of pushes to many tabs of one login costs at most one query per TTL.
  */
 export class LiveSessions {
   readonly #db: Db;
   readonly #now: () => Date;
   readonly #log: FastifyBaseLogger;
   readonly #sweepMs: number;
+  readonly #checkTtlMs: number;
   readonly #onEnded: (socket: LiveSocket) => void;
   readonly #sockets = new Map<LiveSocket, Tracked>();
+  readonly #sessions = new Map<string, SessionState>();
+  readonly #checking = new Map<string, Promise<void>>();
   #timer: NodeJS.Timeout | null = null;
   #sweeping: Promise<void> | null = null;
 
@@ -35,24 +51,39 @@ export class LiveSessions {
     now: () => Date;
     log: FastifyBaseLogger;
     sweepMs?: number;
+    checkTtlMs?: number;
     onEnded: (socket: LiveSocket) => void;
   }) {
     this.#db = deps.db;
     this.#now = deps.now;
     this.#log = deps.log;
     this.#sweepMs = deps.sweepMs ?? DEFAULT_SESSION_SWEEP_MS;
+    this.#checkTtlMs = deps.checkTtlMs ?? DEFAULT_SESSION_CHECK_TTL_MS;
     this.#onEnded = deps.onEnded;
   }
 
+  /** `session` was just checked against the database (sessionFromHeader), which counts as a confirmation. */
   add(socket: LiveSocket, session: CallerSession): void {
-    this.#sockets.set(socket, {
-      sessionId: session.caller.kind === 'user' ? session.caller.sessionId : null,
-      expiresAt: session.expiresAt.getTime(),
-    });
+    const sessionId = session.caller.kind === 'user' ? session.caller.sessionId : null;
+    this.#sockets.set(socket, { sessionId, expiresAt: session.expiresAt.getTime() });
+    if (sessionId === null) return;
+    const state = this.#sessions.get(sessionId);
+    if (state) {
+      state.sockets.add(socket);
+      state.checkedAt = this.#now().getTime();
+    } else {
+      this.#sessions.set(sessionId, { checkedAt: this.#now().getTime(), sockets: new Set([socket]) });
+    }
   }
 
   remove(socket: LiveSocket): void {
+    const tracked = this.#sockets.get(socket);
+    if (!tracked) return;
     this.#sockets.delete(socket);
+    if (tracked.sessionId === null) return;
+    const state = this.#sessions.get(tracked.sessionId);
+    state?.sockets.delete(socket);
+    if (state?.sockets.size === 0) this.#sessions.delete(tracked.sessionId);
   }
 
   /** False, and the socket closed, once its token has expired. */
@@ -60,8 +91,39 @@ export class LiveSessions {
     const tracked = this.#sockets.get(socket);
     if (!tracked) return true;
     if (tracked.expiresAt > this.#now().getTime()) return true;
-    this.#end(socket);
+    this.#close(socket, SESSION_ENDED);
     return false;
+  }
+
+  /**
+   * The sockets that may be pushed to now; the others are closed. A socket whose session could not be
+   * confirmed (the query failed) is closed with 1013 rather than pushed to or silently skipped.
+   */
+  async receivers(sockets: Iterable<LiveSocket>): Promise<LiveSocket[]> {
+    const candidates = [...sockets].filter((socket) => this.isLive(socket));
+    const tracked = new Set(candidates.filter((socket) => this.#sockets.has(socket)));
+    const now = this.#now().getTime();
+    const due = new Set<string>();
+    for (const socket of tracked) {
+      const sessionId = this.#sockets.get(socket)?.sessionId;
+      if (sessionId == null) continue;
+      const state = this.#sessions.get(sessionId);
+      if (state && now - state.checkedAt >= this.#checkTtlMs) due.add(sessionId);
+    }
+    if (due.size > 0) {
+      try {
+        await this.#confirm(due);
+      } catch (error) {
+        this.#log.error({ err: error }, 'could not confirm live sessions before a push');
+        for (const sessionId of due) {
+          for (const socket of [...(this.#sessions.get(sessionId)?.sockets ?? [])]) {
+            this.#close(socket, SESSION_UNCONFIRMED);
+          }
+        }
+      }
+    }
+    // A socket closed meanwhile (revoked, unconfirmed, or gone) is no longer tracked.
+    return candidates.filter((socket) => !tracked.has(socket) || this.#sockets.has(socket));
   }
 
   start(): void {
@@ -82,25 +144,45 @@ export class LiveSessions {
     await this.#sweeping;
   }
 
+  /** Every socket, pushed to lately or not: expired tokens close, and every session is checked in one query. */
   async sweep(): Promise<void> {
-    const bySession = new Map<string, LiveSocket[]>();
-    for (const [socket, tracked] of this.#sockets) {
-      if (!this.isLive(socket) || tracked.sessionId === null) continue;
-      const sockets = bySession.get(tracked.sessionId) ?? [];
-      sockets.push(socket);
-      bySession.set(tracked.sessionId, sockets);
-    }
-    if (bySession.size === 0) return;
-    const honoured = await findHonouredSessionIds(this.#db, [...bySession.keys()]);
-    for (const [sessionId, sockets] of bySession) {
-      if (honoured.has(sessionId)) continue;
-      for (const socket of sockets) if (this.#sockets.has(socket)) this.#end(socket);
-    }
+    for (const socket of [...this.#sockets.keys()]) this.isLive(socket);
+    await this.#confirm(new Set(this.#sessions.keys()));
   }
 
-  #end(socket: LiveSocket): void {
-    this.#sockets.delete(socket);
+  /** Checks the sessions in one query, joining any check of them already under way. */
+  async #confirm(sessionIds: ReadonlySet<string>): Promise<void> {
+    const waits: Promise<void>[] = [];
+    const toQuery: string[] = [];
+    for (const sessionId of sessionIds) {
+      const underWay = this.#checking.get(sessionId);
+      if (underWay) waits.push(underWay);
+      else toQuery.push(sessionId);
+    }
+    if (toQuery.length > 0) {
+      const checkedAt = this.#now().getTime();
+      const check = findHonouredSessionIds(this.#db, toQuery)
+        .then((honoured) => {
+          for (const sessionId of toQuery) {
+            const state = this.#sessions.get(sessionId);
+            if (!state) continue;
+            if (honoured.has(sessionId)) state.checkedAt = Math.max(state.checkedAt, checkedAt);
+            else for (const socket of [...state.sockets]) this.#close(socket, SESSION_ENDED);
+          }
+        })
+        .finally(() => {
+          for (const sessionId of toQuery)
+            if (this.#checking.get(sessionId) === check) this.#checking.delete(sessionId);
+        });
+      for (const sessionId of toQuery) this.#checking.set(sessionId, check);
+      waits.push(check);
+    }
+    await Promise.all(waits);
+  }
+
+  #close(socket: LiveSocket, { code, reason }: { code: number; reason: string }): void {
+    this.remove(socket);
     this.#onEnded(socket);
-    socket.close(SESSION_ENDED.code, SESSION_ENDED.reason);
+    socket.close(code, reason);
   }
 }

@@ -173,3 +173,35 @@ describe('api client', () => {
     expect(headersOf(1).Authorization).toBeUndefined();
   });
 });
+
+describe('renewSession (a live socket closed with 4401)', () => {
+  it('refreshes although the token is far from expiry, and says a session remains', async () => {
+    const fresh = { AccessToken: 'acc2', IdToken: 'idt2', RefreshToken: 'ref2', Expires: NOW_MS / 1000 + 3600 };
+    const {
+      client,
+      fetch,
+      session: current,
+    } = makeClient({
+      session: session(3000),
+      responses: [json({ result: { AuthenticationResult: fresh } })],
+    });
+    await expect(client.renewSession()).resolves.toBe(true);
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/v1/login/extend');
+    expect(current()?.meta).toEqual(fresh);
+  });
+
+  it('logs out and says so when the refresh is refused (the session was revoked)', async () => {
+    const { client, onSessionExpired } = makeClient({
+      session: session(3000),
+      responses: [apiError(401, 'NotAuthorizedException')],
+    });
+    await expect(client.renewSession()).resolves.toBe(false);
+    expect(onSessionExpired).toHaveBeenCalledOnce();
+  });
+
+  it('asks nothing without a session to renew', async () => {
+    const { client, fetch } = makeClient({ session: null, responses: [] });
+    await expect(client.renewSession()).resolves.toBe(false);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

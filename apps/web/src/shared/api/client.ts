@@ -141,6 +141,21 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}) {
     await refreshing;
   }
 
+  /**
+   * Refreshes now, whatever the expiry (the live socket was told its session ended), sharing a refresh under
+   * way. True when a session remains to use; false without a refresh token or when the refresh failed (the
+   * user is then logged out).
+   */
+  async function renewSession(): Promise<boolean> {
+    const session = deps.getSession();
+    if (!session?.meta.RefreshToken) return false;
+    refreshing ??= refreshSession(session).finally(() => {
+      refreshing = null;
+    });
+    await refreshing;
+    return deps.getSession() !== null;
+  }
+
   async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     if (!options.skipRefresh) await ensureFreshSession();
     const method = options.method ?? 'GET';
@@ -159,6 +174,7 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}) {
 
   return {
     request,
+    renewSession,
     get: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
       request<T>(path, { ...options, method: 'GET' }),
     post: <T>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>

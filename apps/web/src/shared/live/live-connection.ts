@@ -1,4 +1,9 @@
-import { LIVE_PATH, type LiveClientMessage, LiveServerMessageSchema } from '@riderdesk/domain/contracts/live';
+import {
+  LIVE_PATH,
+  LIVE_SESSION_ENDED,
+  type LiveClientMessage,
+  LiveServerMessageSchema,
+} from '@riderdesk/domain/contracts/live';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 
 export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
@@ -18,6 +23,8 @@ export interface LiveConnectionDeps {
   createSocket: (url: string) => LiveSocket;
   /** The value the HTTP Authorization header would carry right now. */
   getAuthorization: () => string | null;
+  /** Refreshes the login's tokens now; false when no session is left to reconnect with (none, or logged out). */
+  renewSession: () => Promise<boolean>;
   /** ws(s)://host of the API. */
   socketOrigin: () => string;
   setTimeout: (callback: () => void, ms: number) => unknown;
@@ -32,6 +39,7 @@ type Listeners = {
 };
 
 const OPEN = 1;
+export const SESSION_ENDED_CLOSE_CODE = LIVE_SESSION_ENDED.code;
 // Reconnect waits grow so a server restart is not hammered by every open tab at once.
 export const RECONNECT_DELAYS_MS = [1000, 2000, 4000, 8000, 15_000, 30_000] as const;
 // Idle sockets are dropped by proxies after about a minute; a ping keeps ours alive.
@@ -52,6 +60,8 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
   let lastDisconnectAt: number | null = null;
   let retryTimer: unknown = null;
   let pingTimer: unknown = null;
+  // Counts stops, so a renewal that outlives the run that asked for it does not reconnect.
+  let run = 0;
 
   const setStatus = (next: LiveStatus) => {
     if (status === next) return;
@@ -90,6 +100,18 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
       retryTimer = null;
       connect();
     }, delay);
+  };
+
+  /** Reconnects only once the tokens are renewed; a refused renewal leaves the connection closed. */
+  const reconnectAfterRenewal = () => {
+    if (!isStarted) return;
+    const renewingFor = run;
+    void deps
+      .renewSession()
+      .catch(() => false)
+      .then((isRenewed) => {
+        if (isRenewed && isStarted && run === renewingFor && socket === null) connect();
+      });
   };
 
   function connect() {
@@ -139,14 +161,15 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
         for (const listener of listeners.order) listener(order);
       }
     };
-    current.onclose = () => {
+    current.onclose = (event) => {
       if (socket !== current) return;
       socket = null;
       if (pingTimer !== null) deps.clearTimeout(pingTimer);
       pingTimer = null;
       if (status === 'connected') lastDisconnectAt = deps.now();
       setStatus(isStarted ? 'disconnected' : 'idle');
-      scheduleReconnect();
+      if (event.code === SESSION_ENDED_CLOSE_CODE) reconnectAfterRenewal();
+      else scheduleReconnect();
     };
     current.onerror = () => {
       // onclose follows every error and handles the reconnect.
@@ -163,6 +186,7 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
     /** Logout closes the connection (spec §4). */
     stop() {
       isStarted = false;
+      run += 1;
       hasConnectedBefore = false;
       lastDisconnectAt = null;
       clearTimers();

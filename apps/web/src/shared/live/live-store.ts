@@ -1,6 +1,6 @@
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { authorizationHeader } from '../api/client.ts';
+import { api, authorizationHeader } from '../api/client.ts';
 import { getSession } from '../session/session-store.ts';
 import { readStorage } from '../storage.ts';
 import { createLiveConnection, type LiveSocket, type LiveStatus } from './live-connection.ts';
@@ -10,6 +10,8 @@ export const liveConnection = createLiveConnection({
   // Read at call time so tests can stub the global WebSocket.
   createSocket: (url) => new WebSocket(url) as unknown as LiveSocket,
   getAuthorization: () => authorizationHeader(readStorage, getSession()),
+  // The API client's refresh: shared with requests refreshing at the same time, logs out when refused.
+  renewSession: () => api.renewSession(),
   socketOrigin: () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}`,
   setTimeout: (callback, ms) => window.setTimeout(callback, ms),
   clearTimeout: (handle) => window.clearTimeout(handle as number),

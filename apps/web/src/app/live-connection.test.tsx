@@ -1,0 +1,55 @@
+import { act, render, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json } from '../../test/fetch-stub.ts';
+import { validSession } from '../../test/fixtures.ts';
+import { FakeWebSocket, stubApi } from '../../test/orders.ts';
+import { SESSION_ENDED_CLOSE_CODE } from '../shared/live/live-connection.ts';
+import { getSession, setSession } from '../shared/session/session-store.ts';
+import { LiveConnection } from './live-connection.tsx';
+
+const tokenOf = (socket: FakeWebSocket | undefined) =>
+  socket ? new URL(socket.url).searchParams.get('authorization') : null;
+
+/** The shell's live connection, open and subscribed, about to be told its session ended. */
+function openConnection() {
+  render(<LiveConnection vendorId="v-1" isEnabled />);
+  const socket = FakeWebSocket.instances[0];
+  if (!socket) throw new Error('no socket opened');
+  act(() => socket.open());
+  return socket;
+}
+
+beforeEach(() => {
+  setSession(validSession());
+  FakeWebSocket.instances = [];
+  // biome-ignore lint/suspicious/noExplicitAny: jsdom's WebSocket is replaced by the fake.
+  (globalThis as any).WebSocket = FakeWebSocket;
+});
+
+describe('the live connection after the server ends its session (4401)', () => {
+  it('refreshes the login through the API client and reconnects with the new tokens', async () => {
+    const fresh = { AccessToken: 'access2', IdToken: 'id2', Expires: Math.floor(Date.now() / 1000) + 3600 };
+    const { calls } = stubApi({ 'POST /api/v1/login/extend': () => json({ result: { AuthenticationResult: fresh } }) });
+    const socket = openConnection();
+    expect(tokenOf(socket)).toBe('Bearer access|id');
+
+    act(() => socket.drop(SESSION_ENDED_CLOSE_CODE));
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2));
+    expect(calls.map((call) => `${call.method} ${call.url.pathname}`)).toEqual(['POST /api/v1/login/extend']);
+    expect(calls[0]?.body).toEqual({ refresh_token: 'refresh' });
+    expect(tokenOf(FakeWebSocket.instances[1])).toBe('Bearer access2|id2');
+  });
+
+  it('stays closed, and the user is logged out, when the refresh is refused', async () => {
+    const { calls } = stubApi({
+      'POST /api/v1/login/extend': () =>
+        json({ status: 401, code: 'NotAuthorizedException', message: 'error.session-revoked', errors: [] }, 401),
+    });
+    const socket = openConnection();
+
+    act(() => socket.drop(SESSION_ENDED_CLOSE_CODE));
+    await waitFor(() => expect(getSession()).toBeNull());
+    expect(calls).toHaveLength(1);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+});

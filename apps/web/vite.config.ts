@@ -15,7 +15,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps are still written for error reporting, but the served bundles do not point browsers to them.
+    sourcemap: 'hidden',
     // dist/.vite/manifest.json: the outdated-build check compares it with the scripts a page loaded.
     manifest: true,
     // The vendor chunk is React DOM, React Router, Mantine, TanStack Query, i18next and zod, ~700 kB

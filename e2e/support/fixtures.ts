@@ -58,3 +58,69 @@ export async function waitForMail(request: APIRequestContext, to: string, patter
     .toBe(true);
   return found as OutboxMessage;
 }
+
+/** The Authorization header of the session the page is logged in with, as the web app sends it. */
+export async function sessionAuthorization(page: Page): Promise<string> {
+  const authorization = await page.evaluate(() => {
+    const session = JSON.parse(window.localStorage.getItem('riderdesk-session') ?? 'null') as {
+      meta: { AccessToken: string; IdToken: string };
+    } | null;
+    return session ? `Bearer ${session.meta.AccessToken}|${session.meta.IdToken}` : '';
+  });
+  expect(authorization).not.toBe('');
+  return authorization;
+}
+
+export const DEMO_VENDOR = 'pk-karachi-grill-clifton';
+const OUTLET = { lat: 24.8021, lon: 67.03 };
+const CUSTOMER = { lat: 24.8138, lon: 67.0402 };
+
+/** Places an order the way the request page does: a signed fee quote, then the §3 create body. */
+export async function placeOrder(request: APIRequestContext, authorization: string): Promise<string> {
+  const headers = { authorization };
+  const fee = await request.post('/api/v1/delivery/fee', {
+    headers,
+    data: { source: OUTLET, destination: CUSTOMER, vendor_id: DEMO_VENDOR, delivery_type: 'food' },
+  });
+  expect(fee.ok()).toBe(true);
+  const quote = (await fee.json()).result as { fee: number; signature: string };
+  const created = await request.post('/api/v1/order', {
+    headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` },
+    data: {
+      vendor_id: DEMO_VENDOR,
+      customer: {
+        location: {
+          latitude: CUSTOMER.lat,
+          longitude: CUSTOMER.lon,
+          address: 'House 14, Street 3, Clifton Block 2',
+          notes: 'Ring the bell twice',
+        },
+        phone_number: '+923001234567',
+        name: 'Ayesha Khan',
+      },
+      order: {
+        payment_method: 'CASH_ON_DELIVERY',
+        amount: 1500,
+        description: 'Chicken biryani',
+        cold_bag_needed: false,
+      },
+      vat_number: null,
+      preordered_for: null,
+      age_validation_required: false,
+      login_pickup_estimation: 15,
+      delivery_fee: quote.fee,
+      signature: quote.signature,
+    },
+  });
+  expect(created.ok()).toBe(true);
+  return ((await created.json()).result as { order_id: string }).order_id;
+}
+
+/** The token of an order's public tracking link (spec §5), as the tracking page shares it. */
+export async function trackingToken(request: APIRequestContext, authorization: string, orderId: string) {
+  const answer = await request.get(`/api/v1/order?vendorId=${DEMO_VENDOR}&orderId=${encodeURIComponent(orderId)}`, {
+    headers: { authorization },
+  });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()).result as { tracking_token: string }).tracking_token;
+}

@@ -17,6 +17,15 @@ test.describe('the merchant shell', () => {
     await expect(page).toHaveURL(/\/connect$/);
   });
 
+  test('the landing page names the country in the page language', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByText(text('en', 'landing.badge', { country: text('en', 'country.PK') }))).toBeVisible();
+    await switchLanguage(page, 'ur_alt');
+    await expect(
+      page.getByText(text('ur_alt', 'landing.badge', { country: text('ur_alt', 'country.PK') })),
+    ).toBeVisible();
+  });
+
   test('log in, see the shell, switch to Urdu right to left, log out', async ({ page }) => {
     await logIn(page);
     const nav = page.getByRole('navigation', { name: text('en', 'nav.label') });

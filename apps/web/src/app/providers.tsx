@@ -10,7 +10,7 @@ import { useRefreshFlagsOnSessionChange } from '../features/flags/hooks/use-flag
 import { ConfigProvider } from '../shared/config/config-context.tsx';
 import { directionOf } from '../shared/i18n/i18n.ts';
 import { useSession } from '../shared/session/session-store.ts';
-import { createAppTheme } from './theme.ts';
+import { createAppTheme, cssVariablesResolver } from './theme.ts';
 
 function SessionEffects() {
   useRefreshFlagsOnSessionChange(useSession() !== null);
@@ -36,7 +36,12 @@ export function AppProviders({
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
-            <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+            <MantineProvider
+              theme={theme}
+              cssVariablesResolver={cssVariablesResolver}
+              defaultColorScheme="light"
+              env={env}
+            >
               {/* spec §2 and §9: a snackbar at the bottom left, 3500 ms unless said otherwise. */}
               <Notifications position="bottom-left" autoClose={NOTIFICATION_MS.default} limit={4} />
               <SessionEffects />

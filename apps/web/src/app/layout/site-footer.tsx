@@ -2,10 +2,12 @@ import { Anchor, Container, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../shared/config/config-context.tsx';
+import { useCountryName } from '../../shared/config/use-country-name.ts';
 
 export function SiteFooter() {
   const { t } = useTranslation();
   const { brand, country } = useConfig();
+  const countryName = useCountryName();
   const { links } = country;
   return (
     <Container
@@ -16,7 +18,7 @@ export function SiteFooter() {
     >
       <Group justify="space-between" gap="md" wrap="wrap">
         <Text fz="sm" c="dimmed">
-          © {new Date().getFullYear()} {brand.serviceName} · {country.name}
+          © {new Date().getFullYear()} {brand.serviceName} · {countryName}
         </Text>
         <Group gap="lg" wrap="wrap" component="nav" aria-label={t('footer.label')}>
           <Anchor component={Link} to="/termsandconditions" fz="sm" c="dimmed">

@@ -1,3 +1,4 @@
+import { COUNTRY_CODES } from '@riderdesk/domain/config';
 import { AUTH_ERROR_CODES } from '@riderdesk/domain/contracts/auth';
 import en from '@riderdesk/domain/locales/en.json';
 import ur from '@riderdesk/domain/locales/ur_alt.json';
@@ -36,10 +37,11 @@ describe('translation catalogues', () => {
     }
   });
 
-  it('covers the spec §8 login codes, the status labels and the password rules', () => {
+  it('covers the spec §8 login codes, the status labels, the password rules and the country names', () => {
     for (const code of AUTH_ERROR_CODES) expect(english.has(`auth.${code}`), code).toBe(true);
     for (const key of Object.values(STATUS_LABEL_KEYS)) expect(english.has(key), key).toBe(true);
     for (const rule of PASSWORD_RULES) expect(english.has(rule), rule).toBe(true);
+    for (const code of COUNTRY_CODES) expect(english.has(`country.${code}`), code).toBe(true);
     expect(english.get('error.offline')).toBe('Something went wrong. Please try again. You could be offline.');
     expect(english.get('auth.disconnected')).toBe('You are now disconnected.');
     expect(english.get('register.error.generic')).toBe('We were unable to create an account.');

@@ -14,7 +14,7 @@ export function PasswordRules({ password, id }: { password: string; id?: string 
         return (
           <List.Item
             key={rule}
-            c={isMet ? 'teal.8' : 'dimmed'}
+            c={isMet ? 'var(--mantine-color-success)' : 'dimmed'}
             data-met={isMet}
             icon={
               <ThemeIcon size={18} radius="xl" variant={isMet ? 'filled' : 'light'} color={isMet ? 'teal' : 'gray'}>

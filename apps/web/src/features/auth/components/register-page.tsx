@@ -187,7 +187,7 @@ export function RegisterPage() {
           <PasswordRules password={password} id="register-password-rules" />
           <Text fz="xs" c="dimmed">
             {t('register.terms-implied')}{' '}
-            <Anchor component={Link} to="/termsandconditions" fz="xs">
+            <Anchor component={Link} to="/termsandconditions" fz="xs" underline="always">
               {t('footer.terms')}
             </Anchor>
           </Text>

@@ -28,6 +28,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../../shared/config/config-context.tsx';
+import { useCountryName } from '../../../shared/config/use-country-name.ts';
 import { WelcomeTour } from './welcome-tour.tsx';
 
 function Feature({ icon, title, body }: { icon: ReactNode; title: string; body: string }) {
@@ -66,6 +67,7 @@ function Step({ number, title, body }: { number: number; title: string; body: st
 export function LandingPage({ loginForm, canRegister }: { loginForm: ReactNode; canRegister: boolean }) {
   const { t } = useTranslation();
   const { brand, country } = useConfig();
+  const countryName = useCountryName();
   const service = brand.serviceName;
   return (
     <>
@@ -81,7 +83,7 @@ export function LandingPage({ loginForm, canRegister }: { loginForm: ReactNode; 
             <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 2, md: 1 }}>
               <Stack gap="lg">
                 <Badge variant="light" size="lg" radius="sm" w="fit-content" leftSection={<IconBolt size={14} />}>
-                  {t('landing.badge', { country: country.name })}
+                  {t('landing.badge', { country: countryName })}
                 </Badge>
                 <Title order={1} fz={{ base: 34, sm: 46 }} lh={1.15} fw={800}>
                   {t('landing.hero.title')}
@@ -180,9 +182,7 @@ export function LandingPage({ loginForm, canRegister }: { loginForm: ReactNode; 
                   {t('landing.fleet.title')}
                 </Title>
               </Group>
-              <Text lh={1.7} opacity={0.92}>
-                {t('landing.fleet.body', { service })}
-              </Text>
+              <Text lh={1.7}>{t('landing.fleet.body', { service })}</Text>
               <Group gap="xs" mt="md">
                 <IconShieldCheck size={18} />
                 <Text fz="sm" fw={600}>

@@ -123,7 +123,7 @@ export function PublicTrackingView({
         shadow="sm"
       >
         <Stack gap={6}>
-          <Text fz="xs" fw={700} tt="uppercase" lts={0.6} opacity={0.85}>
+          <Text fz="xs" fw={700} tt="uppercase" lts={0.6}>
             {t(`public.${kind}.eyebrow`)}
           </Text>
           <Title order={1} fz={{ base: 24, sm: 30 }} c={view.is_cancelled ? 'red.8' : 'white'}>
@@ -135,7 +135,7 @@ export function PublicTrackingView({
             </Text>
           )}
           {view.delivered_at && view.stage === 'DELIVERED' && (
-            <Text fz="sm" opacity={0.9}>
+            <Text fz="sm">
               {t('public.delivered-at', {
                 time: formatDateTime(Date.parse(view.delivered_at), country.timeZone, i18n.language),
               })}

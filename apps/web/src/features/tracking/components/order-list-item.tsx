@@ -59,7 +59,12 @@ export function OrderListItem({
         {(eta || order.rider) && (
           <Group gap={6} wrap="nowrap">
             <IconMotorbike size={14} aria-hidden color="var(--mantine-color-dimmed)" />
-            <Text fz="xs" c={eta?.isNear ? 'teal.7' : 'dimmed'} fw={eta?.isNear ? 600 : 400} truncate>
+            <Text
+              fz="xs"
+              c={eta?.isNear ? 'var(--mantine-color-success)' : 'dimmed'}
+              fw={eta?.isNear ? 600 : 400}
+              truncate
+            >
               {eta
                 ? eta.isNear
                   ? t('order.rider-near')

@@ -63,7 +63,7 @@ function LiveIndicator({ status }: { status: LiveStatus }) {
         ) : (
           <Box w={8} h={8} bg="gray.5" style={{ borderRadius: '50%' }} aria-hidden />
         )}
-        <Text fz="xs" fw={600} c={isLive ? 'teal.8' : 'dimmed'}>
+        <Text fz="xs" fw={600} c={isLive ? 'var(--mantine-color-success)' : 'dimmed'}>
           {t(`tracking.live.${isLive ? 'connected' : status === 'connecting' ? 'connecting' : 'offline'}`)}
         </Text>
       </Group>

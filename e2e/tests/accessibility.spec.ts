@@ -1,0 +1,96 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  DEMO_VENDOR,
+  logIn,
+  placeOrder,
+  sessionAuthorization,
+  switchLanguage,
+  text,
+  trackingToken,
+} from '../support/fixtures.ts';
+
+type Locale = 'en' | 'ur_alt';
+
+/** Runs axe for WCAG 2 A and AA and fails on any serious or critical violation, listing what to fix. */
+async function expectNoSeriousViolations(page: Page) {
+  // The e2e server has no map tiles (MAP_TILE_URL is empty) and axe reports nothing inside the Leaflet
+  // map, so every part of the page is checked; exclude only `.leaflet-tile-pane` if tiles ever add noise.
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const report = blocking
+    .map((violation) =>
+      [
+        `${violation.id} (${violation.impact}): ${violation.help} ${violation.helpUrl}`,
+        ...violation.nodes.map((node) => `  ${node.target.join(' ')}`),
+      ].join('\n'),
+    )
+    .join('\n');
+  expect(
+    blocking.map((violation) => violation.id),
+    report,
+  ).toEqual([]);
+}
+
+async function openLogin(page: Page, locale: Locale) {
+  await page.goto('/');
+  if (locale !== 'en') await switchLanguage(page, locale);
+  await expect(page.getByRole('button', { name: text(locale, 'login.submit') })).toBeVisible();
+}
+
+async function openTrackedOrder(page: Page, locale: Locale) {
+  await logIn(page);
+  if (locale !== 'en') await switchLanguage(page, locale);
+  const orderId = await placeOrder(page.request, await sessionAuthorization(page));
+  await page.goto(`/order-tracking/${DEMO_VENDOR}?order_id=${encodeURIComponent(orderId)}`);
+  await expect(
+    page.getByRole('article', { name: text(locale, 'tracking.detail.label', { id: orderId }) }),
+  ).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: text(locale, 'tracking.live.connected') })).toBeVisible();
+}
+
+test.describe('accessibility (WCAG 2 A and AA, serious and critical)', () => {
+  for (const locale of ['en', 'ur_alt'] as const) {
+    test(`login page, ${locale}`, async ({ page }) => {
+      await openLogin(page, locale);
+      await expectNoSeriousViolations(page);
+    });
+
+    test(`tracking page with an order selected, ${locale}`, async ({ page }) => {
+      await openTrackedOrder(page, locale);
+      await expectNoSeriousViolations(page);
+    });
+  }
+
+  test('register page', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page.getByRole('button', { name: text('en', 'register.submit') })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test('forgot password page', async ({ page }) => {
+    await page.goto('/forgot-password');
+    await expect(page.getByRole('button', { name: text('en', 'forgot.submit') })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test('request page with a destination chosen', async ({ page }) => {
+    await logIn(page);
+    const address = page.getByRole('textbox', { name: text('en', 'request.address.label') });
+    await expect(address).toBeEnabled();
+    await address.fill('Zamzama');
+    await page.getByRole('option', { name: /^Zamzama Commercial/ }).click();
+    await expect(page.getByRole('status', { name: text('en', 'request.quote.title') })).toContainText(/\d/);
+    await expect(page.getByRole('form', { name: text('en', 'request.step.details') })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test('public tracking page', async ({ page }) => {
+    await logIn(page);
+    const authorization = await sessionAuthorization(page);
+    const token = await trackingToken(page.request, authorization, await placeOrder(page.request, authorization));
+    await page.goto(`/tracking/${token}`);
+    await expect(page.getByRole('list', { name: text('en', 'public.stages') })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+});

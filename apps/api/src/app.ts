@@ -81,7 +81,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   await app.register(flagRoutes, { flags });
   await app.register(i18nRoutes, { localesDir: config.localesDir });
-  if (config.deployment.environment !== 'prd') await app.register(devRoutes, { db });
+  if (config.hasOutboxPage) await app.register(devRoutes, { db });
   await registerWeb(app, config.webDistDir);
 
   app.addHook('onClose', async () => {

@@ -51,6 +51,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** serviceHours ('HHMM:HHMM') the demo seed of an empty database writes; null keeps the migration's. */
   seedServiceHours: string | null;
+  /** The development outbox page; it shows reset codes and verification links, so never in prd. */
+  hasOutboxPage: boolean;
   geo: GeoConfig;
   dispatch: DispatchConfig;
 }
@@ -107,6 +109,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: optional
     .pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional())
     .transform((value) => value ?? 'info'),
+  OUTBOX_PAGE: optional.pipe(z.enum(['on', 'off']).optional()),
   SEED_SERVICE_HOURS: optional.refine(
     (value) => value === undefined || parseServiceHours(value) !== null,
     'must be HHMM:HHMM, each at most 2359 (0000:0000 is always open)',
@@ -187,6 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       passwordHashCost: PASSWORD_HASH_COST,
       seedDemo: environment !== 'prd',
       seedServiceHours: vars.SEED_SERVICE_HOURS ?? null,
+      // Served by default only in the sandbox, where the embedded mailer is the way to read e-mails.
+      hasOutboxPage: environment !== 'prd' && (vars.OUTBOX_PAGE ?? (environment === 'san' ? 'on' : 'off')) === 'on',
       geo: {
         geocoderUrl: vars.GEOCODER_URL ?? null,
         // Nominatim's usage policy asks for an application name and a contact.

@@ -30,7 +30,7 @@ try {
     `  API docs:  ${config.publicUrl}/docs`,
     `  Database:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`}`,
   ];
-  if (deployment.environment !== 'prd') lines.push(`  Outbox:    ${config.publicUrl}/dev/outbox`);
+  if (config.hasOutboxPage) lines.push(`  Outbox:    ${config.publicUrl}/dev/outbox`);
   if (demo?.hasDemoUser) lines.push(`  Demo login: ${demo.demoEmail} / ${demo.demoPassword}`);
   if (demo?.registration) {
     lines.push(

@@ -137,4 +137,22 @@ describe('system routes without a database or in production', () => {
     await app.close();
     await db.close();
   });
+
+  it.each([
+    [{ ENVIRONMENT: 'san' }, true],
+    [{ ENVIRONMENT: 'stg' }, false],
+    [{ ENVIRONMENT: 'stg', OUTBOX_PAGE: 'on' }, true],
+    [{ ENVIRONMENT: 'san', OUTBOX_PAGE: 'off' }, false],
+    [{ ENVIRONMENT: 'prd', OUTBOX_PAGE: 'on' }, false],
+  ])('serves the outbox page with %o: %s', async (env, isServed) => {
+    const db = await openPglite('memory://');
+    await migrate(db);
+    const app = await buildApp(testConfig({}, env), { db });
+    const page = await app.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
+    expect(page.statusCode).toBe(isServed ? 200 : 404);
+    const config = await app.inject({ method: 'GET', url: '/api/v1/config' });
+    expect(config.json().result.hasDevOutbox).toBe(isServed);
+    await app.close();
+    await db.close();
+  });
 });

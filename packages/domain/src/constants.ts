@@ -68,6 +68,13 @@ export const NOTIFICATION_MS = {
 } as const;
 
 export const LOGIN_PICKUP_ESTIMATION = 15;
+/** Upper bound of an order's login pickup estimation, in minutes (a day); it is stored as an integer. */
+export const LOGIN_PICKUP_ESTIMATION_MAX = 24 * 60;
+/**
+ * Upper bound of any amount a client sends, in major units: far above a delivered item, and low enough
+ * that its minor units stay exact in a double and fit the bigint columns.
+ */
+export const MONEY_MAX = 1_000_000_000;
 export const COUNTRY_ETA_MINIMUM = 8;
 // spec §4: tracking says 'less than 5 minutes away' when the rider is near.
 export const RIDER_NEAR_MINUTES = 5;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DESCRIPTION_MAX_LENGTH, PAYMENT_METHODS, VAT_NUMBER_LENGTH } from '../constants.ts';
+import {
+  DESCRIPTION_MAX_LENGTH,
+  LOGIN_PICKUP_ESTIMATION_MAX,
+  MONEY_MAX,
+  PAYMENT_METHODS,
+  VAT_NUMBER_LENGTH,
+} from '../constants.ts';
 import { CANCEL_REASONS, ORDER_STATUSES } from '../order-status.ts';
 import { resultOf, VendorIdSchema } from './common.ts';
 import { AddressTextSchema, LatitudeSchema, LongitudeSchema, NotesSchema } from './geo.ts';
@@ -10,6 +16,8 @@ const Instant = z.iso.datetime({ offset: true });
 /** Unix seconds. That it lies within the 2-day pre-order window (spec §9) is checked by the service. */
 const UnixSeconds = z.number().int().min(0);
 const Money = z.number().min(0);
+/** An amount a client sends: bounded, so it always fits the stored minor units. */
+const MoneyInput = Money.max(MONEY_MAX);
 const PersonName = z.string().trim().min(1).max(100);
 const Description = z.string().max(DESCRIPTION_MAX_LENGTH, 'validation.fill-description');
 // Possible-number checks need the country (spec §5, validation/order-payload.ts); the contract only
@@ -42,7 +50,7 @@ export const OrderCreateBodySchema = z
     }),
     order: z.object({
       payment_method: PaymentMethodSchema,
-      amount: Money,
+      amount: MoneyInput,
       description: Description,
       // spec §3: always false.
       cold_bag_needed: z.literal(false),
@@ -50,11 +58,11 @@ export const OrderCreateBodySchema = z
     vat_number: z.string().length(VAT_NUMBER_LENGTH).nullable(),
     preordered_for: UnixSeconds.nullable(),
     age_validation_required: z.boolean(),
-    login_pickup_estimation: z.number().int().min(0),
-    delivery_fee: Money,
+    login_pickup_estimation: z.number().int().min(0).max(LOGIN_PICKUP_ESTIMATION_MAX),
+    delivery_fee: MoneyInput,
     signature: z.string().min(1),
     voucher: VoucherSchema.optional(),
-    discounted_delivery_fee: Money.optional(),
+    discounted_delivery_fee: MoneyInput.optional(),
     discounted_delivery_fee_signature: z.string().min(1).optional(),
     // spec §3: only when the vendor has no saved pickup address.
     sender: z
@@ -152,7 +160,7 @@ export type OrderUpdateParams = z.infer<typeof OrderUpdateParamsSchema>;
 export const OrderUpdateBodySchema = z.object({
   vendor_id: VendorIdSchema,
   payment_method: PaymentMethodSchema,
-  amount: Money,
+  amount: MoneyInput,
   item_details: Description,
   location: z.object({
     address: AddressTextSchema,
@@ -160,7 +168,7 @@ export const OrderUpdateBodySchema = z.object({
     latitude: LatitudeSchema,
     longitude: LongitudeSchema,
   }),
-  delivery_fee: Money,
+  delivery_fee: MoneyInput,
   signature: z.string().min(1),
 });
 export type OrderUpdateBody = z.infer<typeof OrderUpdateBodySchema>;

@@ -37,6 +37,7 @@ const Common = {
 /** GET /public/tracking/{token}: what the recipient needs, nothing more. */
 export const PublicTrackingSchema = z.object({
   ...Common,
+  /** The shop; a private sender's pickup (no saved outlet) shows only its district and a rounded position. */
   outlet: Point.extend({ name: z.string(), address: z.string().nullable() }),
   destination: Point.extend({
     /** The district part of the address, not the flat or house. */

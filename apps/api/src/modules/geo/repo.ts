@@ -33,7 +33,7 @@ export async function searchCustomers(
         order by customer_phone, created_at desc
      ) latest
      where replace(customer_phone, ' ', '') ilike $2
-        or regexp_replace(customer_phone, 'D', '', 'g') like $4
+        or regexp_replace(customer_phone, '\\D', '', 'g') like $4
         or replace(customer_name, ' ', '') ilike $2
         or replace(customer_address, ' ', '') ilike $2
      order by created_at desc

@@ -28,6 +28,8 @@ interface TrackingRow {
   pickup_latitude: number;
   pickup_longitude: number;
   sender_name: string | null;
+  /** The pickup is a private sender's address (a vendor without a saved outlet, spec §3), not a shop. */
+  is_sender_pickup: boolean;
   customer_name: string;
   customer_phone: string;
   customer_address: string;
@@ -79,7 +81,10 @@ export function publicTrackingService({ db }: { db: Db }) {
     const [row] = await db.query<TrackingRow>(
       `select o.order_id, o.status, o.created_at, o.updated_at, o.preordered_for, o.latest_arrival_at,
               o.pickup_eta_minutes, o.delivery_eta_minutes, v.name as outlet_name, o.pickup_address,
-              o.pickup_latitude, o.pickup_longitude, o.sender_name, o.customer_name, o.customer_phone,
+              o.pickup_latitude, o.pickup_longitude, o.sender_name,
+              (o.sender_name is not null or o.sender_phone is not null or o.sender_email is not null)
+                as is_sender_pickup,
+              o.customer_name, o.customer_phone,
               o.customer_address, o.customer_latitude, o.customer_longitude, o.currency,
               o.delivery_fee_minor::float8 as delivery_fee_minor, o.discount_minor::float8 as discount_minor,
               o.amount_minor::float8 as amount_minor, o.payment_method, o.description,
@@ -150,12 +155,20 @@ export function publicTrackingService({ db }: { db: Db }) {
       const row = await find(token);
       return {
         ...common(row),
-        outlet: {
-          name: row.outlet_name,
-          address: row.pickup_address,
-          latitude: row.pickup_latitude,
-          longitude: row.pickup_longitude,
-        },
+        // A shop is shown as it is; a private sender only as on the c2c page: district and ~100 m.
+        outlet: row.is_sender_pickup
+          ? {
+              name: row.outlet_name,
+              address: addressArea(row.pickup_address),
+              latitude: rounded(row.pickup_latitude),
+              longitude: rounded(row.pickup_longitude),
+            }
+          : {
+              name: row.outlet_name,
+              address: row.pickup_address,
+              latitude: row.pickup_latitude,
+              longitude: row.pickup_longitude,
+            },
         destination: {
           area: addressArea(row.customer_address),
           latitude: rounded(row.customer_latitude),

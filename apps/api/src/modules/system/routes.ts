@@ -27,7 +27,7 @@ export function publicConfig(config: AppConfig): PublicConfig {
     mode: config.mode,
     mapTileUrl: config.mapTileUrl,
     flagProviders: [{ name: 'FWF', url: '/api/v1/flags' }],
-    hasDevOutbox: environment !== 'prd',
+    hasDevOutbox: config.hasOutboxPage,
   };
 }
 

@@ -3,7 +3,13 @@ import { differenceInCalendarDays } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DATE_PRESET_DAYS } from './constants.ts';
-import { DATE_PRESETS, DEFAULT_DATE_PRESET, presetRange, startOfTodayInZone } from './date-presets.ts';
+import {
+  DATE_PRESETS,
+  DEFAULT_DATE_PRESET,
+  presetRange,
+  startOfDayDaysAgoInZone,
+  startOfTodayInZone,
+} from './date-presets.ts';
 
 const KARACHI = 'Asia/Karachi';
 const instant = fc.date({
@@ -122,5 +128,13 @@ describe('presetRange', () => {
         expect(at.getTime() - range.to.getTime()).toBeLessThan(86_400_000);
       }),
     );
+  });
+});
+
+describe('startOfDayDaysAgoInZone', () => {
+  it('is local midnight of the day N days back in the zone', () => {
+    // 2026-03-31 02:00 in Karachi (UTC+5) is 2026-03-30 21:00 UTC.
+    const now = new Date('2026-03-30T21:00:00Z');
+    expect(startOfDayDaysAgoInZone(now, 30, 'Asia/Karachi').toISOString()).toBe('2026-02-28T19:00:00.000Z');
   });
 });

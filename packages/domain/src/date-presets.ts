@@ -13,6 +13,11 @@ export function startOfTodayInZone(now: Date, timeZone: string): Date {
   return new Date(startOfDay(new TZDate(now.getTime(), timeZone)).getTime());
 }
 
+/** Local midnight at the start of the day `days` days before today, in the given time zone. */
+export function startOfDayDaysAgoInZone(now: Date, days: number, timeZone: string): Date {
+  return new Date(startOfDay(subDays(new TZDate(now.getTime(), timeZone), days)).getTime());
+}
+
 /**
  * spec §4: Yesterday, PastWeek (last 7 days up to yesterday) and PastMonth (last 30 days up to
  * yesterday), in the country time zone. The range is half-open: `from` is local midnight at the start

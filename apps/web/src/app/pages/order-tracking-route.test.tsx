@@ -15,10 +15,28 @@ import { OrderTrackingRoute } from './order-tracking-route.tsx';
 const vendor = makeVendor({ vendor_id: 'v-1', name: 'Saddar Kitchen' });
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
-async function renderTracking(path: string, { active = [] as Order[], preorders = [] as Order[], flags = {} } = {}) {
+type Routes = Parameters<typeof stubApi>[0];
+
+async function renderTracking(
+  path: string,
+  {
+    active = [] as Order[],
+    preorders = [] as Order[],
+    flags = {},
+    byPhone = [] as Order[],
+    routes = {} as Routes,
+  } = {},
+) {
   const api = stubApi({
     'GET /api/v1/vendor/v-1/orders': (url) =>
-      orderPage(url.searchParams.get('scheduled') === 'true' ? preorders : active),
+      orderPage(
+        url.searchParams.has('customer_phone_number')
+          ? byPhone
+          : url.searchParams.get('scheduled') === 'true'
+            ? preorders
+            : active,
+      ),
+    ...routes,
   });
   const element = (
     <ShellContext.Provider value={{ vendors: [vendor], selectedVendor: vendor, includeOutlets: false }}>
@@ -161,6 +179,113 @@ describe('order tracking', () => {
     // The status history lists each step once, oldest first.
     expect(within(detail).getByText('Waiting for a rider')).toBeInTheDocument();
     expect(within(detail).getAllByText('Rider on the way')).toHaveLength(2);
+  });
+});
+
+describe('searching beyond today’s orders', () => {
+  // orderIdPrefix('v-1') is 'V1'.
+  const searchBox = () => screen.findByRole('searchbox', { name: "Search today's orders" });
+  const orderCalls = (api: { calls: { url: URL }[] }) =>
+    api.calls.filter((call) => call.url.pathname === '/api/v1/order');
+  const phoneCalls = (api: { calls: { url: URL }[] }) =>
+    api.calls.filter((call) => call.url.searchParams.has('customer_phone_number'));
+
+  it('fetches an order id of the selected vendor that is not loaded, once per term', async () => {
+    const user = userEvent.setup();
+    const old = makeOrder({ order_id: 'V1-100042', created_at: ago(3 * 24 * 60), updated_at: ago(3 * 24 * 60) });
+    const { api } = await renderTracking('/order-tracking/v-1', {
+      active: [makeOrder({ order_id: 'V1-100050' })],
+      routes: {
+        'GET /api/v1/order': (url) =>
+          url.searchParams.get('orderId') === old.order_id ? json({ result: old }) : undefined,
+      },
+    });
+    const search = await searchBox();
+    await user.type(search, 'v1 - 1000 42');
+    const results = section('Search results');
+    expect(await within(results).findByRole('button', { name: /V1-100042/ }, { timeout: 2000 })).toBeInTheDocument();
+    expect(orderCalls(api)).toHaveLength(1);
+    expect(orderCalls(api)[0]?.url.searchParams.get('vendorId')).toBe('v-1');
+
+    // The same term again is answered from the cache; a loaded order is not fetched at all.
+    await user.clear(search);
+    await user.type(search, 'V1-100042');
+    expect(await within(section('Search results')).findByRole('button', { name: /V1-100042/ })).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'V1-100050');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(within(section('Search results')).getByRole('button', { name: /V1-100050/ })).toBeInTheDocument();
+    expect(orderCalls(api)).toHaveLength(1);
+  });
+
+  it('looks a possible phone number up over the last 30 days when no loaded order matches, newest first', async () => {
+    const user = userEvent.setup();
+    const customer = { ...makeOrder({ order_id: 'x' }).customer, phone_number: '+923219876543' };
+    const { api } = await renderTracking('/order-tracking/v-1', {
+      active: [makeOrder({ order_id: 'V1-1' })],
+      byPhone: [
+        makeOrder({ order_id: 'V1-OLDER', customer, created_at: ago(20 * 24 * 60), updated_at: ago(20 * 24 * 60) }),
+        makeOrder({ order_id: 'V1-NEWER', customer, created_at: ago(2 * 24 * 60), updated_at: ago(2 * 24 * 60) }),
+      ],
+    });
+    await user.type(await searchBox(), '0321 987 6543');
+    const results = section('Search results');
+    await waitFor(() => expect(within(results).getAllByRole('button')).toHaveLength(2), { timeout: 2000 });
+    const found = within(results).getAllByRole('button');
+    expect(found[0]).toHaveAccessibleName(/V1-NEWER/);
+    expect(found[1]).toHaveAccessibleName(/V1-OLDER/);
+
+    // One lookup for the settled term, not one per keystroke.
+    expect(phoneCalls(api)).toHaveLength(1);
+    const params = phoneCalls(api)[0]?.url.searchParams;
+    expect(params?.get('customer_phone_number')).toBe('+923219876543');
+    expect(params?.get('count')).toBe('50');
+    expect(params?.has('include_outlets')).toBe(false);
+    const from = new Date(params?.get('from') ?? '');
+    // Midnight in Karachi (UTC+5) is 19:00 UTC, 30 days back.
+    expect(from.getUTCHours()).toBe(19);
+    const days = (Date.now() - from.getTime()) / (24 * 3600_000);
+    expect(days).toBeGreaterThan(30);
+    expect(days).toBeLessThanOrEqual(31);
+    expect(Math.abs(Date.parse(params?.get('to') ?? '') - Date.now())).toBeLessThan(5000);
+  });
+
+  it('does not look up a phone number that a loaded order already matches', async () => {
+    const user = userEvent.setup();
+    const { api } = await renderTracking('/order-tracking/v-1', { active: [makeOrder({ order_id: 'V1-1' })] });
+    await user.type(await searchBox(), '300 1234567');
+    expect(within(section('Search results')).getByRole('button', { name: /V1-1/ })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(phoneCalls(api)).toHaveLength(0);
+  });
+
+  it('shows no results when the order is not found or the phone has no orders', async () => {
+    const user = userEvent.setup();
+    const { api } = await renderTracking('/order-tracking/v-1', { active: [makeOrder({ order_id: 'V1-1' })] });
+    const search = await searchBox();
+    await user.type(search, 'V1-999');
+    await waitFor(() => expect(orderCalls(api)).toHaveLength(1), { timeout: 2000 });
+    expect(await screen.findByText('No order matches “V1-999”.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.clear(search);
+    await user.type(search, '0321 0000000');
+    await waitFor(() => expect(phoneCalls(api)).toHaveLength(1), { timeout: 2000 });
+    expect(await screen.findByText('No order matches “0321 0000000”.')).toBeInTheDocument();
+  });
+
+  it('shows the error text when the lookup fails for another reason', async () => {
+    const user = userEvent.setup();
+    await renderTracking('/order-tracking/v-1', {
+      routes: {
+        'GET /api/v1/order': () =>
+          json({ status: 403, code: 'Forbidden', message: 'error.cant-retrieve-current-orders', errors: [] }, 403),
+      },
+    });
+    await user.type(await searchBox(), 'V1-5');
+    expect(await screen.findByRole('alert', {}, { timeout: 2000 })).toHaveTextContent(
+      'We could not load your current orders.',
+    );
   });
 });
 

@@ -1,7 +1,14 @@
 import { RIDER_NEAR_MINUTES } from '@riderdesk/domain/constants';
 import type { Order } from '@riderdesk/domain/contracts/orders';
+import { looksLikeOrderIdOf } from '@riderdesk/domain/order-id';
 import { type OrderBucket, orderBucket, showsEtaToCustomer, showsEtaToVendor } from '@riderdesk/domain/order-status';
 import { matchesOrderSearch } from '@riderdesk/domain/search-history';
+import {
+  type CountryCode,
+  isPossiblePhoneNumber,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js';
 
 /** spec §2: the sections of the tracking screen, in reading order. */
 export const TRACKING_SECTIONS = ['new', 'preorder', 'collected', 'delivered', 'cancelled'] as const;
@@ -41,6 +48,24 @@ export function groupOrders(orders: readonly Order[], now: Date): Record<OrderBu
 
 export function searchOrders(orders: readonly Order[], term: string): Order[] {
   return orders.filter((order) => matchesOrderSearch(order, term));
+}
+
+/** A search the loaded orders cannot answer, asked of the server instead. */
+export type ServerSearch = { kind: 'order'; orderId: string } | { kind: 'phone'; phone: string };
+
+/**
+ * spec §5: a term (spaces ignored, any case) that is an order id of the selected vendor fetches that
+ * order; spec §4: a phone number possible in the country searches the customer's recent orders.
+ */
+export function serverSearchFor(term: string, vendorId: string, countryCode: string): ServerSearch | null {
+  const compact = term.replace(/\s+/g, '');
+  const orderId = compact.toUpperCase();
+  if (looksLikeOrderIdOf(orderId, vendorId) && !orderId.endsWith('-')) return { kind: 'order', orderId };
+  const country = countryCode.toUpperCase();
+  if (!/^\+?[\d()-]+$/.test(compact) || !isSupportedCountry(country)) return null;
+  if (!isPossiblePhoneNumber(compact, country as CountryCode)) return null;
+  const phone = parsePhoneNumberFromString(compact, country as CountryCode)?.number;
+  return phone ? { kind: 'phone', phone } : null;
 }
 
 export type Eta = { target: 'vendor' | 'customer'; minutes: number; isNear: boolean };

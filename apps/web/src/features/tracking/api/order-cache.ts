@@ -8,6 +8,8 @@ export const trackingKeys = {
     ['orders', 'tracking', 'active', vendorId, includeOutlets] as const,
   preorders: (vendorId: string, includeOutlets: boolean) =>
     ['orders', 'tracking', 'preorders', vendorId, includeOutlets] as const,
+  phoneSearch: (vendorId: string, includeOutlets: boolean, phone: string) =>
+    ['orders', 'tracking', 'phone-search', vendorId, includeOutlets, phone] as const,
   // Same key as the request flow's GET /order, so an edit and the tracking detail share one copy.
   order: (vendorId: string, orderId: string) => ['order', vendorId, orderId] as const,
 };

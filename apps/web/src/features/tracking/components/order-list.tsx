@@ -1,6 +1,7 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { OrderBucket } from '@riderdesk/domain/order-status';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SECTION_LABEL_KEYS, TRACKING_SECTIONS } from '../tracking-rules.ts';
 import { OrderListItem } from './order-list-item.tsx';
@@ -15,8 +16,13 @@ function Section({
   selectedOrderId,
   showsOutlet,
   onSelect,
+  isLoading = false,
+  footer,
 }: {
   id: string;
+  /** Shown instead of the empty text while more results may still arrive. */
+  isLoading?: boolean;
+  footer?: ReactNode;
   showsOutlet: boolean;
   title: string;
   orders: readonly Order[];
@@ -36,7 +42,9 @@ function Section({
           {orders.length}
         </Badge>
       </Group>
-      {orders.length === 0 ? (
+      {orders.length === 0 && isLoading ? (
+        <Skeleton h={64} radius="md" mx={12} mb="sm" aria-hidden />
+      ) : orders.length === 0 ? (
         <Text fz="sm" c="dimmed" px={12} pb="sm" fs="italic">
           {emptyText}
         </Text>
@@ -55,6 +63,7 @@ function Section({
           ))}
         </Stack>
       )}
+      {footer}
     </section>
   );
 }
@@ -68,8 +77,14 @@ export function OrderList({
   selectedOrderId,
   showsOutlet,
   onSelect,
+  isSearching = false,
+  searchError = null,
 }: {
   showsOutlet: boolean;
+  /** A server lookup for the term is under way. */
+  isSearching?: boolean;
+  /** Why the server lookup failed, already worded for the user. */
+  searchError?: string | null;
   groups: Record<OrderBucket, Order[]>;
   searchResults: readonly Order[] | null;
   searchTerm: string;
@@ -89,6 +104,14 @@ export function OrderList({
         selectedOrderId={selectedOrderId}
         showsOutlet={showsOutlet}
         onSelect={onSelect}
+        isLoading={isSearching}
+        footer={
+          searchError && (
+            <Text fz="sm" c="red" px={12} pb="sm" role="alert">
+              {searchError}
+            </Text>
+          )
+        }
       />
     );
   }

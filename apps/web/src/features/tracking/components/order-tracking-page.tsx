@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Group, Paper, ScrollArea, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { IconAlertTriangle, IconClick, IconMotorbike, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,11 +15,12 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useActiveOrders, usePreorders } from '../api/get-active-orders.ts';
 import { useOrder } from '../api/get-order.ts';
 import { trackingKeys } from '../api/order-cache.ts';
+import { useServerSearch } from '../api/search-orders.ts';
 import { useFallbackRefresh } from '../hooks/use-fallback-refresh.ts';
 import { useLiveOrderUpdates } from '../hooks/use-live-order-updates.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useSearchHistory } from '../hooks/use-search-history.ts';
-import { groupOrders, mergeOrders, searchOrders } from '../tracking-rules.ts';
+import { groupOrders, mergeOrders, searchOrders, serverSearchFor } from '../tracking-rules.ts';
 import { OrderDetail } from './order-detail.tsx';
 import { OrderList } from './order-list.tsx';
 import type { ProofFlags } from './order-proofs.tsx';
@@ -28,6 +29,8 @@ import classes from './tracking.module.css';
 
 // The clock that moves pre-orders into "new" and opens the PAYMENT_COMMITTED cancel window.
 const CLOCK_TICK_MS = 15_000;
+// Server lookups of the search wait for the typing to pause.
+export const SERVER_SEARCH_DEBOUNCE_MS = 500;
 
 export type OrderTrackingPageProps = {
   vendorId: string | null;
@@ -106,10 +109,29 @@ export function OrderTrackingPage(props: OrderTrackingPageProps) {
 
   const orders = useMemo(() => mergeOrders(active.data, preorders.data), [active.data, preorders.data]);
   const groups = useMemo(() => groupOrders(orders, now), [orders, now]);
-  const searchResults = useMemo(
+  const localResults = useMemo(
     () => (searchTerm.trim() ? searchOrders(orders, searchTerm) : null),
     [orders, searchTerm],
   );
+  // Only a settled term the loaded orders cannot answer goes to the server (spec §4, §5).
+  const [debouncedTerm] = useDebouncedValue(searchTerm, SERVER_SEARCH_DEBOUNCE_MS);
+  const serverSearch = useMemo(() => {
+    if (!vendorId || !localResults || debouncedTerm !== searchTerm || !active.isSuccess) return null;
+    const search = serverSearchFor(searchTerm, vendorId, country.code);
+    if (search?.kind === 'order' && orders.some((order) => order.order_id.toUpperCase() === search.orderId)) {
+      return null;
+    }
+    if (search?.kind === 'phone' && localResults.length > 0) return null;
+    return search;
+  }, [vendorId, localResults, debouncedTerm, searchTerm, active.isSuccess, orders, country.code]);
+  const server = useServerSearch(vendorId, includeOutlets, country.timeZone, serverSearch);
+  const searchResults = useMemo(
+    () => (localResults && server.orders.length > 0 ? mergeOrders(localResults, server.orders) : localResults),
+    [localResults, server.orders],
+  );
+  const searchError =
+    server.error &&
+    (describeError(server.error, t, 'error.offline', (key) => i18n.exists(key)) || server.error.message);
 
   const listedOrder = orders.find((order) => order.order_id === selectedOrderId) ?? null;
   // An order_id from a link may be older than today's lists: it is fetched on its own.
@@ -183,6 +205,8 @@ export function OrderTrackingPage(props: OrderTrackingPageProps) {
       groups={groups}
       searchResults={searchResults}
       searchTerm={searchTerm}
+      isSearching={server.isPending}
+      searchError={searchError || null}
       now={now}
       selectedOrderId={selectedOrderId}
       showsOutlet={includeOutlets}

@@ -8,12 +8,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { openPostgres } from '../apps/api/src/db/db.ts';
-import { migrate } from '../apps/api/src/db/migrate.ts';
+import { createScratchDatabase } from '../apps/api/src/db/scratch-database.ts';
 import * as authRepo from '../apps/api/src/modules/auth/repo.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/service.ts';
 import * as ordersRepo from '../apps/api/src/modules/orders/repo.ts';
@@ -41,17 +39,9 @@ const percentile = (sorted: number[], p: number) =>
 export async function liveFanout(counts: number[]): Promise<FanoutResult[]> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('live-fanout needs DATABASE_URL (PostgreSQL)');
-  const name = `rd_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = openPostgres(url.toString(), 10);
+  const { db, drop } = await createScratchDatabase(adminUrl, { prefix: 'rd_bench', poolSize: 10 });
   const results: FanoutResult[] = [];
   try {
-    await migrate(db);
     const loaded = loadConfig({
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       LOG_LEVEL: 'silent',
@@ -206,11 +196,7 @@ export async function liveFanout(counts: number[]): Promise<FanoutResult[]> {
     }
     await app.close();
   } finally {
-    await db.close();
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
+    await drop();
   }
   return results;
 }

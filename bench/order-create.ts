@@ -7,11 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { type Db, openPglite, openPostgres } from '../apps/api/src/db/db.ts';
+import { type Db, openPglite } from '../apps/api/src/db/db.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
+import { createScratchDatabase } from '../apps/api/src/db/scratch-database.ts';
 import { setCountryParameter } from '../apps/api/src/modules/vendors/repo.ts';
 import { seed } from '../apps/api/src/seed.ts';
 
@@ -59,37 +59,7 @@ async function openDatabase(kind: BenchDatabase): Promise<{ db: Db; drop(): Prom
       },
     };
   }
-  const name = `rd_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = openPostgres(url.toString());
-  return {
-    db,
-    async drop() {
-      await db.close();
-      // Without `force`: terminating a connection the app still holds would crash the process with an
-      // unhandled pool error, so wait for the app's last connections to go instead.
-      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      try {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await cleanup.query(`drop database if exists ${name}`);
-            break;
-          } catch (error) {
-            if (attempt >= 20) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 250));
-          }
-        }
-      } finally {
-        await cleanup.end();
-      }
-    },
-  };
+  return createScratchDatabase(ADMIN_URL, { prefix: 'rd_bench', poolSize: 10 });
 }
 
 async function call(base: string, method: string, url: string, body: unknown, headers: Record<string, string> = {}) {
@@ -184,14 +154,14 @@ export async function benchOrderCreate(options: OrderCreateOptions): Promise<Ord
             path: '/api/v1/order',
             headers: { 'content-type': 'application/json', authorization },
             body,
-            setupRequest: (request: { headers: Record<string, string> }) => {
-              request.headers = { ...request.headers, 'idempotency-key': randomUUID() };
-              return request;
-            },
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...request.headers, 'idempotency-key': randomUUID() },
+            }),
           },
         ],
       });
-      // Requests still in flight when autocannon stops, and their after-commit NOTIFY, finish first.
+      // Requests still in flight when autocannon stops finish before the orders are counted.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const created = (await countOrders()) - seeded;
       const [keys] = await db.query<{ n: number }>('select count(*)::int as n from idempotency_keys');

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { type AppConfig, loadConfig } from '../../src/config.ts';
-import { type Db, openPglite, openPostgres } from '../../src/db/db.ts';
+import { type Db, openPglite } from '../../src/db/db.ts';
 import { migrate } from '../../src/db/migrate.ts';
+import { createScratchDatabase } from '../../src/db/scratch-database.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -27,25 +26,7 @@ export async function createTestDb(kind: DatabaseKind): Promise<TestDb> {
   }
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
-  const name = `rd_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = openPostgres(url.toString(), 5);
-  await migrate(db);
-  return {
-    db,
-    async drop() {
-      await db.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  return createScratchDatabase(adminUrl, { prefix: 'rd_test', poolSize: 5 });
 }
 
 /** The configuration the tests run with: the real defaults, quiet, with a fixed secret. */

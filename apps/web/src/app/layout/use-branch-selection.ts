@@ -1,11 +1,11 @@
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { useCountryParameter } from '../../features/vendors/api/get-country-parameter.ts';
 import { useVendors } from '../../features/vendors/api/get-vendors.ts';
 import { defaultVendor, isOutletToggleEnabled, isOutletToggleShown } from '../../features/vendors/branch-rules.ts';
 import type { OutletToggleState } from '../../features/vendors/components/branch-list.tsx';
 import { useIncludeOutlets } from '../../features/vendors/hooks/use-include-outlets.ts';
+import { useCountryParameter } from '../../shared/api/get-country-parameter.ts';
 import { sectionOf, withVendor } from '../vendor-path.ts';
 
 /** Vendors, the vendor named by the URL, and what choosing another one does (spec §2). */

@@ -16,7 +16,7 @@ import type { LatLng } from '@riderdesk/domain/validation/address';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../shared/api/api-error.ts';
-import { useCountryParameter } from '../api/get-country-parameter.ts';
+import { useCountryParameter } from '../../../shared/api/get-country-parameter.ts';
 import { deliveryFeeQueryOptions, getDeliveryFee } from '../api/get-delivery-fee.ts';
 import { estimationsQueryOptions } from '../api/get-estimations.ts';
 import { useOrderToEdit } from '../api/get-order.ts';

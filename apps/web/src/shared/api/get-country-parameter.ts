@@ -1,13 +1,12 @@
 import { COUNTRY_PARAMETER_CACHE_MS } from '@riderdesk/domain/constants';
 import { CountryParameterAnswerSchema, type CountryParameterName } from '@riderdesk/domain/contracts/vendors';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_BASE, api } from '../../../shared/api/client.ts';
+import { API_BASE, api } from './client.ts';
 
 export async function getCountryParameter(name: CountryParameterName): Promise<string> {
   return (await api.get(`${API_BASE}/get-country-parameter/${name}`, { schema: CountryParameterAnswerSchema })).result;
 }
 
-// The key is the one the shell uses for the same call, so both read one cache entry.
 export const countryParameterQueryOptions = (name: CountryParameterName) =>
   queryOptions({
     queryKey: ['country-parameter', name],
@@ -17,6 +16,6 @@ export const countryParameterQueryOptions = (name: CountryParameterName) =>
     gcTime: COUNTRY_PARAMETER_CACHE_MS,
   });
 
-export function useCountryParameter(name: CountryParameterName) {
-  return useQuery(countryParameterQueryOptions(name));
+export function useCountryParameter(name: CountryParameterName, enabled = true) {
+  return useQuery({ ...countryParameterQueryOptions(name), enabled });
 }

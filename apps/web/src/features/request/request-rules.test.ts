@@ -1,3 +1,4 @@
+import { normalisePhoneNumber } from '@riderdesk/domain/phone';
 import { describe, expect, it } from 'vitest';
 import { formatPhoneAsTyped } from './components/phone-input.tsx';
 import {
@@ -5,7 +6,6 @@ import {
   EMPTY_ORDER_FORM,
   isScheduleValid,
   joinAddress,
-  normalisePhone,
   preorderWindow,
   wallTimeInZone,
   zonedWallTimeToEpochMs,
@@ -50,6 +50,6 @@ describe('addresses and phones', () => {
     expect(formatPhoneAsTyped('03001234567', '0300123456', 'PK')).toBe('0300 1234567');
     // Deleting keeps what the user left.
     expect(formatPhoneAsTyped('0300 ', '0300 1', 'PK')).toBe('0300 ');
-    expect(normalisePhone('0300 1234567', 'PK')).toBe('+923001234567');
+    expect(normalisePhoneNumber('0300 1234567', 'PK')).toBe('+923001234567');
   });
 });

@@ -3,10 +3,10 @@ import type { OriginAddress } from '@riderdesk/domain/contracts/geo';
 import type { Order, OrderCreateBody, OrderUpdateBody } from '@riderdesk/domain/contracts/orders';
 import type { DeliveryAreaBody, DeliveryFeeBody } from '@riderdesk/domain/contracts/pricing';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import { normalisePhoneNumber } from '@riderdesk/domain/phone';
 import { payableDeliveryFee, type RequestState } from '@riderdesk/domain/request-flow';
 import type { LatLng } from '@riderdesk/domain/validation/address';
 import type { OrderPayload } from '@riderdesk/domain/validation/order-payload';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** What the merchant types in the details and payment sections. */
 export type OrderForm = {
@@ -92,12 +92,6 @@ export const joinAddress = (...parts: (string | null | undefined)[]): string =>
     .filter(Boolean)
     .join(', ');
 
-/** Customer phones travel in E.164 when they parse; what cannot be parsed is sent as typed. */
-export function normalisePhone(phone: string, countryCode: string): string {
-  const parsed = parsePhoneNumberFromString(phone, countryCode as Parameters<typeof parsePhoneNumberFromString>[1]);
-  return parsed?.number ?? phone.trim();
-}
-
 const parseAmount = (amount: string): number | null => {
   const value = Number(amount.replace(/,/g, '').trim());
   return amount.trim() !== '' && Number.isFinite(value) ? value : null;
@@ -165,7 +159,8 @@ export function orderCreateBody(input: {
         address: joinAddress(form.unitNumber, form.building, destination.formattedAddress),
         notes: form.riderNotes.trim(),
       },
-      phone_number: normalisePhone(form.phone, state.countryCode),
+      // Customer phones travel in E.164 when they parse; what cannot be parsed is sent as typed.
+      phone_number: normalisePhoneNumber(form.phone, state.countryCode),
       name: form.customerName.trim(),
     },
     order: {

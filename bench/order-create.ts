@@ -8,6 +8,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/api/src/app.ts';
+import { wallClock } from '../apps/api/src/clock.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { type Db, openPglite } from '../apps/api/src/db/db.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
@@ -87,7 +88,7 @@ export async function benchOrderCreate(options: OrderCreateOptions): Promise<Ord
   const { db, drop } = await openDatabase(options.database);
   try {
     await migrate(db);
-    await seed(db, config);
+    await seed(db, config, wallClock);
     // Always open, so the figures do not depend on the hour the bench runs at.
     await setCountryParameter(db, 'serviceHours', '0000:0000');
     // Order creation alone: no dispatcher or simulated riders working the orders meanwhile. The live

@@ -2,12 +2,29 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { e2eClock } from './support/clock.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
-// Workers re-read this file; the environment keeps them on the server's data folder.
+const nightPort = port + 1;
+// Workers re-read this file; the environment keeps them on the servers' data folders and clock.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'riderdesk-e2e-'));
+process.env.E2E_NIGHT_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'riderdesk-e2e-night-'));
+const clock = e2eClock();
 
 export const baseURL = `http://127.0.0.1:${port}`;
+export const nightBaseURL = `http://127.0.0.1:${nightPort}`;
+
+const serverEnv = {
+  HOST: '127.0.0.1',
+  ENVIRONMENT: 'san',
+  MAP_TILE_URL: '',
+  SIM_SPEED: process.env.SIM_SPEED ?? '60',
+  // Deterministic journeys: every customer answers.
+  SIM_UNREACHABLE_PROBABILITY: '0',
+  // 00:30 in Karachi: the browsers' clocks are set to match (support/fixtures.ts).
+  CLOCK_AT: clock.startAt,
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -40,28 +57,44 @@ export default defineConfig({
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 } },
       grepInvert: /@mobile/,
+      testIgnore: /night\.spec\.ts/,
     },
-    { name: 'mobile', use: { ...devices['Pixel 7'] }, grep: /@mobile/ },
+    { name: 'mobile', use: { ...devices['Pixel 7'] }, grep: /@mobile/, testIgnore: /night\.spec\.ts/ },
+    {
+      // A second server with the default service hours (09:00-23:00), closed at its 00:30.
+      name: 'night',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 }, baseURL: nightBaseURL },
+      testMatch: /night\.spec\.ts/,
+    },
   ],
-  webServer: {
-    command: 'npm start -w @riderdesk/api',
-    cwd: '..',
-    url: `${baseURL}/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      ENVIRONMENT: 'san',
-      MAP_TILE_URL: '',
-      SIM_SPEED: process.env.SIM_SPEED ?? '60',
-      // Deterministic journeys: every customer answers, and the service is open at any hour.
-      SIM_UNREACHABLE_PROBABILITY: '0',
-      SEED_SERVICE_HOURS: '0000:0000',
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  webServer: [
+    {
+      command: 'npm start -w @riderdesk/api',
+      cwd: '..',
+      url: `${baseURL}/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      // The service is open around the clock here, so journeys can request riders at 00:30.
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, SEED_SERVICE_HOURS: '0000:0000' },
     },
-  },
+    {
+      command: 'npm start -w @riderdesk/api',
+      cwd: '..',
+      url: `${nightBaseURL}/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        PORT: String(nightPort),
+        DATA_DIR: process.env.E2E_NIGHT_DATA_DIR,
+        // Its own embedded database, even when the main server runs on PostgreSQL.
+        DATABASE_URL: '',
+        SIMULATOR: 'off',
+      },
+    },
+  ],
 });

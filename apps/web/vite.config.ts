@@ -45,7 +45,7 @@ export default defineConfig({
   test: {
     name: '@riderdesk/web',
     environment: 'jsdom',
-    setupFiles: ['./test/setup.ts'],
+    setupFiles: ['../../testing/closed-hours-clock.ts', './test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
   },

@@ -1,6 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { shiftDate } from '../../testing/clock.ts';
+import { serverNow } from './clock.ts';
+
+export { expect };
+
+/**
+ * Every page's clock reads the servers' time (00:30 in Karachi, playwright.config.ts) and then flows.
+ * Playwright's own clock is not used: its Date breaks subclasses such as the time-zone dates the app
+ * computes service hours with.
+ */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await context.addInitScript(shiftDate, serverNow() - Date.now());
+    await use(context);
+  },
+});
 
 type Catalogue = Record<string, unknown>;
 const load = (locale: string): Catalogue =>

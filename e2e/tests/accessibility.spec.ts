@@ -1,11 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   DEMO_VENDOR,
+  expect,
   logIn,
   placeOrder,
   sessionAuthorization,
   switchLanguage,
+  test,
   text,
   trackingToken,
 } from '../support/fixtures.ts';

@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { logIn, text, waitForMail } from '../support/fixtures.ts';
+import { request as playwrightRequest } from '@playwright/test';
+import { expect, logIn, test, text, waitForMail } from '../support/fixtures.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { text } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, text } from '../support/fixtures.ts';
 
 // The login page's own code chunk (the shell is in the entry and its static imports).
 const LANDING_CHUNK = /\/assets\/landing-route-[\w-]+\.js$/;

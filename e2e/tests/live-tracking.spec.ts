@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
 import {
+  expect,
   logIn,
   placeOrder,
   sessionAuthorization,
+  test,
   text,
   trackingToken,
   DEMO_VENDOR as VENDOR,

@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { logIn, text, waitForMail } from '../support/fixtures.ts';
+import { request as playwrightRequest } from '@playwright/test';
+import { expect, logIn, test, text, waitForMail } from '../support/fixtures.ts';
 
 test('a new business saves its pickup address before its first request', async ({ page, baseURL }) => {
   const api = await playwrightRequest.newContext({ baseURL });

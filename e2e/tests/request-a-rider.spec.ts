@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { logIn, switchLanguage, text } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, logIn, switchLanguage, test, text } from '../support/fixtures.ts';
 
 type Locale = 'en' | 'ur_alt';
 

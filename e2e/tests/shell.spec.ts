@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, logIn, switchLanguage, text } from '../support/fixtures.ts';
+import { DEMO, expect, logIn, switchLanguage, test, text } from '../support/fixtures.ts';
 
 test.describe('the merchant shell', () => {
   test('a logged-out visitor is sent to the login page', async ({ page }) => {

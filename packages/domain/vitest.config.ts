@@ -5,5 +5,6 @@ export default defineConfig({
     name: 'domain',
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['../../testing/closed-hours-clock.ts'],
   },
 });

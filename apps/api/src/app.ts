@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clockStartingAt } from './clock.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/db.ts';
 import { type LiveTrackingOverrides, registerLiveTracking } from './live-tracking.ts';
@@ -19,6 +20,7 @@ import { setupAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createMetrics } from './plugins/metrics.ts';
+import { registerRequestTimeout } from './plugins/request-timeout.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerRequestARider } from './request-a-rider.ts';
@@ -46,13 +48,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
             ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
           },
     bodyLimit: 1024 * 1024,
+    // Receiving the request itself (headers and body) is bounded too, against slow senders.
+    requestTimeout: config.requestTimeoutMs,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestTimeout(app, config.requestTimeoutMs);
 
   const { db } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = deps.now ?? clockStartingAt(config.clockStart);
   const from = `${config.deployment.brand.serviceName} <no-reply@${new URL(config.publicUrl).hostname}>`;
   const mailer =
     deps.mailer ?? (config.smtpUrl ? smtpMailer(db, config.smtpUrl, from, app.log) : outboxMailer(db, app.log));

@@ -55,6 +55,10 @@ export interface AppConfig {
   hasOutboxPage: boolean;
   geo: GeoConfig;
   dispatch: DispatchConfig;
+  /** CLOCK_AT: where the server's clock starts (never in prd); null is the wall clock. */
+  clockStart: Date | null;
+  /** A request still unanswered after this long gets 503, so one stuck call cannot hold a client forever. */
+  requestTimeoutMs: number;
 }
 
 const optional = z
@@ -132,6 +136,9 @@ const EnvSchema = z.object({
   SIM_UNREACHABLE_PROBABILITY: decimal(0, 1, 0.05),
   SIM_DECLINE_PROBABILITY: decimal(0, 1, 0.05),
   PUBLIC_RATE_LIMIT: decimal(1, 1_000_000, 60),
+
+  CLOCK_AT: optional.pipe(z.iso.datetime({ offset: true }).optional()),
+  REQUEST_TIMEOUT_MS: integer(1000, 600_000, 30_000),
 });
 
 /** Every environment variable the server reads; .env.example documents each (test/config.test.ts). */
@@ -154,7 +161,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
     environment: env.ENVIRONMENT || undefined,
   });
   if (!deployment.ok) problems.push(...deployment.problems);
-  if (!parsed.success || !deployment.ok) return { ok: false, problems };
+  if (parsed.success && deployment.ok && parsed.data.CLOCK_AT && deployment.deployment.environment === 'prd') {
+    problems.push('CLOCK_AT: a moved clock is for trying the product at another hour, never in prd');
+  }
+  if (!parsed.success || !deployment.ok || problems.length > 0) return { ok: false, problems };
 
   const vars = parsed.data;
   const dataDir = path.resolve(REPO_ROOT, vars.DATA_DIR ?? '.data');
@@ -212,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
         simDeclineProbability: vars.SIM_DECLINE_PROBABILITY,
         publicRateLimit: vars.PUBLIC_RATE_LIMIT,
       },
+      clockStart: vars.CLOCK_AT ? new Date(vars.CLOCK_AT) : null,
+      requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     },
   };
 }

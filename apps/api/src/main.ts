@@ -1,26 +1,28 @@
 import { buildApp } from './app.ts';
+import { clockStartingAt } from './clock.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { seedIfEmpty } from './seed.ts';
+import { stopOnSignals } from './shutdown.ts';
 
 const config = loadConfigOrExit();
+const now = clockStartingAt(config.clockStart);
 const db = await openDb(config);
 await migrate(db);
-const app = await buildApp(config, { db });
+const app = await buildApp(config, { db, now });
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    void app
-      .close()
-      .then(() => db.close())
-      .finally(() => process.exit(0));
-  });
-}
+stopOnSignals({
+  close: async () => {
+    await app.close();
+    await db.close();
+  },
+  log: app.log,
+  exit: (code) => process.exit(code),
+});
 
 try {
-  const demo = config.seedDemo ? await seedIfEmpty(db, config) : null;
+  const demo = config.seedDemo ? await seedIfEmpty(db, config, now) : null;
   await app.listen({ port: config.port, host: config.host });
   const { deployment } = config;
   const lines = [

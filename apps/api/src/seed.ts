@@ -89,7 +89,7 @@ export interface SeedResult {
 }
 
 /** The demo of a fresh database (ARCHITECTURE.md); safe to run again, it only fills what is missing. */
-export async function seed(db: Db, config: AppConfig): Promise<SeedResult> {
+export async function seed(db: Db, config: AppConfig, now: () => Date): Promise<SeedResult> {
   const { country } = config.deployment;
   const passwordHash = await hashPassword(config.demoPassword, config.passwordHashCost);
   const created = await db.transaction(async (tx) => {
@@ -146,7 +146,7 @@ export async function seed(db: Db, config: AppConfig): Promise<SeedResult> {
     });
 
     const user =
-      (await authRepo.insertUser(tx, { email: config.demoEmail, passwordHash, confirmedAt: new Date() })) ??
+      (await authRepo.insertUser(tx, { email: config.demoEmail, passwordHash, confirmedAt: now() })) ??
       (await authRepo.findUserByEmail(tx, config.demoEmail));
     if (user) await vendorsRepo.linkUserToVendor(tx, user.id, DEMO_PARENT_ID);
 
@@ -164,7 +164,7 @@ export async function seed(db: Db, config: AppConfig): Promise<SeedResult> {
     return isNew;
   });
   await seedRequestARider(db, config);
-  await seedLiveTracking(db, config, DEMO_PARENT_ID);
+  await seedLiveTracking(db, config, DEMO_PARENT_ID, now);
   return {
     created,
     demoEmail: config.demoEmail,
@@ -181,11 +181,15 @@ async function registrationOf(db: Db): Promise<SeedResult['registration']> {
 }
 
 /** Start-up seeding: only a database without vendors gets the demo. */
-export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeedResult & { hasDemoUser: boolean }> {
+export async function seedIfEmpty(
+  db: Db,
+  config: AppConfig,
+  now: () => Date,
+): Promise<SeedResult & { hasDemoUser: boolean }> {
   const [row] = await db.query<{ count: number }>('select count(*)::int as count from vendors');
   const result =
     row?.count === 0
-      ? await seed(db, config)
+      ? await seed(db, config, now)
       : {
           created: false,
           demoEmail: config.demoEmail,

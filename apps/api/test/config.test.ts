@@ -78,6 +78,19 @@ describe('configuration', () => {
     expect(second.config.authSecret).toBe(first.config.authSecret);
   });
 
+  it('starts the clock at CLOCK_AT outside prd, and refuses it in prd', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-config-'));
+    const moved = loadConfig({ DATA_DIR: dataDir, CLOCK_AT: '2026-03-10T00:30:00+05:00', REQUEST_TIMEOUT_MS: '5000' });
+    if (!moved.ok) throw new Error(moved.problems.join('\n'));
+    expect(moved.config.clockStart?.toISOString()).toBe('2026-03-09T19:30:00.000Z');
+    expect(moved.config.requestTimeoutMs).toBe(5000);
+    const production = loadConfig({ DATA_DIR: dataDir, ENVIRONMENT: 'prd', CLOCK_AT: '2026-03-10T00:30:00+05:00' });
+    expect(production.ok).toBe(false);
+    if (!production.ok) expect(production.problems.join('\n')).toMatch(/^CLOCK_AT: /m);
+    const wall = loadConfig({ DATA_DIR: dataDir });
+    expect(wall.ok && wall.config.clockStart).toBeNull();
+  });
+
   it('turns the map tiles off with an empty MAP_TILE_URL', () => {
     const result = loadConfig({ AUTH_SECRET: 'x'.repeat(32), MAP_TILE_URL: '' });
     expect(result.ok && result.config.mapTileUrl).toBeNull();

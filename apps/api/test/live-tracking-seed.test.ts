@@ -1,4 +1,5 @@
 import { OrderSchema } from '@riderdesk/domain/contracts/orders';
+import { startOfTodayInZone } from '@riderdesk/domain/date-presets';
 import { orderBucket } from '@riderdesk/domain/order-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PARENT_ID, seedIfEmpty } from '../src/seed.ts';
@@ -7,35 +8,54 @@ import { bearer, login } from './support/factories.ts';
 import { buildLiveApp } from './support/live-tracking.ts';
 import type { RiderApp } from './support/request-a-rider.ts';
 
-describe.each(databases())('the live-tracking demo seed on %s', (kind) => {
-  let t: RiderApp;
-  beforeAll(async () => {
-    t = await buildLiveApp(kind);
-    await seedIfEmpty(t.db, t.config);
-  });
-  afterAll(() => t.close());
+// Karachi is UTC+5 all year: 13:00 is inside the default service hours 09:00-23:00, 00:30 and 23:40 are not.
+const STARTS = [
+  ['13:00', new Date('2026-03-10T08:00:00Z')],
+  ['00:30 (closed)', new Date('2026-03-09T19:30:00Z')],
+  ['23:40 (closed)', new Date('2026-03-10T18:40:00Z')],
+] as const;
 
-  it('leaves the demo parent orders in every bucket, with proofs and a simulated fleet', async () => {
-    const tokens = await login(t.app, t.config.demoEmail, t.config.demoPassword);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/vendor/${DEMO_PARENT_ID}/orders?include_outlets=true&count=200`,
-      headers: bearer(tokens),
+describe.each(databases().flatMap((kind) => STARTS.map(([label, start]) => [kind, label, start] as const)))(
+  'the live-tracking demo seed on %s at %s Karachi time',
+  (kind, _label, start) => {
+    let t: RiderApp;
+    beforeAll(async () => {
+      t = await buildLiveApp(kind, { start });
+      await seedIfEmpty(t.db, t.config, t.clock.now);
     });
-    expect(response.statusCode).toBe(200);
-    const orders = (response.json().result.data as unknown[]).map((order) => OrderSchema.parse(order));
-    const buckets = new Set(orders.map((order) => orderBucket(order, new Date())));
-    expect([...buckets].sort()).toEqual(['cancelled', 'collected', 'delivered', 'new', 'preorder']);
-    expect(orders.some((order) => order.cancel_reason === 'no_courier')).toBe(true);
-    const [proofs] = await t.db.query<{ n: number }>(
-      `select count(*)::int as n from order_proofs where kind = 'delivery'`,
-    );
-    expect(proofs?.n).toBeGreaterThanOrEqual(3);
-    const [fleet] = await t.db.query<{ n: number }>('select count(*)::int as n from riders where is_simulated');
-    expect(fleet?.n).toBe(10);
-    const before = orders.length;
-    await seedIfEmpty(t.db, t.config);
-    const [after] = await t.db.query<{ n: number }>('select count(*)::int as n from orders');
-    expect(after?.n).toBe(before);
-  });
-});
+    afterAll(() => t.close());
+
+    it("leaves today's demo orders in every bucket, with proofs and a simulated fleet", async () => {
+      const tokens = await login(t.app, t.config.demoEmail, t.config.demoPassword);
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/vendor/${DEMO_PARENT_ID}/orders?include_outlets=true&count=200`,
+        headers: bearer(tokens),
+      });
+      expect(response.statusCode).toBe(200);
+      const orders = (response.json().result.data as unknown[]).map((order) => OrderSchema.parse(order));
+      const now = t.clock.now();
+      const buckets = new Set(orders.map((order) => orderBucket(order, now)));
+      expect([...buckets].sort()).toEqual(['cancelled', 'collected', 'delivered', 'new', 'preorder']);
+      // The tracking page lists the orders created today, in the country's time zone.
+      const today = startOfTodayInZone(now, t.config.deployment.country.timeZone).getTime();
+      for (const order of orders) {
+        expect(Date.parse(order.created_at)).toBeGreaterThanOrEqual(today);
+        expect(Date.parse(order.created_at)).toBeLessThanOrEqual(now.getTime());
+        for (const entry of order.status_history)
+          expect(Date.parse(entry.created_at)).toBeLessThanOrEqual(now.getTime());
+      }
+      expect(orders.some((order) => order.cancel_reason === 'no_courier')).toBe(true);
+      const [proofs] = await t.db.query<{ n: number }>(
+        `select count(*)::int as n from order_proofs where kind = 'delivery'`,
+      );
+      expect(proofs?.n).toBeGreaterThanOrEqual(3);
+      const [fleet] = await t.db.query<{ n: number }>('select count(*)::int as n from riders where is_simulated');
+      expect(fleet?.n).toBe(10);
+      const before = orders.length;
+      await seedIfEmpty(t.db, t.config, t.clock.now);
+      const [after] = await t.db.query<{ n: number }>('select count(*)::int as n from orders');
+      expect(after?.n).toBe(before);
+    });
+  },
+);

@@ -147,7 +147,7 @@ describe.each(databases())('seed on %s', (kind) => {
   afterAll(() => t.close());
 
   it('makes a usable demo once and changes nothing when run again', async () => {
-    const first = await seedIfEmpty(t.db, t.config);
+    const first = await seedIfEmpty(t.db, t.config, t.clock.now);
     expect(first.created).toBe(true);
     expect(first.hasDemoUser).toBe(true);
     expect(first.registration?.vendorId).toBe(DEMO_STANDALONE_ID);
@@ -163,11 +163,11 @@ describe.each(databases())('seed on %s', (kind) => {
     // Without SEED_SERVICE_HOURS the migration's hours stay.
     expect(await getCountryParameter(t.db, 'serviceHours')).toBe('0900:2300');
 
-    const again = await seed(t.db, t.config);
+    const again = await seed(t.db, t.config, t.clock.now);
     expect(again.created).toBe(false);
     expect(again.registration?.code).toBe(first.registration?.code);
     expect(await count()).toEqual(before);
-    expect((await seedIfEmpty(t.db, t.config)).created).toBe(false);
+    expect((await seedIfEmpty(t.db, t.config, t.clock.now)).created).toBe(false);
 
     const tokens = await login(t.app, t.config.demoEmail, t.config.demoPassword);
     const vendors = (await t.app.inject({ method: 'GET', url: '/api/v1/vendors', headers: bearer(tokens) })).json()
@@ -193,7 +193,7 @@ describe.each(databases())('seed on %s', (kind) => {
   });
 
   it('lets the printed vendor code register', async () => {
-    const registration = (await seedIfEmpty(t.db, t.config)).registration!;
+    const registration = (await seedIfEmpty(t.db, t.config, t.clock.now)).registration!;
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/register',
@@ -207,7 +207,7 @@ describe.each(databases())('seed on %s', (kind) => {
     });
     expect(response.statusCode).toBe(200);
     // Once linked, start-up no longer advertises the code.
-    expect((await seedIfEmpty(t.db, t.config)).registration).toBeNull();
+    expect((await seedIfEmpty(t.db, t.config, t.clock.now)).registration).toBeNull();
   });
 });
 
@@ -220,11 +220,11 @@ describe.each(databases())('SEED_SERVICE_HOURS on %s', (kind) => {
 
   it('is written by the demo seed of an empty database, and only then', async () => {
     expect(await getCountryParameter(t.db, 'serviceHours')).toBe('0900:2300');
-    expect((await seedIfEmpty(t.db, t.config)).created).toBe(true);
+    expect((await seedIfEmpty(t.db, t.config, t.clock.now)).created).toBe(true);
     expect(await getCountryParameter(t.db, 'serviceHours')).toBe('0000:0000');
 
     await runCommand({ db: t.db, config: t.config }, ['set-country-parameter', 'serviceHours', '0800:2200']);
-    await seed(t.db, t.config);
+    await seed(t.db, t.config, t.clock.now);
     expect(await getCountryParameter(t.db, 'serviceHours')).toBe('0800:2200');
   });
 });

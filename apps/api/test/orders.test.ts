@@ -407,6 +407,24 @@ describe.each(databases())('PUT /order/{orderId} on %s', (kind) => {
     expect(order.status_history.map((entry) => entry.status)).toEqual(['NEW', 'MODIFIED']);
   });
 
+  it('edits the order of a vendor with no pickup estimate, and the server keeps answering', async () => {
+    // A newly registered business has no estimation_pick_up_time: the edit asks for the nearest rider
+    // inside its transaction, which on one PGlite connection used to wait for itself forever.
+    const fresh = await createMerchant(t, { estimation_pick_up_time: null });
+    const created = await postOrder(t, fresh, orderBody(fresh.vendorId, await quoteFee(t, fresh)));
+    expect(created.statusCode).toBe(200);
+    const quote = await quoteFee(t, fresh, moved);
+    const response = await put(
+      created.json().result.order_id,
+      { ...(await updateBody(fresh.vendorId)), delivery_fee: quote.fee, signature: quote.signature },
+      fresh,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result.status).toBe('MODIFIED');
+    const health = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(health.json()).toEqual({ status: 'ok' });
+  });
+
   it('refuses an edit once the order is picked up', async () => {
     const orderId = await placeOrder();
     await t.db.query(`update orders set status = 'PICKED_UP' where order_id = $1`, [orderId]);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -8,12 +9,17 @@ export type SqlParam = string | number | boolean | Date | null | readonly string
 /**
  * The whole database surface the application uses. Plain parameterised SQL runs the same on
  * PGlite and PostgreSQL (docs/decisions/003-plain-sql-over-an-orm.md).
+ *
+ * While a transaction is open, every call on the root handle made from the same async context (the
+ * same request, tick or job) runs inside that transaction (docs/decisions/025-one-handle-per-transaction.md).
+ * PGlite is one connection: a query sent beside the transaction that holds it would wait for that
+ * transaction forever, and it would wait for the query.
  */
 export interface Db {
   query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<T[]>;
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
-  /** Nested calls reuse the outer transaction. */
+  /** Nested calls, and calls on the root handle inside `fn`, reuse the outer transaction. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
@@ -25,71 +31,126 @@ export interface Db {
 
 export type ListenTarget = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; connectionString: string };
 
-type PgliteLike = Pick<PGlite | Transaction, 'query' | 'exec'>;
+/** The transaction open in the current async context, while it is open. */
+interface OpenTransaction {
+  handle: Db;
+  isOpen: boolean;
+}
 
-function pgliteDb(handle: PgliteLike, root: PGlite | null): Db {
-  const db: Db = {
-    async query<T>(sql: string, params: readonly SqlParam[] = []) {
-      const result = await handle.query<T>(sql, params as unknown[]);
-      return result.rows;
+/**
+ * The root handle over one engine: `begin` runs `work` in a transaction of the engine. Every root call
+ * first looks for a transaction this async context opened and, while it is still open, runs there.
+ */
+function rootDb(engine: {
+  query<T>(sql: string, params: readonly SqlParam[]): Promise<T[]>;
+  exec(sql: string): Promise<void>;
+  begin<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  listenTarget: ListenTarget;
+}): Db {
+  const current = new AsyncLocalStorage<OpenTransaction>();
+  // A timer or a promise started inside a transaction keeps its context after the commit: only an
+  // open transaction is reused, later calls go back to the engine.
+  const open = () => {
+    const store = current.getStore();
+    return store?.isOpen ? store.handle : null;
+  };
+  return {
+    listenTarget: engine.listenTarget,
+    query<T>(sql: string, params: readonly SqlParam[] = []) {
+      const tx = open();
+      return tx ? tx.query<T>(sql, params) : engine.query<T>(sql, params);
     },
-    async exec(sql) {
-      await handle.exec(sql);
+    exec(sql) {
+      const tx = open();
+      return tx ? tx.exec(sql) : engine.exec(sql);
     },
     transaction(fn) {
-      // PGlite is one connection: a transaction holds it, so nested work must use this handle.
-      if (!root) return fn(db);
-      return root.transaction((tx) => fn(pgliteDb(tx, null)));
+      const tx = open();
+      if (tx) return fn(tx);
+      return engine.begin(async (handle) => {
+        const store: OpenTransaction = { handle, isOpen: true };
+        try {
+          return await current.run(store, () => fn(handle));
+        } finally {
+          store.isOpen = false;
+        }
+      });
     },
-    async close() {
-      if (root && !root.closed) await root.close();
-    },
+    close: () => engine.close(),
   };
-  return db;
 }
 
-export async function openPglite(dataDir: string | 'memory://'): Promise<Db> {
-  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
-  return { ...pgliteDb(pglite, pglite), listenTarget: { kind: 'pglite', pglite } };
-}
+type PgliteHandle = Pick<PGlite | Transaction, 'query' | 'exec'>;
 
-function clientDb(client: pg.PoolClient): Db {
+/** A handle inside one transaction; nested transactions reuse it. */
+function transactionDb(run: {
+  query<T>(sql: string, params: readonly SqlParam[]): Promise<T[]>;
+  exec(sql: string): Promise<void>;
+}): Db {
   const db: Db = {
-    async query<T>(sql: string, params: readonly SqlParam[] = []) {
-      const result = await client.query(sql, params as unknown[]);
-      return result.rows as T[];
-    },
-    async exec(sql) {
-      await client.query(sql);
-    },
+    query: <T>(sql: string, params: readonly SqlParam[] = []) => run.query<T>(sql, params),
+    exec: (sql) => run.exec(sql),
     transaction: (fn) => fn(db),
     async close() {},
   };
   return db;
 }
 
+const pgliteRun = (handle: PgliteHandle) => ({
+  async query<T>(sql: string, params: readonly SqlParam[]) {
+    return (await handle.query<T>(sql, params as unknown[])).rows;
+  },
+  async exec(sql: string) {
+    await handle.exec(sql);
+  },
+});
+
+export async function openPglite(dataDir: string | 'memory://'): Promise<Db> {
+  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir);
+  return rootDb({
+    ...pgliteRun(pglite),
+    begin: (work) => pglite.transaction((tx) => work(transactionDb(pgliteRun(tx)))),
+    async close() {
+      if (!pglite.closed) await pglite.close();
+    },
+    listenTarget: { kind: 'pglite', pglite },
+  });
+}
+
+const clientRun = (client: pg.Pool | pg.PoolClient) => ({
+  async query<T>(sql: string, params: readonly SqlParam[]) {
+    return (await client.query(sql, params as unknown[])).rows as T[];
+  },
+  async exec(sql: string) {
+    await client.query(sql);
+  },
+});
+
+/** Bounds on a server's work, so a stuck statement or an abandoned transaction cannot hold rows forever. */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+
 export function openPostgres(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  });
   // An idle client that loses its server (restart, dropped database) emits here; unhandled, it would
   // end the process. The next query checks out a fresh client instead.
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL pool: idle client error: ${error.message}`);
   });
-  return {
-    listenTarget: { kind: 'postgres', connectionString },
-    async query<T>(sql: string, params: readonly SqlParam[] = []) {
-      const result = await pool.query(sql, params as unknown[]);
-      return result.rows as T[];
-    },
-    async exec(sql) {
-      await pool.query(sql);
-    },
-    async transaction(fn) {
+  return rootDb({
+    ...clientRun(pool),
+    async begin(work) {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const value = await fn(clientDb(client));
+        const value = await work(transactionDb(clientRun(client)));
         await client.query('commit');
         return value;
       } catch (error) {
@@ -99,10 +160,9 @@ export function openPostgres(connectionString: string, max = 10): Db {
         client.release();
       }
     },
-    async close() {
-      await pool.end();
-    },
-  };
+    close: () => pool.end(),
+    listenTarget: { kind: 'postgres', connectionString },
+  });
 }
 
 /** DATABASE_URL unset → PGlite in DATA_DIR/pglite. */

@@ -1,4 +1,5 @@
 import type { OrderCreateBody } from '@riderdesk/domain/contracts/orders';
+import { startOfTodayInZone } from '@riderdesk/domain/date-presets';
 import { isWithinServiceHours } from '@riderdesk/domain/service-hours';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
@@ -136,12 +137,18 @@ const PLANS: Plan[] = [
   },
 ];
 
+/** The latest plan starts this long before the seed's reference time. */
+const PLANNED_SPAN_MINUTES = Math.max(...PLANS.map((plan) => plan.ago));
+
 /**
  * The demo's orders in every bucket (new, scheduled, collected, delivered, cancelled), placed and moved
- * through the same services as real ones, at times inside the service hours. Once the server runs, the
- * dispatcher and the simulator carry the open ones on. Does nothing if the demo parent already has orders.
+ * through the same services as real ones. They are history written at whatever hour the seed runs: the
+ * plan is squeezed into the part of today that has passed, so the tracking page (today's orders) shows
+ * every bucket even just after midnight, and the service hours, which gate a merchant's request, do not
+ * apply to it (only the scheduled orders are due inside them). Once the server runs, the dispatcher and
+ * the simulator carry the open ones on. Does nothing if the demo parent already has orders.
  */
-export async function seedLiveTracking(db: Db, config: AppConfig, parentId: string): Promise<void> {
+export async function seedLiveTracking(db: Db, config: AppConfig, parentId: string, clock: () => Date): Promise<void> {
   await db.query('update riders set is_simulated = true where phone like $1', [DEMO_FLEET_PHONES]);
   const [existing] = await db.query<{ n: number }>(
     `select count(*)::int as n from orders o join vendors v on v.vendor_id = o.vendor_id
@@ -154,22 +161,22 @@ export async function seedLiveTracking(db: Db, config: AppConfig, parentId: stri
   const hours = await getCountryParameter(db, 'serviceHours');
   const { timeZone } = config.deployment.country;
   const isOpen = (at: Date) => isWithinServiceHours(hours, at, timeZone);
-  // The latest open moment up to now: orders are placed in the past, never in a closed hour.
-  let reference = new Date();
-  for (let step = 0; step < 4 * 48 && !isOpen(new Date(reference.getTime() - 200 * MINUTE)); step++) {
-    reference = new Date(reference.getTime() - 15 * MINUTE);
-  }
+  const reference = clock();
+  const sinceMidnight = reference.getTime() - startOfTodayInZone(reference, timeZone).getTime();
+  // Each plan (its start and its steps) takes `scale` of its nominal minutes, ending before now.
+  const scale = Math.min(1, (0.9 * sinceMidnight) / (PLANNED_SPAN_MINUTES * MINUTE));
   let current = reference;
   const now = () => current;
 
   const vendors = vendorService(db);
   const signer = new FeeSigner(config.authSecret, now);
-  const pricing = pricingService({ db, config, vendors, signer });
+  const pricing = { ...pricingService({ db, config, vendors, signer }), assertServiceOpen: async () => {} };
   const vouchers = voucherService({ db, config, vendors, signer, now });
   const orders = orderService({ db, config, vendors, pricing, vouchers, signer, now });
   const lifecycle = lifecycleService({ db, now });
   const riders = riderService({ db, now, lifecycle });
-  const dispatchConfig = { ...config.dispatch, noCourierMinutes: 10 };
+  const NO_COURIER_MINUTES = 10;
+  const dispatchConfig = { ...config.dispatch, noCourierMinutes: NO_COURIER_MINUTES * scale };
   const dispatch = dispatcher({ db, now, lifecycle, config: dispatchConfig, log: silent });
   const cancels = orderCancelService({ db, vendors, flags: flagService(db), lifecycle, now });
   const caller = { kind: 'user' as const, userId: user.id, sessionId: 'seed' };
@@ -182,7 +189,7 @@ export async function seedLiveTracking(db: Db, config: AppConfig, parentId: stri
     riders.reportPosition(riderId, { latitude: point.lat, longitude: point.lng, heading: null });
 
   for (const plan of PLANS) {
-    current = new Date(reference.getTime() - plan.ago * MINUTE);
+    current = new Date(reference.getTime() - plan.ago * scale * MINUTE);
     const vendorId = `${parentId}-${plan.outlet}`;
     const vendor = await findVendor(db, vendorId);
     if (!vendor?.latitude || !vendor.longitude) continue;
@@ -195,7 +202,7 @@ export async function seedLiveTracking(db: Db, config: AppConfig, parentId: stri
     let preorderedFor: number | null = null;
     if (plan.end === 'scheduled') {
       // Tomorrow around this time, moved into the service hours: listed as scheduled.
-      let at = new Date(Date.now() + 24 * 60 * MINUTE);
+      let at = new Date(reference.getTime() + 24 * 60 * MINUTE);
       for (let step = 0; step < 96 && !isOpen(at); step++) at = new Date(at.getTime() + 30 * MINUTE);
       preorderedFor = Math.floor(at.getTime() / 1000) + plan.ago * 60;
     }
@@ -222,7 +229,7 @@ export async function seedLiveTracking(db: Db, config: AppConfig, parentId: stri
     const created = await orders.create(caller, vendor, body, null);
     const orderId = created.body.result.order_id;
     const later = (minutes: number) => {
-      current = new Date(current.getTime() + minutes * MINUTE);
+      current = new Date(current.getTime() + minutes * scale * MINUTE);
     };
 
     later(1);
@@ -241,7 +248,7 @@ export async function seedLiveTracking(db: Db, config: AppConfig, parentId: stri
       const free = await repo.availableRiders(db);
       for (const rider of free) await repo.setRiderState(db, rider.id, 'OFFLINE', now());
       await dispatch.tick();
-      later(dispatchConfig.noCourierMinutes + 1);
+      later(NO_COURIER_MINUTES + 1);
       await dispatch.tick();
       for (const rider of free) await repo.setRiderState(db, rider.id, 'AVAILABLE', now());
       continue;

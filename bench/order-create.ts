@@ -11,6 +11,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { wallClock } from '../apps/api/src/clock.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { type Db, openPglite } from '../apps/api/src/db/db.ts';
+import { withAuthSecret } from '../apps/api/src/db/instance-secrets.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/api/src/db/scratch-database.ts';
 import { setCountryParameter } from '../apps/api/src/modules/vendors/repo.ts';
@@ -84,10 +85,10 @@ export async function benchOrderCreate(options: OrderCreateOptions): Promise<Ord
     RATE_LIMIT_GLOBAL: '1000000',
   });
   if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
-  const config = loaded.config;
   const { db, drop } = await openDatabase(options.database);
   try {
     await migrate(db);
+    const config = await withAuthSecret(loaded.config, db);
     await seed(db, config, wallClock);
     // Always open, so the figures do not depend on the hour the bench runs at.
     await setCountryParameter(db, 'serviceHours', '0000:0000');

@@ -1,8 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clockStartingAt } from './clock.ts';
-import type { AppConfig } from './config.ts';
+import type { EnvConfig } from './config.ts';
 import type { Db } from './db/db.ts';
+import { withAuthSecret } from './db/instance-secrets.ts';
 import { type LiveTrackingOverrides, registerLiveTracking } from './live-tracking.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './mailer.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -17,8 +18,10 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { vendorRoutes } from './modules/vendors/routes.ts';
 import { vendorService } from './modules/vendors/service.ts';
 import { setupAuth } from './plugins/auth.ts';
+import { fastifyTrustProxy } from './plugins/client-address.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { logHooks, logSerializers } from './plugins/log-redaction.ts';
 import { createMetrics } from './plugins/metrics.ts';
 import { registerRequestTimeout } from './plugins/request-timeout.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -34,10 +37,17 @@ export interface AppDeps {
   geocoder?: Geocoder;
   /** Overrides the dispatcher, simulator and live-session settings the environment gives (tests, bench). */
   liveTracking?: LiveTrackingOverrides;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
+// Every JSON body of the API is a few kilobytes; a route that takes more (rider proofs) raises its own
+// limit and authenticates before reading it, so no anonymous caller gets megabytes buffered.
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
 /** Builds the application without listening, so tests drive it with `app.inject`. */
-export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const config = await withAuthSecret(envConfig, deps.db);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -45,9 +55,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
-            ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
+            serializers: logSerializers,
+            hooks: logHooks,
+            ...(deps.logStream
+              ? { stream: deps.logStream }
+              : process.stdout.isTTY
+                ? { transport: { target: 'pino-pretty' } }
+                : {}),
           },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Receiving the request itself (headers and body) is bounded too, against slow senders.
     requestTimeout: config.requestTimeoutMs,
   }).withTypeProvider<ZodTypeProvider>();
@@ -86,7 +103,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   await app.register(flagRoutes, { flags });
   await app.register(i18nRoutes, { localesDir: config.localesDir });
-  if (config.hasOutboxPage) await app.register(devRoutes, { db });
+  if (config.hasOutboxPage) await app.register(devRoutes, { db, operatorToken: config.operatorToken });
   await registerWeb(app, config.webDistDir);
 
   app.addHook('onClose', async () => {

@@ -7,6 +7,7 @@ import { parseServiceHours } from '@riderdesk/domain/service-hours';
 import { z } from 'zod';
 import type { DispatchConfig } from './modules/dispatch/config.ts';
 import type { GeoConfig } from './modules/geo/config.ts';
+import { parseTrustProxy, type TrustProxy } from './plugins/client-address.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const APP_MODES = ['CLASSIC', 'GODROID', 'GUEST'] as const;
@@ -26,6 +27,10 @@ export interface RateLimitConfig {
   authWindowMs: number;
   /** Every call per IP per minute. */
   globalMax: number;
+  /** REDIS_URL: counters shared by every instance; null keeps them in this process. */
+  redisUrl: string | null;
+  /** Prefix of the counters' Redis keys. */
+  redisKeyPrefix: string;
 }
 
 export interface AppConfig {
@@ -36,6 +41,12 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | null;
   authSecret: string;
+  /** TRUST_PROXY: whose X-Forwarded-For gives the client's address (rate limits, loopback-only pages). */
+  trustProxy: TrustProxy;
+  /** METRICS_TOKEN: the bearer token /metrics asks for; null serves it to loopback callers only. */
+  metricsToken: string | null;
+  /** OPERATOR_TOKEN: a bearer token that opens the development outbox from outside this machine. */
+  operatorToken: string | null;
   smtpUrl: string | null;
   publicUrl: string;
   demoEmail: string;
@@ -60,6 +71,13 @@ export interface AppConfig {
   /** A request still unanswered after this long gets 503, so one stuck call cannot hold a client forever. */
   requestTimeoutMs: number;
 }
+
+/**
+ * The configuration as the environment gives it. With DATABASE_URL and no AUTH_SECRET the signing secret is
+ * null here: it is kept in the database for every instance and read once the database is migrated
+ * (db/instance-secrets.ts `withAuthSecret`).
+ */
+export type EnvConfig = Omit<AppConfig, 'authSecret'> & { authSecret: string | null };
 
 const optional = z
   .string()
@@ -110,6 +128,15 @@ const EnvSchema = z.object({
   APP_MODE: optional.pipe(z.enum(APP_MODES).optional()).transform((value) => value ?? 'CLASSIC'),
   RATE_LIMIT_AUTH: integer(1, 1_000_000, 10),
   RATE_LIMIT_GLOBAL: integer(1, 1_000_000, 600),
+  REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  TRUST_PROXY: optional
+    .refine(
+      (value) => parseTrustProxy(value) !== null,
+      'must be true, false, a number of hops, or comma-separated addresses and CIDRs',
+    )
+    .transform((value) => parseTrustProxy(value) ?? false),
+  METRICS_TOKEN: optional.pipe(z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional()),
+  OPERATOR_TOKEN: optional.pipe(z.string().min(32, 'OPERATOR_TOKEN must be at least 32 characters').optional()),
   LOG_LEVEL: optional
     .pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional())
     .transform((value) => value ?? 'info'),
@@ -144,7 +171,7 @@ const EnvSchema = z.object({
 /** Every environment variable the server reads; .env.example documents each (test/config.test.ts). */
 export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
 
-export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; problems: string[] };
+export type ConfigResult = { ok: true; config: EnvConfig } | { ok: false; problems: string[] };
 
 /** Parses the environment once; every problem is collected so an operator fixes them in one go. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
@@ -168,8 +195,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
 
   const vars = parsed.data;
   const dataDir = path.resolve(REPO_ROOT, vars.DATA_DIR ?? '.data');
-  let authSecret = vars.AUTH_SECRET;
-  if (!authSecret) {
+  let authSecret = vars.AUTH_SECRET ?? null;
+  // With DATABASE_URL a generated secret lives in the database, so every instance on it shares one.
+  if (!authSecret && !vars.DATABASE_URL) {
     try {
       authSecret = readOrCreateSecret(path.join(dataDir, 'auth-secret'));
     } catch (error) {
@@ -188,12 +216,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       dataDir,
       databaseUrl: vars.DATABASE_URL ?? null,
       authSecret,
+      trustProxy: vars.TRUST_PROXY,
+      metricsToken: vars.METRICS_TOKEN ?? null,
+      operatorToken: vars.OPERATOR_TOKEN ?? null,
       smtpUrl: vars.SMTP_URL ?? null,
       publicUrl,
       demoEmail: vars.DEMO_EMAIL,
       demoPassword: vars.DEMO_PASSWORD,
       mapTileUrl: vars.MAP_TILE_URL,
-      rateLimit: { authMax: vars.RATE_LIMIT_AUTH, authWindowMs: 15 * 60_000, globalMax: vars.RATE_LIMIT_GLOBAL },
+      rateLimit: {
+        authMax: vars.RATE_LIMIT_AUTH,
+        authWindowMs: 15 * 60_000,
+        globalMax: vars.RATE_LIMIT_GLOBAL,
+        redisUrl: vars.REDIS_URL ?? null,
+        redisKeyPrefix: 'riderdesk:rate-limit:',
+      },
       logLevel: vars.LOG_LEVEL,
       webDistDir: path.join(REPO_ROOT, 'apps/web/dist'),
       localesDir: path.join(REPO_ROOT, 'packages/domain/locales'),
@@ -242,7 +279,7 @@ function readOrCreateSecret(file: string): string {
 }
 
 /** Loads the configuration or stops the process listing every problem (spec §1). */
-export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const result = loadConfig(env);
   if (result.ok) return result.config;
   process.stderr.write(`Riderdesk refuses to start; fix the configuration:\n`);

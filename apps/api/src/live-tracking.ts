@@ -13,6 +13,8 @@ import { LiveHub } from './modules/live/hub.ts';
 import { type ChangeListener, listenForOrderChanges } from './modules/live/listener.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { LiveSessions } from './modules/live/sessions.ts';
+import { liveTicketRoutes } from './modules/live/ticket-routes.ts';
+import { liveTickets } from './modules/live/tickets.ts';
 import { orderCancelService } from './modules/orders/cancel-service.ts';
 import { orderListRoutes } from './modules/orders/list-routes.ts';
 import { orderListService } from './modules/orders/list-service.ts';
@@ -97,7 +99,9 @@ export async function registerLiveTracking(app: FastifyInstance, deps: LiveTrack
     tracking: publicTrackingService({ db }),
     rateLimit: config.publicRateLimit,
   });
-  await app.register(liveRoutes, { db, tokens, vendors, hub, sessions });
+  const tickets = liveTickets({ db, now });
+  await app.register(liveTicketRoutes, { db, tokens, tickets });
+  await app.register(liveRoutes, { db, tokens, vendors, hub, sessions, tickets });
 
   let listener: ChangeListener | null = null;
   app.addHook('onReady', async () => {

@@ -2,14 +2,16 @@ import { buildApp } from './app.ts';
 import { clockStartingAt } from './clock.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDb } from './db/db.ts';
+import { withAuthSecret } from './db/instance-secrets.ts';
 import { migrate } from './db/migrate.ts';
 import { seedIfEmpty } from './seed.ts';
 import { stopOnSignals } from './shutdown.ts';
 
-const config = loadConfigOrExit();
-const now = clockStartingAt(config.clockStart);
-const db = await openDb(config);
+const envConfig = loadConfigOrExit();
+const now = clockStartingAt(envConfig.clockStart);
+const db = await openDb(envConfig);
 await migrate(db);
+const config = await withAuthSecret(envConfig, db);
 const app = await buildApp(config, { db, now });
 
 stopOnSignals({
@@ -32,12 +34,13 @@ try {
     `  API docs:  ${config.publicUrl}/docs`,
     `  Database:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`}`,
   ];
-  if (config.hasOutboxPage) lines.push(`  Outbox:    ${config.publicUrl}/dev/outbox`);
-  if (demo?.hasDemoUser) lines.push(`  Demo login: ${demo.demoEmail} / ${demo.demoPassword}`);
+  // Passwords and codes stay out of the log: it is read by more people than the accounts belong to.
+  if (config.hasOutboxPage) lines.push(`  Outbox:    ${config.publicUrl}/dev/outbox (from this machine only)`);
+  if (demo?.hasDemoUser) {
+    lines.push(`  Demo login: ${demo.demoEmail}, password DEMO_PASSWORD (its default is in .env.example)`);
+  }
   if (demo?.registration) {
-    lines.push(
-      `  Vendor-code registration: code ${demo.registration.code} with vendor e-mail ${demo.registration.contactEmail}`,
-    );
+    lines.push(`  Vendor-code registration: npm run ops -- vendor-code ${demo.registration.vendorId}`);
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 } catch (error) {

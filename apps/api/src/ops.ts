@@ -1,5 +1,6 @@
 import { loadConfigOrExit } from './config.ts';
 import { openDb } from './db/db.ts';
+import { withAuthSecret } from './db/instance-secrets.ts';
 import { migrate } from './db/migrate.ts';
 import { OpsError, runCommand, USAGE } from './ops/commands.ts';
 
@@ -9,11 +10,12 @@ if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help') {
   process.exit(0);
 }
 
-const config = loadConfigOrExit();
-const db = await openDb(config);
+const envConfig = loadConfigOrExit();
+const db = await openDb(envConfig);
 let exitCode = 0;
 try {
   await migrate(db);
+  const config = await withAuthSecret(envConfig, db);
   process.stdout.write(`${await runCommand({ db, config }, argv)}\n`);
 } catch (error) {
   if (error instanceof OpsError) {

@@ -159,9 +159,9 @@ describe.each(databases())('auth on %s', (kind) => {
       }
       const edited = await register();
       await t.db.query(
-        `update email_verifications set expires_at = now() - interval '1 minute'
+        `update email_verifications set expires_at = $2
           where user_id = (select id from users where email = $1)`,
-        [edited.email],
+        [edited.email, new Date(t.clock.now().getTime() - 60_000)],
       );
       expect((await t.app.inject({ method: 'GET', url: edited.path })).headers.location).toBe('/?verified=0');
       const unknown = await t.app.inject({ method: 'GET', url: '/api/v1/register/verify?token=nope' });

@@ -91,6 +91,48 @@ describe('configuration', () => {
     expect(wall.ok && wall.config.clockStart).toBeNull();
   });
 
+  it('leaves the secret to the database with DATABASE_URL, writing no file (db/instance-secrets.ts)', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-secret-'));
+    const result = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/riderdesk' });
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.config.authSecret).toBeNull();
+    expect(existsSync(path.join(dataDir, 'auth-secret'))).toBe(false);
+    const given = loadConfig({
+      AUTH_SECRET: 'y'.repeat(32),
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/riderdesk',
+    });
+    expect(given.ok && given.config.authSecret).toBe('y'.repeat(32));
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['true', true],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 127.0.0.1,::1, fd00::/8,loopback', ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']],
+  ])('reads TRUST_PROXY=%s as %o', (value, expected) => {
+    const result = loadConfig({ AUTH_SECRET: 'x'.repeat(32), ...(value === undefined ? {} : { TRUST_PROXY: value }) });
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.config.trustProxy).toEqual(expected);
+  });
+
+  it('reads the operator settings, off by default', () => {
+    const defaults = loadConfig({ AUTH_SECRET: 'x'.repeat(32) });
+    if (!defaults.ok) throw new Error(defaults.problems.join('\n'));
+    expect(defaults.config).toMatchObject({ metricsToken: null, operatorToken: null });
+    expect(defaults.config.rateLimit.redisUrl).toBeNull();
+    const set = loadConfig({
+      AUTH_SECRET: 'x'.repeat(32),
+      METRICS_TOKEN: 'm'.repeat(32),
+      OPERATOR_TOKEN: 'o'.repeat(32),
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
+    if (!set.ok) throw new Error(set.problems.join('\n'));
+    expect(set.config).toMatchObject({ metricsToken: 'm'.repeat(32), operatorToken: 'o'.repeat(32) });
+    expect(set.config.rateLimit.redisUrl).toBe('redis://127.0.0.1:6379');
+  });
+
   it('turns the map tiles off with an empty MAP_TILE_URL', () => {
     const result = loadConfig({ AUTH_SECRET: 'x'.repeat(32), MAP_TILE_URL: '' });
     expect(result.ok && result.config.mapTileUrl).toBeNull();
@@ -111,6 +153,10 @@ describe('configuration', () => {
       SIM_UNREACHABLE_PROBABILITY: '2',
       PUBLIC_RATE_LIMIT: '0',
       SEED_SERVICE_HOURS: '2500:0000',
+      TRUST_PROXY: '10.0.0.0/99,proxy.example.pk',
+      REDIS_URL: 'http://127.0.0.1:6379',
+      METRICS_TOKEN: 'short',
+      OPERATOR_TOKEN: 'short',
     });
     expect(result.ok).toBe(false);
     const problems = result.ok ? '' : result.problems.join('\n');
@@ -128,6 +174,10 @@ describe('configuration', () => {
       'SIM_UNREACHABLE_PROBABILITY',
       'PUBLIC_RATE_LIMIT',
       'SEED_SERVICE_HOURS',
+      'TRUST_PROXY',
+      'REDIS_URL',
+      'METRICS_TOKEN',
+      'OPERATOR_TOKEN',
     ]) {
       expect(problems).toContain(name);
     }

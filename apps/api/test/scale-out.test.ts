@@ -1,10 +1,24 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { type Db, openPostgres } from '../src/db/db.ts';
+import { AUTH_SECRET_NAME, sharedSecret } from '../src/db/instance-secrets.ts';
 import { leadership } from '../src/modules/dispatch/leader.ts';
 import { setCountryParameter } from '../src/modules/vendors/repo.ts';
 import { createTestDb, type TestDb, testClock, testConfig } from './support/app.ts';
-import { connectLive, type LiveClient, listenOnRandomPort, placeOrder, QUIET } from './support/live-tracking.ts';
+import { bearer, createUser, createVendor, login } from './support/factories.ts';
+import {
+  connectLive,
+  type LiveClient,
+  listenOnRandomPort,
+  liveTicket,
+  placeOrder,
+  QUIET,
+} from './support/live-tracking.ts';
 import { createMerchant, KARACHI_1PM, type Merchant, type RiderApp } from './support/request-a-rider.ts';
 
 // Two API instances on one PostgreSQL, each with its own pool and its own LISTEN connection.
@@ -89,5 +103,86 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL', 
       await first.close();
       await second.close();
     }
+  });
+});
+
+// Instances started without AUTH_SECRET: each would generate its own secret in its own DATA_DIR, and refuse
+// the other's tokens; on PostgreSQL the generated secret is kept in the database they share.
+describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL without AUTH_SECRET', () => {
+  let test: TestDb;
+  let secondDb: Db;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let hostB: string;
+  let headersFromA: { authorization: string };
+  let vendorId: string;
+
+  beforeAll(async () => {
+    test = await createTestDb('postgres');
+    const target = test.db.listenTarget;
+    if (target?.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    secondDb = openPostgres(target.connectionString, 5);
+    const clock = testClock(KARACHI_1PM);
+    const configOf = (dataDir: string) => {
+      const loaded = loadConfig({
+        DATABASE_URL: target.connectionString,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), dataDir)),
+        LOG_LEVEL: 'silent',
+        MAP_TILE_URL: '',
+        RATE_LIMIT_GLOBAL: '100000',
+      });
+      if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+      expect(loaded.config.authSecret).toBeNull();
+      return loaded.config;
+    };
+    const build = async (db: Db, dir: string) => {
+      const app = await buildApp(configOf(dir), { db, now: clock.now, liveTracking: QUIET });
+      await app.ready();
+      return app;
+    };
+    // Built together, as instances starting at once: both generate a secret, one is kept.
+    [a, b] = await Promise.all([build(test.db, 'rd-instance-a-'), build(secondDb, 'rd-instance-b-')]);
+    hostB = await listenOnRandomPort(b);
+    const vendor = await createVendor(test.db);
+    vendorId = vendor.vendor_id;
+    const user = await createUser(test.db, testConfig(), { vendorIds: [vendorId] });
+    headersFromA = bearer(await login(a, user.email));
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await secondDb?.close();
+    await test?.drop();
+  });
+
+  it('accepts on instance B the tokens instance A signed', async () => {
+    const me = await b.inject({ method: 'GET', url: '/api/v1/me', headers: headersFromA });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('opens a live socket on B with A’s token, and with a ticket A issued, once', async () => {
+    const byHeader = await connectLive(hostB, headersFromA.authorization);
+    byHeader.close();
+    const { ticket } = await liveTicket(a, headersFromA);
+    const client = await connectLive(hostB, { ticket });
+    client.send('subscribeToVendor', { vendor_id: vendorId });
+    await client.waitFor((message) => message.event === 'subscribe_ok');
+    client.close();
+    await expect(connectLive(hostB, { ticket })).rejects.toThrow(/401/);
+  });
+
+  it('keeps one secret however many instances generate it at once', async () => {
+    await test.db.query('delete from instance_secrets where name = $1', ['race']);
+    const secrets = await Promise.all([
+      sharedSecret(test.db, 'race'),
+      sharedSecret(secondDb, 'race'),
+      sharedSecret(test.db, 'race'),
+      sharedSecret(secondDb, 'race'),
+    ]);
+    expect(new Set(secrets).size).toBe(1);
+    const [row] = await test.db.query<{ value: string }>('select value from instance_secrets where name = $1', [
+      AUTH_SECRET_NAME,
+    ]);
+    expect(row?.value.length).toBeGreaterThanOrEqual(32);
   });
 });

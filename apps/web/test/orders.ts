@@ -55,6 +55,25 @@ export function stubApi(routes: Record<string, Route>) {
   return { fetchMock, calls };
 }
 
+/**
+ * The live socket's ticket route (POST /api/v1/live/ticket): each ticket remembers the Authorization header
+ * it was asked for with, so a test can tell which tokens opened a socket.
+ */
+export function liveTicketRoute() {
+  const askedWith = new Map<string, string | null>();
+  const route: Route = (_url, init) => {
+    const ticket = `ticket-${askedWith.size + 1}`;
+    askedWith.set(ticket, (init?.headers as Record<string, string> | undefined)?.Authorization ?? null);
+    return json({ result: { ticket, expires_in: 30 } });
+  };
+  return {
+    routes: { 'POST /api/v1/live/ticket': route },
+    /** The Authorization that asked for the ticket the socket opened with. */
+    tokenOf: (socket: { url: string } | undefined) =>
+      socket ? (askedWith.get(new URL(socket.url).searchParams.get('ticket') ?? '') ?? null) : null,
+  };
+}
+
 export const orderPage = (orders: Order[]) => json({ result: { data: orders, pagination: { pagination_key: null } } });
 
 /** A WebSocket the test drives by hand. */

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import type { AppConfig } from '../config.ts';
 import { authError } from '../errors.ts';
 
@@ -38,8 +39,14 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
     crossOriginEmbedderPolicy: false,
   });
 
+  const redis = config.rateLimit.redisUrl ? await sharedCounters(app, config.rateLimit.redisUrl) : null;
   await app.register(rateLimit, {
     global: true,
+    // Counters in Redis hold across instances; route limits (auth, public pages) are children of this store.
+    ...(redis ? { redis, nameSpace: config.rateLimit.redisKeyPrefix } : {}),
+    // With Redis unreachable the general limit lets calls through rather than failing the whole API;
+    // the auth limits (modules/auth/routes.ts) refuse instead, so passwords cannot be guessed meanwhile.
+    skipOnError: true,
     max: config.rateLimit.globalMax,
     timeWindow: 60_000,
     // The web app's fingerprinted chunks are immutable and cached for a year; counting them would
@@ -47,4 +54,33 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
     allowList: (request) => request.url.startsWith('/assets/'),
     errorResponseBuilder: () => authError(429, 'TooManyRequestsException'),
   });
+}
+
+/**
+ * The Redis client of the rate-limit counters. Commands fail at once while it is disconnected (no offline
+ * queue), so an outage costs no latency; it reconnects by itself and says so once per outage. The first
+ * connection is awaited (up to its time-out), so the first calls after a start are not refused for want of it.
+ */
+async function sharedCounters(app: FastifyInstance, url: string): Promise<Redis> {
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  const firstAttempt = new Promise((resolve) => {
+    redis.once('ready', resolve);
+    redis.once('error', resolve);
+  });
+  let isDown = false;
+  redis.on('error', (error: Error) => {
+    if (isDown) return;
+    isDown = true;
+    app.log.error({ err: error }, 'rate-limit counters: Redis unreachable');
+  });
+  redis.on('ready', () => {
+    if (!isDown) return;
+    isDown = false;
+    app.log.info('rate-limit counters: Redis is back');
+  });
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  await firstAttempt;
+  return redis;
 }

@@ -41,7 +41,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     ...env,
   });
   if (!result.ok) throw new Error(result.problems.join('\n'));
-  return { ...result.config, ...overrides };
+  const { authSecret } = result.config;
+  if (authSecret === null) throw new Error('testConfig needs AUTH_SECRET; a database-kept secret needs loadConfig');
+  return { ...result.config, authSecret, ...overrides };
 }
 
 export interface TestClock {

@@ -120,6 +120,15 @@ export function riderCall(
   });
 }
 
+/** POST /api/v1/live/ticket with the given headers; the ticket, or the refusal's status. */
+export async function liveTicket(app: FastifyInstance, headers: Record<string, string>) {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/live/ticket', headers });
+  return {
+    status: response.statusCode,
+    ticket: response.statusCode === 200 ? (response.json().result.ticket as string) : '',
+  };
+}
+
 export const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
   'base64',
@@ -149,9 +158,14 @@ export async function listenOnRandomPort(app: FastifyInstance): Promise<string> 
   return `127.0.0.1:${address.port}`;
 }
 
-export function connectLive(host: string, authorization: string): Promise<LiveClient> {
+/** Opens /live with the Authorization header's value (spec §7 clients) or with a one-time ticket. */
+export function connectLive(host: string, credentials: string | { ticket: string }): Promise<LiveClient> {
+  const query =
+    typeof credentials === 'string'
+      ? `authorization=${encodeURIComponent(credentials)}`
+      : `ticket=${encodeURIComponent(credentials.ticket)}`;
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://${host}/live?authorization=${encodeURIComponent(authorization)}`);
+    const socket = new WebSocket(`ws://${host}/live?${query}`);
     const messages: LiveClient['messages'] = [];
     const closed = new Promise<{ code: number; reason: string }>((resolveClose) =>
       socket.once('close', (code, reason) => resolveClose({ code, reason: reason.toString() })),

@@ -2,17 +2,15 @@ import { act, render, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../../test/fetch-stub.ts';
 import { validSession } from '../../test/fixtures.ts';
-import { FakeWebSocket, stubApi } from '../../test/orders.ts';
+import { FakeWebSocket, liveTicketRoute, stubApi } from '../../test/orders.ts';
 import { SESSION_ENDED_CLOSE_CODE } from '../shared/live/live-connection.ts';
 import { getSession, setSession } from '../shared/session/session-store.ts';
 import { LiveConnection } from './live-connection.tsx';
 
-const tokenOf = (socket: FakeWebSocket | undefined) =>
-  socket ? new URL(socket.url).searchParams.get('authorization') : null;
-
 /** The shell's live connection, open and subscribed, about to be told its session ended. */
-function openConnection() {
+async function openConnection() {
   render(<LiveConnection vendorId="v-1" isEnabled />);
+  await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
   const socket = FakeWebSocket.instances[0];
   if (!socket) throw new Error('no socket opened');
   act(() => socket.open());
@@ -29,27 +27,39 @@ beforeEach(() => {
 describe('the live connection after the server ends its session (4401)', () => {
   it('refreshes the login through the API client and reconnects with the new tokens', async () => {
     const fresh = { AccessToken: 'access2', IdToken: 'id2', Expires: Math.floor(Date.now() / 1000) + 3600 };
-    const { calls } = stubApi({ 'POST /api/v1/login/extend': () => json({ result: { AuthenticationResult: fresh } }) });
-    const socket = openConnection();
-    expect(tokenOf(socket)).toBe('Bearer access|id');
+    const tickets = liveTicketRoute();
+    const { calls } = stubApi({
+      ...tickets.routes,
+      'POST /api/v1/login/extend': () => json({ result: { AuthenticationResult: fresh } }),
+    });
+    const socket = await openConnection();
+    expect(tickets.tokenOf(socket)).toBe('Bearer access|id');
 
     act(() => socket.drop(SESSION_ENDED_CLOSE_CODE));
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2));
-    expect(calls.map((call) => `${call.method} ${call.url.pathname}`)).toEqual(['POST /api/v1/login/extend']);
-    expect(calls[0]?.body).toEqual({ refresh_token: 'refresh' });
-    expect(tokenOf(FakeWebSocket.instances[1])).toBe('Bearer access2|id2');
+    expect(calls.map((call) => `${call.method} ${call.url.pathname}`)).toEqual([
+      'POST /api/v1/live/ticket',
+      'POST /api/v1/login/extend',
+      'POST /api/v1/live/ticket',
+    ]);
+    expect(calls[1]?.body).toEqual({ refresh_token: 'refresh' });
+    expect(tickets.tokenOf(FakeWebSocket.instances[1])).toBe('Bearer access2|id2');
   });
 
   it('stays closed, and the user is logged out, when the refresh is refused', async () => {
     const { calls } = stubApi({
+      ...liveTicketRoute().routes,
       'POST /api/v1/login/extend': () =>
         json({ status: 401, code: 'NotAuthorizedException', message: 'error.session-revoked', errors: [] }, 401),
     });
-    const socket = openConnection();
+    const socket = await openConnection();
 
     act(() => socket.drop(SESSION_ENDED_CLOSE_CODE));
     await waitFor(() => expect(getSession()).toBeNull());
-    expect(calls).toHaveLength(1);
+    expect(calls.map((call) => `${call.method} ${call.url.pathname}`)).toEqual([
+      'POST /api/v1/live/ticket',
+      'POST /api/v1/login/extend',
+    ]);
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 });

@@ -3,10 +3,29 @@ import { VendorIdSchema } from './common.ts';
 import { OrderSchema } from './orders.ts';
 
 /**
- * The live connection (spec §7 "Live connection"): a WebSocket at /live?authorization=<the HTTP header's
- * value>, carrying JSON `{event, data}` both ways.
+ * The live connection (spec §7 "Live connection"): a WebSocket at /live, carrying JSON `{event, data}` both
+ * ways. It opens with `?ticket=<one-time ticket>` (POST /api/v1/live/ticket), or, for the spec's clients,
+ * `?authorization=<the HTTP header's value>`.
  */
 export const LIVE_PATH = '/live';
+export const LIVE_TICKET_PATH = '/api/v1/live/ticket';
+/** A ticket opens one socket within this many seconds; a URL may be logged, so it must be worth nothing after. */
+export const LIVE_TICKET_TTL_S = 30;
+
+export const LiveTicketAnswerSchema = z.object({
+  result: z.object({
+    ticket: z.string().min(1),
+    /** Seconds the ticket stays valid (LIVE_TICKET_TTL_S). */
+    expires_in: z.number().int().positive(),
+  }),
+});
+export type LiveTicketAnswer = z.infer<typeof LiveTicketAnswerSchema>;
+
+/** The socket's query: a ticket, or the Authorization header's value. */
+export const LiveSocketQuerySchema = z.object({
+  ticket: z.string().min(1).max(256).optional(),
+  authorization: z.string().min(1).max(8192).optional(),
+});
 
 export const LiveClientMessageSchema = z.discriminatedUnion('event', [
   z.object({

@@ -22,11 +22,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: R
   app,
   { auth, rateLimit },
 ) => {
-  const perIp = { rateLimit: { max: rateLimit.authMax, timeWindow: rateLimit.authWindowMs } };
+  // skipOnError false: with the shared counters unreachable (REDIS_URL), these calls are refused rather
+  // than let through uncounted, so passwords and codes cannot be guessed meanwhile.
+  const perIp = { rateLimit: { max: rateLimit.authMax, timeWindow: rateLimit.authWindowMs, skipOnError: false } };
   // Only failed logins count, per IP and e-mail, so a shared office IP does not lock everyone out.
   const failedLogins = app.createRateLimit({
     max: rateLimit.authMax,
     timeWindow: rateLimit.authWindowMs,
+    skipOnError: false,
     keyGenerator: (request) =>
       `login:${request.ip}:${String((request.body as { email_address?: unknown } | undefined)?.email_address)}`,
   });

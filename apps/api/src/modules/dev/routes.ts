@@ -1,6 +1,8 @@
 import { OutboxAnswerSchema, type OutboxMessage, OutboxQuerySchema } from '@riderdesk/domain/contracts/dev';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/db.ts';
+import { AppError } from '../../errors.ts';
+import { hasBearerToken, isLoopbackRequest } from '../../plugins/client-address.ts';
 
 interface OutboxRow {
   id: string;
@@ -43,12 +45,24 @@ function outboxPage(messages: OutboxMessage[]): string {
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#222}
 article{border-bottom:1px solid #ddd;padding:.5rem 0}h2{font-size:1.1rem;margin:.5rem 0 0}.meta{color:#555;margin:0}
 pre{white-space:pre-wrap;font:inherit}</style></head><body><h1>Development outbox</h1>
-<p>The latest ${messages.length} e-mails, newest first. This page does not exist in production.</p>
+<p>The latest ${messages.length} e-mails, newest first. This page does not exist in production and answers on this machine only.</p>
 ${items || '<p>No e-mails yet.</p>'}</body></html>`;
 }
 
-/** Development only (ENVIRONMENT !== 'prd'): read the e-mails the embedded mailer wrote. */
-export const devRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/**
+ * Development only (ENVIRONMENT !== 'prd'): read the e-mails the embedded mailer wrote. They hold reset
+ * codes and verification links, so only a caller on this machine, or one with OPERATOR_TOKEN, reads them.
+ */
+export const devRoutes: FastifyPluginAsyncZod<{ db: Db; operatorToken: string | null }> = async (
+  app,
+  { db, operatorToken },
+) => {
+  app.addHook('onRequest', async (request) => {
+    if (isLoopbackRequest(request)) return;
+    if (operatorToken !== null && hasBearerToken(request, operatorToken)) return;
+    throw new AppError(403, 'Forbidden', 'The outbox answers on this machine only, or with OPERATOR_TOKEN.');
+  });
+
   app.get(
     '/api/v1/dev/outbox',
     { schema: { tags: ['dev'], querystring: OutboxQuerySchema, response: { 200: OutboxAnswerSchema } } },

@@ -10,7 +10,7 @@ import {
   RiderParamsSchema,
   RiderPositionBodySchema,
 } from '@riderdesk/domain/contracts/riders';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/db.ts';
 import { authError, keyedError } from '../../errors.ts';
@@ -60,22 +60,25 @@ const PROOF_BODY_LIMIT = Math.ceil(PROOF_MAX_BYTES / 3) * 4 + 4096;
 
 export const riderRoutes: FastifyPluginAsyncZod<{ db: Db; riders: RiderService }> = async (app, { db, riders }) => {
   app.decorateRequest('riderId', null);
-  const preHandler = async (request: FastifyRequest) => {
+  // preParsing: after the rate limit (onRequest), before the body is read, so a caller without a rider
+  // token is refused before a proof's megabytes are buffered.
+  const preParsing = async (request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
     request.riderId = await riderFromHeader(db, request.headers.authorization);
+    return payload;
   };
   // plugins/docs.ts declares no scheme for rider tokens, so each route's description names the header.
   const tags = ['rider'];
 
   app.get(
     '/rider/me',
-    { preHandler, schema: { tags, description: RIDER_AUTH, response: { 200: RiderMeAnswerSchema, ...errors } } },
+    { preParsing, schema: { tags, description: RIDER_AUTH, response: { 200: RiderMeAnswerSchema, ...errors } } },
     async (request) => ({ result: await riders.me(requireRider(request)) }),
   );
 
   app.put(
     '/rider/availability',
     {
-      preHandler,
+      preParsing,
       schema: {
         tags,
         description: RIDER_AUTH,
@@ -92,7 +95,7 @@ export const riderRoutes: FastifyPluginAsyncZod<{ db: Db; riders: RiderService }
   app.post(
     '/rider/position',
     {
-      preHandler,
+      preParsing,
       schema: {
         tags,
         description: RIDER_AUTH,
@@ -117,7 +120,7 @@ export const riderRoutes: FastifyPluginAsyncZod<{ db: Db; riders: RiderService }
     app.post(
       `/rider/orders/:orderId/${action}`,
       {
-        preHandler,
+        preParsing,
         schema: {
           tags,
           description: RIDER_AUTH,
@@ -132,7 +135,7 @@ export const riderRoutes: FastifyPluginAsyncZod<{ db: Db; riders: RiderService }
   app.post(
     '/rider/orders/:orderId/decline',
     {
-      preHandler,
+      preParsing,
       schema: {
         tags,
         description: RIDER_AUTH,
@@ -155,7 +158,7 @@ export const riderRoutes: FastifyPluginAsyncZod<{ db: Db; riders: RiderService }
     app.post(
       `/rider/orders/:orderId/${action}`,
       {
-        preHandler,
+        preParsing,
         bodyLimit: PROOF_BODY_LIMIT,
         schema: {
           tags,

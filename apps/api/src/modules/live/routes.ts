@@ -1,15 +1,20 @@
 import websocket from '@fastify/websocket';
-import { LIVE_ERRORS, LIVE_PATH, LiveClientMessageSchema } from '@riderdesk/domain/contracts/live';
+import {
+  LIVE_ERRORS,
+  LIVE_PATH,
+  LiveClientMessageSchema,
+  LiveSocketQuerySchema,
+} from '@riderdesk/domain/contracts/live';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/db.ts';
+import { authError } from '../../errors.ts';
 import { type CallerSession, sessionFromHeader } from '../../plugins/auth.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import type { VendorService } from '../vendors/service.ts';
 import { type LiveHub, orderUpdateMessage } from './hub.ts';
 import type { LiveSessions } from './sessions.ts';
-
-const LiveQuerySchema = z.object({ authorization: z.string().min(1).max(8192) });
+import type { LiveTickets } from './tickets.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,8 +23,9 @@ declare module 'fastify' {
 }
 
 /**
- * spec §7 live connection at /live. The browser cannot set headers on a WebSocket, so the Authorization
- * header's value travels in the `authorization` query and is checked by the same code as every HTTP call.
+ * spec §7 live connection at /live. The browser cannot set headers on a WebSocket, so it opens the socket
+ * with a one-time `ticket` (POST /api/v1/live/ticket); the spec's clients may still send the Authorization
+ * header's value in the `authorization` query, checked by the same code as every HTTP call.
  */
 export async function liveRoutes(
   app: FastifyInstance,
@@ -29,7 +35,8 @@ export async function liveRoutes(
     vendors,
     hub,
     sessions,
-  }: { db: Db; tokens: Tokens; vendors: VendorService; hub: LiveHub; sessions: LiveSessions },
+    tickets,
+  }: { db: Db; tokens: Tokens; vendors: VendorService; hub: LiveHub; sessions: LiveSessions; tickets: LiveTickets },
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
 
@@ -40,8 +47,15 @@ export async function liveRoutes(
       schema: { hide: true },
       // Refused before the upgrade: the client sees 401, never an open socket.
       preValidation: async (request) => {
-        const query = LiveQuerySchema.safeParse(request.query);
-        request.liveSession = await sessionFromHeader(query.success ? query.data.authorization : undefined, tokens, db);
+        const query = LiveSocketQuerySchema.safeParse(request.query);
+        const { ticket, authorization } = query.success ? query.data : {};
+        if (ticket) {
+          const session = await tickets.redeem(ticket);
+          if (!session) throw authError(401, 'NotAuthorizedException');
+          request.liveSession = session;
+          return;
+        }
+        request.liveSession = await sessionFromHeader(authorization, tokens, db);
       },
     },
     (socket, request) => {

@@ -1,9 +1,12 @@
 import { type PublicConfig, PublicConfigAnswerSchema } from '@riderdesk/domain/contracts/deployment';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
+import { AppError } from '../../errors.ts';
+import { hasBearerToken, isLoopbackRequest } from '../../plugins/client-address.ts';
 
 const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 
@@ -52,10 +55,25 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Db; me
     },
   );
 
-  app.get('/metrics', { config: noRateLimit, schema: { hide: true } }, async (_request, reply) => {
-    reply.type(metrics.contentType);
-    return metrics.metrics();
-  });
+  // Metrics describe the traffic and the process; with METRICS_TOKEN the scraper sends it as a bearer
+  // token, without it only this machine reads them.
+  const canReadMetrics = async (request: FastifyRequest) => {
+    if (config.metricsToken !== null) {
+      if (!hasBearerToken(request, config.metricsToken)) {
+        throw new AppError(401, 'NotAuthorizedException', 'NotAuthorizedException');
+      }
+    } else if (!isLoopbackRequest(request)) {
+      throw new AppError(403, 'Forbidden', 'Metrics answer on this machine only, or with METRICS_TOKEN.');
+    }
+  };
+  app.get(
+    '/metrics',
+    { config: noRateLimit, onRequest: canReadMetrics, schema: { hide: true } },
+    async (_request, reply) => {
+      reply.type(metrics.contentType);
+      return metrics.metrics();
+    },
+  );
 
   app.get(
     '/api/v1/config',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub.ts';
 import { makeVendor, validSession } from '../../../test/fixtures.ts';
-import { FakeWebSocket, makeOrder, orderPage, stubApi } from '../../../test/orders.ts';
+import { FakeWebSocket, liveTicketRoute, makeOrder, orderPage, stubApi } from '../../../test/orders.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { resetSearchHistoryCache, SEARCH_HISTORY_KEY } from '../../features/tracking/hooks/use-search-history.ts';
 import { setSession } from '../../shared/session/session-store.ts';
@@ -27,7 +27,9 @@ async function renderTracking(
     routes = {} as Routes,
   } = {},
 ) {
+  const tickets = liveTicketRoute();
   const api = stubApi({
+    ...tickets.routes,
     'GET /api/v1/vendor/v-1/orders': (url) =>
       orderPage(
         url.searchParams.has('customer_phone_number')
@@ -44,7 +46,7 @@ async function renderTracking(
       <OrderTrackingRoute />
     </ShellContext.Provider>
   );
-  return { api, ...(await renderRoutes([{ path: '/order-tracking/:vendorID?', element }], path, { flags })) };
+  return { api, tickets, ...(await renderRoutes([{ path: '/order-tracking/:vendorID?', element }], path, { flags })) };
 }
 
 const section = (name: RegExp | string) => screen.getByRole('region', { name });
@@ -360,11 +362,16 @@ describe('cancelling a rider', () => {
 
 describe('live updates', () => {
   it('subscribes to the vendor and applies order_update events to the lists without reloading', async () => {
-    const { api } = await renderTracking('/order-tracking/v-1', { active: [makeOrder({ order_id: 'v-1-A' })] });
+    const { api, tickets } = await renderTracking('/order-tracking/v-1', {
+      active: [makeOrder({ order_id: 'v-1-A' })],
+    });
     await waitFor(() => expect(within(section('New')).getByRole('button', { name: /v-1-A/ })).toBeInTheDocument());
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     const socket = FakeWebSocket.instances[0];
     if (!socket) throw new Error('no socket opened');
-    expect(new URL(socket.url).searchParams.get('authorization')).toBe('Bearer access|id');
+    // The socket opens with a one-time ticket asked for with the session's tokens; no token is in its URL.
+    expect(tickets.tokenOf(socket)).toBe('Bearer access|id');
+    expect(new URL(socket.url).searchParams.get('authorization')).toBeNull();
     act(() => socket.open());
     expect(socket.sent).toContainEqual({ event: 'subscribeToVendor', data: { vendor_id: 'v-1' } });
     const fetchesBefore = api.fetchMock.mock.calls.length;
@@ -395,6 +402,7 @@ describe('live updates', () => {
   it('refetches to catch up after the connection comes back', async () => {
     const { api } = await renderTracking('/order-tracking/v-1', { active: [makeOrder({ order_id: 'v-1-A' })] });
     await screen.findByRole('button', { name: /v-1-A/ });
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     const first = FakeWebSocket.instances[0];
     if (!first) throw new Error('no socket opened');
     act(() => first.open());

@@ -19,10 +19,16 @@ export interface LiveSocket {
   onerror: ((event: Event) => void) | null;
 }
 
+/**
+ * What asking for a socket ticket gave: a ticket; nothing to ask with (not logged in); or the server
+ * refused the login's tokens, which then need renewing. Other failures reject.
+ */
+export type LiveTicketResult = { kind: 'ticket'; ticket: string } | { kind: 'no-session' } | { kind: 'refused' };
+
 export interface LiveConnectionDeps {
   createSocket: (url: string) => LiveSocket;
-  /** The value the HTTP Authorization header would carry right now. */
-  getAuthorization: () => string | null;
+  /** A one-time ticket for the next socket (POST /api/v1/live/ticket), asked for with the current tokens. */
+  requestTicket: () => Promise<LiveTicketResult>;
   /** Refreshes the login's tokens now; false when no session is left to reconnect with (none, or logged out). */
   renewSession: () => Promise<boolean>;
   /** ws(s)://host of the API. */
@@ -46,8 +52,9 @@ export const RECONNECT_DELAYS_MS = [1000, 2000, 4000, 8000, 15_000, 30_000] as c
 export const PING_INTERVAL_MS = 25_000;
 
 /**
- * spec §4/§7 live connection: connects with the authorisation query, subscribes to the selected
- * vendor (again on vendor change and after every reconnect) and hands out order_update events.
+ * spec §4/§7 live connection: asks for a one-time ticket before each (re)connect, so no token lands in a
+ * URL, subscribes to the selected vendor (again on vendor change and after every reconnect) and hands out
+ * order_update events.
  */
 export function createLiveConnection(deps: LiveConnectionDeps) {
   const listeners: Listeners = { order: new Set(), reconnect: new Set(), status: new Set() };
@@ -60,6 +67,8 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
   let lastDisconnectAt: number | null = null;
   let retryTimer: unknown = null;
   let pingTimer: unknown = null;
+  // The ticket request under way; a stop drops it, so an answer that outlives its run opens nothing.
+  let pendingTicket: object | null = null;
   // Counts stops, so a renewal that outlives the run that asked for it does not reconnect.
   let run = 0;
 
@@ -115,15 +124,37 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
   };
 
   function connect() {
-    if (!isStarted) return;
-    const authorization = deps.getAuthorization();
-    if (!authorization) {
-      setStatus('disconnected');
-      scheduleReconnect();
-      return;
-    }
+    if (!isStarted || pendingTicket !== null) return;
     setStatus('connecting');
-    const url = `${deps.socketOrigin()}${LIVE_PATH}?${new URLSearchParams({ authorization })}`;
+    const request = {};
+    pendingTicket = request;
+    const isCurrent = () => {
+      if (pendingTicket !== request) return false;
+      pendingTicket = null;
+      return isStarted && socket === null;
+    };
+    void deps.requestTicket().then(
+      (result) => {
+        if (!isCurrent()) return;
+        if (result.kind === 'ticket') {
+          open(result.ticket);
+          return;
+        }
+        setStatus('disconnected');
+        // Tokens the server refuses are renewed first, as after a 4401 close.
+        if (result.kind === 'refused') reconnectAfterRenewal();
+        else scheduleReconnect();
+      },
+      () => {
+        if (!isCurrent()) return;
+        setStatus('disconnected');
+        scheduleReconnect();
+      },
+    );
+  }
+
+  function open(ticket: string) {
+    const url = `${deps.socketOrigin()}${LIVE_PATH}?${new URLSearchParams({ ticket })}`;
     let current: LiveSocket;
     try {
       current = deps.createSocket(url);
@@ -186,6 +217,7 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
     /** Logout closes the connection (spec §4). */
     stop() {
       isStarted = false;
+      pendingTicket = null;
       run += 1;
       hasConnectedBefore = false;
       lastDisconnectAt = null;

@@ -1,15 +1,27 @@
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { ApiRequestError } from '../api/api-error.ts';
 import { api, authorizationHeader } from '../api/client.ts';
 import { getSession } from '../session/session-store.ts';
 import { readStorage } from '../storage.ts';
-import { createLiveConnection, type LiveSocket, type LiveStatus } from './live-connection.ts';
+import { createLiveConnection, type LiveSocket, type LiveStatus, type LiveTicketResult } from './live-connection.ts';
+import { requestLiveTicket } from './request-live-ticket.ts';
+
+async function ticketForSocket(): Promise<LiveTicketResult> {
+  if (!authorizationHeader(readStorage, getSession())) return { kind: 'no-session' };
+  try {
+    return { kind: 'ticket', ticket: (await requestLiveTicket(api)).result.ticket };
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) return { kind: 'refused' };
+    throw error;
+  }
+}
 
 /** One connection for the whole tab; the app shell starts it, screens listen to it. */
 export const liveConnection = createLiveConnection({
   // Read at call time so tests can stub the global WebSocket.
   createSocket: (url) => new WebSocket(url) as unknown as LiveSocket,
-  getAuthorization: () => authorizationHeader(readStorage, getSession()),
+  requestTicket: ticketForSocket,
   // The API client's refresh: shared with requests refreshing at the same time, logs out when refused.
   renewSession: () => api.renewSession(),
   socketOrigin: () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}`,

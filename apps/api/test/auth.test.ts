@@ -85,6 +85,23 @@ describe.each(databases())('auth on %s', (kind) => {
       });
     });
 
+    it.each([
+      ['business name', { business_name: 'Lahori\u0000Nihari' }],
+      ['mobile number', { mobile_number: '+92300\u00001234567' }],
+      ['vendor code', { registration_type: 'PV', vendor_code: 'CODE\u0000', vendor_email: 'owner@shop.pk' }],
+    ])('refuses a NUL byte in the %s with 400', async (_name, change) => {
+      const response = await post('/register', {
+        registration_type: 'NPV',
+        business_name: 'Lahori Nihari',
+        mobile_number: '+923001234567',
+        email_address: `${uniqueId('nul')}@example.pk`,
+        password: PASSWORD,
+        ...change,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('ValidationError');
+    });
+
     it('refuses with the translation key of the first failing rule (spec §5)', async () => {
       const { code, vendorEmail } = await vendorWithCode();
       const taken = await createUser(t.db, t.config);

@@ -108,6 +108,15 @@ describe.each(databases())('vendors on %s', (kind) => {
     expect(missing.json().status).toBe(404);
   });
 
+  it.each(['a%00b', '%00', 'x%1B', 'a'.repeat(65)])(
+    'refuses the vendor id %s with 400, not a database error',
+    async (id) => {
+      const response = await get(`/vendor/${id}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ status: 400, code: 'ValidationError' });
+    },
+  );
+
   it('needs a caller', async () => {
     expect((await get('/vendors', {})).statusCode).toBe(401);
     expect((await get(`/vendor/${parentId}`, {})).statusCode).toBe(401);

@@ -172,6 +172,43 @@ describe.each(databases())('POST /order on %s', (kind) => {
     expect(row).toEqual({ vat_number: 'PK123456', age_validation_required: true });
   });
 
+  describe('VAT number (spec §9: 8 characters; blank means none)', () => {
+    it.each([
+      ['empty', ''],
+      ['blank', '   '],
+    ])('creates the order with no VAT number when it is %s', async (_name, vatNumber) => {
+      const body = valid();
+      body.vat_number = vatNumber;
+      const response = await postOrder(t, merchant, body);
+      expect(response.statusCode).toBe(200);
+      const [row] = await t.db.query('select vat_number from orders where order_id = $1', [
+        response.json().result.order_id,
+      ]);
+      expect(row).toEqual({ vat_number: null });
+    });
+
+    it('stores a given one without its edge spaces', async () => {
+      const body = valid();
+      body.vat_number = ' PK123456 ';
+      const response = await postOrder(t, merchant, body);
+      const [row] = await t.db.query('select vat_number from orders where order_id = $1', [
+        response.json().result.order_id,
+      ]);
+      expect(row).toEqual({ vat_number: 'PK123456' });
+    });
+
+    it('refuses 7 characters with validation.vat-number and stores nothing', async () => {
+      const before = await countOrders(t.db, merchant.vendorId);
+      const body = valid();
+      body.vat_number = 'PK12345';
+      const response = await postOrder(t, merchant, body);
+      expect(response.statusCode).toBe(400);
+      expect(translationKey(response)).toBe('validation.vat-number');
+      expect(response.json().errors[0].field).toBe('vat_number');
+      expect(await countOrders(t.db, merchant.vendorId)).toBe(before);
+    });
+  });
+
   describe('input PostgreSQL or Date cannot hold', () => {
     const location = (body: Body) => body.customer.location as Record<string, unknown>;
     const spoilers: [string, (body: Body) => void][] = [

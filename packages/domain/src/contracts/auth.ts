@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resultOf, textSchema, tokenSchema } from './common.ts';
+import { resultOf, textSchema, tokenSchema, VatNumberSchema } from './common.ts';
 
 /**
  * Login error codes of spec §8; the browser shows `auth.{code}`.
@@ -63,7 +63,7 @@ export const RegisterBusinessBodySchema = z.object({
   registration_type: z.literal('NPV'),
   business_name: textSchema(120, { min: 1, trim: true }),
   mobile_number: textSchema(20, { min: 4, trim: true }),
-  vat_number: textSchema(8, { trim: true }).optional(),
+  vat_number: VatNumberSchema.optional(),
   email_address: Email,
   password: Password,
 });

@@ -11,6 +11,7 @@ import {
   tokenSchema,
   UNIX_SECONDS_MAX,
   UnixSecondsSchema,
+  VatNumberSchema,
 } from './common.ts';
 
 const accepts = (schema: { safeParse(value: unknown): { success: boolean } }, value: unknown) =>
@@ -158,4 +159,19 @@ describe('queryNumberSchema', () => {
       expect(accepts(count, value)).toBe(false);
     },
   );
+});
+
+describe('VatNumberSchema', () => {
+  it.each([
+    ['PK123456', 'PK123456'],
+    [' PK123456 ', 'PK123456'],
+    ['', null],
+    ['   ', null],
+  ])('%j is read as %j', (value, expected) => {
+    expect(VatNumberSchema.parse(value)).toBe(expected);
+  });
+
+  it.each(['1234567', '123456789', 'PK\u0000123456'])('refuses %j', (value) => {
+    expect(accepts(VatNumberSchema, value)).toBe(false);
+  });
 });

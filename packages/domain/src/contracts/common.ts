@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MONEY_MAX } from '../constants.ts';
+import { normaliseVatNumber, VAT_NUMBER_ERROR, vatNumberError } from '../validation/vat-number.ts';
 
 /**
  * Every failed call answers this envelope. `code` is machine readable (for login the
@@ -107,6 +108,11 @@ const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 /** A number sent in a query string, then checked by `schema` (its bounds). */
 export const queryNumberSchema = <T extends z.ZodNumber>(schema: T) =>
   z.string().trim().regex(DECIMAL, 'validation.number').max(32).transform(Number).pipe(schema);
+
+/** spec §9: VAT number 8 characters; blank means none (spec §3 vat_number is optional). */
+export const VatNumberSchema = textSchema(64)
+  .refine((value) => vatNumberError(value) === null, VAT_NUMBER_ERROR)
+  .transform(normaliseVatNumber);
 
 export const OkResultSchema = resultOf(z.boolean());
 export type OkResult = z.infer<typeof OkResultSchema>;

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  DESCRIPTION_MAX_LENGTH,
-  LOGIN_PICKUP_ESTIMATION_MAX,
-  PAYMENT_METHODS,
-  VAT_NUMBER_LENGTH,
-} from '../constants.ts';
+import { DESCRIPTION_MAX_LENGTH, LOGIN_PICKUP_ESTIMATION_MAX, PAYMENT_METHODS } from '../constants.ts';
 import { CANCEL_REASONS, ORDER_STATUSES } from '../order-status.ts';
 import {
   IdSchema,
@@ -13,6 +8,7 @@ import {
   textSchema,
   tokenSchema,
   UnixSecondsSchema,
+  VatNumberSchema,
   VendorIdSchema,
 } from './common.ts';
 import { AddressTextSchema, LatitudeSchema, LongitudeSchema, NotesSchema } from './geo.ts';
@@ -59,7 +55,7 @@ export const OrderCreateBodySchema = z
       // spec §3: always false.
       cold_bag_needed: z.literal(false),
     }),
-    vat_number: textSchema(VAT_NUMBER_LENGTH, { min: VAT_NUMBER_LENGTH }).nullable(),
+    vat_number: VatNumberSchema.nullable(),
     preordered_for: UnixSecondsSchema.nullable(),
     age_validation_required: z.boolean(),
     login_pickup_estimation: z.number().int().min(0).max(LOGIN_PICKUP_ESTIMATION_MAX),

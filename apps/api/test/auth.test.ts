@@ -85,6 +85,49 @@ describe.each(databases())('auth on %s', (kind) => {
       });
     });
 
+    it('reads an empty or blank VAT number as none and refuses one that is not 8 characters', async () => {
+      const register = (vatNumber: string, businessName = 'Lahori Nihari') =>
+        post('/register', {
+          registration_type: 'NPV',
+          business_name: businessName,
+          mobile_number: '+923001234567',
+          vat_number: vatNumber,
+          email_address: `${uniqueId('vat')}@example.pk`,
+          password: PASSWORD,
+        });
+      for (const [vatNumber, stored] of [
+        ['', null],
+        ['   ', null],
+        [' PK123456 ', 'PK123456'],
+      ] as const) {
+        const response = await register(vatNumber);
+        expect(response.statusCode).toBe(200);
+        const [row] = await t.db.query(
+          'select v.vat_number from vendors v join user_vendors l on l.vendor_id = v.vendor_id where l.user_id = $1',
+          [response.json().result.user_id],
+        );
+        expect(row).toEqual({ vat_number: stored });
+      }
+      expect((await register('PK12345')).statusCode).toBe(400);
+    });
+
+    it.each([
+      ['business name', { business_name: 'Lahori\u0000Nihari' }],
+      ['mobile number', { mobile_number: '+92300\u00001234567' }],
+      ['vendor code', { registration_type: 'PV', vendor_code: 'CODE\u0000', vendor_email: 'owner@shop.pk' }],
+    ])('refuses a NUL byte in the %s with 400', async (_name, change) => {
+      const response = await post('/register', {
+        registration_type: 'NPV',
+        business_name: 'Lahori Nihari',
+        mobile_number: '+923001234567',
+        email_address: `${uniqueId('nul')}@example.pk`,
+        password: PASSWORD,
+        ...change,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('ValidationError');
+    });
+
     it('refuses with the translation key of the first failing rule (spec §5)', async () => {
       const { code, vendorEmail } = await vendorWithCode();
       const taken = await createUser(t.db, t.config);

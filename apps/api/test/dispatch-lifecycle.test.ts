@@ -292,6 +292,25 @@ describe.each(databases())('dispatch and the rider API on %s', (kind) => {
     expect(me.json().result.order.collect_amount).toBeGreaterThan(0);
   });
 
+  it('refuses an order id or a proof type with a NUL byte with 400, before any lookup', async () => {
+    await setRidersOffline();
+    const rider = await createRider(t.db, { lat: OUTLET.lat, lng: OUTLET.lng });
+    const orderId = await offeredTo(rider);
+    expect((await riderCall(t, rider, `${orderId}%00`, 'accept')).statusCode).toBe(400);
+    expect((await riderCall(t, rider, '%00', 'decline')).statusCode).toBe(400);
+    const proofs = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/order/${orderId}%00/proofs/pickup`,
+      headers: merchant.headers,
+    });
+    expect(proofs.statusCode).toBe(400);
+    await riderCall(t, rider, orderId, 'accept');
+    await riderCall(t, rider, orderId, 'arrived-at-vendor');
+    const lying = await riderCall(t, rider, orderId, 'collected', proof(PNG_1PX, 'image/png\u0000'));
+    expect(lying.statusCode).toBe(400);
+    expect((await orderOf(t, merchant, orderId)).status).toBe('NEAR_VENDOR');
+  });
+
   it('lets a rider go offline only when free', async () => {
     const rider = await createRider(t.db, NEAR, { state: 'OFFLINE' });
     const on = await t.app.inject({

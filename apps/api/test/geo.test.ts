@@ -91,6 +91,25 @@ describe.each(databases())('geolocator over the bundled gazetteer on %s', (kind)
     expect(translationKey(unknown)).toBe('geolocator.error.fetch-place-details');
   });
 
+  it.each([
+    ['a NUL byte in the search text', '/geolocator/autocomplete?query=Clif%00ton&country=PK'],
+    ['an escape character in the search text', '/geolocator/autocomplete?query=Clifton%1B&country=PK'],
+    ['a NUL byte in a place id', '/geolocator/details?query_id=khi-%00clifton'],
+    ['an empty latitude', '/geolocator/reverse?lat=&lng=67'],
+    ['a latitude of Infinity', '/geolocator/reverse?lat=Infinity&lng=67'],
+    ['a hexadecimal longitude', '/geolocator/reverse?lat=24.8&lng=0x43'],
+    ['a latitude of 1e308', '/geolocator/autocomplete?query=Clifton&country=PK&lat=1e308&lng=67'],
+  ])('refuses %s with 400', async (_name, url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('ValidationError');
+  });
+
+  it('still reads the decimal forms a browser writes, exponents included', async () => {
+    expect((await get('/geolocator/reverse?lat=24.8141&lng=67.0299')).statusCode).toBe(200);
+    expect((await get('/geolocator/reverse?lat=1e-7&lng=-0')).statusCode).toBe(200);
+  });
+
   it('requires a logged-in caller', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/geolocator/reverse?lat=24.8&lng=67' });
     expect(response.statusCode).toBe(401);
@@ -143,6 +162,11 @@ describe.each(databases())('geolocator over the bundled gazetteer on %s', (kind)
 
     it("refuses another merchant's address book", async () => {
       expect((await search('Ayesha', stranger.vendorId)).statusCode).toBe(403);
+    });
+
+    it('refuses a search text or a vendor id with a NUL byte with 400', async () => {
+      expect((await search('Aye\u0000sha')).statusCode).toBe(400);
+      expect((await get('/addressbook/search-customers/a%00b?query=Ayesha')).statusCode).toBe(400);
     });
   });
 });

@@ -80,6 +80,31 @@ describe.each(databases())('GET /vendor/{vendorId}/orders on %s', (kind) => {
     expect(theirs.json().errors[0].meta.translation_key).toBe('error.forbidden-vendor');
   });
 
+  it.each([
+    ['a NUL byte in the customer phone', 'customer_phone_number=%2B92300%001234567'],
+    ['a year PostgreSQL does not have', 'from=0000-01-01T00%3A00%3A00Z'],
+    ['an offset PostgreSQL refuses', 'to=2026-03-10T00%3A00%3A00%2B23%3A59'],
+    ['an empty count', 'count='],
+    ['a hexadecimal count', 'count=0x10'],
+    ['a vendor id with a NUL byte', '', 'a%00b'],
+  ])('refuses %s with 400', async (_name, query, vendorId = merchant.vendorId) => {
+    const response = await list(merchant, vendorId, query);
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('refuses a forged pagination key whose time or id could not reach SQL', async () => {
+    for (const cursor of [
+      ['0000-01-01T00:00:00.000000Z', 'K1-100001'],
+      ['Tue Mar 10 2026', 'K1-100001'],
+      ['2026-03-10T08:00:00.000000Z', 'K1-\u0000'],
+    ]) {
+      const key = Buffer.from(JSON.stringify(cursor)).toString('base64url');
+      const response = await list(merchant, merchant.vendorId, `pagination_key=${key}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].meta.translation_key).toBe('error.pagination-key.invalid');
+    }
+  });
+
   it('lists pre-orders by their pre-ordered time with scheduled=true', async () => {
     const inThreeHours = Math.floor((t.clock.now().getTime() + 3 * 60 * MINUTE) / 1000);
     const preorder = await placeOrder(t, merchant, (body) => {
@@ -232,6 +257,13 @@ describe.each(databases())('PUT /order/cancel on %s', (kind) => {
     expect(forbidden.statusCode).toBe(403);
     const elsewhere = await cancel(stranger, orderId, 'mistake_error', stranger.vendorId);
     expect(elsewhere.statusCode).toBe(404);
+    expect((await orderOf(t, merchant, orderId)).status).toBe('NEW');
+  });
+
+  it('refuses an order id with a NUL byte with 400', async () => {
+    const orderId = await placeOrder(t, merchant);
+    const response = await cancel(merchant, `${orderId}\u0000`);
+    expect(response.statusCode).toBe(400);
     expect((await orderOf(t, merchant, orderId)).status).toBe('NEW');
   });
 });

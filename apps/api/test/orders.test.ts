@@ -172,6 +172,85 @@ describe.each(databases())('POST /order on %s', (kind) => {
     expect(row).toEqual({ vat_number: 'PK123456', age_validation_required: true });
   });
 
+  describe('VAT number (spec §9: 8 characters; blank means none)', () => {
+    it.each([
+      ['empty', ''],
+      ['blank', '   '],
+    ])('creates the order with no VAT number when it is %s', async (_name, vatNumber) => {
+      const body = valid();
+      body.vat_number = vatNumber;
+      const response = await postOrder(t, merchant, body);
+      expect(response.statusCode).toBe(200);
+      const [row] = await t.db.query('select vat_number from orders where order_id = $1', [
+        response.json().result.order_id,
+      ]);
+      expect(row).toEqual({ vat_number: null });
+    });
+
+    it('stores a given one without its edge spaces', async () => {
+      const body = valid();
+      body.vat_number = ' PK123456 ';
+      const response = await postOrder(t, merchant, body);
+      const [row] = await t.db.query('select vat_number from orders where order_id = $1', [
+        response.json().result.order_id,
+      ]);
+      expect(row).toEqual({ vat_number: 'PK123456' });
+    });
+
+    it('refuses 7 characters with validation.vat-number and stores nothing', async () => {
+      const before = await countOrders(t.db, merchant.vendorId);
+      const body = valid();
+      body.vat_number = 'PK12345';
+      const response = await postOrder(t, merchant, body);
+      expect(response.statusCode).toBe(400);
+      expect(translationKey(response)).toBe('validation.vat-number');
+      expect(response.json().errors[0].field).toBe('vat_number');
+      expect(await countOrders(t.db, merchant.vendorId)).toBe(before);
+    });
+  });
+
+  describe('input PostgreSQL or Date cannot hold', () => {
+    const location = (body: Body) => body.customer.location as Record<string, unknown>;
+    const spoilers: [string, (body: Body) => void][] = [
+      ['a NUL byte in the customer name', (b) => (b.customer.name = 'Ayesha\u0000Khan')],
+      ['a NUL byte in the address', (b) => (location(b).address = 'Flat 3\u0000, Sea Breeze Tower')],
+      ['a NUL byte in the notes', (b) => (location(b).notes = 'Ring\u0000twice')],
+      ['a NUL byte in the description', (b) => (b.order.description = 'Two\u0000biryani boxes')],
+      ['an escape character in the customer name', (b) => (b.customer.name = 'Ayesha\u001b[31m')],
+      ['a lone surrogate in the description', (b) => (b.order.description = 'Biryani \ud83d')],
+      ['a line break in the customer name', (b) => (b.customer.name = 'Ayesha\nKhan')],
+      ['a pre-order time no Date can hold', (b) => (b.preordered_for = 9_007_199_254_740_991)],
+      ['an amount of 1e308', (b) => (b.order.amount = 1e308)],
+    ];
+
+    it.each(spoilers)('refuses %s with 400 and stores nothing', async (_name, spoil) => {
+      const before = await countOrders(t.db, merchant.vendorId);
+      const body = valid();
+      spoil(body);
+      const response = await postOrder(t, merchant, body);
+      expect(response.statusCode).toBe(400);
+      expect(await countOrders(t.db, merchant.vendorId)).toBe(before);
+    });
+
+    it('answers the pre-order key for a time beyond any date', async () => {
+      const body = valid();
+      body.preordered_for = 9_007_199_254_740_991;
+      expect(translationKey(await postOrder(t, merchant, body))).toBe('validation.preorder-window');
+    });
+
+    it('keeps line breaks and tabs in notes and descriptions, which are multi-line texts', async () => {
+      const body = valid();
+      location(body).notes = 'Ring twice\nGate 2,\tblue door';
+      body.order.description = 'Biryani x2\r\nRaita';
+      const response = await postOrder(t, merchant, body);
+      expect(response.statusCode).toBe(200);
+      const [row] = await t.db.query('select customer_notes, description from orders where order_id = $1', [
+        response.json().result.order_id,
+      ]);
+      expect(row).toEqual({ customer_notes: 'Ring twice\nGate 2,\tblue door', description: 'Biryani x2\r\nRaita' });
+    });
+  });
+
   describe('pre-order window (2 days)', () => {
     const at = (offsetMs: number) => Math.floor((t.clock.now().getTime() + offsetMs) / 1000);
 

@@ -102,6 +102,14 @@ describe.each(databases())('system routes on %s', (kind) => {
     expect(root.body).toContain('<div id="root">');
   });
 
+  it('refuses text a database cannot store in the flag and outbox queries with 400', async () => {
+    for (const url of ['/api/v1/flags?vendor_id=%00', '/api/v1/dev/outbox?to=%00', '/api/v1/dev/outbox?limit=0x10']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ status: 400, code: 'ValidationError' });
+    }
+  });
+
   it('answers malformed JSON with the error envelope', async () => {
     const response = await t.app.inject({
       method: 'POST',

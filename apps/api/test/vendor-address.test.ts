@@ -67,6 +67,11 @@ describe.each(databases())('PUT /vendor/{id}/address on %s', (kind) => {
     ['notes over 1000 bytes', { notes: 'n'.repeat(1001) }, 'Notes are too long'],
     ['another country', { country_code: 'AE' }, 'We were unable to update the address.'],
     ['a bad postal code', { postal_code: 'x'.repeat(40) }, 'We were unable to update the address.'],
+    ['a NUL byte in the building', { building: 'Zainab\u0000Market' }, 'We were unable to update the address.'],
+    ['a NUL byte in the address', { address_text: 'Shop 4\u0000, Saddar' }, 'We were unable to update the address.'],
+    ['a line break in the city', { city: 'Kara\nchi' }, 'We were unable to update the address.'],
+    ['a NUL byte in the notes', { notes: 'Back\u0000lane' }, 'We were unable to update the address.'],
+    ['a latitude of 1e308', { latitude: 1e308 }, 'No coordinates for that address'],
   ])('refuses %s with its text and changes nothing', async (_name, change, key) => {
     const before = await t.db.query(
       'select address_text, latitude, rider_instructions from vendors where vendor_id = $1',
@@ -80,6 +85,18 @@ describe.each(databases())('PUT /vendor/{id}/address on %s', (kind) => {
       [merchant.vendorId],
     );
     expect(after).toEqual(before);
+  });
+
+  it('keeps the line breaks of the rider notes, a multi-line text', async () => {
+    const response = await put({ ...address, notes: 'Enter from the back lane\nRing twice' });
+    expect(response.statusCode).toBe(200);
+    const vendor = VendorSchema.parse(response.json().result);
+    expect(vendor.vendor_information.location.rider_instructions).toBe('Enter from the back lane\nRing twice');
+  });
+
+  it('refuses a vendor id with a NUL byte with 400', async () => {
+    const response = await put(address, 'a%00b');
+    expect(response.statusCode).toBe(400);
   });
 
   it("refuses another merchant's vendor, with a valid or an invalid body", async () => {

@@ -96,7 +96,7 @@ describe.each(databases())('vendors on %s', (kind) => {
     });
   });
 
-  it('refuses another merchant’s vendor (403) and an unknown one (404)', async () => {
+  it('refuses an unknown vendor exactly like another merchant’s, so ids cannot be probed', async () => {
     const forbidden = await get(`/vendor/${strangerId}`);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toMatchObject({
@@ -104,9 +104,18 @@ describe.each(databases())('vendors on %s', (kind) => {
       errors: [{ meta: { translation_key: 'error.forbidden-vendor' } }],
     });
     const missing = await get('/vendor/does-not-exist');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().status).toBe(404);
+    expect(missing.statusCode).toBe(403);
+    expect(missing.body).toBe(forbidden.body);
   });
+
+  it.each(['a%00b', '%00', 'x%1B', 'a'.repeat(65)])(
+    'refuses the vendor id %s with 400, not a database error',
+    async (id) => {
+      const response = await get(`/vendor/${id}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ status: 400, code: 'ValidationError' });
+    },
+  );
 
   it('needs a caller', async () => {
     expect((await get('/vendors', {})).statusCode).toBe(401);

@@ -14,6 +14,8 @@ import {
   translationKey,
 } from './support/request-a-rider.ts';
 
+type Body = { code: string; order: { order_time: number; delivery_fee: number; signature: string }; vendor_id: string };
+
 describe.each(databases())('vouchers on %s', (kind) => {
   let t: RiderApp;
   let merchant: Merchant;
@@ -83,6 +85,38 @@ describe.each(databases())('vouchers on %s', (kind) => {
     const response = await validate(code, await quoteFee(t, merchant));
     expect(response.statusCode).toBe(400);
     expect(translationKey(response)).toBe('voucher.error.validation.message');
+  });
+
+  it.each([
+    ['a NUL byte in the code', (body: Body) => (body.code = 'RIDE\u000020')],
+    ['a delivery fee of 1e308', (body: Body) => (body.order.delivery_fee = 1e308)],
+    ['an order time no Date can hold', (body: Body) => (body.order.order_time = 9_007_199_254_740_991)],
+    ['a NUL byte in the signature', (body: Body) => (body.order.signature = `${body.order.signature}\u0000`)],
+  ])('refuses %s with 400 rather than failing', async (_name, spoil) => {
+    const quote = await quoteFee(t, merchant);
+    const body: Body = {
+      code: 'RIDE20',
+      order: {
+        order_time: Math.floor(t.clock.now().getTime() / 1000),
+        delivery_fee: quote.fee,
+        signature: quote.signature,
+      },
+      vendor_id: merchant.vendorId,
+    };
+    spoil(body);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/voucher/validate',
+      headers: merchant.headers,
+      payload: body,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 400, code: 'ValidationError' });
+  });
+
+  it('refuses a NUL byte in a looked-up code with 400', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/voucher/RIDE%0020', headers: merchant.headers });
+    expect(response.statusCode).toBe(400);
   });
 
   it('answers SignatureExpired for an expired fee quote', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resultOf } from './common.ts';
+import { resultOf, textSchema, tokenSchema, VatNumberSchema } from './common.ts';
 
 /**
  * Login error codes of spec §8; the browser shows `auth.{code}`.
@@ -18,10 +18,14 @@ export const AUTH_ERROR_CODES = [
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
 const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+// A password is only ever hashed, never stored or compared as text, so any character may be in it.
+const Password = z.string().min(1).max(256);
+// Refresh tokens and e-mail verification tokens are 256-bit base64url values.
+const Token = tokenSchema(512);
 
 export const LoginBodySchema = z.object({
   email_address: Email,
-  password: z.string().min(1).max(256),
+  password: Password,
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
@@ -38,7 +42,7 @@ export type LoginAnswer = z.infer<typeof LoginAnswerSchema>;
 
 export const LogoutAnswerSchema = resultOf(z.boolean());
 
-export const ExtendBodySchema = z.object({ refresh_token: z.string().min(1).max(512) });
+export const ExtendBodySchema = z.object({ refresh_token: Token });
 export type ExtendBody = z.infer<typeof ExtendBodySchema>;
 /** spec §7: result.AuthenticationResult; refresh tokens rotate, so a new one is returned. */
 export const ExtendAnswerSchema = resultOf(z.object({ AuthenticationResult: TokenSetSchema }));
@@ -49,19 +53,19 @@ export const REGISTRATION_TYPES = ['PV', 'NPV'] as const;
 /** Vendor-code flow (PV): the outlet exists; the code and its e-mail prove ownership. */
 export const RegisterVendorCodeBodySchema = z.object({
   registration_type: z.literal('PV'),
-  vendor_code: z.string().trim().min(1).max(64),
+  vendor_code: textSchema(64, { min: 1, trim: true }),
   vendor_email: Email,
   email_address: Email,
-  password: z.string().min(1).max(256),
+  password: Password,
 });
 /** Business-vendor flow (NPV): a new business with no vendor code. */
 export const RegisterBusinessBodySchema = z.object({
   registration_type: z.literal('NPV'),
-  business_name: z.string().trim().min(1).max(120),
-  mobile_number: z.string().trim().min(4).max(20),
-  vat_number: z.string().trim().max(8).optional(),
+  business_name: textSchema(120, { min: 1, trim: true }),
+  mobile_number: textSchema(20, { min: 4, trim: true }),
+  vat_number: VatNumberSchema.optional(),
   email_address: Email,
-  password: z.string().min(1).max(256),
+  password: Password,
 });
 export const RegisterBodySchema = z.discriminatedUnion('registration_type', [
   RegisterVendorCodeBodySchema,
@@ -73,14 +77,14 @@ export const RegisterAnswerSchema = resultOf(
 );
 export type RegisterAnswer = z.infer<typeof RegisterAnswerSchema>;
 
-export const VerifyEmailQuerySchema = z.object({ token: z.string().min(1).max(512) });
+export const VerifyEmailQuerySchema = z.object({ token: Token });
 
 export const ForgotPasswordBodySchema = z.object({ email_address: Email });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
 export const ResetPasswordBodySchema = z.object({
   email_address: Email,
   code: z.string().regex(/^\d{6}$/),
-  password: z.string().min(1).max(256),
+  password: Password,
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 

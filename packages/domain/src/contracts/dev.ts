@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resultOf } from './common.ts';
+import { queryNumberSchema, resultOf, textSchema } from './common.ts';
 
 /** GET /api/v1/dev/outbox — e-mails written by the embedded mailer; never served in prd. */
 export const OutboxMessageSchema = z.object({
@@ -14,8 +14,8 @@ export const OutboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
 export const OutboxQuerySchema = z.object({
-  to: z.string().trim().toLowerCase().optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  to: textSchema(254, { trim: true }).toLowerCase().optional(),
+  limit: queryNumberSchema(z.number().int().min(1).max(200)).default(50),
 });
 export const OutboxAnswerSchema = resultOf(z.object({ messages: z.array(OutboxMessageSchema) }));
 export type OutboxAnswer = z.infer<typeof OutboxAnswerSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './common.ts';
 
 /** Flags of spec §6 with their built-in defaults (spec §9: maintenance off, help centre on). */
 export const FLAG_DEFAULTS = {
@@ -25,6 +26,9 @@ export const FLAG_DEFAULTS = {
 } as const satisfies Record<string, boolean>;
 export type FlagName = keyof typeof FLAG_DEFAULTS;
 export const FLAG_NAMES = Object.keys(FLAG_DEFAULTS) as FlagName[];
+
+/** GET /api/v1/flags (spec §7); `vendor_id` is accepted for per-vendor flags to come. */
+export const FlagsQuerySchema = z.object({ vendor_id: textSchema(64).optional() });
 
 export const FlagVariationsSchema = z.object({
   variations: z.record(z.string(), z.boolean()),

@@ -1,28 +1,32 @@
 import { z } from 'zod';
-import { NOTES_MAX_BYTES, STREET_MAX_BYTES } from '../constants.ts';
+import { ADDRESS_BOOK_MIN_QUERY_LENGTH, NOTES_MAX_BYTES, STREET_MAX_BYTES } from '../constants.ts';
 import { utf8ByteLength } from '../validation/address.ts';
-import { resultOf, VendorIdSchema } from './common.ts';
+import { queryNumberSchema, resultOf, textSchema, VendorIdSchema } from './common.ts';
 import { VendorSchema } from './vendors.ts';
 
 export const LatitudeSchema = z.number().min(-90).max(90);
 export const LongitudeSchema = z.number().min(-180).max(180);
-const QueryLatitude = z.coerce.number().min(-90).max(90);
-const QueryLongitude = z.coerce.number().min(-180).max(180);
+const QueryLatitude = queryNumberSchema(LatitudeSchema);
+const QueryLongitude = queryNumberSchema(LongitudeSchema);
 
-// spec §9: these limits are in bytes, not characters.
-export const AddressTextSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .refine((text) => utf8ByteLength(text) <= STREET_MAX_BYTES, 'Address is too long');
-export const NotesSchema = z.string().refine((text) => utf8ByteLength(text) <= NOTES_MAX_BYTES, 'Notes are too long');
+// spec §9: these limits are in bytes, not characters. No text has more UTF-16 units than UTF-8 bytes, so
+// the same number as a length bound refuses nothing the byte limit allows, and is checked first.
+export const AddressTextSchema = textSchema(STREET_MAX_BYTES, {
+  min: 1,
+  trim: true,
+  tooLong: 'Address is too long',
+}).refine((text) => utf8ByteLength(text) <= STREET_MAX_BYTES, 'Address is too long');
+export const NotesSchema = textSchema(NOTES_MAX_BYTES, { multiline: true, tooLong: 'Notes are too long' }).refine(
+  (text) => utf8ByteLength(text) <= NOTES_MAX_BYTES,
+  'Notes are too long',
+);
 
 const CountryCodeSchema = z.string().regex(/^[A-Za-z]{2}$/);
-const PlaceIdSchema = z.string().min(1).max(512);
+const PlaceIdSchema = textSchema(512, { min: 1 });
 
 /** GET /geolocator/autocomplete (spec §7); lat and lng bias the suggestions towards the outlet. */
 export const AutocompleteQuerySchema = z.object({
-  query: z.string().trim().min(1).max(200),
+  query: textSchema(200, { min: 1, trim: true }),
   country: CountryCodeSchema,
   lat: QueryLatitude.optional(),
   lng: QueryLongitude.optional(),
@@ -98,7 +102,9 @@ export type AddressBookEntry = z.infer<typeof AddressBookEntrySchema>;
 export const AddressBookParamsSchema = z.object({ vendorId: VendorIdSchema });
 export type AddressBookParams = z.infer<typeof AddressBookParamsSchema>;
 // spec §5: the address book is searched only from 2 characters.
-export const AddressBookQuerySchema = z.object({ query: z.string().trim().min(2).max(100) });
+export const AddressBookQuerySchema = z.object({
+  query: textSchema(100, { min: ADDRESS_BOOK_MIN_QUERY_LENGTH, trim: true }),
+});
 export type AddressBookQuery = z.infer<typeof AddressBookQuerySchema>;
 /** spec §7: the list is read from data.body. */
 export const AddressBookAnswerSchema = z.object({ data: z.object({ body: z.array(AddressBookEntrySchema) }) });
@@ -107,15 +113,15 @@ export type AddressBookAnswer = z.infer<typeof AddressBookAnswerSchema>;
 /** spec §3 origin address: the pickup point a vendor without coordinates must set first (spec §4). */
 export const OriginAddressSchema = z.object({
   address_text: AddressTextSchema,
-  unit: z.string().trim().max(64).nullable(),
+  unit: textSchema(64, { trim: true }).nullable(),
   notes: NotesSchema.nullable(),
-  building: z.string().trim().max(128).nullable(),
-  city: z.string().trim().max(128).nullable(),
+  building: textSchema(128, { trim: true }).nullable(),
+  city: textSchema(128, { trim: true }).nullable(),
   country_code: CountryCodeSchema,
   latitude: LatitudeSchema,
   longitude: LongitudeSchema,
-  postal_code: z.string().trim().max(16).nullable(),
-  street_address: z.string().trim().max(255).nullable(),
+  postal_code: textSchema(16, { trim: true }).nullable(),
+  street_address: textSchema(STREET_MAX_BYTES, { trim: true }).nullable(),
 });
 export type OriginAddress = z.infer<typeof OriginAddressSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VendorIdSchema } from './common.ts';
+import { InstantInputSchema, VendorIdSchema } from './common.ts';
 import { OrderSchema } from './orders.ts';
 
 /**
@@ -33,7 +33,7 @@ export const LiveClientMessageSchema = z.discriminatedUnion('event', [
     data: z.object({
       vendor_id: VendorIdSchema,
       /** Replays this vendor's orders changed after this instant, for a client that reconnects. */
-      since: z.iso.datetime({ offset: true }).optional(),
+      since: InstantInputSchema.optional(),
     }),
   }),
   z.object({ event: z.literal('ping'), data: z.unknown().optional() }),

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { PAGE_SIZE_ACTIVE, PAGE_SIZE_HISTORY } from '../constants.ts';
 import { CANCEL_REASONS } from '../order-status.ts';
-import { resultOf, VendorIdSchema } from './common.ts';
+import { InstantInputSchema, queryNumberSchema, resultOf, textSchema, tokenSchema, VendorIdSchema } from './common.ts';
 import { OrderIdSchema, OrderSchema } from './orders.ts';
 
-const Instant = z.iso.datetime({ offset: true });
 // Query strings carry booleans as text; anything but 'true' is false, as the browser only ever sends true.
 const QueryBoolean = z
   .enum(['true', 'false'])
@@ -17,14 +16,14 @@ export type OrderListParams = z.infer<typeof OrderListParamsSchema>;
 
 export const OrderListQuerySchema = z.object({
   /** Opaque: the `pagination_key` of the previous page. */
-  pagination_key: z.string().min(1).max(512).optional(),
-  from: Instant.optional(),
-  to: Instant.optional(),
+  pagination_key: tokenSchema(512).optional(),
+  from: InstantInputSchema.optional(),
+  to: InstantInputSchema.optional(),
   // spec §9 page sizes: history 30, active 200 (the largest a page may be).
-  count: z.coerce.number().int().min(1).max(PAGE_SIZE_ACTIVE).default(PAGE_SIZE_HISTORY),
+  count: queryNumberSchema(z.number().int().min(1).max(PAGE_SIZE_ACTIVE)).default(PAGE_SIZE_HISTORY),
   /** A parent also lists its outlets' orders. */
   include_outlets: QueryBoolean,
-  customer_phone_number: z.string().trim().min(1).max(32).optional(),
+  customer_phone_number: textSchema(32, { min: 1, trim: true }).optional(),
   /** Pre-orders whose preordered_for lies in [from, to], instead of orders created in it. */
   scheduled: QueryBoolean,
 });

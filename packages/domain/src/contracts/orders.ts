@@ -1,33 +1,33 @@
 import { z } from 'zod';
-import {
-  DESCRIPTION_MAX_LENGTH,
-  LOGIN_PICKUP_ESTIMATION_MAX,
-  MONEY_MAX,
-  PAYMENT_METHODS,
-  VAT_NUMBER_LENGTH,
-} from '../constants.ts';
+import { DESCRIPTION_MAX_LENGTH, LOGIN_PICKUP_ESTIMATION_MAX, PAYMENT_METHODS } from '../constants.ts';
 import { CANCEL_REASONS, ORDER_STATUSES } from '../order-status.ts';
-import { resultOf, VendorIdSchema } from './common.ts';
+import {
+  IdSchema,
+  MoneyInputSchema,
+  resultOf,
+  textSchema,
+  tokenSchema,
+  UnixSecondsSchema,
+  VatNumberSchema,
+  VendorIdSchema,
+} from './common.ts';
 import { AddressTextSchema, LatitudeSchema, LongitudeSchema, NotesSchema } from './geo.ts';
 import { VoucherSchema } from './vouchers.ts';
 
-export const OrderIdSchema = z.string().min(1).max(64);
+export const OrderIdSchema = IdSchema;
 const Instant = z.iso.datetime({ offset: true });
 /** Unix seconds. That it lies within the 2-day pre-order window (spec §9) is checked by the service. */
 const UnixSeconds = z.number().int().min(0);
 const Money = z.number().min(0);
-/** An amount a client sends: bounded, so it always fits the stored minor units. */
-const MoneyInput = Money.max(MONEY_MAX);
-const PersonName = z.string().trim().min(1).max(100);
-const Description = z.string().max(DESCRIPTION_MAX_LENGTH, 'validation.fill-description');
+const PersonName = textSchema(100, { min: 1, trim: true });
+const Description = textSchema(DESCRIPTION_MAX_LENGTH, { multiline: true, tooLong: 'validation.fill-description' });
 // Possible-number checks need the country (spec §5, validation/order-payload.ts); the contract only
 // keeps out what no phone number contains.
-const CustomerPhone = z
-  .string()
-  .trim()
-  .regex(/^\+?[\d\s()-]{4,32}$/);
+const CustomerPhone = textSchema(32, { trim: true }).regex(/^\+?[\d\s()-]{4,32}$/);
 // spec §3: the sender's phone holds digits and plus only.
 const DigitsPhone = z.string().regex(/^\+?\d{4,20}$/);
+/** A fee signature (docs/decisions/020-signed-fee-quotes.md): `v1.<expiry>.<base64url MAC>`. */
+const Signature = tokenSchema(256);
 
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 
@@ -50,26 +50,26 @@ export const OrderCreateBodySchema = z
     }),
     order: z.object({
       payment_method: PaymentMethodSchema,
-      amount: MoneyInput,
+      amount: MoneyInputSchema,
       description: Description,
       // spec §3: always false.
       cold_bag_needed: z.literal(false),
     }),
-    vat_number: z.string().length(VAT_NUMBER_LENGTH).nullable(),
-    preordered_for: UnixSeconds.nullable(),
+    vat_number: VatNumberSchema.nullable(),
+    preordered_for: UnixSecondsSchema.nullable(),
     age_validation_required: z.boolean(),
     login_pickup_estimation: z.number().int().min(0).max(LOGIN_PICKUP_ESTIMATION_MAX),
-    delivery_fee: MoneyInput,
-    signature: z.string().min(1),
+    delivery_fee: MoneyInputSchema,
+    signature: Signature,
     voucher: VoucherSchema.optional(),
-    discounted_delivery_fee: MoneyInput.optional(),
-    discounted_delivery_fee_signature: z.string().min(1).optional(),
+    discounted_delivery_fee: MoneyInputSchema.optional(),
+    discounted_delivery_fee_signature: Signature.optional(),
     // spec §3: only when the vendor has no saved pickup address.
     sender: z
       .object({
         location: LocationSchema,
         name: PersonName,
-        email: z.email(),
+        email: z.string().max(254).pipe(z.email()),
         phone_number: DigitsPhone,
       })
       .optional(),
@@ -160,7 +160,7 @@ export type OrderUpdateParams = z.infer<typeof OrderUpdateParamsSchema>;
 export const OrderUpdateBodySchema = z.object({
   vendor_id: VendorIdSchema,
   payment_method: PaymentMethodSchema,
-  amount: MoneyInput,
+  amount: MoneyInputSchema,
   item_details: Description,
   location: z.object({
     address: AddressTextSchema,
@@ -168,8 +168,8 @@ export const OrderUpdateBodySchema = z.object({
     latitude: LatitudeSchema,
     longitude: LongitudeSchema,
   }),
-  delivery_fee: MoneyInput,
-  signature: z.string().min(1),
+  delivery_fee: MoneyInputSchema,
+  signature: Signature,
 });
 export type OrderUpdateBody = z.infer<typeof OrderUpdateBodySchema>;
 export const OrderUpdateAnswerSchema = resultOf(OrderSchema);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../constants.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
-import { resultOf } from './common.ts';
+import { resultOf, textSchema } from './common.ts';
 import { LatitudeSchema, LongitudeSchema } from './geo.ts';
 import { OrderIdSchema } from './orders.ts';
 
@@ -47,9 +47,12 @@ export type ProofContentType = (typeof PROOF_CONTENT_TYPES)[number];
 /** A proof photo as JSON; the same photo may instead be sent as the raw body with its image content type. */
 export const ProofBodySchema = z.object({
   proof: z.object({
-    content_type: z.string(),
-    /** Base64 of the image bytes (at most 2 MB once decoded). */
-    data: z.string().min(1),
+    content_type: textSchema(128),
+    /**
+     * Base64 of the image bytes (at most 2 MB once decoded), possibly in lines. The size is judged once
+     * decoded (413); this bound lies above the route's body limit, so it never answers in its place.
+     */
+    data: textSchema(4 * PROOF_MAX_BYTES, { min: 1, multiline: true }),
   }),
 });
 export type ProofBody = z.infer<typeof ProofBodySchema>;

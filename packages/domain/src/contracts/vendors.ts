@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resultOf } from './common.ts';
+import { resultOf, VendorIdSchema } from './common.ts';
 
 export const VendorLocationSchema = z.object({
   address_text: z.string().nullable(),
@@ -42,7 +42,7 @@ export const VendorsAnswerSchema = resultOf(z.object({ vendors: z.array(VendorSc
 export type VendorsAnswer = z.infer<typeof VendorsAnswerSchema>;
 export const VendorAnswerSchema = resultOf(VendorSchema);
 export type VendorAnswer = z.infer<typeof VendorAnswerSchema>;
-export const VendorParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const VendorParamsSchema = z.object({ id: VendorIdSchema });
 
 /** spec §7 GET /get-country-parameter/{name}. Every value travels as a string. */
 export const COUNTRY_PARAMETER_NAMES = [

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { ORDER_AMOUNT_TYPES } from '../constants.ts';
-import { resultOf, VendorIdSchema } from './common.ts';
+import { MoneyInputSchema, resultOf, textSchema, tokenSchema, UnixSecondsSchema, VendorIdSchema } from './common.ts';
 
 // spec §3: a voucher's type is one of the order amount types.
 export const VOUCHER_TYPES = ORDER_AMOUNT_TYPES;
 export type VoucherType = (typeof VOUCHER_TYPES)[number];
 
-export const VoucherCodeSchema = z.string().trim().min(1).max(64);
+export const VoucherCodeSchema = textSchema(64, { min: 1, trim: true });
 
 /** amount is in major units for 'amount', a percentage for 'percentage', ignored for 'deliveryFee'. */
 export const VoucherSchema = z.object({
   code: VoucherCodeSchema,
-  amount: z.number().min(0),
+  amount: MoneyInputSchema,
   type: z.enum(VOUCHER_TYPES),
 });
 export type Voucher = z.infer<typeof VoucherSchema>;
@@ -21,9 +21,9 @@ export const VoucherValidateBodySchema = z.object({
   code: VoucherCodeSchema,
   order: z.object({
     /** Unix seconds of the delivery: now, or preordered_for. */
-    order_time: z.number().int().min(0),
-    delivery_fee: z.number().min(0),
-    signature: z.string().min(1),
+    order_time: UnixSecondsSchema,
+    delivery_fee: MoneyInputSchema,
+    signature: tokenSchema(256),
   }),
   vendor_id: VendorIdSchema,
 });

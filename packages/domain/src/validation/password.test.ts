@@ -1,13 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  isValidPassword,
-  isValidVatNumber,
-  PASSWORD_RULES,
-  passwordsMatch,
-  RESET_CODE_PATTERN,
-  unmetPasswordRules,
-} from './password.ts';
+import { isValidPassword, PASSWORD_RULES, passwordsMatch, RESET_CODE_PATTERN, unmetPasswordRules } from './password.ts';
 
 describe('unmetPasswordRules', () => {
   it.each([
@@ -66,20 +59,5 @@ describe('RESET_CODE_PATTERN', () => {
     ['123456\n', false],
   ])('%j → %s', (code, expected) => {
     expect(RESET_CODE_PATTERN.test(code)).toBe(expected);
-  });
-});
-
-describe('isValidVatNumber', () => {
-  it.each([
-    ['12345678', true],
-    ['AB12CD34', true],
-    ['ab12cd34', true],
-    ['1234567', false],
-    ['123456789', false],
-    ['1234-567', false],
-    ['1234 567', false],
-    ['', false],
-  ])('%j → %s', (value, expected) => {
-    expect(isValidVatNumber(value)).toBe(expected);
   });
 });

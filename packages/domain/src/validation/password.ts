@@ -1,9 +1,4 @@
-import {
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_SPECIAL_CHARACTERS,
-  RESET_CODE_LENGTH,
-  VAT_NUMBER_LENGTH,
-} from '../constants.ts';
+import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS, RESET_CODE_LENGTH } from '../constants.ts';
 
 export const PASSWORD_RULES = [
   'password.min-length',
@@ -41,9 +36,3 @@ export function passwordsMatch(password: string, confirmation: string): boolean 
 }
 
 export const RESET_CODE_PATTERN = new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`);
-
-const VAT_NUMBER_PATTERN = new RegExp(`^[A-Za-z0-9]{${VAT_NUMBER_LENGTH}}$`);
-
-export function isValidVatNumber(value: string): boolean {
-  return VAT_NUMBER_PATTERN.test(value);
-}

@@ -1,10 +1,6 @@
-import { FLAG_DEFAULTS, FlagVariationsSchema } from '@riderdesk/domain/contracts/flags';
+import { FLAG_DEFAULTS, FlagsQuerySchema, FlagVariationsSchema } from '@riderdesk/domain/contracts/flags';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { FlagService } from './service.ts';
-
-/** spec §7: the flag service's answer; `vendor_id` is accepted for per-vendor flags to come. */
-const FlagsQuerySchema = z.object({ vendor_id: z.string().max(64).optional() });
 
 export const flagRoutes: FastifyPluginAsyncZod<{ flags: FlagService }> = async (app, { flags }) => {
   app.get(

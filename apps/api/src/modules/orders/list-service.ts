@@ -1,4 +1,6 @@
+import { InstantInputSchema } from '@riderdesk/domain/contracts/common';
 import type { OrderListAnswer, OrderListQuery } from '@riderdesk/domain/contracts/order-list';
+import { OrderIdSchema } from '@riderdesk/domain/contracts/orders';
 import type { Db, SqlParam } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
@@ -27,10 +29,11 @@ export function decodeCursor(key: string): Cursor {
     const value = JSON.parse(Buffer.from(key, 'base64url').toString('utf8')) as unknown;
     if (!Array.isArray(value) || value.length !== 2) throw badKey();
     const [at, id] = value as unknown[];
-    if (typeof at !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(at)) || id.length > 64) {
-      throw badKey();
-    }
-    return { at, id };
+    // A forged key is held to the same contracts as the values it stands for: it reaches SQL as text.
+    const instant = InstantInputSchema.safeParse(at);
+    const orderId = OrderIdSchema.safeParse(id);
+    if (!instant.success || !orderId.success) throw badKey();
+    return { at: instant.data, id: orderId.data };
   } catch {
     throw badKey();
   }

@@ -7,6 +7,7 @@ import { isInGroup, isOrderStatus, type OrderStatus, statusProgress } from '@rid
 import { normalisePhoneNumber } from '@riderdesk/domain/phone';
 import { validateAddress } from '@riderdesk/domain/validation/address';
 import type { OrderPayload } from '@riderdesk/domain/validation/order-payload';
+import { normaliseVatNumber, vatNumberError } from '@riderdesk/domain/validation/vat-number';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
@@ -149,10 +150,8 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, n
     const destinationProblem = addressErrors(body.customer.location);
     if (destinationProblem) throw keyedError(400, 'ValidationError', destinationProblem, 'customer.location');
 
-    // spec §9 VAT number: 8 characters.
-    if (body.vat_number !== null && body.vat_number.trim().length !== 8) {
-      throw keyedError(400, 'ValidationError', 'validation.vat-number', 'vat_number');
-    }
+    const vatError = vatNumberError(body.vat_number);
+    if (vatError) throw keyedError(400, 'ValidationError', vatError, 'vat_number');
 
     // spec §9 pre-order window: later than now and at most 2 days ahead.
     let preorderedFor: Date | null = null;
@@ -228,7 +227,7 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, n
       amount_minor: toMinor(body.order.amount, currency),
       description: body.order.description,
       payment_method: body.order.payment_method,
-      vat_number: body.vat_number?.trim() || null,
+      vat_number: normaliseVatNumber(body.vat_number),
       age_validation_required: body.age_validation_required,
       login_pickup_estimation: body.login_pickup_estimation,
     };

@@ -34,7 +34,7 @@ export const vendorRoutes: FastifyPluginAsyncZod<{ vendors: VendorService }> = a
         tags: ['vendors'],
         security,
         params: VendorParamsSchema,
-        response: { 200: VendorAnswerSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema },
+        response: { 200: VendorAnswerSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
       },
     },
     async (request) => ({ result: await vendors.getForCaller(requireCaller(request), request.params.id) }),

@@ -1,8 +1,9 @@
 import type { CountryParameterName, Vendor } from '@riderdesk/domain/contracts/vendors';
 import type { Db } from '../../db/db.ts';
-import { AppError, keyedError, notFound } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import * as repo from './repo.ts';
+import { forbiddenVendor } from './vendor-access.ts';
 
 export type VendorService = ReturnType<typeof vendorService>;
 
@@ -26,11 +27,11 @@ export function vendorService(db: Db) {
       return (await repo.listVendors(db, ids)).map(repo.toVendor);
     },
 
+    /** An unknown vendor answers the same 403 as another merchant's, so ids cannot be probed. */
     async getForCaller(caller: Caller, vendorId: string): Promise<Vendor> {
-      const row = await repo.findVendor(db, vendorId);
-      if (!row) throw notFound('unable-to-fetch-vendor');
       const ids = await vendorIdsForCaller(caller);
-      if (!ids.includes(vendorId)) throw keyedError(403, 'Forbidden', 'error.forbidden-vendor');
+      const row = ids.includes(vendorId) ? await repo.findVendor(db, vendorId) : null;
+      if (!row) throw forbiddenVendor();
       return repo.toVendor(row);
     },
 

@@ -1,4 +1,5 @@
 import { normalisePhoneNumber } from '@riderdesk/domain/phone';
+import { initialRequestState } from '@riderdesk/domain/request-flow';
 import { describe, expect, it } from 'vitest';
 import { formatPhoneAsTyped } from './components/phone-input.tsx';
 import {
@@ -6,6 +7,7 @@ import {
   EMPTY_ORDER_FORM,
   isScheduleValid,
   joinAddress,
+  orderPayload,
   preorderWindow,
   wallTimeInZone,
   zonedWallTimeToEpochMs,
@@ -51,5 +53,16 @@ describe('addresses and phones', () => {
     // Deleting keeps what the user left.
     expect(formatPhoneAsTyped('0300 ', '0300 1', 'PK')).toBe('0300 ');
     expect(normalisePhoneNumber('0300 1234567', 'PK')).toBe('+923001234567');
+  });
+});
+
+describe('VAT number (spec §9: 8 characters, optional)', () => {
+  it.each([
+    ['', null],
+    ['   ', null],
+    [' PK123456 ', 'PK123456'],
+  ])('sends %j as %j, as the server stores it', (vatNumber, sent) => {
+    const payload = orderPayload({ ...EMPTY_ORDER_FORM, vatNumber }, initialRequestState('PK'), 'Asia/Karachi');
+    expect(payload.vat_number).toBe(sent);
   });
 });

@@ -1,4 +1,4 @@
-import { type PaymentMethod, PREORDER_WINDOW_DAYS, VAT_NUMBER_LENGTH } from '@riderdesk/domain/constants';
+import { type PaymentMethod, PREORDER_WINDOW_DAYS } from '@riderdesk/domain/constants';
 import type { OriginAddress } from '@riderdesk/domain/contracts/geo';
 import type { Order, OrderCreateBody, OrderUpdateBody } from '@riderdesk/domain/contracts/orders';
 import type { DeliveryAreaBody, DeliveryFeeBody } from '@riderdesk/domain/contracts/pricing';
@@ -7,6 +7,7 @@ import { normalisePhoneNumber } from '@riderdesk/domain/phone';
 import { payableDeliveryFee, type RequestState } from '@riderdesk/domain/request-flow';
 import type { LatLng } from '@riderdesk/domain/validation/address';
 import type { OrderPayload } from '@riderdesk/domain/validation/order-payload';
+import { normaliseVatNumber } from '@riderdesk/domain/validation/vat-number';
 
 /** What the merchant types in the details and payment sections. */
 export type OrderForm = {
@@ -111,13 +112,10 @@ export function orderPayload(form: OrderForm, state: RequestState, timeZone: str
     orderAmount: parseAmount(form.amount),
     orderDescription: form.description.trim(),
     paymentMethod: form.paymentMethod,
-    vat_number: form.vatNumber.trim() || null,
+    vat_number: normaliseVatNumber(form.vatNumber),
     preordered_for: preorderedFor(form, timeZone),
   };
 }
-
-/** spec §9: VAT number is 8 characters, when one is given. */
-export const isVatNumberValid = (vat: string): boolean => vat.trim() === '' || vat.trim().length === VAT_NUMBER_LENGTH;
 
 /** Sender details for a vendor without a saved pickup address (spec §3). */
 export type Sender = NonNullable<OrderCreateBody['sender']>;
@@ -169,7 +167,7 @@ export function orderCreateBody(input: {
       description: form.description.trim(),
       cold_bag_needed: false,
     },
-    vat_number: form.vatNumber.trim() || null,
+    vat_number: normaliseVatNumber(form.vatNumber),
     preordered_for: preorderedFor(form, input.timeZone),
     age_validation_required: form.isAgeValidationRequired,
     login_pickup_estimation: state.loginPickupEstimation ?? 15,

@@ -11,7 +11,8 @@ import {
 } from '@mantine/core';
 import { REGISTRATION_LINK_TTL_HOURS, VAT_NUMBER_LENGTH } from '@riderdesk/domain/constants';
 import type { RegisterBody } from '@riderdesk/domain/contracts/auth';
-import { isValidPassword, isValidVatNumber } from '@riderdesk/domain/validation/password';
+import { isValidPassword } from '@riderdesk/domain/validation/password';
+import { normaliseVatNumber, vatNumberError } from '@riderdesk/domain/validation/vat-number';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { useState } from 'react';
@@ -71,7 +72,7 @@ export function RegisterPage() {
       setFieldError('password', { message: t('register.error.password') });
       return;
     }
-    if (type === 'NPV' && values.vatNumber && !isValidVatNumber(values.vatNumber)) {
+    if (type === 'NPV' && vatNumberError(values.vatNumber)) {
       setFieldError('vatNumber', { message: t('register.error.vat', { length: VAT_NUMBER_LENGTH }) });
       return;
     }
@@ -89,7 +90,7 @@ export function RegisterPage() {
             registration_type: 'NPV',
             business_name: values.businessName,
             mobile_number: phone?.number ?? values.mobileNumber,
-            vat_number: values.vatNumber || undefined,
+            vat_number: normaliseVatNumber(values.vatNumber) ?? undefined,
             email_address: values.email,
             password: values.password,
           };

@@ -6,6 +6,7 @@ import { payableDeliveryFee, type RequestError, type RequestStep } from '@riderd
 import { formatTimeInZone } from '@riderdesk/domain/service-hours';
 import { type LatLng, validateAddress } from '@riderdesk/domain/validation/address';
 import { validateOrderPayload } from '@riderdesk/domain/validation/order-payload';
+import { vatNumberError } from '@riderdesk/domain/validation/vat-number';
 import { IconAlertTriangle, IconCheck, IconClockPause } from '@tabler/icons-react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,7 +26,6 @@ import {
   EMPTY_ORDER_FORM,
   formFromOrder,
   isScheduleValid,
-  isVatNumberValid,
   joinAddress,
   type OrderForm,
   orderCreateBody,
@@ -237,7 +237,7 @@ export function RequestPage(props: RequestPageProps) {
   async function submitOrder() {
     const values = form.getValues();
     const found: Partial<Record<keyof OrderForm, string>> = {};
-    if (!isVatNumberValid(values.vatNumber)) found.vatNumber = 'request.vat.error';
+    if (vatNumberError(values.vatNumber)) found.vatNumber = 'request.vat.error';
     if (!isScheduleValid(values, Date.now(), country.timeZone)) found.scheduledAt = 'request.time.invalid';
     const check = validateOrderPayload(orderPayload(values, state, country.timeZone), {
       countryCode: country.code,

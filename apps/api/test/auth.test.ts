@@ -108,7 +108,10 @@ describe.each(databases())('auth on %s', (kind) => {
         );
         expect(row).toEqual({ vat_number: stored });
       }
-      expect((await register('PK12345')).statusCode).toBe(400);
+      const refused = await register('PK12345');
+      expect(refused.statusCode).toBe(400);
+      // spec §7: the browser shows the first error's translation key.
+      expect(refused.json().errors[0].meta.translation_key).toBe('validation.vat-number');
     });
 
     it.each([

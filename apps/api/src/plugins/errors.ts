@@ -3,6 +3,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 
+const isTranslationKey = (message: string | undefined): message is string =>
+  message !== undefined && /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$/.test(message);
+
 function send(reply: { code(status: number): { send(body: ApiError): unknown } }, body: ApiError) {
   return reply.code(body.status).send(body);
 }
@@ -22,7 +25,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
           return {
             field,
             message: issue.message ?? 'Invalid value',
-            meta: { translation_key: `validation.${issue.keyword}` },
+            // A contract's message that is itself a translation key (e.g. 'validation.vat-number') is the key.
+            meta: { translation_key: isTranslationKey(issue.message) ? issue.message : `validation.${issue.keyword}` },
           };
         }),
       });

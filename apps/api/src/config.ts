@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Deployment, resolveDeployment } from '@riderdesk/domain/config';
+import { APP_MODES, type AppMode, type Deployment, resolveDeployment } from '@riderdesk/domain/config';
 import { parseServiceHours } from '@riderdesk/domain/service-hours';
 import { z } from 'zod';
 import type { DispatchConfig } from './modules/dispatch/config.ts';
@@ -10,8 +10,6 @@ import type { GeoConfig } from './modules/geo/config.ts';
 import { parseTrustProxy, type TrustProxy } from './plugins/client-address.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const APP_MODES = ['CLASSIC', 'GODROID', 'GUEST'] as const;
-export type AppMode = (typeof APP_MODES)[number];
 
 export interface PasswordHashCost {
   memoryCost: number;

@@ -57,6 +57,8 @@ describe.each(databases())('POST /order on %s', (kind) => {
       delivery_fee: 85,
       discount: 0,
       total_amount: 1585,
+      collect_amount: 1585,
+      fee_paid_by: 'customer',
       order: { amount: 1500, payment_method: 'CASH_ON_DELIVERY', description: 'Two biryani boxes' },
       collection_type: 'instant',
       pickup_eta_minutes: 15,
@@ -288,13 +290,20 @@ describe.each(databases())('POST /order on %s', (kind) => {
         const before = await countOrders(t.db, merchant.vendorId);
         const closed = await postOrder(t, merchant, valid());
         expect(closed.statusCode).toBe(422);
+        const time = new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'Asia/Karachi',
+          hour: '2-digit',
+          minute: '2-digit',
+        }).format(t.clock.now());
+        // The sentence for other clients, and the key with its values for the browser to translate.
         expect(closed.json()).toMatchObject({
           code: 'SERVICE_CLOSED',
-          message: `Service hours: 14:00 to 23:00. It's ${new Intl.DateTimeFormat('en-GB', {
-            timeZone: 'Asia/Karachi',
-            hour: '2-digit',
-            minute: '2-digit',
-          }).format(t.clock.now())}`,
+          message: `Service hours: 14:00 to 23:00. It's ${time}`,
+          errors: [
+            {
+              meta: { translation_key: 'request.error.service-hours', values: { from: '14:00', to: '23:00', time } },
+            },
+          ],
         });
         expect(await countOrders(t.db, merchant.vendorId)).toBe(before);
 

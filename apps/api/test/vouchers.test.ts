@@ -164,6 +164,8 @@ describe.each(databases())('vouchers on %s', (kind) => {
         delivery_fee: 85,
         discount: 17,
         total_amount: 1568,
+        collect_amount: 1568,
+        fee_paid_by: 'customer',
         voucher_code: 'RIDE20',
       });
     });

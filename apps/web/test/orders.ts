@@ -25,6 +25,8 @@ export function makeOrder(overrides: Partial<Order> & Pick<Order, 'order_id'>): 
     outlet_name: 'Saddar Kitchen',
     discount: 0,
     total_amount: 1350,
+    collect_amount: 1350,
+    fee_paid_by: 'customer',
     notes: null,
     cancel_reason: null,
     pickup_eta_minutes: null,

@@ -4,6 +4,10 @@
 export const ENVIRONMENTS = ['san', 'stg', 'prd'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
+/** spec §1: the application modes, chosen at start-up. */
+export const APP_MODES = ['CLASSIC', 'GODROID', 'GUEST'] as const;
+export type AppMode = (typeof APP_MODES)[number];
+
 export const DEFAULT_PAYMENT_METHODS = ['CASH_ON_DELIVERY', 'PAID', 'PAYMENT_ON_DELIVERY', 'NONE'] as const;
 export type DefaultPaymentMethod = (typeof DEFAULT_PAYMENT_METHODS)[number];
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { liveEtaMinutes } from './geo/trip.ts';
 import {
   canTransition,
   isTerminal,
   lifecycleStage,
-  liveEtaMinutes,
   ORDER_TRANSITIONS,
   OVERLAY_STATUSES,
   TERMINAL_STATUSES,

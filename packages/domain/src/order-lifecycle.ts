@@ -90,24 +90,3 @@ export function canTransition(order: OrderWithHistory, to: OrderStatus): boolean
 export const DELAYABLE_STAGES = (Object.keys(ORDER_TRANSITIONS) as OrderStage[]).filter((stage) =>
   (ORDER_TRANSITIONS[stage] as readonly OrderStatus[]).includes('DELAYED'),
 );
-
-/** Stages in which the rider heads to the vendor, or to the customer with the item. */
-export const TO_VENDOR_STAGES = [
-  'ASSIGNED_TO_TRANSPORT',
-  'COURIER_ACCEPTED_DELIVERY',
-] as const satisfies readonly OrderStage[];
-export const TO_CUSTOMER_STAGES = [
-  'PICKED_UP',
-  'COURIER_LEFT_VENDOR',
-  'NEAR_CUSTOMER',
-] as const satisfies readonly OrderStage[];
-
-/**
- * A live ETA in whole minutes from a remaining distance. The country minimum (spec §9: 8) keeps
- * estimates honest, but it is not applied once the rider is under 5 minutes away, so the browser can
- * say 'less than 5 minutes away' (spec §4).
- */
-export function liveEtaMinutes(distanceKm: number, speedKmh: number): number {
-  const minutes = Math.max(0, Math.ceil((distanceKm / speedKmh) * 60));
-  return minutes < RIDER_NEAR_MINUTES ? minutes : Math.max(COUNTRY_ETA_MINIMUM, minutes);
-}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CANCEL_REASONS,
   canCancel,
+  canEditOrder,
   ETA_TO_CUSTOMER_STATUSES,
   ETA_TO_VENDOR_STATUSES,
   isOrderStatus,
@@ -373,5 +374,20 @@ describe('CANCEL_REASONS', () => {
     expect(new Set(CANCEL_REASONS).size).toBe(19);
     expect(CANCEL_REASONS).toContain('payment_failure');
     expect(CANCEL_REASONS[0]).toBe('mistake_error');
+  });
+});
+
+describe('canEditOrder: until the rider has the item', () => {
+  it.each([
+    ['NEW', true],
+    ['MODIFIED', true],
+    ['NEAR_VENDOR', true],
+    ['PICKED_UP', false],
+    ['DELIVERED', false],
+    ['CANCELLED', false],
+    ['PAYMENT_FAILED', false],
+    ['NOT_A_STATUS', false],
+  ])('%s → %s', (status, expected) => {
+    expect(canEditOrder(status)).toBe(expected);
   });
 });

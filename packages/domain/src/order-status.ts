@@ -195,6 +195,16 @@ export function publicTrackingStage(status: OrderStatus): PublicTrackingStage | 
 }
 
 // spec §4: cancellable statuses; DELAYED only with the DelayedCancellation flag.
+/**
+ * An order can be edited until the rider has the item: progress below PICKED_UP and not cancelled
+ * (spec §4 progress order; PUT /order/{orderId}).
+ */
+export function canEditOrder(status: string): boolean {
+  if (!isOrderStatus(status) || isInGroup(status, 'cancelled')) return false;
+  const progress = statusProgress(status);
+  return progress >= 0 && progress < statusProgress('PICKED_UP');
+}
+
 export const CANCELLABLE_STATUSES = [
   'RECEIVED',
   'WAITING_FOR_TRANSPORT',

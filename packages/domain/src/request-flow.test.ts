@@ -113,6 +113,8 @@ const order: Order = {
   outlet_name: 'Karachi Biryani House',
   discount: 0,
   total_amount: 1075,
+  collect_amount: 0,
+  fee_paid_by: 'merchant',
   notes: 'Blue gate',
   cancel_reason: null,
   pickup_eta_minutes: null,
@@ -468,11 +470,11 @@ describe('request flow selectors', () => {
 
   it("reports 'Order Updated!' for an edit and 'Order pushed!' for a new order", () => {
     expect(isEditing(run(...AT_PAYMENT))).toBe(false);
-    expect(submitMessages(run(...AT_PAYMENT)).success).toBe('Order pushed!');
+    expect(submitMessages(run(...AT_PAYMENT)).success).toBe('order.toast.pushed');
     expect(isEditing(run(...AT_DESTINATION, editOrder))).toBe(true);
     expect(submitMessages(run(...AT_DESTINATION, editOrder))).toEqual({
-      success: 'Order Updated!',
-      failure: 'Could not update that order',
+      success: 'order.toast.updated',
+      failure: 'order.toast.update-failed',
     });
   });
 

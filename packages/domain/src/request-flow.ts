@@ -4,7 +4,7 @@ import type { Order } from './contracts/orders.ts';
 import type { Estimations } from './contracts/pricing.ts';
 import type { Voucher } from './contracts/vouchers.ts';
 import { formatServiceHours, isWithinServiceHours } from './service-hours.ts';
-import { validateAddress } from './validation/address.ts';
+import { firstAddressError } from './validation/address.ts';
 import { type OrderPayload, type OrderPayloadField, validateOrderPayload } from './validation/order-payload.ts';
 
 // spec §4 "Request flow".
@@ -37,7 +37,8 @@ export type RequestErrorField =
   | 'submit'
   | Exclude<OrderPayloadField, 'destinationTextAddress' | 'coordinates'>;
 
-export type RequestError = { key: string; field: RequestErrorField };
+/** A failure to show: a translation key, where it shows, and the key's {{placeholders}} when it has some. */
+export type RequestError = { key: string; field: RequestErrorField; values?: Readonly<Record<string, string>> };
 
 export type RequestDestination = {
   latitude: number | null;
@@ -89,7 +90,7 @@ export type VendorContext = { vendorId: string; countryCode: string; hasVendorCo
 
 export type DestinationValidation =
   | { deliverable: true; deliveryFee: number; signature: string; estimations: Estimations | null }
-  | { deliverable: false; errorKey: string };
+  | { deliverable: false; errorKey: string; errorValues?: Readonly<Record<string, string>> };
 
 export type RequestEvent =
   | ({ type: 'start' } & VendorContext)
@@ -117,7 +118,7 @@ export type RequestEvent =
   | { type: 'feeRecomputeFailed' }
   | { type: 'feeChangeConfirmed' }
   | { type: 'submitStarted' }
-  | { type: 'submitFailed'; errorKey: string }
+  | { type: 'submitFailed'; errorKey: string; errorValues?: Readonly<Record<string, string>> }
   | { type: 'submitted' }
   | { type: 'editOrder'; order: Order };
 
@@ -163,11 +164,19 @@ export function checkServiceHours(serviceHours: string | null, now: Date, timeZo
 
 export const isEditing = (state: RequestState): boolean => state.orderToBeUpdated !== null;
 
-/** spec §4 and §8: an edit sends an update and reports 'Order Updated!'. */
+/** spec §8 order toasts, as translation keys: 'Order pushed!', 'Order Updated!' and their failures. */
+export const ORDER_TOAST_KEYS = {
+  pushed: 'order.toast.pushed',
+  updated: 'order.toast.updated',
+  createFailed: 'order.toast.create-failed',
+  updateFailed: 'order.toast.update-failed',
+} as const;
+
+/** spec §4 and §8: an edit sends an update and reports 'Order Updated!'; the answers are keys. */
 export function submitMessages(state: RequestState): { success: string; failure: string } {
   return isEditing(state)
-    ? { success: 'Order Updated!', failure: 'Could not update that order' }
-    : { success: 'Order pushed!', failure: 'Could not create that order' };
+    ? { success: ORDER_TOAST_KEYS.updated, failure: ORDER_TOAST_KEYS.updateFailed }
+    : { success: ORDER_TOAST_KEYS.pushed, failure: ORDER_TOAST_KEYS.createFailed };
 }
 
 /** The fee the order is charged: the voucher's discounted fee when one is applied. */
@@ -233,13 +242,12 @@ function addressError(address: {
   text: string;
   notes?: string | null;
 }): string | null {
-  const errors = validateAddress({
+  return firstAddressError({
     latitude: address.latitude,
     longitude: address.longitude,
     street: address.text,
     notes: address.notes,
   });
-  return errors.coordinates ?? errors.street ?? errors.notes ?? null;
 }
 
 function afterOrigin(state: RequestState): RequestState {
@@ -396,7 +404,7 @@ export function requestFlowReducer(state: RequestState, event: RequestEvent): Re
           ...state,
           step: 'ASK_FOR_DESTINATION_ADDRESS',
           loading: false,
-          error: { key: result.errorKey, field: 'destination' },
+          error: { key: result.errorKey, field: 'destination', values: result.errorValues },
         };
       }
       return {
@@ -509,7 +517,7 @@ export function requestFlowReducer(state: RequestState, event: RequestEvent): Re
 
     case 'submitFailed':
       if (state.step !== 'FILL_PAYMENT_DETAILS' || !state.loading) return state;
-      return { ...state, loading: false, error: { key: event.errorKey, field: 'submit' } };
+      return { ...state, loading: false, error: { key: event.errorKey, field: 'submit', values: event.errorValues } };
 
     case 'submitted':
       // spec §4: after submission the flow resets.

@@ -17,7 +17,11 @@ export const ApiErrorSchema = z.object({
       z.object({
         field: z.string().optional(),
         message: z.string(),
-        meta: z.object({ translation_key: z.string() }),
+        meta: z.object({
+          translation_key: z.string(),
+          /** The key's {{placeholders}}, e.g. the hours and the time of request.error.service-hours. */
+          values: z.record(z.string(), z.string()).optional(),
+        }),
       }),
     )
     .default([]),

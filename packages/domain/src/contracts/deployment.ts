@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APP_MODES } from '../config.ts';
 import { resultOf } from './common.ts';
 
 /** GET /api/v1/config — what the browser needs to serve any country from one build. */
@@ -22,7 +23,7 @@ export const PublicConfigSchema = z.object({
   defaultLanguage: z.string(),
   defaultPaymentMethod: z.string(),
   environment: z.enum(['san', 'stg', 'prd']),
-  mode: z.enum(['CLASSIC', 'GODROID', 'GUEST']),
+  mode: z.enum(APP_MODES),
   mapTileUrl: z.string().nullable(),
   /** Flag providers tried in turn before /fwfFallback.json (spec §7). */
   flagProviders: z.array(z.object({ name: z.string(), url: z.string() })),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE_ACTIVE, PAGE_SIZE_HISTORY } from '../constants.ts';
 import { CANCEL_REASONS } from '../order-status.ts';
+import { PROOF_KINDS } from '../orders/proofs.ts';
 import { InstantInputSchema, queryNumberSchema, resultOf, textSchema, tokenSchema, VendorIdSchema } from './common.ts';
 import { OrderIdSchema, OrderSchema } from './orders.ts';
 
@@ -47,9 +48,6 @@ export type OrderCancelBody = z.infer<typeof OrderCancelBodySchema>;
 export const ATTEMPT_CANCEL_MESSAGE = 'action.attempt-cancel' as const;
 export const OrderCancelAnswerSchema = resultOf(z.object({ message: z.literal(ATTEMPT_CANCEL_MESSAGE) }));
 export type OrderCancelAnswer = z.infer<typeof OrderCancelAnswerSchema>;
-
-export const PROOF_KINDS = ['pickup', 'delivery', 'return'] as const;
-export type ProofKind = (typeof PROOF_KINDS)[number];
 
 /** GET /order/{orderId}/proofs/{kind}: the photo itself (image/jpeg or image/png). */
 export const OrderProofParamsSchema = z.object({ orderId: OrderIdSchema, kind: z.enum(PROOF_KINDS) });

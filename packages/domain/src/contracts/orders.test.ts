@@ -139,6 +139,8 @@ const order = {
   outlet_name: 'Karachi Biryani House, Clifton',
   discount: 50,
   total_amount: 1975,
+  collect_amount: 1975,
+  fee_paid_by: 'customer',
   notes: null,
   cancel_reason: null,
   pickup_eta_minutes: null,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH, LOGIN_PICKUP_ESTIMATION_MAX, PAYMENT_METHODS } from '../constants.ts';
 import { CANCEL_REASONS, ORDER_STATUSES } from '../order-status.ts';
+import { FEE_PAYERS } from '../orders/charges.ts';
 import {
   IdSchema,
   MoneyInputSchema,
@@ -132,8 +133,12 @@ export const OrderSchema = z.object({
     .nullable(),
   outlet_name: z.string(),
   discount: Money,
+  /** The item and the delivery after the voucher (orders/charges.ts). */
   total_amount: Money,
-  /** Notes to the rider. */
+  /** What the rider collects at the door: the total when paid on delivery, else zero. */
+  collect_amount: Money,
+  /** Who pays the delivery fee: the customer at the door, or the merchant. */
+  fee_paid_by: z.enum(FEE_PAYERS),
   notes: z.string().nullable(),
   cancel_reason: z.enum(CANCEL_REASONS).nullable(),
   pickup_eta_minutes: z.number().int().min(0).nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PUBLIC_TRACKING_STAGES } from '../order-status.ts';
+import { FEE_PAYERS } from '../orders/charges.ts';
 import { resultOf } from './common.ts';
 
 const Instant = z.iso.datetime({ offset: true });
@@ -68,6 +69,9 @@ export const PublicReceiptSchema = z.object({
   discount: z.number(),
   amount: z.number(),
   total_amount: z.number(),
+  /** What the customer hands the rider at the door; zero when it was paid beforehand. */
+  collect_amount: z.number(),
+  fee_paid_by: z.enum(FEE_PAYERS),
   payment_method: z.string(),
   description: z.string(),
   destination_area: z.string(),

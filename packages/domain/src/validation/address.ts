@@ -34,6 +34,12 @@ export function validateAddress(address: AddressInput): AddressErrors {
   return errors;
 }
 
+/** The message to show for an address, in spec §5 order (coordinates, street, notes); null when valid. */
+export function firstAddressError(address: AddressInput): string | null {
+  const errors = validateAddress(address);
+  return errors.coordinates ?? errors.street ?? errors.notes ?? null;
+}
+
 const LAT_LNG_QUERY = /^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*,\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*$/;
 
 /** spec §5: a search query that looks like 'lat, lng' is treated as coordinates. */

@@ -1,50 +1,32 @@
-import type { ProofKind } from '@riderdesk/domain/contracts/order-list';
+import { orderCharges } from '@riderdesk/domain/orders/charges';
+import { PROOF_STATUS, type ProofKind } from '@riderdesk/domain/orders/proofs';
 import type { ProofBody, RiderMeAnswer, RiderOrder, RiderPositionBody } from '@riderdesk/domain/contracts/riders';
-import { fromMinor, type GeoPoint, haversineKm } from '@riderdesk/domain/money';
-import {
-  isTerminal,
-  lifecycleStage,
-  liveEtaMinutes,
-  type OrderStage,
-  TO_CUSTOMER_STAGES,
-  TO_VENDOR_STAGES,
-} from '@riderdesk/domain/order-lifecycle';
+import { fromMinor, type GeoPoint } from '@riderdesk/domain/money';
+import { liveEtas as etasOfTrip } from '@riderdesk/domain/geo/trip';
+import { isTerminal, lifecycleStage, type OrderStage } from '@riderdesk/domain/order-lifecycle';
 import type { OrderStatus } from '@riderdesk/domain/order-status';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
-import { ROAD_FACTOR, URBAN_SPEED_KMH } from '../pricing/distance.ts';
 import { type Lifecycle, orderNotFound, transitionRefused } from './lifecycle.ts';
 import { readProof } from './proofs.ts';
 import * as repo from './repo.ts';
 
 export type RiderService = ReturnType<typeof riderService>;
 
-const roadKm = (a: GeoPoint, b: GeoPoint) => haversineKm(a, b) * ROAD_FACTOR;
-const riderBusy = () => keyedError(409, 'RiderBusy', 'error.rider.busy');
+type TripRow = Pick<repo.LifecycleRow, 'pickup_latitude' | 'pickup_longitude' | 'customer_latitude' | 'customer_longitude'>;
 
-/** Live pickup and delivery ETAs from where the rider is now (spec §4: which ETA shows at which status). */
-export function liveEtas(
-  row: Pick<repo.LifecycleRow, 'pickup_latitude' | 'pickup_longitude' | 'customer_latitude' | 'customer_longitude'>,
-  stage: OrderStage,
-  rider: GeoPoint,
-): { pickup_eta_minutes: number; delivery_eta_minutes: number } | null {
-  const pickup = { lat: row.pickup_latitude, lng: row.pickup_longitude };
-  const customer = { lat: row.customer_latitude, lng: row.customer_longitude };
-  if ((TO_VENDOR_STAGES as readonly OrderStage[]).includes(stage)) {
-    const toPickup = roadKm(rider, pickup);
-    return {
-      pickup_eta_minutes: liveEtaMinutes(toPickup, URBAN_SPEED_KMH),
-      delivery_eta_minutes: liveEtaMinutes(toPickup + roadKm(pickup, customer), URBAN_SPEED_KMH),
-    };
-  }
-  if (stage === 'NEAR_VENDOR') {
-    return { pickup_eta_minutes: 0, delivery_eta_minutes: liveEtaMinutes(roadKm(pickup, customer), URBAN_SPEED_KMH) };
-  }
-  if ((TO_CUSTOMER_STAGES as readonly OrderStage[]).includes(stage)) {
-    return { pickup_eta_minutes: 0, delivery_eta_minutes: liveEtaMinutes(roadKm(rider, customer), URBAN_SPEED_KMH) };
-  }
-  return null;
-}
+/** Live pickup and delivery ETAs of an order from where its rider is now (spec §4). */
+export const liveEtas = (row: TripRow, stage: OrderStage, rider: GeoPoint) =>
+  etasOfTrip(
+    {
+      pickup: { lat: row.pickup_latitude, lng: row.pickup_longitude },
+      customer: { lat: row.customer_latitude, lng: row.customer_longitude },
+    },
+    stage,
+    rider,
+  );
+
+const riderBusy = () => keyedError(409, 'RiderBusy', 'error.rider.busy');
 
 /**
  * The rider's side of the lifecycle. The rider API and the fleet simulator both call these, so a real
@@ -61,14 +43,10 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
     return rider?.latitude != null && rider.longitude != null ? { lat: rider.latitude, lng: rider.longitude } : null;
   }
 
-  async function withProof(
-    riderId: string,
-    orderId: string,
-    to: OrderStatus,
-    kind: ProofKind,
-    body: ProofBody | undefined,
-    releases: boolean,
-  ) {
+  async function withProof(riderId: string, orderId: string, kind: ProofKind, body: ProofBody | undefined) {
+    const to = PROOF_STATUS[kind];
+    // Delivered and returned end the rider's job with the order; collected does not.
+    const releases = kind !== 'pickup';
     const proof = readProof(body);
     const position = await riderPosition(riderId);
     return lifecycle.step(orderId, to, {
@@ -113,7 +91,9 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
       customer_longitude: number;
       payment_method: RiderOrder['payment_method'];
       currency: string;
-      collect_minor: number;
+      amount_minor: number | null;
+      delivery_fee_minor: number;
+      discount_minor: number;
       description: string | null;
       offer_expires_at: Date | null;
       pickup_eta_minutes: number | null;
@@ -122,10 +102,7 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
       `select o.order_id, o.status, v.name as outlet_name, coalesce(o.sender_phone, v.phone) as outlet_phone,
               o.pickup_address, o.pickup_notes, o.pickup_latitude, o.pickup_longitude, o.customer_name,
               o.customer_phone, o.customer_address, o.customer_notes, o.customer_latitude, o.customer_longitude,
-              o.payment_method, o.currency,
-              (case when o.payment_method in ('CASH_ON_DELIVERY', 'PAYMENT_ON_DELIVERY')
-                    then coalesce(o.amount_minor, 0) + o.delivery_fee_minor - o.discount_minor else 0 end)::float8
-                as collect_minor,
+              o.payment_method, o.currency, o.amount_minor, o.delivery_fee_minor, o.discount_minor,
               o.description, o.offer_expires_at, o.pickup_eta_minutes, o.delivery_eta_minutes
          from orders o join vendors v on v.vendor_id = o.vendor_id where o.order_id = $1`,
       [orderId],
@@ -151,7 +128,15 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
         longitude: row.customer_longitude,
       },
       payment_method: row.payment_method,
-      collect_amount: fromMinor(row.collect_minor, row.currency),
+      collect_amount: fromMinor(
+        orderCharges({
+          amountMinor: row.amount_minor ?? 0,
+          deliveryFeeMinor: row.delivery_fee_minor,
+          discountMinor: row.discount_minor,
+          paymentMethod: row.payment_method,
+        }).collectMinor,
+        row.currency,
+      ),
       description: row.description ?? '',
       offer_expires_at: row.offer_expires_at?.toISOString() ?? null,
       pickup_eta_minutes: row.pickup_eta_minutes,
@@ -252,7 +237,7 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
       return jobView(orderId);
     },
     async collected(riderId: string, orderId: string, proof: ProofBody | undefined) {
-      await withProof(riderId, orderId, 'PICKED_UP', 'pickup', proof, false);
+      await withProof(riderId, orderId, 'pickup', proof);
       return jobView(orderId);
     },
     async leftVendor(riderId: string, orderId: string) {
@@ -264,7 +249,7 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
       return jobView(orderId);
     },
     async delivered(riderId: string, orderId: string, proof: ProofBody | undefined) {
-      await withProof(riderId, orderId, 'DELIVERED', 'delivery', proof, true);
+      await withProof(riderId, orderId, 'delivery', proof);
       return jobView(orderId);
     },
     async customerUnreachable(riderId: string, orderId: string) {
@@ -272,7 +257,7 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
       return jobView(orderId);
     },
     async returned(riderId: string, orderId: string, proof: ProofBody | undefined) {
-      await withProof(riderId, orderId, 'RETURNED_TO_VENDOR', 'return', proof, true);
+      await withProof(riderId, orderId, 'return', proof);
       return jobView(orderId);
     },
   };

@@ -1,5 +1,6 @@
 import type { Order, OrderStatusSchema } from '@riderdesk/domain/contracts/orders';
 import { fromMinor } from '@riderdesk/domain/money';
+import { orderCharges } from '@riderdesk/domain/orders/charges';
 import type { CancelReason, OrderStatus } from '@riderdesk/domain/order-status';
 import type { z } from 'zod';
 import type { Db } from '../../db/db.ts';
@@ -13,6 +14,12 @@ import { findOrder, findOrderForVendor, type OrderRow } from './repo.ts';
 export function toOrderView(row: OrderRow): Order {
   const { currency } = row;
   const amountMinor = row.amount_minor ?? 0;
+  const charges = orderCharges({
+    amountMinor,
+    deliveryFeeMinor: row.delivery_fee_minor,
+    discountMinor: row.discount_minor,
+    paymentMethod: row.payment_method,
+  });
   return {
     order_id: row.order_id,
     vendor_id: row.vendor_id,
@@ -43,9 +50,10 @@ export function toOrderView(row: OrderRow): Order {
     rider:
       row.rider_id && row.rider_name ? { id: row.rider_id, name: row.rider_name, phone: row.rider_phone ?? '' } : null,
     outlet_name: row.outlet_name,
-    discount: fromMinor(row.discount_minor, currency),
-    // What the customer hands over: the item value plus the delivery fee after the voucher.
-    total_amount: fromMinor(amountMinor + row.delivery_fee_minor - row.discount_minor, currency),
+    discount: fromMinor(charges.discountMinor, currency),
+    total_amount: fromMinor(charges.totalMinor, currency),
+    collect_amount: fromMinor(charges.collectMinor, currency),
+    fee_paid_by: charges.feePaidBy,
     notes: row.customer_notes,
     cancel_reason: (row.cancel_reason as CancelReason | null) ?? null,
     pickup_eta_minutes: row.pickup_eta_minutes,

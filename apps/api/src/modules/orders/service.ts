@@ -1,11 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PREORDER_WINDOW_DAYS } from '@riderdesk/domain/constants';
 import type { Order, OrderCreateAnswer, OrderCreateBody, OrderUpdateBody } from '@riderdesk/domain/contracts/orders';
 import { type GeoPoint, toMinor } from '@riderdesk/domain/money';
 import { formatOrderId } from '@riderdesk/domain/order-id';
-import { isInGroup, isOrderStatus, type OrderStatus, statusProgress } from '@riderdesk/domain/order-status';
+import { canEditOrder, type OrderStatus, statusProgress } from '@riderdesk/domain/order-status';
+import { isWithinPreorderWindow } from '@riderdesk/domain/orders/preorder-window';
 import { normalisePhoneNumber } from '@riderdesk/domain/phone';
-import { validateAddress } from '@riderdesk/domain/validation/address';
+import { firstAddressError } from '@riderdesk/domain/validation/address';
+import {
+  orderPayloadFromCreateBody,
+  orderPayloadFromUpdateBody,
+  vendorIdOfBody,
+} from '@riderdesk/domain/validation/order-body';
 import type { OrderPayload } from '@riderdesk/domain/validation/order-payload';
 import { normaliseVatNumber, vatNumberError } from '@riderdesk/domain/validation/vat-number';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
@@ -22,20 +27,13 @@ import { discountMinor, type VoucherService } from '../vouchers/service.ts';
 import * as idempotency from './idempotency-repo.ts';
 import { loadOrderView, loadOrderViewOfVendor } from './order-view.ts';
 import * as repo from './repo.ts';
-import {
-  assertOrderPayload,
-  keyedSchemaError,
-  payloadFromCreateBody,
-  payloadFromUpdateBody,
-  vendorIdOf,
-} from './validation.ts';
+import { assertOrderPayload, keyedSchemaError } from './validation.ts';
 
 export type OrderService = ReturnType<typeof orderService>;
 
 /** Keys are kept a day: far beyond the browser's 3 retries at 1, 2 and 3 s (spec §7). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const IDEMPOTENCY_SWEEP_MS = 60 * 60 * 1000;
-const PREORDER_WINDOW_MS = PREORDER_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 // Card payments are placed through the payment-intent confirmation (spec §7), never POST /order.
 const DIRECT_ORDER_EXCLUDED_METHODS: readonly string[] = ['ONLINE_PAYMENT'];
 
@@ -78,21 +76,9 @@ export function requestHash(body: unknown): string {
 
 const ownerOf = (caller: Caller) => (caller.kind === 'user' ? `user:${caller.userId}` : `godroid:${caller.vendorId}`);
 
-/** Editable until the rider has the item: progress below PICKED_UP and not cancelled (spec §4 order). */
-export function isEditable(status: string): boolean {
-  if (!isOrderStatus(status) || isInGroup(status, 'cancelled')) return false;
-  const progress = statusProgress(status);
-  return progress >= 0 && progress < statusProgress('PICKED_UP');
-}
 
 function addressErrors(location: { latitude?: number; longitude?: number; address?: string; notes?: string | null }) {
-  const errors = validateAddress({
-    latitude: location.latitude,
-    longitude: location.longitude,
-    street: location.address,
-    notes: location.notes,
-  });
-  return errors.coordinates ?? errors.street ?? errors.notes ?? null;
+  return firstAddressError({ ...location, street: location.address });
 }
 
 export function orderService({ db, config, vendors, pricing, vouchers, signer, now }: OrderDeps) {
@@ -110,7 +96,7 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, n
     schemaError: SchemaError | null,
     payloadOf: (vendor: VendorRow | null) => Promise<OrderPayload>,
   ): Promise<{ vendor: VendorRow; body: T }> {
-    const vendorId = vendorIdOf(raw);
+    const vendorId = vendorIdOfBody(raw);
     // Authorisation first: another merchant's vendor is refused before anything about the body is said.
     const vendor = vendorId ? await vendorOfCaller(db, vendors, caller, vendorId) : null;
     assertOrderPayload(await payloadOf(vendor), { countryCode: country.code, vendorId });
@@ -157,8 +143,7 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, n
     let preorderedFor: Date | null = null;
     if (body.preordered_for !== null) {
       preorderedFor = new Date(body.preordered_for * 1000);
-      const ahead = preorderedFor.getTime() - at.getTime();
-      if (ahead <= 0 || ahead > PREORDER_WINDOW_MS) {
+      if (!isWithinPreorderWindow(preorderedFor, at)) {
         throw keyedError(400, 'ValidationError', 'validation.preorder-window', 'preordered_for');
       }
     }
@@ -263,14 +248,14 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, n
 
   return {
     admitCreate(caller: Caller, raw: unknown, schemaError: SchemaError | null) {
-      return admit<OrderCreateBody>(caller, raw, schemaError, async () => payloadFromCreateBody(raw));
+      return admit<OrderCreateBody>(caller, raw, schemaError, async () => orderPayloadFromCreateBody(raw));
     },
 
     admitUpdate(caller: Caller, orderId: string, raw: unknown, schemaError: SchemaError | null) {
       return admit<OrderUpdateBody>(caller, raw, schemaError, async (vendor) => {
         const stored = vendor ? await repo.findOrderForVendor(db, orderId, vendor.vendor_id) : null;
         if (vendor && !stored) throw keyedError(404, 'NotFound', 'error.order.not-found', 'orderId');
-        return payloadFromUpdateBody(raw, stored ?? { customer_name: '', customer_phone: '' });
+        return orderPayloadFromUpdateBody(raw, stored ?? { customer_name: '', customer_phone: '' });
       });
     },
 
@@ -336,7 +321,7 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, n
       return db.transaction(async (tx) => {
         const stored = await repo.lockOrderOfVendor(tx, orderId, vendor.vendor_id);
         if (!stored) throw keyedError(404, 'NotFound', 'error.order.not-found', 'orderId');
-        if (!isEditable(stored.status)) throw keyedError(409, 'OrderNotEditable', 'error.order.not-editable');
+        if (!canEditOrder(stored.status)) throw keyedError(409, 'OrderNotEditable', 'error.order.not-editable');
 
         const origin = { lat: stored.pickup_latitude, lng: stored.pickup_longitude };
         if (!pricing.deliverable(vendor, origin, destination)) {

@@ -2,68 +2,6 @@ import { type OrderPayload, validateOrderPayload } from '@riderdesk/domain/valid
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { type AppError, keyedError } from '../../errors.ts';
 
-type Raw = Record<string, unknown>;
-
-const asObject = (value: unknown): Raw => (value !== null && typeof value === 'object' ? (value as Raw) : {});
-const asString = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const asNumber = (value: unknown): number | null => (typeof value === 'number' ? value : null);
-const asAmount = (value: unknown): number | string | null =>
-  typeof value === 'number' || typeof value === 'string' ? value : null;
-
-/**
- * spec §3 "Order create body" read as the spec §3 "Order request payload" the browser validates, so the
- * server runs the same spec §5 chain with the same keys. Read leniently: the body may have failed its
- * schema, and the chain must still name the first failing step.
- */
-export function payloadFromCreateBody(raw: unknown): OrderPayload {
-  const body = asObject(raw);
-  const customer = asObject(body.customer);
-  const location = asObject(customer.location);
-  const order = asObject(body.order);
-  return {
-    // spec §3 joins the unit into `address` ("unit, building, text"), so the server cannot tell a missing
-    // unit (the Singapore-only step 2) from a short address; the browser's form judges that step.
-    destinationUnitNumber: asString(location.address),
-    destinationName: asString(customer.name),
-    destinationPhoneNumber: asString(customer.phone_number),
-    destinationLatitude: asNumber(location.latitude),
-    destinationLongitude: asNumber(location.longitude),
-    destinationTextAddress: asString(location.address),
-    riderNotes: asString(location.notes),
-    orderAmount: asAmount(order.amount),
-    orderDescription: asString(order.description),
-    paymentMethod: asString(order.payment_method),
-    vat_number: asString(body.vat_number),
-    preordered_for: asNumber(body.preordered_for),
-  };
-}
-
-/** spec §7 PUT /order body over the stored order: name and phone cannot change in an edit. */
-export function payloadFromUpdateBody(
-  raw: unknown,
-  stored: { customer_name: string; customer_phone: string },
-): OrderPayload {
-  const body = asObject(raw);
-  const location = asObject(body.location);
-  return {
-    destinationUnitNumber: asString(location.address),
-    destinationName: stored.customer_name,
-    destinationPhoneNumber: stored.customer_phone,
-    destinationLatitude: asNumber(location.latitude),
-    destinationLongitude: asNumber(location.longitude),
-    destinationTextAddress: asString(location.address),
-    riderNotes: asString(location.notes),
-    orderAmount: asAmount(body.amount),
-    orderDescription: asString(body.item_details),
-    paymentMethod: asString(body.payment_method),
-  };
-}
-
-export const vendorIdOf = (raw: unknown): string | null => {
-  const id = asString(asObject(raw).vendor_id)?.trim();
-  return id ? id : null;
-};
-
 /** spec §5 "Order payload": the first failing step answers 400 with its key and field. */
 export function assertOrderPayload(payload: OrderPayload, context: { countryCode: string; vendorId: string | null }) {
   const result = validateOrderPayload(payload, context);

@@ -7,7 +7,7 @@ import type {
   Estimations,
   EstimationsBody,
 } from '@riderdesk/domain/contracts/pricing';
-import { type DeliveryArea, isDeliverable } from '@riderdesk/domain/delivery-area';
+import { isDeliverable } from '@riderdesk/domain/delivery-area';
 import { computeDeliveryFee, fromMinor, type GeoPoint } from '@riderdesk/domain/money';
 import { formatServiceHours, formatTimeInZone, isWithinServiceHours } from '@riderdesk/domain/service-hours';
 import type { AppConfig } from '../../config.ts';
@@ -17,7 +17,7 @@ import type { Caller } from '../../plugins/auth.ts';
 import { getCountryParameter, type VendorRow } from '../vendors/repo.ts';
 import type { VendorService } from '../vendors/service.ts';
 import { hasPickupAddress, vendorOfCaller } from '../vendors/vendor-access.ts';
-import { travelMinutes, tripDistanceKm } from './distance.ts';
+import { travelMinutes, tripDistanceKm } from '@riderdesk/domain/geo/trip';
 import type { FeeSigner } from './fee-signature.ts';
 import * as repo from './repo.ts';
 
@@ -40,6 +40,9 @@ export function originOf(vendor: VendorRow, fallback: GeoPoint): GeoPoint {
   return hasPickupAddress(vendor) ? { lat: vendor.latitude!, lng: vendor.longitude! } : fallback;
 }
 
+/** spec §8 'Service hours: {from} to {to}. It's {time}'. */
+export const SERVICE_HOURS_KEY = 'request.error.service-hours';
+
 export function pricingService({ db, config, vendors, signer }: PricingDeps) {
   const { country } = config.deployment;
 
@@ -51,7 +54,7 @@ export function pricingService({ db, config, vendors, signer }: PricingDeps) {
   }
 
   function deliverable(vendor: VendorRow, origin: GeoPoint, destination: GeoPoint): boolean {
-    return isDeliverable(vendor.delivery_area as DeliveryArea | null, origin, destination);
+    return isDeliverable(vendor.delivery_area, origin, destination);
   }
 
   async function estimationsFor(vendor: VendorRow, origin: GeoPoint, destination: GeoPoint): Promise<Estimations> {
@@ -72,10 +75,16 @@ export function pricingService({ db, config, vendors, signer }: PricingDeps) {
   async function assertServiceOpen(at: Date): Promise<void> {
     const hours = await getCountryParameter(db, 'serviceHours');
     if (isWithinServiceHours(hours, at, country.timeZone)) return;
-    const window = formatServiceHours(hours ?? '');
-    // Unreadable hours count as open (spec §5), so `window` is set whenever we get here.
-    const message = `Service hours: ${window?.from} to ${window?.to}. It's ${formatTimeInZone(at, country.timeZone)}`;
-    throw new AppError(422, 'SERVICE_CLOSED', message, [{ message, meta: { translation_key: message } }]);
+    // Unreadable hours count as open (spec §5), so the window is set whenever we get here.
+    const values = { ...formatServiceHours(hours ?? ''), time: formatTimeInZone(at, country.timeZone) } as Record<
+      'from' | 'to' | 'time',
+      string
+    >;
+    // spec §8: the English sentence for other clients; the browser translates the key with the values.
+    const message = `Service hours: ${values.from} to ${values.to}. It's ${values.time}`;
+    throw new AppError(422, 'SERVICE_CLOSED', message, [
+      { message, meta: { translation_key: SERVICE_HOURS_KEY, values } },
+    ]);
   }
 
   return {

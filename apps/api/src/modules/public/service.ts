@@ -1,4 +1,5 @@
 import type { PublicC2cTracking, PublicReceipt, PublicTracking } from '@riderdesk/domain/contracts/public-tracking';
+import { orderCharges } from '@riderdesk/domain/orders/charges';
 import { fromMinor } from '@riderdesk/domain/money';
 import { isTerminal, lifecycleStage } from '@riderdesk/domain/order-lifecycle';
 import {
@@ -199,16 +200,23 @@ export function publicTrackingService({ db }: { db: Db }) {
 
     async receipt(token: string): Promise<PublicReceipt> {
       const row = await find(token);
-      const amountMinor = row.amount_minor ?? 0;
+      const charges = orderCharges({
+        amountMinor: row.amount_minor ?? 0,
+        deliveryFeeMinor: row.delivery_fee_minor,
+        discountMinor: row.discount_minor,
+        paymentMethod: row.payment_method,
+      });
       return {
         order_id: row.order_id,
         status: row.status,
         outlet_name: row.outlet_name,
         currency: row.currency,
-        delivery_fee: fromMinor(row.delivery_fee_minor, row.currency),
-        discount: fromMinor(row.discount_minor, row.currency),
-        amount: fromMinor(amountMinor, row.currency),
-        total_amount: fromMinor(amountMinor + row.delivery_fee_minor - row.discount_minor, row.currency),
+        delivery_fee: fromMinor(charges.deliveryFeeMinor, row.currency),
+        discount: fromMinor(charges.discountMinor, row.currency),
+        amount: fromMinor(charges.amountMinor, row.currency),
+        total_amount: fromMinor(charges.totalMinor, row.currency),
+        collect_amount: fromMinor(charges.collectMinor, row.currency),
+        fee_paid_by: charges.feePaidBy,
         payment_method: row.payment_method,
         description: row.description ?? '',
         destination_area: addressArea(row.customer_address),

@@ -1,4 +1,5 @@
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import type { DeliveryArea } from '@riderdesk/domain/delivery-area';
 import type { Db } from '../../db/db.ts';
 
 export interface VendorRow {
@@ -31,8 +32,6 @@ export interface VendorRow {
   login_pickup_estimation: number | null;
   delivery_area: DeliveryArea | null;
 }
-
-export type DeliveryArea = { type: 'radius'; radius_km: number } | { type: 'polygon'; coordinates: [number, number][] };
 
 export interface NewVendor {
   vendor_id: string;

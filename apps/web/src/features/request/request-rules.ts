@@ -1,13 +1,15 @@
-import { type PaymentMethod, PREORDER_WINDOW_DAYS } from '@riderdesk/domain/constants';
+import type { PaymentMethod } from '@riderdesk/domain/constants';
 import type { OriginAddress } from '@riderdesk/domain/contracts/geo';
 import type { Order, OrderCreateBody, OrderUpdateBody } from '@riderdesk/domain/contracts/orders';
 import type { DeliveryAreaBody, DeliveryFeeBody } from '@riderdesk/domain/contracts/pricing';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import { isWithinPreorderWindow, preorderWindowEnd } from '@riderdesk/domain/orders/preorder-window';
 import { normalisePhoneNumber } from '@riderdesk/domain/phone';
 import { payableDeliveryFee, type RequestState } from '@riderdesk/domain/request-flow';
 import type { LatLng } from '@riderdesk/domain/validation/address';
-import type { OrderPayload } from '@riderdesk/domain/validation/order-payload';
+import type { OrderPayload, OrderPayloadResult } from '@riderdesk/domain/validation/order-payload';
 import { normaliseVatNumber } from '@riderdesk/domain/validation/vat-number';
+import { ApiRequestError } from '../../shared/api/api-error.ts';
 
 /** What the merchant types in the details and payment sections. */
 export type OrderForm = {
@@ -265,7 +267,7 @@ export function zonedWallTimeToEpochMs(wallTime: string, timeZone: string): numb
 export function preorderWindow(nowMs: number, timeZone: string): { min: string; max: string } {
   return {
     min: wallTimeInZone(nowMs, timeZone),
-    max: wallTimeInZone(nowMs + PREORDER_WINDOW_DAYS * 24 * 60 * 60 * 1000, timeZone),
+    max: wallTimeInZone(preorderWindowEnd(nowMs).getTime(), timeZone),
   };
 }
 
@@ -280,6 +282,16 @@ export function isScheduleValid(form: OrderForm, nowMs: number, timeZone: string
   if (form.deliveryTime === 'ASAP') return true;
   const seconds = preorderedFor(form, timeZone);
   if (seconds === null) return false;
-  const windowEnd = nowMs + PREORDER_WINDOW_DAYS * 24 * 60 * 60 * 1000;
-  return seconds * 1000 > nowMs && seconds * 1000 <= windowEnd;
+  return isWithinPreorderWindow(seconds * 1000, nowMs);
+}
+
+/** A body that fails the spec §5 chain is refused here exactly as the server would refuse it. */
+export function refuseInvalidBody(result: OrderPayloadResult): void {
+  if (result.ok) return;
+  throw new ApiRequestError({
+    status: 400,
+    code: 'ValidationError',
+    message: result.key,
+    errors: [{ field: result.field, message: result.key, meta: { translation_key: result.key } }],
+  });
 }

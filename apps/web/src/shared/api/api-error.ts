@@ -25,6 +25,11 @@ export class ApiRequestError extends Error {
   get firstTranslationKey(): string | null {
     return this.errors[0]?.meta.translation_key ?? null;
   }
+
+  /** The {{placeholders}} of the first error's key, when it has some (e.g. service hours and time). */
+  get firstTranslationValues(): Readonly<Record<string, string>> | undefined {
+    return this.errors[0]?.meta.values;
+  }
 }
 
 export async function toApiRequestError(response: Response): Promise<ApiRequestError> {

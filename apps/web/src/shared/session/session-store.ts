@@ -1,3 +1,4 @@
+import type { AppMode } from '@riderdesk/domain/config';
 import type { TokenSet } from '@riderdesk/domain/contracts/auth';
 import { useSyncExternalStore } from 'react';
 import { readJson, readStorage, STORAGE_KEYS, writeStorage } from '../storage.ts';
@@ -12,8 +13,6 @@ export interface Session {
   user: SessionUser;
   meta: TokenSet;
 }
-
-export type AppMode = 'CLASSIC' | 'GODROID' | 'GUEST';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();

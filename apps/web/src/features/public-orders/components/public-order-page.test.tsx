@@ -128,6 +128,8 @@ describe('public delivery receipt', () => {
       discount: 0,
       amount: 1200,
       total_amount: 1350,
+      collect_amount: 1350,
+      fee_paid_by: 'customer',
       payment_method: 'CASH_ON_DELIVERY',
       description: 'Biryani',
       destination_area: 'Clifton',

@@ -38,7 +38,9 @@ export function AddressSearch(props: {
   bias: LatLng | null;
   vendorId: string | null;
   withAddressBook: boolean;
+  /** A translation key, and its {{placeholders}} when it has some. */
   error: string | null;
+  errorValues?: Readonly<Record<string, string>>;
   disabled?: boolean;
   isResolving?: boolean;
 }) {
@@ -114,7 +116,7 @@ export function AddressSearch(props: {
           placeholder={t('request.address.placeholder')}
           value={props.value}
           disabled={props.disabled}
-          error={errorKey ? t(errorKey) : undefined}
+          error={errorKey ? t(errorKey, { ...(props.error ? props.errorValues : {}) }) : undefined}
           autoComplete="off"
           leftSection={<IconSearch size={16} />}
           rightSection={props.isResolving || isSearching ? <Loader size={16} /> : null}

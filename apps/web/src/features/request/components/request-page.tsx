@@ -2,9 +2,17 @@ import { Alert, Box, Button, Grid, Group, Loader, Modal, Paper, Skeleton, Stack,
 import { useMediaQuery } from '@mantine/hooks';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
-import { payableDeliveryFee, type RequestError, type RequestStep } from '@riderdesk/domain/request-flow';
+import { fromMinor, toMinor } from '@riderdesk/domain/money';
+import { orderCharges } from '@riderdesk/domain/orders/charges';
+import {
+  ORDER_TOAST_KEYS,
+  payableDeliveryFee,
+  type RequestError,
+  type RequestStep,
+} from '@riderdesk/domain/request-flow';
 import { formatTimeInZone } from '@riderdesk/domain/service-hours';
 import { type LatLng, validateAddress } from '@riderdesk/domain/validation/address';
+import { validateOrderCreateBody, validateOrderUpdateBody } from '@riderdesk/domain/validation/order-body';
 import { validateOrderPayload } from '@riderdesk/domain/validation/order-payload';
 import { vatNumberError } from '@riderdesk/domain/validation/vat-number';
 import { IconAlertTriangle, IconCheck, IconClockPause } from '@tabler/icons-react';
@@ -32,6 +40,7 @@ import {
   orderPayload,
   orderUpdateBody,
   preorderedFor,
+  refuseInvalidBody,
   senderOf,
 } from '../request-rules.ts';
 import { type AddressPick, AddressSearch } from './address-search.tsx';
@@ -46,14 +55,6 @@ const RequestMap = lazyWithRetry(
   (m) => m.default,
 );
 
-// spec §8 toasts, keyed by the texts submitMessages() gives.
-const TOAST_KEYS: Readonly<Record<string, string>> = {
-  'Order pushed!': 'order.toast.pushed',
-  'Order Updated!': 'order.toast.updated',
-  'Could not create that order': 'order.toast.create-failed',
-  'Could not update that order': 'order.toast.update-failed',
-};
-
 // Where a spec §5 failure is shown in the form.
 const FORM_FIELD_OF: Readonly<Record<string, keyof OrderForm>> = {
   destinationName: 'customerName',
@@ -63,8 +64,6 @@ const FORM_FIELD_OF: Readonly<Record<string, keyof OrderForm>> = {
   orderAmount: 'amount',
   paymentMethod: 'paymentMethod',
 };
-
-const SERVICE_CLOSED_TEXT = /^Service hours: (\S+) to (\S+)\. It's (\S+)$/;
 
 const BEFORE_DESTINATION: readonly RequestStep[] = [
   'CHECK_SERVICE_HOURS',
@@ -115,12 +114,10 @@ export function RequestPage(props: RequestPageProps) {
   const [feeBeforeSubmit, setFeeBeforeSubmit] = useState<number | null>(null);
   const resolution = useRef(0);
 
+  // Keys from the flow, the server and the domain's spec §5 messages (some are English texts that the
+  // catalogues translate); anything unknown is shown as it came.
   const translate = useCallback(
-    (key: string) => {
-      const closed = SERVICE_CLOSED_TEXT.exec(key);
-      if (closed) return t('request.error.service-hours', { from: closed[1], to: closed[2], time: closed[3] });
-      return i18n.exists(key) ? t(key) : key;
-    },
+    (key: string, values?: Readonly<Record<string, string>>) => (i18n.exists(key) ? t(key, { ...values }) : key),
     [t, i18n],
   );
   const money = (amount: number) => formatMoney(amount, country.currency, i18n.language);
@@ -208,9 +205,10 @@ export function RequestPage(props: RequestPageProps) {
   for (const [field, key] of Object.entries(localErrors)) errors[field as keyof OrderForm] = translate(key);
   if (flowError) {
     const field = FORM_FIELD_OF[flowError.field];
-    if (field === 'paymentMethod' && step === 'FILL_ORDER_DETAILS') errors.other = translate(flowError.key);
-    else if (field) errors[field] ??= translate(flowError.key);
-    else if (flowError.field === 'vendor') errors.other = translate(flowError.key);
+    const message = translate(flowError.key, flowError.values);
+    if (field === 'paymentMethod' && step === 'FILL_ORDER_DETAILS') errors.other = message;
+    else if (field) errors[field] ??= message;
+    else if (flowError.field === 'vendor') errors.other = message;
   }
   const onFieldEdited = (field: keyof OrderForm) => {
     if (flowError && FORM_FIELD_OF[flowError.field] === field) setHiddenError(flowError);
@@ -220,6 +218,7 @@ export function RequestPage(props: RequestPageProps) {
     geoError ?? (state.error?.field === 'destination' && step !== 'FILL_ORDER_DETAILS' ? state.error.key : null);
   const detailsDestinationError =
     state.error?.field === 'destination' && step === 'FILL_ORDER_DETAILS' ? state.error.key : null;
+  const destinationErrorValues = geoError ? undefined : state.error?.values;
 
   function continueToPayment() {
     const values = form.getValues();
@@ -257,23 +256,33 @@ export function RequestPage(props: RequestPageProps) {
         ? senderOf(vendor, state.originAddressCreation, props.userEmail)
         : null;
     setFeeBeforeSubmit(state.deliveryFee);
+    const context = { countryCode: country.code, vendorId: state.vendorId };
     const outcome = await flow.submit(async (current, idempotencyKey) => {
+      // The wire body passes the server's own spec §5 check before it is sent (validation/order-body.ts).
       if (current.orderToBeUpdated) {
-        return (await updateOrder(current.orderToBeUpdated.order_id, orderUpdateBody(current, values))).order_id;
+        const { order_id: orderId, customer } = current.orderToBeUpdated;
+        const body = orderUpdateBody(current, values);
+        refuseInvalidBody(
+          validateOrderUpdateBody(
+            body,
+            { customer_name: customer.name, customer_phone: customer.phone_number },
+            context,
+          ),
+        );
+        return (await updateOrder(orderId, body)).order_id;
       }
-      return createOrder(
-        orderCreateBody({ state: current, form: values, timeZone: country.timeZone, sender }),
-        idempotencyKey,
-      );
+      const body = orderCreateBody({ state: current, form: values, timeZone: country.timeZone, sender });
+      refuseInvalidBody(validateOrderCreateBody(body, context));
+      return createOrder(body, idempotencyKey);
     });
     if (outcome.status === 'placed') {
-      notify({ message: t(TOAST_KEYS[outcome.message] ?? outcome.message), tone: 'success', kind: 'order' });
+      notify({ message: t(outcome.message), tone: 'success', kind: 'order' });
       form.reset(EMPTY_ORDER_FORM);
       navigate(`${trackingPath}?${new URLSearchParams({ order_id: outcome.orderId })}`);
     } else if (outcome.status === 'failed') {
       notify({
-        title: t(TOAST_KEYS[outcome.message] ?? outcome.message),
-        message: translate(outcome.key),
+        title: t(outcome.message),
+        message: translate(outcome.key, outcome.values),
         tone: 'error',
         kind: 'order',
       });
@@ -356,8 +365,23 @@ export function RequestPage(props: RequestPageProps) {
     }
     if (step === 'FILL_PAYMENT_DETAILS') {
       const amount = Number(values.amount.replace(/,/g, ''));
-      const collect = values.paymentMethod === 'CASH_ON_DELIVERY' && Number.isFinite(amount) ? amount : 0;
-      total = { label: t('request.payment-summary.collect'), value: money(collect) };
+      const charges = orderCharges({
+        amountMinor: toMinor(Number.isFinite(amount) ? amount : 0, country.currency),
+        deliveryFeeMinor: toMinor(state.deliveryFee, country.currency),
+        discountMinor:
+          state.discountedDeliveryFee === null
+            ? 0
+            : toMinor(state.deliveryFee - state.discountedDeliveryFee, country.currency),
+        paymentMethod: values.paymentMethod,
+      });
+      paymentLines.push({
+        label: t(`request.payment-summary.fee-paid-by.${charges.feePaidBy}`),
+        value: money(fromMinor(charges.payableFeeMinor, country.currency)),
+      });
+      total = {
+        label: t('request.payment-summary.collect'),
+        value: money(fromMinor(charges.collectMinor, country.currency)),
+      };
     }
   }
 
@@ -481,6 +505,7 @@ export function RequestPage(props: RequestPageProps) {
                   vendorId={vendorId}
                   withAddressBook={props.isAddressBookOn}
                   error={destinationError ?? detailsDestinationError}
+                  errorValues={destinationErrorValues}
                   isResolving={isResolving}
                   disabled={state.loading && step === 'FILL_PAYMENT_DETAILS'}
                 />
@@ -543,7 +568,9 @@ export function RequestPage(props: RequestPageProps) {
                   ? money(state.deliveryFee - state.discountedDeliveryFee)
                   : null
               }
-              voucherError={state.error?.field === 'voucher' ? translate(state.error.key) : undefined}
+              voucherError={
+                state.error?.field === 'voucher' ? translate(state.error.key, state.error.values) : undefined
+              }
               isApplyingVoucher={voucherCheck.isPending}
               onApplyVoucher={applyVoucher}
               onRemoveVoucher={() => send({ type: 'voucherRemoved' })}
@@ -551,9 +578,9 @@ export function RequestPage(props: RequestPageProps) {
               isEditing={isEditing}
               submitError={
                 state.error?.field === 'submit'
-                  ? `${t(TOAST_KEYS[isEditing ? 'Could not update that order' : 'Could not create that order'] ?? '')}: ${translate(state.error.key)}`
+                  ? `${t(isEditing ? ORDER_TOAST_KEYS.updateFailed : ORDER_TOAST_KEYS.createFailed)}: ${translate(state.error.key, state.error.values)}`
                   : state.error?.field === 'fee'
-                    ? translate(state.error.key)
+                    ? translate(state.error.key, state.error.values)
                     : null
               }
               onBack={() => send({ type: 'back' })}

@@ -36,16 +36,20 @@ const SERVICE_CLOSED = 'SERVICE_CLOSED';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The key to show for a failed call: the server's translation key, else its message, else the fallback. */
-export function serverKey(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiRequestError)) return fallback;
-  if (error.isNetworkError) return 'error.offline';
-  return error.firstTranslationKey ?? (error.message || fallback);
+type KeyValues = Readonly<Record<string, string>>;
+
+/** What to show for a failed call: the server's translation key (and its values), else its message, else the fallback. */
+export function serverError(error: unknown, fallback: string): { key: string; values?: KeyValues } {
+  if (!(error instanceof ApiRequestError)) return { key: fallback };
+  if (error.isNetworkError) return { key: 'error.offline' };
+  const key = error.firstTranslationKey;
+  if (key) return { key, values: error.firstTranslationValues };
+  return { key: error.message || fallback };
 }
 
 export type SubmitOutcome =
   | { status: 'placed'; orderId: string; message: string }
-  | { status: 'failed'; message: string; key: string }
+  | { status: 'failed'; message: string; key: string; values?: KeyValues }
   | { status: 'fee-changed' }
   | { status: 'stopped' };
 
@@ -143,10 +147,9 @@ export function useRequestFlow(input: {
       ]);
       if (fee.status === 'rejected') {
         const isClosed = fee.reason instanceof ApiRequestError && fee.reason.code === SERVICE_CLOSED;
-        return {
-          deliverable: false,
-          errorKey: isClosed ? serverKey(fee.reason, CANNOT_COMPUTE_PRICE) : CANNOT_COMPUTE_PRICE,
-        };
+        if (!isClosed) return { deliverable: false, errorKey: CANNOT_COMPUTE_PRICE };
+        const closed = serverError(fee.reason, CANNOT_COMPUTE_PRICE);
+        return { deliverable: false, errorKey: closed.key, errorValues: closed.values };
       }
       return {
         deliverable: true,
@@ -207,9 +210,9 @@ export function useRequestFlow(input: {
           const { vendorId: flowVendorId, destination } = stateRef.current;
           const isExpired = error instanceof ApiRequestError && error.code === SIGNATURE_EXPIRED;
           if (!isExpired || !from || !flowVendorId || destination?.latitude == null || destination.longitude == null) {
-            const key = serverKey(error, messages.failure);
-            send({ type: 'submitFailed', errorKey: key });
-            return { status: 'failed', message: messages.failure, key };
+            const { key, values } = serverError(error, messages.failure);
+            send({ type: 'submitFailed', errorKey: key, errorValues: values });
+            return { status: 'failed', message: messages.failure, key, values };
           }
           await sleep(FEE_RETRY_DELAY_MS);
           try {

@@ -1,14 +1,14 @@
-import { PAGE_SIZE_ACTIVE, PREORDER_WINDOW_DAYS } from '@riderdesk/domain/constants';
+import { PAGE_SIZE_ACTIVE } from '@riderdesk/domain/constants';
 import { OrderListAnswerSchema } from '@riderdesk/domain/contracts/order-list';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { startOfTodayInZone } from '@riderdesk/domain/date-presets';
+import { preorderWindowEnd } from '@riderdesk/domain/orders/preorder-window';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_BASE, api } from '../../../shared/api/client.ts';
 import { trackingKeys } from './order-cache.ts';
 
 // A runaway pagination key must not keep the screen loading forever.
 const MAX_PAGES = 5;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type OrderRange = {
   vendorId: string;
@@ -67,7 +67,7 @@ export const preordersQueryOptions = (vendorId: string, includeOutlets: boolean,
           vendorId,
           includeOutlets,
           from: startOfTodayInZone(now, timeZone),
-          to: new Date(now.getTime() + PREORDER_WINDOW_DAYS * DAY_MS),
+          to: preorderWindowEnd(now),
           isScheduled: true,
         },
         signal,

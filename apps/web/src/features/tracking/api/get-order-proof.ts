@@ -1,4 +1,4 @@
-import type { ProofKind } from '@riderdesk/domain/contracts/order-list';
+import type { ProofKind } from '@riderdesk/domain/orders/proofs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { toApiRequestError } from '../../../shared/api/api-error.ts';
 import { API_BASE, authorizationHeader } from '../../../shared/api/client.ts';

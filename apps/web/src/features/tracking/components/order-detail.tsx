@@ -291,12 +291,13 @@ export function OrderDetail({
           </InfoCard>
           <InfoCard icon={<IconReceipt2 size={16} />} title={t('tracking.detail.payment')}>
             <MoneyRow label={t('tracking.payment.amount')} value={money(order.order.amount)} />
-            <MoneyRow label={t('tracking.payment.fee')} value={money(order.delivery_fee)} />
+            <MoneyRow label={t(`tracking.payment.fee-paid-by.${order.fee_paid_by}`)} value={money(order.delivery_fee)} />
             {order.discount > 0 && (
               <MoneyRow label={t('tracking.payment.discount')} value={`−${money(order.discount)}`} />
             )}
             <Divider my={4} />
-            <MoneyRow label={t('tracking.payment.total')} value={money(order.total_amount)} isStrong />
+            <MoneyRow label={t('tracking.payment.total')} value={money(order.total_amount)} />
+            <MoneyRow label={t('tracking.payment.collect')} value={money(order.collect_amount)} isStrong />
             <Text fz="xs" c="dimmed">
               {t(`tracking.payment-method.${order.order.payment_method}`)}
             </Text>

@@ -1,7 +1,6 @@
 import { Group, Image, Modal, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { ProofKind } from '@riderdesk/domain/contracts/order-list';
+import { type ProofKind, proofKindsReached } from '@riderdesk/domain/orders/proofs';
 import type { Order } from '@riderdesk/domain/contracts/orders';
-import type { OrderStatus } from '@riderdesk/domain/order-status';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrderProof } from '../api/get-order-proof.ts';
@@ -9,17 +8,9 @@ import classes from './tracking.module.css';
 
 export type ProofFlags = Record<ProofKind, boolean>;
 
-// A proof is taken at the step that produces it; before that there is nothing to ask for.
-const PROOF_STEP: Record<ProofKind, readonly OrderStatus[]> = {
-  pickup: ['PICKED_UP'],
-  delivery: ['DELIVERED'],
-  return: ['RETURNED_TO_VENDOR'],
-};
-
+/** The proofs the order has reached and the flags show (spec §6 proofs of delivery, pickup and return). */
 export function expectedProofs(order: Order, flags: ProofFlags): ProofKind[] {
-  return (Object.keys(PROOF_STEP) as ProofKind[]).filter(
-    (kind) => flags[kind] && order.status_history.some((entry) => PROOF_STEP[kind].includes(entry.status)),
-  );
+  return proofKindsReached(order.status_history).filter((kind) => flags[kind]);
 }
 
 function useObjectUrl(blob: Blob | null | undefined): string | null {

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { PAYMENT_METHODS } from '../constants.ts';
+import { orderCharges } from './charges.ts';
+
+// Minor units: 1500.00 item, 85.00 fee.
+const ORDER = { amountMinor: 150_000, deliveryFeeMinor: 8_500 };
+
+describe('orderCharges: what the customer pays, what the rider collects, who pays the fee', () => {
+  it.each([
+    // method, discount, total, collected at the door, fee paid by
+    ['CASH_ON_DELIVERY', 0, 158_500, 158_500, 'customer'],
+    ['PAYMENT_ON_DELIVERY', 0, 158_500, 158_500, 'customer'],
+    ['PAID', 0, 158_500, 0, 'merchant'],
+    ['ONLINE_PAYMENT', 0, 158_500, 0, 'merchant'],
+    ['NONE', 0, 158_500, 0, 'merchant'],
+    // Voucher types (spec §3 amount, percentage, deliveryFee) arrive as a discount on the fee.
+    ['CASH_ON_DELIVERY', 5_000, 153_500, 153_500, 'customer'], // amount: PKR 50 off
+    ['CASH_ON_DELIVERY', 1_700, 156_800, 156_800, 'customer'], // percentage: 20% of 85
+    ['CASH_ON_DELIVERY', 8_500, 150_000, 150_000, 'customer'], // deliveryFee: free delivery
+    ['PAID', 8_500, 150_000, 0, 'merchant'],
+  ] as const)(
+    '%s with a discount of %i: total %i, collected %i, fee paid by the %s',
+    (method, discount, total, collect, payer) => {
+      const charges = orderCharges({ ...ORDER, discountMinor: discount, paymentMethod: method });
+      expect(charges).toMatchObject({ totalMinor: total, collectMinor: collect, feePaidBy: payer });
+      expect(charges.payableFeeMinor).toBe(ORDER.deliveryFeeMinor - discount);
+    },
+  );
+
+  it('never discounts more than the fee, nor counts a negative amount', () => {
+    const charges = orderCharges({
+      amountMinor: -5,
+      deliveryFeeMinor: 8_500,
+      discountMinor: 20_000,
+      paymentMethod: 'CASH_ON_DELIVERY',
+    });
+    expect(charges).toMatchObject({ amountMinor: 0, discountMinor: 8_500, payableFeeMinor: 0, totalMinor: 0 });
+  });
+
+  it('covers every payment method', () => {
+    for (const method of PAYMENT_METHODS) {
+      const charges = orderCharges({ ...ORDER, discountMinor: 0, paymentMethod: method });
+      expect(charges.collectMinor === 0 || charges.collectMinor === charges.totalMinor).toBe(true);
+      expect(charges.feePaidBy === 'customer').toBe(charges.collectMinor > 0);
+    }
+  });
+});

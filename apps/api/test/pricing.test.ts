@@ -1,6 +1,6 @@
+import { ROAD_FACTOR } from '@riderdesk/domain/geo/trip';
 import { computeDeliveryFee, haversineKm } from '@riderdesk/domain/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROAD_FACTOR } from '@riderdesk/domain/geo/trip';
 import { FeeSigner } from '../src/modules/pricing/fee-signature.ts';
 import { databases } from './support/app.ts';
 import {

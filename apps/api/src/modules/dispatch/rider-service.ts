@@ -1,10 +1,10 @@
-import { orderCharges } from '@riderdesk/domain/orders/charges';
-import { PROOF_STATUS, type ProofKind } from '@riderdesk/domain/orders/proofs';
 import type { ProofBody, RiderMeAnswer, RiderOrder, RiderPositionBody } from '@riderdesk/domain/contracts/riders';
-import { fromMinor, type GeoPoint } from '@riderdesk/domain/money';
 import { liveEtas as etasOfTrip } from '@riderdesk/domain/geo/trip';
+import { fromMinor, type GeoPoint } from '@riderdesk/domain/money';
 import { isTerminal, lifecycleStage, type OrderStage } from '@riderdesk/domain/order-lifecycle';
 import type { OrderStatus } from '@riderdesk/domain/order-status';
+import { orderCharges } from '@riderdesk/domain/orders/charges';
+import { PROOF_STATUS, type ProofKind } from '@riderdesk/domain/orders/proofs';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import { type Lifecycle, orderNotFound, transitionRefused } from './lifecycle.ts';
@@ -13,7 +13,10 @@ import * as repo from './repo.ts';
 
 export type RiderService = ReturnType<typeof riderService>;
 
-type TripRow = Pick<repo.LifecycleRow, 'pickup_latitude' | 'pickup_longitude' | 'customer_latitude' | 'customer_longitude'>;
+type TripRow = Pick<
+  repo.LifecycleRow,
+  'pickup_latitude' | 'pickup_longitude' | 'customer_latitude' | 'customer_longitude'
+>;
 
 /** Live pickup and delivery ETAs of an order from where its rider is now (spec §4). */
 export const liveEtas = (row: TripRow, stage: OrderStage, rider: GeoPoint) =>

@@ -1,10 +1,10 @@
+import { ROAD_FACTOR } from '@riderdesk/domain/geo/trip';
 import { type GeoPoint, haversineKm } from '@riderdesk/domain/money';
 import { lifecycleStage, type OrderStage } from '@riderdesk/domain/order-lifecycle';
 import type { OrderStatus } from '@riderdesk/domain/order-status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
-import { ROAD_FACTOR } from '@riderdesk/domain/geo/trip';
 import type { DispatchConfig } from './config.ts';
 import { periodicTask } from './periodic-task.ts';
 import { simulatedProof } from './proofs.ts';

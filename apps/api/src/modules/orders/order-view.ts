@@ -1,7 +1,7 @@
 import type { Order, OrderStatusSchema } from '@riderdesk/domain/contracts/orders';
 import { fromMinor } from '@riderdesk/domain/money';
-import { orderCharges } from '@riderdesk/domain/orders/charges';
 import type { CancelReason, OrderStatus } from '@riderdesk/domain/order-status';
+import { orderCharges } from '@riderdesk/domain/orders/charges';
 import type { z } from 'zod';
 import type { Db } from '../../db/db.ts';
 import { findOrder, findOrderForVendor, type OrderRow } from './repo.ts';

@@ -76,7 +76,6 @@ export function requestHash(body: unknown): string {
 
 const ownerOf = (caller: Caller) => (caller.kind === 'user' ? `user:${caller.userId}` : `godroid:${caller.vendorId}`);
 
-
 function addressErrors(location: { latitude?: number; longitude?: number; address?: string; notes?: string | null }) {
   return firstAddressError({ ...location, street: location.address });
 }

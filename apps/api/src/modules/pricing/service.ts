@@ -8,6 +8,7 @@ import type {
   EstimationsBody,
 } from '@riderdesk/domain/contracts/pricing';
 import { isDeliverable } from '@riderdesk/domain/delivery-area';
+import { travelMinutes, tripDistanceKm } from '@riderdesk/domain/geo/trip';
 import { computeDeliveryFee, fromMinor, type GeoPoint } from '@riderdesk/domain/money';
 import { formatServiceHours, formatTimeInZone, isWithinServiceHours } from '@riderdesk/domain/service-hours';
 import type { AppConfig } from '../../config.ts';
@@ -17,7 +18,6 @@ import type { Caller } from '../../plugins/auth.ts';
 import { getCountryParameter, type VendorRow } from '../vendors/repo.ts';
 import type { VendorService } from '../vendors/service.ts';
 import { hasPickupAddress, vendorOfCaller } from '../vendors/vendor-access.ts';
-import { travelMinutes, tripDistanceKm } from '@riderdesk/domain/geo/trip';
 import type { FeeSigner } from './fee-signature.ts';
 import * as repo from './repo.ts';
 

@@ -1,5 +1,4 @@
 import type { PublicC2cTracking, PublicReceipt, PublicTracking } from '@riderdesk/domain/contracts/public-tracking';
-import { orderCharges } from '@riderdesk/domain/orders/charges';
 import { fromMinor } from '@riderdesk/domain/money';
 import { isTerminal, lifecycleStage } from '@riderdesk/domain/order-lifecycle';
 import {
@@ -10,6 +9,7 @@ import {
   type StatusHistoryEntry,
   statusProgress,
 } from '@riderdesk/domain/order-status';
+import { orderCharges } from '@riderdesk/domain/orders/charges';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 

@@ -291,7 +291,10 @@ export function OrderDetail({
           </InfoCard>
           <InfoCard icon={<IconReceipt2 size={16} />} title={t('tracking.detail.payment')}>
             <MoneyRow label={t('tracking.payment.amount')} value={money(order.order.amount)} />
-            <MoneyRow label={t(`tracking.payment.fee-paid-by.${order.fee_paid_by}`)} value={money(order.delivery_fee)} />
+            <MoneyRow
+              label={t(`tracking.payment.fee-paid-by.${order.fee_paid_by}`)}
+              value={money(order.delivery_fee)}
+            />
             {order.discount > 0 && (
               <MoneyRow label={t('tracking.payment.discount')} value={`−${money(order.discount)}`} />
             )}

@@ -1,6 +1,6 @@
 import { Group, Image, Modal, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { type ProofKind, proofKindsReached } from '@riderdesk/domain/orders/proofs';
 import type { Order } from '@riderdesk/domain/contracts/orders';
+import { type ProofKind, proofKindsReached } from '@riderdesk/domain/orders/proofs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrderProof } from '../api/get-order-proof.ts';

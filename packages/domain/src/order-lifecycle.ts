@@ -1,4 +1,3 @@
-import { COUNTRY_ETA_MINIMUM, RIDER_NEAR_MINUTES } from './constants.ts';
 import type { OrderStatus, OrderWithHistory, StatusHistoryEntry } from './order-status.ts';
 
 /**

@@ -23,3 +23,17 @@ export function phoneSearchDigits(query: string, callingCode: string): string | 
   const calling = callingCode.replace(/\D/g, '');
   return !query.trim().startsWith('+') && digits.startsWith('0') ? `${calling}${digits.slice(1)}` : digits;
 }
+
+/**
+ * A stored number as people read it: the national form for a number of the deployment's country
+ * ('+922135871234' → '(021) 35871234'), the international form for others; text that is not a number is
+ * returned as it is.
+ */
+export function formatPhoneForDisplay(phone: string, countryCode: string): string {
+  const country = countryCode.toUpperCase();
+  const parsed = isSupportedCountry(country)
+    ? parsePhoneNumberFromString(phone, country as CountryCode)
+    : parsePhoneNumberFromString(phone);
+  if (!parsed?.isPossible()) return phone;
+  return parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
+}

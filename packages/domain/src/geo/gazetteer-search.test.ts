@@ -169,3 +169,21 @@ describe('reverseGazetteer', () => {
     expect(reverseGazetteer(PK_GAZETTEER, { lat: 23.5, lng: 65.5 }, { maxKm: 50 })).toBeNull();
   });
 });
+
+describe('numbered places in their natural order', () => {
+  it('lists the blocks of Gulshan-e-Iqbal as 1, 2, 3 … wherever the caller is', () => {
+    const near = { lat: 24.9204, lng: 67.0932 };
+    const names = searchGazetteer(PK_GAZETTEER, { query: 'Gulshan block', near, limit: 8 }).map(
+      (match) => match.entry.name,
+    );
+    const blocks = names.filter((name) => /^Gulshan-e-Iqbal Block \d+/.test(name));
+    expect(blocks.length).toBeGreaterThan(3);
+    const numbers = blocks.map((name) => Number(/Block (\d+)/.exec(name)?.[1]));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+  });
+
+  it('still puts the block that was typed first', () => {
+    const [first] = searchGazetteer(PK_GAZETTEER, { query: 'Gulshan block 13', limit: 8 });
+    expect(first?.entry.name).toMatch(/Block 13/);
+  });
+});

@@ -201,22 +201,39 @@ export function searchGazetteer(
 ): GazetteerMatch[] {
   const queryTokens = placeTokens(query);
   if (queryTokens.length === 0 || limit <= 0) return [];
-  const matches: GazetteerMatch[] = [];
+  const matches: (GazetteerMatch & { text: number; series: string })[] = [];
   for (const entry of entries) {
     const text = textScore(queryTokens, entry);
     if (text === 0) continue;
     const distanceKm = near ? haversineKm(near, entryPoint(entry)) : null;
     const boost = distanceKm === null ? 0 : PROXIMITY_BOOST / (1 + distanceKm / PROXIMITY_HALF_KM);
-    matches.push({ entry, score: text + boost, distanceKm });
+    matches.push({ entry, score: text + boost, distanceKm, text, series: seriesOf(entry) });
   }
+  // Numbered places of one series (Block 1, Block 2 …, Phase 1 …) stay together, in their natural order,
+  // where the best of them ranks: proximity decides which series comes first, never 'Block 7, 6, 5'.
+  const seriesScore = new Map<string, number>();
+  for (const match of matches) {
+    seriesScore.set(match.series, Math.max(seriesScore.get(match.series) ?? 0, match.score));
+  }
+  const score = (match: (typeof matches)[number]) =>
+    match.series === '' ? match.score : (seriesScore.get(match.series) ?? match.score);
   matches.sort(
     (a, b) =>
-      b.score - a.score ||
-      (a.distanceKm ?? 0) - (b.distanceKm ?? 0) ||
-      a.entry.name.localeCompare(b.entry.name, 'en') ||
+      score(b) - score(a) ||
+      (a.series !== '' && a.series === b.series
+        ? b.text - a.text || NATURAL.compare(a.entry.name, b.entry.name)
+        : b.score - a.score || (a.distanceKm ?? 0) - (b.distanceKm ?? 0)) ||
+      NATURAL.compare(a.entry.name, b.entry.name) ||
       a.entry.id.localeCompare(b.entry.id, 'en'),
   );
-  return matches.slice(0, limit);
+  return matches.slice(0, limit).map(({ entry, score: total, distanceKm }) => ({ entry, score: total, distanceKm }));
+}
+
+const NATURAL = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** The series a numbered place belongs to ('Karachi: DHA Phase #'); '' for a name without a number. */
+function seriesOf(entry: GazetteerEntry): string {
+  return /\d/.test(entry.name) ? `${entry.city}: ${entry.name.replace(/\d+/g, '#')}` : '';
 }
 
 export type ReverseMatch = { entry: GazetteerEntry; distanceKm: number };

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clockStartingAt } from './clock.ts';
@@ -85,6 +86,9 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   const metrics = createMetrics(app);
 
   await registerSecurity(app, config);
+  // JSON answers above a few kilobytes (order lists, exports' previews) go out compressed; the web app's
+  // files are precompressed at build time instead.
+  await app.register(compress, { global: true, threshold: 2048, encodings: ['br', 'gzip'] });
   await registerDocs(app);
   setupAuth(app, tokens, db);
 

@@ -7,9 +7,10 @@ import { parseServiceHours } from '@riderdesk/domain/service-hours';
 import { z } from 'zod';
 import type { DispatchConfig } from './modules/dispatch/config.ts';
 import type { GeoConfig } from './modules/geo/config.ts';
+import { REPO_ROOT } from './paths.ts';
 import { parseTrustProxy, type TrustProxy } from './plugins/client-address.ts';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export { REPO_ROOT };
 
 export interface PasswordHashCost {
   memoryCost: number;

@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { FLAG_DEFAULTS } from '@riderdesk/domain/contracts/flags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -162,5 +163,57 @@ describe('system routes without a database or in production', () => {
     expect(config.json().result.hasDevOutbox).toBe(isServed);
     await app.close();
     await db.close();
+  });
+});
+
+describe('the built web app and compressed answers', () => {
+  it('serves the build dist points to at start, precompressed, without source maps, and keeps it after a switch', async () => {
+    const base = mkdtempSync(path.join(tmpdir(), 'rd-builds-'));
+    const write = (build: string, file: string, content: string | Buffer) => {
+      mkdirSync(path.dirname(path.join(base, build, file)), { recursive: true });
+      writeFileSync(path.join(base, build, file), content);
+    };
+    const script = 'console.log("first build");'.repeat(200);
+    write('one', 'index.html', '<!doctype html><title>one</title><div id="root"></div>');
+    write('one', 'assets/app-1.js', script);
+    write('one', 'assets/app-1.js.br', brotliCompressSync(script));
+    write('one', 'assets/app-1.js.map', '{}');
+    write('two', 'index.html', '<!doctype html><title>two</title><div id="root"></div>');
+    const dist = path.join(base, 'dist');
+    symlinkSync('one', dist);
+    const t = await buildTestApp('pglite', { config: { webDistDir: dist } });
+    try {
+      const compressed = await t.app.inject({
+        method: 'GET',
+        url: '/assets/app-1.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(compressed.statusCode).toBe(200);
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(script);
+      expect((await t.app.inject({ method: 'GET', url: '/assets/app-1.js.map' })).statusCode).toBe(404);
+
+      // The next build is switched in while this server runs: it keeps serving its own.
+      unlinkSync(dist);
+      symlinkSync('two', dist);
+      const page = await t.app.inject({ method: 'GET', url: '/order-tracking', headers: { accept: 'text/html' } });
+      expect(page.body).toContain('<title>one</title>');
+      expect((await t.app.inject({ method: 'GET', url: '/assets/app-1.js' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('compresses API answers above a couple of kilobytes for clients that accept it', async () => {
+    const t = await buildTestApp('pglite');
+    try {
+      const docs = await t.app.inject({ method: 'GET', url: '/docs/json', headers: { 'accept-encoding': 'br' } });
+      expect(docs.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(docs.rawPayload).toString()).openapi).toBeDefined();
+      const small = await t.app.inject({ method: 'GET', url: '/health', headers: { 'accept-encoding': 'br' } });
+      expect(small.headers['content-encoding']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
   });
 });

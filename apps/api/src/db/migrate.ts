@@ -1,9 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_ROOT } from '../paths.ts';
 import type { Db } from './db.ts';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+export const MIGRATIONS_DIR = path.join(API_ROOT, 'migrations');
 // Any constant works; it only has to be the same for every instance of this application.
 const MIGRATION_LOCK_KEY = 727_001;
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,14 +10,21 @@ const isApiPath = (url: string) =>
 const wantsHtml = (request: FastifyRequest) =>
   request.method === 'GET' && (request.headers.accept ?? '').includes('text/html') && !isApiPath(request.url);
 
-/** Serves the built web app at / with the SPA fallback, when apps/web/dist exists. */
+/**
+ * Serves the built web app at / with the SPA fallback, when apps/web/dist exists. dist is a link to the
+ * current build (apps/web/scripts/build.mjs); it is resolved once, so a server keeps serving the build it
+ * started with while the next one is written and switched in. Text assets come precompressed.
+ */
 export async function registerWeb(app: FastifyInstance, distDir: string): Promise<void> {
   const hasWeb = existsSync(path.join(distDir, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
-      root: distDir,
+      root: realpathSync(distDir),
       wildcard: true,
       index: false,
+      preCompressed: true,
+      // Source maps are kept out of the served build; refuse any that a plain `vite build` left there.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(reply, filePath) {
         // Vite fingerprints files under assets/, so they never change under the same name.
         const isAsset = filePath.includes(`${path.sep}assets${path.sep}`);

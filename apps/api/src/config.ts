@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { APP_MODES, type AppMode, type Deployment, resolveDeployment } from '@riderdesk/domain/config';
 import { parseServiceHours } from '@riderdesk/domain/service-hours';
 import { z } from 'zod';

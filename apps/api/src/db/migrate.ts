@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { API_ROOT } from '../paths.ts';
 import type { Db } from './db.ts';
 

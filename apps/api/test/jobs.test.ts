@@ -93,6 +93,9 @@ describe.each(databases())('job queue on %s', (kind: DatabaseKind) => {
     expect(status).toMatchObject({ id: sent.id, queue: 'runs-once', state: 'completed', error: null });
     expect(status?.completedAt).toBeInstanceOf(Date);
     expect(await once.depth()).toEqual({ queued: 0, deferred: 0, active: 0, failed: 0 });
+    expect(await once.get('7f6c6c52-0d0c-4f43-9a57-6a1f3a2b9c10')).toBeNull();
+    expect(await once.get('not-a-job')).toBeNull();
+    expect(jobs.names()).toEqual(['runs-once']);
   });
 
   it('checks payloads when sending and again when running', async () => {

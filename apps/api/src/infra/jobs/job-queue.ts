@@ -28,6 +28,7 @@ export const JOB_STOP_TIMEOUT_MS = 5_000;
 // pg-boss's own connections on PostgreSQL: fetching, settling and supervision, plus one that LISTENs.
 // Handlers do their work on the application's pool.
 const BOSS_POOL_SIZE = 4;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
@@ -134,8 +135,11 @@ export interface JobQueue {
     options?: QueueOptions,
   ): JobType<In>;
   send(name: string, payload: unknown, options?: SendOptions): Promise<SentJob>;
+  /** null for an id that is no job of this queue, well-formed or not. */
   get(name: string, id: string, tx?: Db): Promise<JobStatus | null>;
   depth(name: string): Promise<QueueDepth>;
+  /** The registered queues' names (what a metrics collector reports the depth of). */
+  names(): string[];
   /** Checks the schema and creates the registered queues: sending and draining work from here on. */
   open(): Promise<void>;
   /** Starts this process's workers and supervision (background work, on listen). */
@@ -310,6 +314,7 @@ export function createJobQueue(options: {
 
   async function get(name: string, id: string, tx?: Db): Promise<JobStatus | null> {
     queue(name);
+    if (!UUID.test(id)) return null;
     const handle = tx ?? db;
     const [job] = (await boss.findJobs(name, { id, db: bossDatabaseOn(handle) })) as unknown as JobRow[];
     if (!job) return null;
@@ -393,6 +398,7 @@ export function createJobQueue(options: {
     send,
     get,
     depth,
+    names: () => [...queues.keys()],
     open,
     async start() {
       if (isStarted) return;

@@ -3,6 +3,7 @@
  * e.g. `npm run bench -- live-fanout`. Benchmarks are never part of `npm test` (ARCHITECTURE.md).
  */
 import { buildWeb, formatBundleSize, measureBundle } from './bundle-size.ts';
+import { benchJobQueue, formatJobQueue } from './job-queue.ts';
 import { liveFanout, machine } from './live-fanout.ts';
 import { type BenchDatabase, benchOrderCreate, formatOrderCreate } from './order-create.ts';
 
@@ -36,6 +37,15 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
     const results = await liveFanout([50, 200, 500]);
     process.stdout.write(`live-fanout — ${machine()}\n`);
     console.table(results);
+  },
+  'job-queue': async () => {
+    const jobs = positive('BENCH_JOBS', 2000);
+    const concurrency = positive('BENCH_CONCURRENCY', 4);
+    const databases = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',') as BenchDatabase[];
+    process.stdout.write(`job-queue — ${machine()}\n`);
+    for (const database of databases) {
+      process.stdout.write(`${formatJobQueue(await benchJobQueue({ database, jobs, concurrency }))}\n`);
+    }
   },
   'bundle-size': async () => {
     // BENCH_REUSE_DIST=1 measures the apps/web/dist already there instead of building it.

@@ -5,6 +5,7 @@ import { clockStartingAt } from './clock.ts';
 import type { EnvConfig } from './config.ts';
 import type { Db } from './db/db.ts';
 import { withAuthSecret } from './db/instance-secrets.ts';
+import type { JobQueueSettings } from './infra/jobs/job-queue.ts';
 import { type LiveTrackingOverrides, registerLiveTracking } from './live-tracking.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './mailer.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -22,6 +23,7 @@ import { setupAuth } from './plugins/auth.ts';
 import { fastifyTrustProxy } from './plugins/client-address.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerJobs } from './plugins/jobs.ts';
 import { logHooks, logSerializers } from './plugins/log-redaction.ts';
 import { createMetrics } from './plugins/metrics.ts';
 import { registerRequestTimeout } from './plugins/request-timeout.ts';
@@ -38,6 +40,8 @@ export interface AppDeps {
   geocoder?: Geocoder;
   /** Overrides the dispatcher, simulator and live-session settings the environment gives (tests, bench). */
   liveTracking?: LiveTrackingOverrides;
+  /** Overrides the job queue's supervision interval and stop time-out (tests). */
+  jobs?: Partial<JobQueueSettings>;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
 }
@@ -91,6 +95,8 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await app.register(compress, { global: true, threshold: 2048, encodings: ['br', 'gzip'] });
   await registerDocs(app);
   setupAuth(app, tokens, db);
+  // Before the modules, which register their queues on it.
+  registerJobs(app, { db, config: config.jobs, overrides: deps.jobs });
 
   await app.register(systemRoutes, { config, db, metrics });
   await app.register(authRoutes, { prefix: '/api/v1', auth, rateLimit: config.rateLimit });

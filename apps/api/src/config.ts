@@ -4,6 +4,7 @@ import path from 'node:path';
 import { APP_MODES, type AppMode, type Deployment, resolveDeployment } from '@riderdesk/domain/config';
 import { parseServiceHours } from '@riderdesk/domain/service-hours';
 import { z } from 'zod';
+import type { JobsConfig } from './infra/jobs/job-queue.ts';
 import type { DispatchConfig } from './modules/dispatch/config.ts';
 import type { GeoConfig } from './modules/geo/config.ts';
 import { REPO_ROOT } from './paths.ts';
@@ -64,6 +65,8 @@ export interface AppConfig {
   hasOutboxPage: boolean;
   geo: GeoConfig;
   dispatch: DispatchConfig;
+  /** The background job queue (infra/jobs). */
+  jobs: JobsConfig;
   /** CLOCK_AT: where the server's clock starts (never in prd); null is the wall clock. */
   clockStart: Date | null;
   /** A request still unanswered after this long gets 503, so one stuck call cannot hold a client forever. */
@@ -162,6 +165,10 @@ const EnvSchema = z.object({
   SIM_DECLINE_PROBABILITY: decimal(0, 1, 0.05),
   PUBLIC_RATE_LIMIT: decimal(1, 1_000_000, 60),
 
+  // pg-boss polls at least every 500 ms and at most as often as its 30 s LISTEN/NOTIFY backstop.
+  JOBS_POLL_INTERVAL_MS: integer(500, 30_000, 2000),
+  JOBS_CONCURRENCY: integer(1, 100, 2),
+
   CLOCK_AT: optional.pipe(z.iso.datetime({ offset: true }).optional()),
   REQUEST_TIMEOUT_MS: integer(1000, 600_000, 30_000),
 });
@@ -257,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
         simDeclineProbability: vars.SIM_DECLINE_PROBABILITY,
         publicRateLimit: vars.PUBLIC_RATE_LIMIT,
       },
+      jobs: { pollIntervalMs: vars.JOBS_POLL_INTERVAL_MS, concurrency: vars.JOBS_CONCURRENCY },
       clockStart: vars.CLOCK_AT ? new Date(vars.CLOCK_AT) : null,
       requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     },

@@ -41,8 +41,30 @@ export function fromMinor(minor: number, currency: string): number {
   return shiftDecimal(minor, -currencyExponent(currency));
 }
 
-export function formatMoney(minor: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(fromMinor(minor, currency));
+// The word Urdu readers write after an amount; other languages read the ISO code before it.
+const URDU_CURRENCY_WORDS: Readonly<Record<string, string>> = { PKR: 'روپے' };
+
+const isUrdu = (language: string) => language === 'ur' || language.startsWith('ur_') || language.startsWith('ur-');
+
+/**
+ * An amount in major units as every screen writes it, one form per language: 'PKR 1,850' in English and
+ * '1,850 روپے' in Urdu (Latin digits, as in Pakistani retail), the word after the number as Urdu reads it.
+ */
+export function formatMoney(amount: number, currency: string, language: string): string {
+  const digits = { minimumFractionDigits: 0, maximumFractionDigits: currencyExponent(currency) };
+  const word = URDU_CURRENCY_WORDS[currency.toUpperCase()];
+  if (isUrdu(language) && word) {
+    return `${new Intl.NumberFormat('ur-PK-u-nu-latn', digits).format(amount)}\u00a0${word}`;
+  }
+  const locale = isUrdu(language) ? 'ur-PK-u-nu-latn' : 'en';
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code', ...digits }).format(
+    amount,
+  );
+}
+
+/** The currency as a label beside an amount field, in the same form as formatMoney. */
+export function currencyLabel(currency: string, language: string): string {
+  return (isUrdu(language) && URDU_CURRENCY_WORDS[currency.toUpperCase()]) || currency.toUpperCase();
 }
 
 export type FeeFormula = {

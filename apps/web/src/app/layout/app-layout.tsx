@@ -61,11 +61,12 @@ export function AppLayout() {
             <Group gap="xs" hiddenFrom="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
               <Burger opened={drawerOpened} onClick={drawer.toggle} size="sm" aria-label={t('nav.open-menu')} />
               <UnstyledButton onClick={drawer.open} miw={0} style={{ flex: 1 }} aria-label={t('nav.open-menu')}>
-                <Text fz="sm" fw={700} truncate lh={1.25}>
+                {/* dir="auto": a Latin name in a right-to-left page keeps its start and is cut at its end. */}
+                <Text fz="sm" fw={700} truncate lh={1.25} dir="auto">
                   {branch.selectedVendor?.name ?? config.brand.serviceName}
                 </Text>
                 {branch.selectedVendor && (
-                  <Text fz="xs" c="dimmed" truncate>
+                  <Text fz="xs" c="dimmed" truncate dir="auto">
                     <bdi>{branch.selectedVendor.vendor_id}</bdi>
                   </Text>
                 )}

@@ -85,7 +85,7 @@ export function LandingPage({ loginForm, canRegister }: { loginForm: ReactNode; 
                 <Badge variant="light" size="lg" radius="sm" w="fit-content" leftSection={<IconBolt size={14} />}>
                   {t('landing.badge', { country: countryName })}
                 </Badge>
-                <Title order={1} fz={{ base: 34, sm: 46 }} lh={1.15} fw={800}>
+                <Title order={1} fz={{ base: 34, sm: 46 }} fw={800} className="hero-title">
                   {t('landing.hero.title')}
                 </Title>
                 <Text fz={{ base: 'md', sm: 'lg' }} c="dimmed" lh={1.6} maw={520}>

@@ -31,11 +31,12 @@ export function BranchSelector(props: BranchListProps & { selected: Vendor | nul
         >
           <IconBuildingStore size={20} color="var(--mantine-color-dimmed)" />
           <Box miw={0} style={{ flex: 1 }}>
-            <Text fz="sm" fw={600} truncate lh={1.25}>
+            {/* dir="auto": a Latin name in a right-to-left page keeps its start and is cut at its end. */}
+            <Text fz="sm" fw={600} truncate lh={1.25} dir="auto">
               {selected?.name ?? t('branch.choose')}
             </Text>
             {selected && (
-              <Text fz="xs" c="dimmed" truncate>
+              <Text fz="xs" c="dimmed" truncate dir="auto">
                 <bdi>{selected.vendor_id}</bdi>
               </Text>
             )}

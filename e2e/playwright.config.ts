@@ -18,6 +18,8 @@ const serverEnv = {
   HOST: '127.0.0.1',
   ENVIRONMENT: 'san',
   MAP_TILE_URL: '',
+  // Request lines would bury a failure's own output; warnings and errors still show.
+  LOG_LEVEL: 'warn',
   SIM_SPEED: process.env.SIM_SPEED ?? '60',
   // Deterministic journeys: every customer answers.
   SIM_UNREACHABLE_PROBABILITY: '0',

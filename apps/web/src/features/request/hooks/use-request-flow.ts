@@ -17,9 +17,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../shared/api/api-error.ts';
 import { useCountryParameter } from '../../../shared/api/get-country-parameter.ts';
+import { useOrder } from '../../../shared/api/get-order.ts';
 import { deliveryFeeQueryOptions, getDeliveryFee } from '../api/get-delivery-fee.ts';
 import { estimationsQueryOptions } from '../api/get-estimations.ts';
-import { useOrderToEdit } from '../api/get-order.ts';
 import { deliveryAreaQueryOptions } from '../api/validate-delivery-area.ts';
 import {
   availablePaymentMethods,
@@ -175,7 +175,7 @@ export function useRequestFlow(input: {
   }, [state.step, state.validationSeq, validate, send]);
 
   // Edit mode (spec §4): the order pre-fills the flow once it and the vendor's flow are both there.
-  const orderToEdit = useOrderToEdit(vendorId, input.orderIdToEdit);
+  const orderToEdit = useOrder(vendorId, input.orderIdToEdit);
   const editedFor = useRef<string | null>(null);
   const onOrderToEditLoaded = useRef(input.onOrderToEditLoaded);
   onOrderToEditLoaded.current = input.onOrderToEditLoaded;

@@ -1,11 +1,10 @@
-import { FEE_RETRY_DELAY_MS, type PaymentMethod } from '@riderdesk/domain/constants';
+import { FEE_RETRY_DELAY_MS } from '@riderdesk/domain/constants';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import {
   checkServiceHours,
   type DestinationValidation,
   initialRequestState,
-  isEditing,
   REQUEST_ERROR_KEYS,
   type RequestEvent,
   type RequestState,
@@ -239,12 +238,9 @@ export function useRequestFlow(input: {
     state,
     send,
     origin,
-    isEditing: isEditing(state),
     isOriginSaved,
     setIsOriginSaved,
     orderToEdit,
-    isOptionsLoading: areOptionsLoading,
     submit,
-    availableMethods: state.availablePaymentMethods as readonly PaymentMethod[],
   };
 }

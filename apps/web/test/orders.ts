@@ -1,7 +1,5 @@
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { OrderStatus } from '@riderdesk/domain/order-status';
-import { vi } from 'vitest';
-import { json } from './fetch-stub.ts';
 
 /** A whole order record as the API answers it; created a second ago, so it is "today". */
 export function makeOrder(overrides: Partial<Order> & Pick<Order, 'order_id'>): Order {
@@ -39,44 +37,6 @@ export function makeOrder(overrides: Partial<Order> & Pick<Order, 'order_id'>): 
     ...overrides,
   };
 }
-
-type Route = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
-
-/** fetch stub that routes by method and path (query strings vary with the clock). */
-export function stubApi(routes: Record<string, Route>) {
-  const calls: { method: string; url: URL; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const url = new URL(raw, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const answer = await routes[`${method} ${url.pathname}`]?.(url, init);
-    return answer ?? json({ status: 404, code: 'NotFound', message: 'Not found', errors: [] }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, calls };
-}
-
-/**
- * The live socket's ticket route (POST /api/v1/live/ticket): each ticket remembers the Authorization header
- * it was asked for with, so a test can tell which tokens opened a socket.
- */
-export function liveTicketRoute() {
-  const askedWith = new Map<string, string | null>();
-  const route: Route = (_url, init) => {
-    const ticket = `ticket-${askedWith.size + 1}`;
-    askedWith.set(ticket, (init?.headers as Record<string, string> | undefined)?.Authorization ?? null);
-    return json({ result: { ticket, expires_in: 30 } });
-  };
-  return {
-    routes: { 'POST /api/v1/live/ticket': route },
-    /** The Authorization that asked for the ticket the socket opened with. */
-    tokenOf: (socket: { url: string } | undefined) =>
-      socket ? (askedWith.get(new URL(socket.url).searchParams.get('ticket') ?? '') ?? null) : null,
-  };
-}
-
-export const orderPage = (orders: Order[]) => json({ result: { data: orders, pagination: { pagination_key: null } } });
 
 /** A WebSocket the test drives by hand. */
 export class FakeWebSocket {

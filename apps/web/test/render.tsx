@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { createQueryClient } from '../src/app/bootstrap.ts';
 import { AppProviders } from '../src/app/providers.tsx';
+import { flagKeys } from '../src/shared/api/query-keys.ts';
 import { createI18n } from '../src/shared/i18n/i18n.ts';
 import { testConfig } from './fixtures.ts';
 
@@ -24,7 +25,7 @@ async function setup(options: RenderOptions) {
     resources: { en, ur_alt: urAlt },
   });
   const queryClient = createQueryClient();
-  queryClient.setQueryData(['flags'], { flags: { ...FLAG_DEFAULTS, ...options.flags }, source: 'test' });
+  queryClient.setQueryData(flagKeys.all, { flags: { ...FLAG_DEFAULTS, ...options.flags }, source: 'test' });
   return { config, i18n, queryClient };
 }
 

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { reloadSession } from '../src/shared/session/session-store.ts';
+import { server } from './server.ts';
 
 // jsdom lacks these browser APIs that Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {
@@ -32,8 +33,13 @@ if (!('fonts' in document)) {
   });
 }
 
+// A request no handler answers is a mistake in the test, not a reason to reach a real server.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
   window.localStorage.clear();
   reloadSession();
   vi.unstubAllGlobals();

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   computeDeliveryFee,
   currencyExponent,
-  FEE_FORMULAS,
   currencyLabel,
+  FEE_FORMULAS,
   formatMoney,
   fromMinor,
   hasFeeFormula,

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, stubFetch } from '../../test/fetch-stub.ts';
+import { mockApi } from '../../test/api.ts';
 import { makeVendor, validSession } from '../../test/fixtures.ts';
+import { countryParametersHandler, vendorsHandler } from '../../test/handlers.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { STORAGE_KEYS } from '../shared/storage.ts';
 import { appRoutes } from './router.tsx';
@@ -11,11 +12,10 @@ function logIn() {
 }
 
 function stubVendorApi() {
-  return stubFetch({
-    'GET /api/v1/vendors': () =>
-      json({ result: { vendors: [makeVendor({ vendor_id: 'p-1', name: 'Karachi Kitchens', is_parent: true })] } }),
-    'GET /api/v1/get-country-parameter/allOutletOrders': () => json({ result: 'true' }),
-  });
+  return mockApi(
+    vendorsHandler([makeVendor({ vendor_id: 'p-1', name: 'Karachi Kitchens', is_parent: true })]),
+    countryParametersHandler({ allOutletOrders: 'true' }),
+  );
 }
 
 describe('route guards (spec §2)', () => {
@@ -29,8 +29,9 @@ describe('route guards (spec §2)', () => {
     logIn();
     stubVendorApi();
     const { router } = await renderRoutes(appRoutes, '/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/request-a-rider/p-1'));
-    expect(await screen.findByRole('heading', { name: 'Request a rider' })).toBeInTheDocument();
+    // The page's chunk is loaded (and, in tests, compiled) on first use.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/request-a-rider/p-1'), { timeout: 5000 });
+    expect(await screen.findByRole('heading', { name: 'Request a rider' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('keeps a logged-in user on an authenticated route', async () => {

@@ -1,8 +1,10 @@
 import { act, render, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { json } from '../../test/fetch-stub.ts';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../test/api.ts';
 import { validSession } from '../../test/fixtures.ts';
-import { FakeWebSocket, liveTicketRoute, stubApi } from '../../test/orders.ts';
+import { API, answer, apiError, liveTickets } from '../../test/handlers.ts';
+import { FakeWebSocket } from '../../test/orders.ts';
 import { SESSION_ENDED_CLOSE_CODE } from '../shared/live/live-connection.ts';
 import { getSession, setSession } from '../shared/session/session-store.ts';
 import { LiveConnection } from './live-connection.tsx';
@@ -20,18 +22,17 @@ async function openConnection() {
 beforeEach(() => {
   setSession(validSession());
   FakeWebSocket.instances = [];
-  // biome-ignore lint/suspicious/noExplicitAny: jsdom's WebSocket is replaced by the fake.
-  (globalThis as any).WebSocket = FakeWebSocket;
+  vi.stubGlobal('WebSocket', FakeWebSocket);
 });
 
 describe('the live connection after the server ends its session (4401)', () => {
   it('refreshes the login through the API client and reconnects with the new tokens', async () => {
     const fresh = { AccessToken: 'access2', IdToken: 'id2', Expires: Math.floor(Date.now() / 1000) + 3600 };
-    const tickets = liveTicketRoute();
-    const { calls } = stubApi({
-      ...tickets.routes,
-      'POST /api/v1/login/extend': () => json({ result: { AuthenticationResult: fresh } }),
-    });
+    const tickets = liveTickets();
+    const { requests: calls } = mockApi(
+      tickets.handler,
+      http.post(`${API}/login/extend`, () => answer({ AuthenticationResult: fresh })),
+    );
     const socket = await openConnection();
     expect(tickets.tokenOf(socket)).toBe('Bearer access|id');
 
@@ -47,11 +48,10 @@ describe('the live connection after the server ends its session (4401)', () => {
   });
 
   it('stays closed, and the user is logged out, when the refresh is refused', async () => {
-    const { calls } = stubApi({
-      ...liveTicketRoute().routes,
-      'POST /api/v1/login/extend': () =>
-        json({ status: 401, code: 'NotAuthorizedException', message: 'error.session-revoked', errors: [] }, 401),
-    });
+    const { requests: calls } = mockApi(
+      liveTickets().handler,
+      http.post(`${API}/login/extend`, () => apiError(401, 'NotAuthorizedException', 'error.session-revoked')),
+    );
     const socket = await openConnection();
 
     act(() => socket.drop(SESSION_ENDED_CLOSE_CODE));

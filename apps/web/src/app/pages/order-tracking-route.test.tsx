@@ -1,10 +1,21 @@
+import { OrderCancelBodySchema } from '@riderdesk/domain/contracts/order-list';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { json } from '../../../test/fetch-stub.ts';
+import { type HttpHandler, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, type RecordedRequest } from '../../../test/api.ts';
 import { makeVendor, validSession } from '../../../test/fixtures.ts';
-import { FakeWebSocket, liveTicketRoute, makeOrder, orderPage, stubApi } from '../../../test/orders.ts';
+import {
+  API,
+  answer,
+  apiError,
+  bodyOf,
+  liveTickets,
+  orderListAnswer,
+  orderListHandler,
+} from '../../../test/handlers.ts';
+import { FakeWebSocket, makeOrder } from '../../../test/orders.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { resetSearchHistoryCache, SEARCH_HISTORY_KEY } from '../../features/tracking/hooks/use-search-history.ts';
 import { setSession } from '../../shared/session/session-store.ts';
@@ -15,8 +26,6 @@ import { OrderTrackingRoute } from './order-tracking-route.tsx';
 const vendor = makeVendor({ vendor_id: 'v-1', name: 'Saddar Kitchen' });
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
-type Routes = Parameters<typeof stubApi>[0];
-
 async function renderTracking(
   path: string,
   {
@@ -24,22 +33,17 @@ async function renderTracking(
     preorders = [] as Order[],
     flags = {},
     byPhone = [] as Order[],
-    routes = {} as Routes,
+    handlers = [] as HttpHandler[],
   } = {},
 ) {
-  const tickets = liveTicketRoute();
-  const api = stubApi({
-    ...tickets.routes,
-    'GET /api/v1/vendor/v-1/orders': (url) =>
-      orderPage(
-        url.searchParams.has('customer_phone_number')
-          ? byPhone
-          : url.searchParams.get('scheduled') === 'true'
-            ? preorders
-            : active,
-      ),
-    ...routes,
-  });
+  const tickets = liveTickets();
+  const api = mockApi(
+    ...handlers,
+    tickets.handler,
+    orderListHandler('v-1', (query) =>
+      query.has('customer_phone_number') ? byPhone : query.get('scheduled') === 'true' ? preorders : active,
+    ),
+  );
   const element = (
     <ShellContext.Provider value={{ vendors: [vendor], selectedVendor: vendor, includeOutlets: false }}>
       <LiveConnection vendorId="v-1" isEnabled />
@@ -54,8 +58,7 @@ const section = (name: RegExp | string) => screen.getByRole('region', { name });
 beforeEach(() => {
   setSession(validSession());
   FakeWebSocket.instances = [];
-  // biome-ignore lint/suspicious/noExplicitAny: jsdom's WebSocket is replaced by the fake.
-  (globalThis as any).WebSocket = FakeWebSocket;
+  vi.stubGlobal('WebSocket', FakeWebSocket);
   resetSearchHistoryCache();
 });
 
@@ -90,7 +93,7 @@ describe('order tracking', () => {
   it('fetches today’s orders (count 200) and the pre-orders of the next 2 days', async () => {
     const { api } = await renderTracking('/order-tracking/v-1');
     await screen.findByText('No new orders right now.');
-    const listCalls = api.calls.filter((call) => call.url.pathname === '/api/v1/vendor/v-1/orders');
+    const listCalls = api.requests.filter((call) => call.url.pathname === '/api/v1/vendor/v-1/orders');
     const active = listCalls.find((call) => !call.url.searchParams.has('scheduled'));
     const scheduled = listCalls.find((call) => call.url.searchParams.get('scheduled') === 'true');
     expect(active?.url.searchParams.get('count')).toBe('200');
@@ -187,20 +190,21 @@ describe('order tracking', () => {
 describe('searching beyond today’s orders', () => {
   // orderIdPrefix('v-1') is 'V1'.
   const searchBox = () => screen.findByRole('searchbox', { name: "Search today's orders" });
-  const orderCalls = (api: { calls: { url: URL }[] }) =>
-    api.calls.filter((call) => call.url.pathname === '/api/v1/order');
-  const phoneCalls = (api: { calls: { url: URL }[] }) =>
-    api.calls.filter((call) => call.url.searchParams.has('customer_phone_number'));
+  const orderCalls = (api: { requests: RecordedRequest[] }) =>
+    api.requests.filter((call) => call.url.pathname === '/api/v1/order');
+  const phoneCalls = (api: { requests: RecordedRequest[] }) =>
+    api.requests.filter((call) => call.url.searchParams.has('customer_phone_number'));
 
   it('fetches an order id of the selected vendor that is not loaded, once per term', async () => {
     const user = userEvent.setup();
     const old = makeOrder({ order_id: 'V1-100042', created_at: ago(3 * 24 * 60), updated_at: ago(3 * 24 * 60) });
     const { api } = await renderTracking('/order-tracking/v-1', {
       active: [makeOrder({ order_id: 'V1-100050' })],
-      routes: {
-        'GET /api/v1/order': (url) =>
-          url.searchParams.get('orderId') === old.order_id ? json({ result: old }) : undefined,
-      },
+      handlers: [
+        http.get(`${API}/order`, ({ request }) =>
+          new URL(request.url).searchParams.get('orderId') === old.order_id ? answer(old) : undefined,
+        ),
+      ],
     });
     const search = await searchBox();
     await user.type(search, 'v1 - 1000 42');
@@ -279,10 +283,7 @@ describe('searching beyond today’s orders', () => {
   it('shows the error text when the lookup fails for another reason', async () => {
     const user = userEvent.setup();
     await renderTracking('/order-tracking/v-1', {
-      routes: {
-        'GET /api/v1/order': () =>
-          json({ status: 403, code: 'Forbidden', message: 'error.cant-retrieve-current-orders', errors: [] }, 403),
-      },
+      handlers: [http.get(`${API}/order`, () => apiError(403, 'Forbidden', 'error.cant-retrieve-current-orders'))],
     });
     await user.type(await searchBox(), 'V1-5');
     expect(await screen.findByRole('alert', {}, { timeout: 2000 })).toHaveTextContent(
@@ -314,19 +315,14 @@ describe('cancelling a rider', () => {
     await renderTracking('/order-tracking/v-1?order_id=v-1-A', {
       active: [makeOrder({ order_id: 'v-1-A', status: 'WAITING_FOR_TRANSPORT' })],
     });
-    stubApi({
-      'GET /api/v1/vendor/v-1/orders': () => orderPage([makeOrder({ order_id: 'v-1-A' })]),
-      'PUT /api/v1/order/cancel': () =>
-        json(
-          {
-            status: 409,
-            code: 'CannotCancelOrder',
-            message: 'error.cant-cancel-order',
-            errors: [{ message: 'error.cant-cancel-order', meta: { translation_key: 'error.cant-cancel-order' } }],
-          },
-          409,
-        ),
-    });
+    mockApi(
+      http.get(`${API}/vendor/v-1/orders`, () => orderListAnswer([makeOrder({ order_id: 'v-1-A' })])),
+      http.put(`${API}/order/cancel`, () =>
+        apiError(409, 'CannotCancelOrder', 'error.cant-cancel-order', [
+          { message: 'error.cant-cancel-order', meta: { translation_key: 'error.cant-cancel-order' } },
+        ]),
+      ),
+    );
     await user.click(await screen.findByRole('button', { name: 'Cancel rider' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel the rider' });
     const confirm = within(dialog).getByRole('button', { name: 'Cancel the rider' });
@@ -342,10 +338,15 @@ describe('cancelling a rider', () => {
     await renderTracking('/order-tracking/v-1?order_id=v-1-A', {
       active: [makeOrder({ order_id: 'v-1-A', status: 'RECEIVED' })],
     });
-    const { calls } = stubApi({
-      'GET /api/v1/vendor/v-1/orders': () => orderPage([makeOrder({ order_id: 'v-1-A', status: 'RECEIVED' })]),
-      'PUT /api/v1/order/cancel': () => json({ result: { message: 'action.attempt-cancel' } }),
-    });
+    const { requests: calls } = mockApi(
+      http.get(`${API}/vendor/v-1/orders`, () =>
+        orderListAnswer([makeOrder({ order_id: 'v-1-A', status: 'RECEIVED' })]),
+      ),
+      http.put(`${API}/order/cancel`, async ({ request }) => {
+        await bodyOf(request, OrderCancelBodySchema);
+        return answer({ message: 'action.attempt-cancel' });
+      }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Cancel rider' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel the rider' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
@@ -374,7 +375,7 @@ describe('live updates', () => {
     expect(new URL(socket.url).searchParams.get('authorization')).toBeNull();
     act(() => socket.open());
     expect(socket.sent).toContainEqual({ event: 'subscribeToVendor', data: { vendor_id: 'v-1' } });
-    const fetchesBefore = api.fetchMock.mock.calls.length;
+    const fetchesBefore = api.requests.length;
 
     const pickedUpAt = new Date().toISOString();
     act(() => {
@@ -396,7 +397,7 @@ describe('live updates', () => {
     );
     expect(within(section('New')).getByRole('button', { name: /v-1-NEW/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /v-1-OLD/ })).not.toBeInTheDocument();
-    expect(api.fetchMock.mock.calls.length).toBe(fetchesBefore);
+    expect(api.requests.length).toBe(fetchesBefore);
   });
 
   it('refetches to catch up after the connection comes back', async () => {
@@ -406,7 +407,7 @@ describe('live updates', () => {
     const first = FakeWebSocket.instances[0];
     if (!first) throw new Error('no socket opened');
     act(() => first.open());
-    const listCalls = () => api.calls.filter((call) => call.url.pathname.endsWith('/orders')).length;
+    const listCalls = () => api.requests.filter((call) => call.url.pathname.endsWith('/orders')).length;
     const before = listCalls();
     act(() => first.drop());
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: 3000 });

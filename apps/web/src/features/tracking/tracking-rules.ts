@@ -12,7 +12,6 @@ import {
 
 /** spec §2: the sections of the tracking screen, in reading order. */
 export const TRACKING_SECTIONS = ['new', 'preorder', 'collected', 'delivered', 'cancelled'] as const;
-export type TrackingSection = (typeof TRACKING_SECTIONS)[number];
 
 export const SECTION_LABEL_KEYS = {
   new: 'tracking.section.new',

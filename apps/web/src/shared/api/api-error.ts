@@ -49,5 +49,3 @@ export async function toApiRequestError(response: Response): Promise<ApiRequestE
     message: response.statusText || `Request failed with status ${response.status}`,
   });
 }
-
-export const isApiRequestError = (error: unknown): error is ApiRequestError => error instanceof ApiRequestError;

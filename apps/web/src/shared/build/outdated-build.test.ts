@@ -1,4 +1,6 @@
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/api.ts';
 import {
   fetchManifest,
   isBuildOutdated,
@@ -43,15 +45,23 @@ describe('fetchManifest', () => {
   });
 
   it('asks for the manifest past every cache, with a timestamp and no-store', async () => {
-    const fetchMock = vi.fn(async () => Response.json(manifest('assets/index-abc.js')));
-    vi.stubGlobal('fetch', fetchMock);
+    let cacheMode: RequestCache | null = null;
+    const { requests } = mockApi(
+      http.get('/.vite/manifest.json', ({ request }) => {
+        cacheMode = request.cache;
+        return HttpResponse.json(manifest('assets/index-abc.js'));
+      }),
+    );
     vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
     await expect(fetchManifest()).resolves.toEqual(manifest('assets/index-abc.js'));
-    expect(fetchMock).toHaveBeenCalledWith('/.vite/manifest.json?t=1700000000000', { cache: 'no-store' });
+    expect(requests.map((request) => `${request.url.pathname}${request.url.search}`)).toEqual([
+      '/.vite/manifest.json?t=1700000000000',
+    ]);
+    expect(cacheMode).toBe('no-store');
   });
 
   it('fails on an error answer, so the check waits for the next interval', async () => {
-    vi.stubGlobal('fetch', async () => new Response('{}', { status: 404 }));
+    mockApi(http.get('/.vite/manifest.json', () => HttpResponse.json({}, { status: 404 })));
     await expect(fetchManifest()).rejects.toThrow('404');
   });
 });

@@ -1,7 +1,7 @@
 import type { AppMode } from '@riderdesk/domain/config';
 import type { TokenSet } from '@riderdesk/domain/contracts/auth';
 import { useSyncExternalStore } from 'react';
-import { readJson, readStorage, STORAGE_KEYS, writeStorage } from '../storage.ts';
+import { readJson, STORAGE_KEYS, writeStorage } from '../storage.ts';
 
 export interface SessionUser {
   id: string | null;
@@ -50,19 +50,6 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
-/** A guest token is a JWT whose payload must carry a numeric exp in the future (spec §4). */
-export function isGuestTokenValid(token: string | null, nowSeconds: number): boolean {
-  if (!token) return false;
-  const payload = token.split('.')[1];
-  if (!payload) return false;
-  try {
-    const decoded = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
-    return typeof decoded.exp === 'number' && decoded.exp > nowSeconds;
-  } catch {
-    return false;
-  }
-}
-
 /** spec §4: valid in GODROID or GUEST mode, or when a user exists and the token expiry is in the future. */
 export function isSessionValid(session: Session | null, mode: AppMode, nowSeconds = Date.now() / 1000): boolean {
   if (mode === 'GODROID' || mode === 'GUEST') return true;
@@ -74,8 +61,4 @@ export function clearCredentials(): void {
   writeStorage(STORAGE_KEYS.guestToken, null);
   writeStorage(STORAGE_KEYS.guestOrders, null);
   setSession(null);
-}
-
-export function hasGodroidToken(): boolean {
-  return readStorage(STORAGE_KEYS.godroidToken) !== null;
 }

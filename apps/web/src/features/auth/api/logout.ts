@@ -2,6 +2,7 @@ import { LogoutAnswerSchema } from '@riderdesk/domain/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { API_BASE, api } from '../../../shared/api/client.ts';
+import { flagKeys } from '../../../shared/api/query-keys.ts';
 import { notify } from '../../../shared/notify.ts';
 import { clearCredentials } from '../../../shared/session/session-store.ts';
 
@@ -23,7 +24,7 @@ export function useLogout() {
     },
     onSettled: () => {
       clearCredentials();
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'flags' });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== flagKeys.all[0] });
       notify({ message: t('auth.disconnected'), tone: 'info' });
     },
   });

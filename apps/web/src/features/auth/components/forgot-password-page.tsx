@@ -1,6 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { RESET_CODE_LENGTH } from '@riderdesk/domain/constants';
-import { isValidPassword, passwordsMatch, RESET_CODE_PATTERN } from '@riderdesk/domain/validation/password';
+import {
+  type ForgotPasswordForm,
+  ForgotPasswordFormSchema,
+  type ResetPasswordForm,
+  ResetPasswordFormSchema,
+} from '@riderdesk/domain/validation/account-forms';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,17 +19,14 @@ import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordRules } from './password-rules.tsx';
 
-interface ResetValues {
-  code: string;
-  password: string;
-  confirmation: string;
-}
-
 function RequestCodeForm({ onSent }: { onSent: (email: string) => void }) {
   const { t, i18n } = useTranslation();
   const forgot = useForgotPassword();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit } = useForm<{ email: string }>({ defaultValues: { email: '' } });
+  const { register, handleSubmit } = useForm<ForgotPasswordForm>({
+    defaultValues: { email: '' },
+    resolver: zodResolver(ForgotPasswordFormSchema),
+  });
   const submit = handleSubmit(async ({ email }) => {
     setError(null);
     try {
@@ -55,33 +58,22 @@ function ResetForm({ email, onRestart }: { email: string; onRestart: () => void 
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError: setFieldError,
-    formState,
-  } = useForm<ResetValues>({
+  const { register, handleSubmit, watch, clearErrors, formState } = useForm<ResetPasswordForm>({
     defaultValues: { code: '', password: '', confirmation: '' },
+    resolver: zodResolver(ResetPasswordFormSchema),
+    // A field's error shows until the field is edited, not re-checked as the user types.
+    reValidateMode: 'onSubmit',
   });
   const password = watch('password');
+  const field = (name: keyof ResetPasswordForm) => register(name, { onChange: () => clearErrors(name) });
+  const errorOf = (name: keyof ResetPasswordForm) => {
+    const key = formState.errors[name]?.message;
+    return key && t(key, { length: RESET_CODE_LENGTH });
+  };
 
+  // Only a form that passed ResetPasswordFormSchema is sent.
   const submit = handleSubmit(async (values) => {
     setError(null);
-    let isValid = true;
-    if (!RESET_CODE_PATTERN.test(values.code)) {
-      setFieldError('code', { message: t('reset.error.code', { length: RESET_CODE_LENGTH }) });
-      isValid = false;
-    }
-    if (!isValidPassword(values.password)) {
-      setFieldError('password', { message: t('register.error.password') });
-      isValid = false;
-    }
-    if (!passwordsMatch(values.password, values.confirmation)) {
-      setFieldError('confirmation', { message: t('password.mismatch') });
-      isValid = false;
-    }
-    if (!isValid) return;
     try {
       await reset.mutateAsync({ email_address: email, code: values.code, password: values.password });
       notify({ message: t('reset.success'), tone: 'success' });
@@ -109,20 +101,20 @@ function ResetForm({ email, onRestart }: { email: string; onRestart: () => void 
           maxLength={RESET_CODE_LENGTH}
           dir="ltr"
           styles={{ input: { letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' } }}
-          error={formState.errors.code?.message}
-          {...register('code')}
+          error={errorOf('code')}
+          {...field('code')}
         />
         <PasswordInput
           label={t('reset.new-password')}
           autoComplete="new-password"
-          error={formState.errors.password?.message}
-          {...register('password')}
+          error={errorOf('password')}
+          {...field('password')}
         />
         <PasswordInput
           label={t('reset.confirm-password')}
           autoComplete="new-password"
-          error={formState.errors.confirmation?.message}
-          {...register('confirmation')}
+          error={errorOf('confirmation')}
+          {...field('confirmation')}
         />
         <PasswordRules password={password} />
         <Button type="submit" size="md" fullWidth loading={reset.isPending}>

@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { LoginFormSchema, type LoginForm as LoginValues } from '@riderdesk/domain/validation/account-forms';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,17 +9,15 @@ import { Link } from 'react-router';
 import { describeError } from '../../../shared/api/describe-error.ts';
 import { useLogin } from '../api/login.ts';
 
-interface LoginValues {
-  email: string;
-  password: string;
-}
-
 /** spec §5: login has no client-side validation; the server's answer is the message. */
 export function LoginForm({ canRegister, onSuccess }: { canRegister: boolean; onSuccess?: () => void }) {
   const { t, i18n } = useTranslation();
   const loginMutation = useLogin();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit } = useForm<LoginValues>({
+    defaultValues: { email: '', password: '' },
+    resolver: zodResolver(LoginFormSchema),
+  });
 
   const submit = handleSubmit(async (values) => {
     setError(null);

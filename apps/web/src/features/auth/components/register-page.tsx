@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Anchor,
@@ -11,8 +12,8 @@ import {
 } from '@mantine/core';
 import { REGISTRATION_LINK_TTL_HOURS, VAT_NUMBER_LENGTH } from '@riderdesk/domain/constants';
 import type { RegisterBody } from '@riderdesk/domain/contracts/auth';
-import { isValidPassword } from '@riderdesk/domain/validation/password';
-import { normaliseVatNumber, vatNumberError } from '@riderdesk/domain/validation/vat-number';
+import { type RegisterForm, RegisterFormSchema } from '@riderdesk/domain/validation/account-forms';
+import { normaliseVatNumber } from '@riderdesk/domain/validation/vat-number';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { useState } from 'react';
@@ -27,17 +28,8 @@ import { PasswordRules } from './password-rules.tsx';
 
 type RegistrationType = RegisterBody['registration_type'];
 
-interface RegisterValues {
-  vendorCode: string;
-  vendorEmail: string;
-  businessName: string;
-  mobileNumber: string;
-  vatNumber: string;
-  email: string;
-  password: string;
-}
-
-const EMPTY: RegisterValues = {
+const EMPTY: RegisterForm = {
+  registrationType: 'PV',
   vendorCode: '',
   vendorEmail: '',
   businessName: '',
@@ -51,34 +43,28 @@ export function RegisterPage() {
   const { t, i18n } = useTranslation();
   const config = useConfig();
   const registerMutation = useRegister();
-  const [type, setType] = useState<RegistrationType>('PV');
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError: setFieldError,
-    formState,
-  } = useForm<RegisterValues>({
+  const { register, handleSubmit, watch, setValue, clearErrors, formState } = useForm<RegisterForm>({
     defaultValues: EMPTY,
+    resolver: zodResolver(RegisterFormSchema),
+    // A field's error shows until the field is edited, not re-checked as the user types.
+    reValidateMode: 'onSubmit',
   });
   const password = watch('password');
+  const type = watch('registrationType');
+  const field = (name: keyof RegisterForm) => register(name, { onChange: () => clearErrors(name) });
+  const errorOf = (name: keyof RegisterForm) => {
+    const key = formState.errors[name]?.message;
+    return key && t(key, { length: VAT_NUMBER_LENGTH });
+  };
 
+  // Only a form that passed RegisterFormSchema is sent.
   const submit = handleSubmit(async (values) => {
     setError(null);
-    // spec §5: registration has no client-side validation except the password rules it states.
-    if (!isValidPassword(values.password)) {
-      setFieldError('password', { message: t('register.error.password') });
-      return;
-    }
-    if (type === 'NPV' && vatNumberError(values.vatNumber)) {
-      setFieldError('vatNumber', { message: t('register.error.vat', { length: VAT_NUMBER_LENGTH }) });
-      return;
-    }
     const phone = parsePhoneNumberFromString(values.mobileNumber, config.country.code as CountryCode);
     const body: RegisterBody =
-      type === 'PV'
+      values.registrationType === 'PV'
         ? {
             registration_type: 'PV',
             vendor_code: values.vendorCode,
@@ -128,7 +114,7 @@ export function RegisterPage() {
           <SegmentedControl
             fullWidth
             value={type}
-            onChange={(value) => setType(value as RegistrationType)}
+            onChange={(value) => setValue('registrationType', value as RegistrationType)}
             aria-label={t('register.type-label')}
             data={[
               { value: 'PV', label: t('register.type.pv') },
@@ -145,45 +131,41 @@ export function RegisterPage() {
           )}
           {type === 'PV' ? (
             <>
-              <TextInput label={t('register.vendor-code')} autoComplete="off" {...register('vendorCode')} />
+              <TextInput label={t('register.vendor-code')} autoComplete="off" {...field('vendorCode')} />
               <TextInput
                 label={t('register.vendor-email')}
                 description={t('register.vendor-email-help')}
                 type="email"
-                {...register('vendorEmail')}
+                {...field('vendorEmail')}
               />
             </>
           ) : (
             <>
-              <TextInput
-                label={t('register.business-name')}
-                autoComplete="organization"
-                {...register('businessName')}
-              />
+              <TextInput label={t('register.business-name')} autoComplete="organization" {...field('businessName')} />
               <TextInput
                 label={t('register.mobile-number')}
                 type="tel"
                 autoComplete="tel"
                 dir="ltr"
                 placeholder={`${config.country.phonePrefix} 300 1234567`}
-                {...register('mobileNumber')}
+                {...field('mobileNumber')}
               />
               <TextInput
                 label={t('register.vat-number')}
                 description={t('register.vat-help', { length: VAT_NUMBER_LENGTH })}
                 maxLength={VAT_NUMBER_LENGTH}
-                error={formState.errors.vatNumber?.message}
-                {...register('vatNumber')}
+                error={errorOf('vatNumber')}
+                {...field('vatNumber')}
               />
             </>
           )}
-          <TextInput label={t('register.email')} type="email" autoComplete="email" {...register('email')} />
+          <TextInput label={t('register.email')} type="email" autoComplete="email" {...field('email')} />
           <PasswordInput
             label={t('register.password')}
             autoComplete="new-password"
             aria-describedby="register-password-rules"
-            error={formState.errors.password?.message}
-            {...register('password')}
+            error={errorOf('password')}
+            {...field('password')}
           />
           <PasswordRules password={password} id="register-password-rules" />
           <Text fz="xs" c="dimmed">

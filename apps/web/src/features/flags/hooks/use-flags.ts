@@ -2,12 +2,13 @@ import { FLAG_REFRESH_DEBOUNCE_MS, FLAG_REFRESH_MS } from '@riderdesk/domain/con
 import type { Flags } from '@riderdesk/domain/contracts/flags';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { flagKeys } from '../../../shared/api/query-keys.ts';
 import { useConfig } from '../../../shared/config/config-context.tsx';
 import { type FlagProvider, getFlags } from '../api/get-flags.ts';
 
 export const flagsQueryOptions = (providers: readonly FlagProvider[]) =>
   queryOptions({
-    queryKey: ['flags'],
+    queryKey: flagKeys.all,
     queryFn: () => getFlags(providers),
     // spec §9: flags refresh every 300000 ms.
     refetchInterval: FLAG_REFRESH_MS,
@@ -28,7 +29,7 @@ export function useRefreshFlagsOnSessionChange(isLoggedIn: boolean): void {
     if (previous.current === isLoggedIn) return;
     previous.current = isLoggedIn;
     const timer = setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: ['flags'] });
+      void queryClient.invalidateQueries({ queryKey: flagKeys.all });
     }, FLAG_REFRESH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [isLoggedIn, queryClient]);

@@ -1,8 +1,9 @@
 import type { PublicReceipt, PublicTracking } from '@riderdesk/domain/contracts/public-tracking';
 import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../../../test/fetch-stub.ts';
-import { stubApi } from '../../../../test/orders.ts';
+import { mockApi } from '../../../../test/api.ts';
+import { API, answer } from '../../../../test/handlers.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
 import { stageSteps } from '../public-stages.ts';
 import { PublicOrderPage } from './public-order-page.tsx';
@@ -43,7 +44,7 @@ const renderPage = (kind: 'tracking' | 'receipt' | 'c2c', token = TOKEN) =>
 
 describe('public tracking page', () => {
   it('shows the stages as a stepper: reached ones done, the current one marked, later ones to come', async () => {
-    stubApi({ [`GET /api/v1/public/tracking/${TOKEN}`]: () => json({ result: tracking() }) });
+    mockApi(http.get(`${API}/public/tracking/${TOKEN}`, () => answer(tracking())));
     await renderPage('tracking');
     const stepper = await screen.findByRole('list', { name: 'Delivery stages' });
     const steps = within(stepper).getAllByRole('listitem');
@@ -71,9 +72,7 @@ describe('public tracking page', () => {
   });
 
   it('says the rider is less than 5 minutes away when near', async () => {
-    stubApi({
-      [`GET /api/v1/public/tracking/${TOKEN}`]: () => json({ result: tracking({ delivery_eta_minutes: 3 }) }),
-    });
+    mockApi(http.get(`${API}/public/tracking/${TOKEN}`, () => answer(tracking({ delivery_eta_minutes: 3 }))));
     await renderPage('tracking');
     expect(await screen.findByText('less than 5 minutes away')).toBeInTheDocument();
   });
@@ -92,10 +91,11 @@ describe('public tracking page', () => {
   });
 
   it('marks delivery as done and links the receipt', async () => {
-    stubApi({
-      [`GET /api/v1/public/tracking/${TOKEN}`]: () =>
-        json({ result: tracking({ status: 'DELIVERED', stage: 'DELIVERED', delivered_at: at(0), rider: null }) }),
-    });
+    mockApi(
+      http.get(`${API}/public/tracking/${TOKEN}`, () =>
+        answer(tracking({ status: 'DELIVERED', stage: 'DELIVERED', delivered_at: at(0), rider: null })),
+      ),
+    );
     await renderPage('tracking');
     expect(await screen.findByRole('heading', { name: 'Delivered' })).toBeInTheDocument();
     const steps = within(screen.getByRole('list', { name: 'Delivery stages' })).getAllByRole('listitem');
@@ -104,16 +104,16 @@ describe('public tracking page', () => {
   });
 
   it('shows a friendly not-found state for an unknown token', async () => {
-    stubApi({});
+    mockApi();
     await renderPage('tracking');
     expect(await screen.findByText("We couldn't find this order")).toBeInTheDocument();
   });
 
   it('does not ask the server about a token that cannot exist', async () => {
-    const { fetchMock } = stubApi({});
+    const { requests } = mockApi();
     await renderPage('tracking', 'PK-1');
     expect(await screen.findByText("We couldn't find this order")).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(0);
   });
 });
 
@@ -139,7 +139,7 @@ describe('public delivery receipt', () => {
       delivered_at: at(5),
       has_delivery_proof: false,
     };
-    stubApi({ [`GET /api/v1/public/delivery-receipt/${TOKEN}`]: () => json({ result: receipt }) });
+    mockApi(http.get(`${API}/public/delivery-receipt/${TOKEN}`, () => answer(receipt)));
     await renderPage('receipt');
     expect(await screen.findByText('v-1-ABC123')).toBeInTheDocument();
     expect(screen.getByText('Saddar Kitchen')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { VendorAddressAnswerSchema, type VendorAddressBody } from '@riderdesk/do
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, api } from '../../../shared/api/client.ts';
+import { vendorKeys } from '../../../shared/api/query-keys.ts';
 
 /** PUT /vendor/{id}/address (spec §7): answers the vendor with its new pickup location. */
 export async function saveVendorAddress(vendorId: string, body: VendorAddressBody): Promise<Vendor> {
@@ -17,6 +18,6 @@ export function useSaveVendorAddress() {
     mutationFn: ({ vendorId, body }: { vendorId: string; body: VendorAddressBody }) =>
       saveVendorAddress(vendorId, body),
     // The branch list shows the collection point, so it is read again with the saved address.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['vendors'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: vendorKeys.all }),
   });
 }

@@ -3,7 +3,7 @@ import { DESCRIPTION_MAX_LENGTH } from '@riderdesk/domain/constants';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { OrderForm } from '../request-rules.ts';
+import type { OrderForm } from '../order-form.ts';
 import { PhoneInput } from './phone-input.tsx';
 import { type SectionStatus, StepSection } from './step-section.tsx';
 
@@ -153,5 +153,25 @@ export function DetailsSection(props: {
         </Stack>
       </Modal>
     </StepSection>
+  );
+}
+
+/** The details section once done: who receives what, and the item's value. */
+export function DetailsSummary(props: { form: OrderForm; money: (amount: number) => string }) {
+  const { form } = props;
+  return (
+    <Stack gap={2}>
+      <Text fz="sm" fw={600}>
+        {form.customerName} · <bdi dir="ltr">{form.phone}</bdi>
+      </Text>
+      {form.description && (
+        <Text fz="sm" c="dimmed" lineClamp={2}>
+          {form.description}
+        </Text>
+      )}
+      <Text fz="sm" c="dimmed">
+        {props.money(Number(form.amount.replace(/,/g, '')) || 0)}
+      </Text>
+    </Stack>
   );
 }

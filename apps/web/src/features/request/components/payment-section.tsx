@@ -18,7 +18,8 @@ import { IconAlertTriangle, IconCash, IconCircleCheck, IconReceipt, IconTicket, 
 import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type OrderForm, preorderWindow } from '../request-rules.ts';
+import type { OrderForm } from '../order-form.ts';
+import { preorderWindow } from '../wall-time.ts';
 import type { FieldErrors } from './details-section.tsx';
 import { type SectionStatus, StepSection } from './step-section.tsx';
 

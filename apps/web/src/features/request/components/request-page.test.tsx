@@ -1,10 +1,21 @@
 import { notifications } from '@mantine/notifications';
-import type { Order } from '@riderdesk/domain/contracts/orders';
+import type { AddressBookAnswer, AutocompleteAnswer, PlaceDetailsAnswer } from '@riderdesk/domain/contracts/geo';
+import { type Order, OrderCreateBodySchema, OrderUpdateBodySchema } from '@riderdesk/domain/contracts/orders';
+import {
+  DeliveryAreaBodySchema,
+  type DeliveryAreaResult,
+  type DeliveryFee,
+  DeliveryFeeBodySchema,
+  type Estimations,
+  EstimationsBodySchema,
+} from '@riderdesk/domain/contracts/pricing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../../../../test/fetch-stub.ts';
+import { type HttpHandler, HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockApi } from '../../../../test/api.ts';
 import { makeVendor } from '../../../../test/fixtures.ts';
+import { API, answer, apiError, bodyOf, countryParametersHandler } from '../../../../test/handlers.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
 import { RequestPage } from './request-page.tsx';
 
@@ -16,21 +27,38 @@ const ZAMZAMA = {
   longitude: 67.0353,
 };
 
-type Call = { method: string; path: string; search: URLSearchParams; body: unknown; headers: Headers };
-type Handler = (call: Call) => Response | Promise<Response>;
+const fee = (amount: number, signature: string) =>
+  answer({
+    fee: amount,
+    signature,
+    expires_at: '2030-01-01T00:00:00Z',
+    distance_km: 5,
+    currency: 'PKR',
+  } satisfies DeliveryFee);
 
-/** Routes fetch by "METHOD /path" (query string ignored) and records every call. */
-function stubApi(overrides: Record<string, Handler> = {}) {
-  const routes: Record<string, Handler> = {
-    'GET /api/v1/get-country-parameter/serviceHours': () => json({ result: '0000:0000' }),
-    'GET /api/v1/get-country-parameter/onlinePaymentActivated': () => json({ result: 'true' }),
-    'GET /api/v1/get-country-parameter/orderItemValueExceedLimit': () => json({ result: '50000' }),
-    'GET /api/v1/get-country-parameter/paymentMethods': () => json({ result: 'CASH_ON_DELIVERY|ONLINE_PAYMENT' }),
-    'GET /api/v1/geolocator/autocomplete': () =>
-      json({ data: { data: [{ address: { id: ZAMZAMA.id, formatted_address: ZAMZAMA.formatted_address } }] } }),
-    'GET /api/v1/addressbook/search-customers/pk-khi-0042': () => json({ data: { body: [] } }),
-    'GET /api/v1/geolocator/details': () =>
-      json({
+/**
+ * The calls of the request flow, answered from the contracts' shapes; bodies are checked with the
+ * schemas the server checks them with. `overrides` come first; every request is recorded.
+ */
+function mockRequestApi(...overrides: HttpHandler[]) {
+  return mockApi(
+    ...overrides,
+    countryParametersHandler({
+      serviceHours: '0000:0000',
+      onlinePaymentActivated: 'true',
+      orderItemValueExceedLimit: '50000',
+      paymentMethods: 'CASH_ON_DELIVERY|ONLINE_PAYMENT',
+    }),
+    http.get(`${API}/geolocator/autocomplete`, () =>
+      HttpResponse.json({
+        data: { data: [{ address: { id: ZAMZAMA.id, formatted_address: ZAMZAMA.formatted_address } }] },
+      } satisfies AutocompleteAnswer),
+    ),
+    http.get(`${API}/addressbook/search-customers/pk-khi-0042`, () =>
+      HttpResponse.json({ data: { body: [] } } satisfies AddressBookAnswer),
+    ),
+    http.get(`${API}/geolocator/details`, () =>
+      HttpResponse.json({
         data: [
           {
             address: {
@@ -43,40 +71,25 @@ function stubApi(overrides: Record<string, Handler> = {}) {
             },
           },
         ],
-      }),
-    'POST /api/v1/delivery/area/validate': () => json({ result: 'DELIVERABLE' }),
-    'POST /api/v1/delivery/fee': () =>
-      json({
-        result: {
-          fee: 115,
-          signature: 'sig-115',
-          expires_at: '2030-01-01T00:00:00Z',
-          distance_km: 5,
-          currency: 'PKR',
-        },
-      }),
-    'POST /api/v1/estimations': () => json({ result: { pickup_minutes: 12, delivery_minutes: 25 } }),
-    'POST /api/v1/order': () => json({ result: { order_id: 'PK-1001' } }),
-    ...overrides,
-  };
-  const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const call: Call = {
-      method,
-      path: url.pathname,
-      search: url.searchParams,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      headers: new Headers(init?.headers),
-    };
-    calls.push(call);
-    const handler = routes[`${method} ${url.pathname}`];
-    if (!handler) return json({ status: 404, code: 'NOT_FOUND', message: 'Not found', errors: [] }, 404);
-    return handler(call);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, posts: (path: string) => calls.filter((call) => call.method !== 'GET' && call.path === path) };
+      } satisfies PlaceDetailsAnswer),
+    ),
+    http.post(`${API}/delivery/area/validate`, async ({ request }) => {
+      await bodyOf(request, DeliveryAreaBodySchema);
+      return answer('DELIVERABLE' satisfies DeliveryAreaResult);
+    }),
+    http.post(`${API}/delivery/fee`, async ({ request }) => {
+      await bodyOf(request, DeliveryFeeBodySchema);
+      return fee(115, 'sig-115');
+    }),
+    http.post(`${API}/estimations`, async ({ request }) => {
+      await bodyOf(request, EstimationsBodySchema);
+      return answer({ pickup_minutes: 12, delivery_minutes: 25 } satisfies Estimations);
+    }),
+    http.post(`${API}/order`, async ({ request }) => {
+      await bodyOf(request, OrderCreateBodySchema);
+      return answer({ order_id: 'PK-1001' });
+    }),
+  );
 }
 
 // Mantine keeps notifications in a module-level store that outlives each render.
@@ -129,7 +142,7 @@ async function fillDetails(name = 'Ayesha Khan') {
 
 describe('request a rider (spec §4 flow)', () => {
   it('goes from address to a placed order and sends exactly the spec §3 body', async () => {
-    const api = stubApi();
+    const api = mockRequestApi();
     const { router } = await renderPage();
     await chooseZamzama();
 
@@ -138,12 +151,12 @@ describe('request a rider (spec §4 flow)', () => {
     expect(quote).toHaveTextContent('115');
     expect(quote).toHaveTextContent('Pickup in 12 min');
     expect(quote).toHaveTextContent('Delivery in 25 min');
-    expect(api.posts('/api/v1/delivery/area/validate')[0]?.body).toEqual({
+    expect(api.sent('/api/v1/delivery/area/validate')[0]?.body).toEqual({
       location: { lat: ZAMZAMA.latitude, lng: ZAMZAMA.longitude },
       vendor_location: { latitude: 24.86, longitude: 67.05 },
       vendor_id: 'pk-khi-0042',
     });
-    expect(api.posts('/api/v1/delivery/fee')[0]?.body).toEqual({
+    expect(api.sent('/api/v1/delivery/fee')[0]?.body).toEqual({
       source: { lat: 24.86, lon: 67.05 },
       destination: { lat: ZAMZAMA.latitude, lon: ZAMZAMA.longitude },
       vendor_id: 'pk-khi-0042',
@@ -163,7 +176,7 @@ describe('request a rider (spec §4 flow)', () => {
     expect(router.state.location.search).toBe('?order_id=PK-1001');
     expect(await screen.findByText('Order pushed!')).toBeInTheDocument();
 
-    const [order] = api.posts('/api/v1/order');
+    const [order] = api.sent('/api/v1/order');
     expect(order?.body).toEqual({
       vendor_id: 'pk-khi-0042',
       customer: {
@@ -188,17 +201,19 @@ describe('request a rider (spec §4 flow)', () => {
   }, 30_000);
 
   it('shows the undeliverable key at the address and keeps the next steps locked', async () => {
-    const api = stubApi({ 'POST /api/v1/delivery/area/validate': () => json({ result: 'UNDELIVERABLE' }) });
+    const api = mockRequestApi(
+      http.post(`${API}/delivery/area/validate`, () => answer('UNDELIVERABLE' satisfies DeliveryAreaResult)),
+    );
     await renderPage();
     await chooseZamzama();
     const input = screen.getByRole('textbox', { name: 'Drop-off address' });
     await waitFor(() => expect(input).toHaveAccessibleDescription("We don't deliver to this area yet."));
     expect(screen.queryByRole('form', { name: 'Customer and item' })).not.toBeInTheDocument();
-    expect(api.posts('/api/v1/delivery/fee')).toHaveLength(0);
+    expect(api.sent('/api/v1/delivery/fee')).toHaveLength(0);
   }, 15_000);
 
   it('shows the first spec §5 failure at its field', async () => {
-    stubApi();
+    mockRequestApi();
     await renderPage();
     await chooseZamzama();
     await fillDetails('Ayesha 2');
@@ -210,33 +225,23 @@ describe('request a rider (spec §4 flow)', () => {
   it('recomputes an expired fee after a second and sends the order again with the new signature', async () => {
     let orderCalls = 0;
     let feeCalls = 0;
-    const api = stubApi({
-      'POST /api/v1/order': () => {
+    const api = mockRequestApi(
+      http.post(`${API}/order`, () => {
         orderCalls += 1;
-        return orderCalls === 1
-          ? json({ status: 409, code: 'SignatureExpired', message: 'SignatureExpired', errors: [] }, 409)
-          : json({ result: { order_id: 'PK-1002' } });
-      },
-      'POST /api/v1/delivery/fee': () => {
+        return orderCalls === 1 ? apiError(409, 'SignatureExpired') : answer({ order_id: 'PK-1002' });
+      }),
+      http.post(`${API}/delivery/fee`, () => {
         feeCalls += 1;
-        return json({
-          result: {
-            fee: 115,
-            signature: `sig-${feeCalls}`,
-            expires_at: '2030-01-01T00:00:00Z',
-            distance_km: 5,
-            currency: 'PKR',
-          },
-        });
-      },
-    });
+        return fee(115, `sig-${feeCalls}`);
+      }),
+    );
     await renderPage();
     await chooseZamzama();
     await fillDetails();
     await userEvent.click(await screen.findByRole('button', { name: 'Request rider' }));
     await screen.findByText('Tracking page', {}, { timeout: 5000 });
 
-    const orders = api.posts('/api/v1/order');
+    const orders = api.sent('/api/v1/order');
     expect(orders.map((call) => (call.body as { signature: string }).signature)).toEqual(['sig-1', 'sig-2']);
     // A different body is a different submission, with its own key.
     expect(orders[0]?.headers.get('Idempotency-Key')).not.toBe(orders[1]?.headers.get('Idempotency-Key'));
@@ -245,47 +250,38 @@ describe('request a rider (spec §4 flow)', () => {
   it('asks the user to confirm when the recomputed fee has changed', async () => {
     let orderCalls = 0;
     let feeCalls = 0;
-    const api = stubApi({
-      'POST /api/v1/order': () => {
+    const api = mockRequestApi(
+      http.post(`${API}/order`, () => {
         orderCalls += 1;
-        return orderCalls === 1
-          ? json({ status: 409, code: 'SignatureExpired', message: 'SignatureExpired', errors: [] }, 409)
-          : json({ result: { order_id: 'PK-1003' } });
-      },
-      'POST /api/v1/delivery/fee': () => {
+        return orderCalls === 1 ? apiError(409, 'SignatureExpired') : answer({ order_id: 'PK-1003' });
+      }),
+      http.post(`${API}/delivery/fee`, () => {
         feeCalls += 1;
-        const fee = feeCalls === 1 ? 115 : 135;
-        return json({
-          result: { fee, signature: `sig-${fee}`, expires_at: '2030-01-01T00:00:00Z', distance_km: 5, currency: 'PKR' },
-        });
-      },
-    });
+        const amount = feeCalls === 1 ? 115 : 135;
+        return fee(amount, `sig-${amount}`);
+      }),
+    );
     await renderPage();
     await chooseZamzama();
     await fillDetails();
     await userEvent.click(await screen.findByRole('button', { name: 'Request rider' }));
     const dialog = await screen.findByRole('dialog', { name: 'The delivery fee has changed' }, { timeout: 5000 });
     expect(dialog).toHaveTextContent('135');
-    expect(api.posts('/api/v1/order')).toHaveLength(1);
+    expect(api.sent('/api/v1/order')).toHaveLength(1);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm and place the order' }));
     await screen.findByText('Tracking page', {}, { timeout: 5000 });
-    const last = api.posts('/api/v1/order').at(-1)?.body as { delivery_fee: number; signature: string };
+    const last = api.sent('/api/v1/order').at(-1)?.body as { delivery_fee: number; signature: string };
     expect(last).toMatchObject({ delivery_fee: 135, signature: 'sig-135' });
   }, 30_000);
 
   it('shows the server key when the order is refused', async () => {
-    stubApi({
-      'POST /api/v1/order': () =>
-        json(
-          {
-            status: 422,
-            code: 'VALIDATION',
-            message: 'validation',
-            errors: [{ message: 'x', meta: { translation_key: 'validation.phone-incorrect' } }],
-          },
-          422,
-        ),
-    });
+    mockRequestApi(
+      http.post(`${API}/order`, () =>
+        apiError(422, 'VALIDATION', 'validation', [
+          { message: 'x', meta: { translation_key: 'validation.phone-incorrect' } },
+        ]),
+      ),
+    );
     await renderPage();
     await chooseZamzama();
     await fillDetails();
@@ -304,7 +300,7 @@ describe('request a rider (spec §4 flow)', () => {
       return `${String(Math.floor(m / 60)).padStart(2, '0')}${String(m % 60).padStart(2, '0')}`;
     };
     const hours = `${hhmm(karachiMinutes + 120)}:${hhmm(karachiMinutes + 180)}`;
-    stubApi({ 'GET /api/v1/get-country-parameter/serviceHours': () => json({ result: hours }) });
+    mockRequestApi(countryParametersHandler({ serviceHours: hours }));
     await renderPage();
     expect(await screen.findByText(/^Service hours: \d\d:\d\d to \d\d:\d\d\. It's \d\d:\d\d$/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Drop-off address' })).not.toBeInTheDocument();
@@ -350,10 +346,13 @@ describe('editing an order (spec §4)', () => {
   };
 
   it('pre-fills the order, sends PUT /order/{orderId} and reports Order Updated!', async () => {
-    const api = stubApi({
-      'GET /api/v1/order': () => json({ result: order }),
-      'PUT /api/v1/order/PK-0900': () => json({ result: { ...order, order: { ...order.order, amount: 950 } } }),
-    });
+    const api = mockRequestApi(
+      http.get(`${API}/order`, () => answer(order)),
+      http.put(`${API}/order/PK-0900`, async ({ request }) => {
+        await bodyOf(request, OrderUpdateBodySchema);
+        return answer({ ...order, order: { ...order.order, amount: 950 } });
+      }),
+    );
     const { router } = await renderPage('/request-a-rider/pk-khi-0042?orderID=PK-0900');
     expect(await screen.findByRole('heading', { name: 'Edit order PK-0900' })).toBeInTheDocument();
     const details = await screen.findByRole('form', { name: 'Customer and item' }, { timeout: 5000 });
@@ -367,8 +366,8 @@ describe('editing an order (spec §4)', () => {
     await screen.findByText('Tracking page');
     expect(router.state.location.search).toBe('?order_id=PK-0900');
     expect(await screen.findByText('Order Updated!')).toBeInTheDocument();
-    expect(api.posts('/api/v1/order')).toHaveLength(0);
-    const [put] = api.calls.filter((call) => call.method === 'PUT');
+    expect(api.sent('/api/v1/order')).toHaveLength(0);
+    const [put] = api.requests.filter((call) => call.method === 'PUT');
     expect(put?.body).toEqual({
       vendor_id: 'pk-khi-0042',
       payment_method: 'CASH_ON_DELIVERY',

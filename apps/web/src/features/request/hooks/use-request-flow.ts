@@ -1,11 +1,10 @@
-import { FEE_RETRY_DELAY_MS, type PaymentMethod } from '@riderdesk/domain/constants';
+import { FEE_RETRY_DELAY_MS } from '@riderdesk/domain/constants';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import {
   checkServiceHours,
   type DestinationValidation,
   initialRequestState,
-  isEditing,
   REQUEST_ERROR_KEYS,
   type RequestEvent,
   type RequestState,
@@ -17,9 +16,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../shared/api/api-error.ts';
 import { useCountryParameter } from '../../../shared/api/get-country-parameter.ts';
+import { useOrder } from '../../../shared/api/get-order.ts';
 import { deliveryFeeQueryOptions, getDeliveryFee } from '../api/get-delivery-fee.ts';
 import { estimationsQueryOptions } from '../api/get-estimations.ts';
-import { useOrderToEdit } from '../api/get-order.ts';
 import { deliveryAreaQueryOptions } from '../api/validate-delivery-area.ts';
 import {
   availablePaymentMethods,
@@ -175,7 +174,7 @@ export function useRequestFlow(input: {
   }, [state.step, state.validationSeq, validate, send]);
 
   // Edit mode (spec §4): the order pre-fills the flow once it and the vendor's flow are both there.
-  const orderToEdit = useOrderToEdit(vendorId, input.orderIdToEdit);
+  const orderToEdit = useOrder(vendorId, input.orderIdToEdit);
   const editedFor = useRef<string | null>(null);
   const onOrderToEditLoaded = useRef(input.onOrderToEditLoaded);
   onOrderToEditLoaded.current = input.onOrderToEditLoaded;
@@ -239,12 +238,9 @@ export function useRequestFlow(input: {
     state,
     send,
     origin,
-    isEditing: isEditing(state),
     isOriginSaved,
     setIsOriginSaved,
     orderToEdit,
-    isOptionsLoading: areOptionsLoading,
     submit,
-    availableMethods: state.availablePaymentMethods as readonly PaymentMethod[],
   };
 }

@@ -1,11 +1,10 @@
-import { NOTIFICATION_MS } from '@riderdesk/domain/constants';
 import { OrderCancelAnswerSchema, type OrderCancelBody } from '@riderdesk/domain/contracts/order-list';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../../../shared/api/api-error.ts';
 import { API_BASE, api } from '../../../shared/api/client.ts';
-import { trackingKeys } from './order-cache.ts';
+import { orderIdOfDetailKey, orderKeys } from '../../../shared/api/query-keys.ts';
 
-export const CANT_CANCEL_KEY = 'error.cant-cancel-order';
+const CANT_CANCEL_KEY = 'error.cant-cancel-order';
 
 /** PUT /order/cancel (spec §7); the server answers 'action.attempt-cancel' and cancels asynchronously. */
 export async function cancelOrder(body: OrderCancelBody): Promise<string> {
@@ -20,8 +19,6 @@ export function isCantCancelError(error: unknown): boolean {
   );
 }
 
-export const CANCEL_ERROR_MS = NOTIFICATION_MS.cancel;
-
 /** Cancels, then refreshes the cached lists so the order moves to "cancelled" even without the live connection. */
 export function useCancelOrder() {
   const queryClient = useQueryClient();
@@ -29,16 +26,17 @@ export function useCancelOrder() {
     mutationFn: cancelOrder,
     onSuccess: async (_message, body) => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: trackingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.lists }),
+        // The detail is kept under the vendor selected when it was fetched, which may be the order's parent.
         queryClient.invalidateQueries({
-          queryKey: ['order'],
-          predicate: (query) => query.queryKey[2] === body.order_id,
+          queryKey: orderKeys.details,
+          predicate: (query) => orderIdOfDetailKey(query.queryKey) === body.order_id,
         }),
       ]);
     },
     onError: (error) => {
       // A refused cancel means our copy is stale: fetch what the order has become.
-      if (isCantCancelError(error)) void queryClient.invalidateQueries({ queryKey: trackingKeys.all });
+      if (isCantCancelError(error)) void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
     },
   });
 }

@@ -5,7 +5,7 @@ import { startOfTodayInZone } from '@riderdesk/domain/date-presets';
 import { preorderWindowEnd } from '@riderdesk/domain/orders/preorder-window';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_BASE, api } from '../../../shared/api/client.ts';
-import { trackingKeys } from './order-cache.ts';
+import { orderKeys } from '../../../shared/api/query-keys.ts';
 
 // A runaway pagination key must not keep the screen loading forever.
 const MAX_PAGES = 5;
@@ -46,7 +46,7 @@ export async function getOrdersInRange(range: OrderRange, signal?: AbortSignal):
 /** spec §7: active orders are those from the start of today (country time zone) to now. */
 export const activeOrdersQueryOptions = (vendorId: string, includeOutlets: boolean, timeZone: string) =>
   queryOptions({
-    queryKey: trackingKeys.active(vendorId, includeOutlets),
+    queryKey: orderKeys.active(vendorId, includeOutlets),
     queryFn: ({ signal }) => {
       const now = new Date();
       return getOrdersInRange(
@@ -59,7 +59,7 @@ export const activeOrdersQueryOptions = (vendorId: string, includeOutlets: boole
 /** spec §7: plus the pre-orders scheduled from today up to 2 days ahead. */
 export const preordersQueryOptions = (vendorId: string, includeOutlets: boolean, timeZone: string) =>
   queryOptions({
-    queryKey: trackingKeys.preorders(vendorId, includeOutlets),
+    queryKey: orderKeys.preorders(vendorId, includeOutlets),
     queryFn: ({ signal }) => {
       const now = new Date();
       return getOrdersInRange(

@@ -1,18 +1,6 @@
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { QueryClient } from '@tanstack/react-query';
-
-/** Query keys of the tracking screen; every list under it holds whole orders. */
-export const trackingKeys = {
-  all: ['orders', 'tracking'] as const,
-  active: (vendorId: string, includeOutlets: boolean) =>
-    ['orders', 'tracking', 'active', vendorId, includeOutlets] as const,
-  preorders: (vendorId: string, includeOutlets: boolean) =>
-    ['orders', 'tracking', 'preorders', vendorId, includeOutlets] as const,
-  phoneSearch: (vendorId: string, includeOutlets: boolean, phone: string) =>
-    ['orders', 'tracking', 'phone-search', vendorId, includeOutlets, phone] as const,
-  // Same key as the request flow's GET /order, so an edit and the tracking detail share one copy.
-  order: (vendorId: string, orderId: string) => ['order', vendorId, orderId] as const,
-};
+import { orderKeys } from '../../../shared/api/query-keys.ts';
 
 const byNewest = (a: Order, b: Order) => Date.parse(b.created_at) - Date.parse(a.created_at);
 
@@ -43,13 +31,13 @@ export type LiveScope = {
 export function applyOrderUpdate(queryClient: QueryClient, order: Order, scope: LiveScope): void {
   const belongsToVendor = scope.includeOutlets || order.vendor_id === scope.vendorId;
   const isCreatedToday = Date.parse(order.created_at) >= scope.startOfToday.getTime();
-  queryClient.setQueryData<Order[]>(trackingKeys.active(scope.vendorId, scope.includeOutlets), (list) =>
+  queryClient.setQueryData<Order[]>(orderKeys.active(scope.vendorId, scope.includeOutlets), (list) =>
     list ? upsertOrder(list, order, belongsToVendor && isCreatedToday) : list,
   );
-  queryClient.setQueryData<Order[]>(trackingKeys.preorders(scope.vendorId, scope.includeOutlets), (list) =>
+  queryClient.setQueryData<Order[]>(orderKeys.preorders(scope.vendorId, scope.includeOutlets), (list) =>
     list ? upsertOrder(list, order, false) : list,
   );
-  queryClient.setQueryData<Order>(trackingKeys.order(order.vendor_id, order.order_id), (cached) =>
+  queryClient.setQueryData<Order>(orderKeys.detail(order.vendor_id, order.order_id), (cached) =>
     cached && !isNewer(order, cached) ? cached : order,
   );
 }

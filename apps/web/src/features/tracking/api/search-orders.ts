@@ -4,9 +4,9 @@ import { startOfDayDaysAgoInZone } from '@riderdesk/domain/date-presets';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '../../../shared/api/api-error.ts';
 import { API_BASE, api } from '../../../shared/api/client.ts';
+import { orderQueryOptions } from '../../../shared/api/get-order.ts';
+import { orderKeys } from '../../../shared/api/query-keys.ts';
 import { mergeOrders, type ServerSearch } from '../tracking-rules.ts';
-import { orderQueryOptions } from './get-order.ts';
-import { trackingKeys } from './order-cache.ts';
 
 export const PHONE_SEARCH_DAYS = 30;
 export const PHONE_SEARCH_COUNT = 50;
@@ -55,7 +55,7 @@ export function useServerSearch(
     staleTime: SEARCH_STALE_MS,
   });
   const byPhone = useQuery({
-    queryKey: trackingKeys.phoneSearch(vendorId ?? '', includeOutlets, phone),
+    queryKey: orderKeys.phoneSearch(vendorId ?? '', includeOutlets, phone),
     queryFn: ({ signal }) => getOrdersByPhone(vendorId ?? '', includeOutlets, phone, timeZone, signal),
     enabled: Boolean(vendorId && phone),
     staleTime: SEARCH_STALE_MS,

@@ -7,14 +7,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describeError } from '../../../shared/api/describe-error.ts';
+import { useOrder } from '../../../shared/api/get-order.ts';
+import { orderKeys } from '../../../shared/api/query-keys.ts';
 import { useConfig } from '../../../shared/config/config-context.tsx';
 import type { LiveStatus } from '../../../shared/live/live-connection.ts';
 import type { MapPoint } from '../../../shared/map/lazy-tracking-map.tsx';
 import { EmptyPanel } from '../../../shared/ui/empty-panel.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useActiveOrders, usePreorders } from '../api/get-active-orders.ts';
-import { useOrder } from '../api/get-order.ts';
-import { trackingKeys } from '../api/order-cache.ts';
 import { useServerSearch } from '../api/search-orders.ts';
 import { useFallbackRefresh } from '../hooks/use-fallback-refresh.ts';
 import { useLiveOrderUpdates } from '../hooks/use-live-order-updates.ts';
@@ -99,7 +99,7 @@ export function OrderTrackingPage(props: OrderTrackingPageProps) {
   const preorders = usePreorders(vendorId, includeOutlets, country.timeZone);
   const lastLiveUpdateAt = useLiveOrderUpdates(vendorId, includeOutlets, country.timeZone);
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trackingKeys.all });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
   useFallbackRefresh({
     isEnabled: Boolean(vendorId),
     isFast: props.isDynamicTimeEstimationOn || props.isGuest,

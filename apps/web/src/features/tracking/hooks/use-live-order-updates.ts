@@ -2,8 +2,9 @@ import type { Order } from '@riderdesk/domain/contracts/orders';
 import { startOfTodayInZone } from '@riderdesk/domain/date-presets';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
+import { orderKeys } from '../../../shared/api/query-keys.ts';
 import { useLiveEvents } from '../../../shared/live/live-store.ts';
-import { applyOrderUpdate, trackingKeys } from '../api/order-cache.ts';
+import { applyOrderUpdate } from '../api/order-cache.ts';
 
 /**
  * Writes the live connection's order_update events into the tracking lists and detail, and catches
@@ -24,7 +25,7 @@ export function useLiveOrderUpdates(vendorId: string | null, includeOutlets: boo
       });
     },
     onReconnect: () => {
-      void queryClient.invalidateQueries({ queryKey: trackingKeys.all });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
     },
   });
 

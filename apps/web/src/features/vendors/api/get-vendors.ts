@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE, api } from '../../../shared/api/client.ts';
+import { vendorKeys } from '../../../shared/api/query-keys.ts';
 import { notify } from '../../../shared/notify.ts';
 
 export class NoVendorsError extends Error {
@@ -20,7 +21,7 @@ export async function getVendors(): Promise<Vendor[]> {
 }
 
 export const vendorsQueryOptions = () =>
-  queryOptions({ queryKey: ['vendors'], queryFn: getVendors, staleTime: 5 * 60_000, retry: false });
+  queryOptions({ queryKey: vendorKeys.all, queryFn: getVendors, staleTime: 5 * 60_000, retry: false });
 
 /** The signed-in user's vendors and outlets; failures are announced once (spec §8). */
 export function useVendors(enabled: boolean) {

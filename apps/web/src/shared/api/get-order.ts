@@ -1,9 +1,9 @@
 import { type Order, OrderAnswerSchema } from '@riderdesk/domain/contracts/orders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_BASE, api } from '../../../shared/api/client.ts';
-import { trackingKeys } from './order-cache.ts';
+import { API_BASE, api } from './client.ts';
+import { orderKeys } from './query-keys.ts';
 
-/** GET /order?vendorId&orderId (spec §7): an order from the URL that today's lists do not hold. */
+/** GET /order?vendorId&orderId (spec §7): one order of the selected vendor. */
 export async function getOrder(vendorId: string, orderId: string, signal?: AbortSignal): Promise<Order> {
   const params = new URLSearchParams({ vendorId, orderId });
   return (await api.get(`${API_BASE}/order?${params}`, { schema: OrderAnswerSchema, signal })).result;
@@ -11,11 +11,12 @@ export async function getOrder(vendorId: string, orderId: string, signal?: Abort
 
 export const orderQueryOptions = (vendorId: string, orderId: string) =>
   queryOptions({
-    queryKey: trackingKeys.order(vendorId, orderId),
+    queryKey: orderKeys.detail(vendorId, orderId),
     queryFn: ({ signal }) => getOrder(vendorId, orderId, signal),
   });
 
-export function useOrder(vendorId: string | null, orderId: string | null, isEnabled: boolean) {
+/** The order an edit starts from, or the tracking detail of an order today's lists do not hold. */
+export function useOrder(vendorId: string | null, orderId: string | null, isEnabled = true) {
   return useQuery({
     ...orderQueryOptions(vendorId ?? '', orderId ?? ''),
     enabled: isEnabled && Boolean(vendorId && orderId),

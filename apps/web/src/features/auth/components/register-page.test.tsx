@@ -1,0 +1,27 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../../test/api.ts';
+import { renderWithProviders } from '../../../../test/render.tsx';
+import { RegisterPage } from './register-page.tsx';
+
+describe('registration (spec §5: the password rules, and a VAT number of 8 characters)', () => {
+  it('names the password first, then the VAT number of a new business, and sends nothing until both pass', async () => {
+    const api = mockApi();
+    await renderWithProviders(<RegisterPage />);
+    await userEvent.click(screen.getByText('New business'));
+    await userEvent.type(screen.getByLabelText('VAT number (optional)'), 'PK1');
+    await userEvent.type(screen.getByLabelText('Password'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('The password does not meet the requirements.')).toBeInTheDocument();
+    expect(screen.queryByText('The VAT number must be 8 characters.')).not.toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('Password'));
+    expect(screen.queryByText('The password does not meet the requirements.')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Password'), 'Riderdesk#2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('The VAT number must be 8 characters.')).toBeInTheDocument();
+    expect(api.sent('/api/v1/register')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,81 @@
+import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import { fromMinor, toMinor } from '@riderdesk/domain/money';
+import { orderCharges } from '@riderdesk/domain/orders/charges';
+import type { RequestState } from '@riderdesk/domain/request-flow';
+import type { TFunction } from 'i18next';
+import { type OrderForm, parseAmount, preorderedFor } from '../order-form.ts';
+import { joinAddress } from '../request-rules.ts';
+import { isBeforeDestination } from '../request-sections.ts';
+import type { SummaryLine } from './request-summary.tsx';
+
+export type RequestSummaryLines = { order: SummaryLine[]; payment: SummaryLine[]; total: SummaryLine | null };
+
+/**
+ * The lines of the spec §2 order and payment summaries: what is known at this step of the flow.
+ * The charges (who pays the fee, what the rider collects) are the domain's, once the order is filled in.
+ */
+export function buildRequestSummary(input: {
+  state: RequestState;
+  form: OrderForm;
+  vendor: Vendor | null;
+  currency: string;
+  timeZone: string;
+  t: TFunction;
+  money: (amount: number) => string;
+  dateTime: (epochMs: number) => string;
+}): RequestSummaryLines {
+  const { state, form, t, money, currency } = input;
+  const { step } = state;
+  const order: SummaryLine[] = [];
+  if (input.vendor) order.push({ label: t('request.summary.pickup'), value: input.vendor.name });
+  if (state.destination && !isBeforeDestination(step)) {
+    order.push({
+      label: t('request.summary.drop-off'),
+      value: joinAddress(form.unitNumber, form.building, state.destination.formattedAddress),
+    });
+  }
+  if (step === 'FILL_PAYMENT_DETAILS') {
+    order.push({
+      label: t('request.summary.customer'),
+      value: (
+        <>
+          {form.customerName} · <bdi dir="ltr">{form.phone}</bdi>
+        </>
+      ),
+    });
+    if (form.description) order.push({ label: t('request.summary.item'), value: form.description });
+    const scheduled = preorderedFor(form, input.timeZone);
+    order.push({
+      label: t('request.summary.time'),
+      value: scheduled === null ? t('request.time.asap') : input.dateTime(scheduled * 1000),
+    });
+  }
+
+  const payment: SummaryLine[] = [];
+  let total: SummaryLine | null = null;
+  if (state.deliveryFee !== null) {
+    payment.push({ label: t('request.payment-summary.fee'), value: money(state.deliveryFee) });
+    if (state.voucher && state.discountedDeliveryFee !== null) {
+      payment.push({
+        label: t('request.payment-summary.discount'),
+        value: `− ${money(state.deliveryFee - state.discountedDeliveryFee)}`,
+      });
+      payment.push({ label: t('request.payment-summary.fee-to-pay'), value: money(state.discountedDeliveryFee) });
+    }
+    if (step === 'FILL_PAYMENT_DETAILS') {
+      const charges = orderCharges({
+        amountMinor: toMinor(parseAmount(form.amount) ?? 0, currency),
+        deliveryFeeMinor: toMinor(state.deliveryFee, currency),
+        discountMinor:
+          state.discountedDeliveryFee === null ? 0 : toMinor(state.deliveryFee - state.discountedDeliveryFee, currency),
+        paymentMethod: form.paymentMethod,
+      });
+      payment.push({
+        label: t(`request.payment-summary.fee-paid-by.${charges.feePaidBy}`),
+        value: money(fromMinor(charges.payableFeeMinor, currency)),
+      });
+      total = { label: t('request.payment-summary.collect'), value: money(fromMinor(charges.collectMinor, currency)) };
+    }
+  }
+  return { order, payment, total };
+}

@@ -1,0 +1,149 @@
+import type { Order } from '@riderdesk/domain/contracts/orders';
+import { PaymentMethodSchema } from '@riderdesk/domain/contracts/orders';
+import { isWithinPreorderWindow } from '@riderdesk/domain/orders/preorder-window';
+import type { RequestDestination } from '@riderdesk/domain/request-flow';
+import { validateAddress } from '@riderdesk/domain/validation/address';
+import {
+  type OrderPayload,
+  type OrderPayloadField,
+  validateOrderPayload,
+} from '@riderdesk/domain/validation/order-payload';
+import { normaliseVatNumber, vatNumberError } from '@riderdesk/domain/validation/vat-number';
+import { z } from 'zod';
+import { zonedWallTimeToEpochMs } from './wall-time.ts';
+
+/** What the merchant types in the details and payment sections. */
+export const OrderFormSchema = z.object({
+  customerName: z.string(),
+  phone: z.string(),
+  unitNumber: z.string(),
+  building: z.string(),
+  riderNotes: z.string(),
+  description: z.string(),
+  amount: z.string(),
+  paymentMethod: z.union([PaymentMethodSchema, z.literal('')]),
+  deliveryTime: z.enum(['ASAP', 'LATER']),
+  /** 'YYYY-MM-DD HH:mm:ss' wall time in the country's zone, as the date picker gives it. */
+  scheduledAt: z.string().nullable(),
+  vatNumber: z.string(),
+  isAgeValidationRequired: z.boolean(),
+});
+export type OrderForm = z.infer<typeof OrderFormSchema>;
+
+export const EMPTY_ORDER_FORM: OrderForm = {
+  customerName: '',
+  phone: '',
+  unitNumber: '',
+  building: '',
+  riderNotes: '',
+  description: '',
+  amount: '',
+  paymentMethod: '',
+  deliveryTime: 'ASAP',
+  scheduledAt: null,
+  vatNumber: '',
+  isAgeValidationRequired: false,
+};
+
+/** The form of an order being edited; its address already holds unit and building. */
+export function formFromOrder(order: Order): OrderForm {
+  return {
+    ...EMPTY_ORDER_FORM,
+    customerName: order.customer.name,
+    phone: order.customer.phone_number,
+    riderNotes: order.customer.location.notes ?? order.notes ?? '',
+    description: order.order.description,
+    amount: String(order.order.amount),
+    paymentMethod: order.order.payment_method,
+    vatNumber: order.vat_number ?? '',
+  };
+}
+
+export const parseAmount = (amount: string): number | null => {
+  const value = Number(amount.replace(/,/g, '').trim());
+  return amount.trim() !== '' && Number.isFinite(value) ? value : null;
+};
+
+/** preordered_for in unix seconds, null for ASAP. */
+export function preorderedFor(form: OrderForm, timeZone: string): number | null {
+  if (form.deliveryTime !== 'LATER' || !form.scheduledAt) return null;
+  const epoch = zonedWallTimeToEpochMs(form.scheduledAt, timeZone);
+  return epoch === null ? null : Math.floor(epoch / 1000);
+}
+
+export function isScheduleValid(form: OrderForm, nowMs: number, timeZone: string): boolean {
+  if (form.deliveryTime === 'ASAP') return true;
+  const seconds = preorderedFor(form, timeZone);
+  if (seconds === null) return false;
+  return isWithinPreorderWindow(seconds * 1000, nowMs);
+}
+
+/** The spec §3 order request payload that validateOrderPayload checks. */
+export function orderPayload(form: OrderForm, destination: RequestDestination | null, timeZone: string): OrderPayload {
+  return {
+    destinationName: form.customerName.trim(),
+    destinationPhoneNumber: form.phone.trim(),
+    destinationLatitude: destination?.latitude ?? null,
+    destinationLongitude: destination?.longitude ?? null,
+    destinationTextAddress: destination?.formattedAddress ?? '',
+    destinationUnitNumber: form.unitNumber.trim(),
+    destinationBuilding: form.building.trim(),
+    riderNotes: form.riderNotes.trim(),
+    orderAmount: parseAmount(form.amount),
+    orderDescription: form.description.trim(),
+    paymentMethod: form.paymentMethod,
+    vat_number: normaliseVatNumber(form.vatNumber),
+    preordered_for: preorderedFor(form, timeZone),
+  };
+}
+
+// Where a spec §5 failure is shown in the form. The vendor and the address are not typed in these
+// sections: their failures show with the payment method, the last field the chain checks.
+const FORM_FIELD_OF: Readonly<Partial<Record<OrderPayloadField, keyof OrderForm>>> = {
+  destinationName: 'customerName',
+  destinationPhoneNumber: 'phone',
+  destinationUnitNumber: 'unitNumber',
+  orderDescription: 'description',
+  orderAmount: 'amount',
+  paymentMethod: 'paymentMethod',
+};
+
+/** The request-form section being sent: "Continue to payment", or the request itself. */
+export type OrderFormStep = 'details' | 'payment';
+
+export type OrderFormContext = {
+  step: OrderFormStep;
+  countryCode: string;
+  vendorId: string | null;
+  destination: RequestDestination | null;
+  timeZone: string;
+  /** Milliseconds since the epoch, read when the form is sent. */
+  now: () => number;
+};
+
+/**
+ * The request form's rules, with the messages the form shows (translation keys, or the domain's
+ * English texts that the catalogues translate). Details: the rider notes first, then the spec §5
+ * chain. Payment: the VAT number, the delivery time and the chain, each at its field.
+ */
+export function orderFormSchema(context: OrderFormContext) {
+  return OrderFormSchema.superRefine((form, issues) => {
+    const fail = (field: keyof OrderForm, message: string) =>
+      issues.addIssue({ code: 'custom', path: [field], message });
+    if (context.step === 'details') {
+      const notesError = validateAddress({ notes: form.riderNotes }).notes;
+      if (notesError) {
+        fail('riderNotes', notesError);
+        return;
+      }
+    } else {
+      if (vatNumberError(form.vatNumber)) fail('vatNumber', 'request.vat.error');
+      if (!isScheduleValid(form, context.now(), context.timeZone)) fail('scheduledAt', 'request.time.invalid');
+    }
+    const check = validateOrderPayload(orderPayload(form, context.destination, context.timeZone), {
+      countryCode: context.countryCode,
+      vendorId: context.vendorId,
+    });
+    if (!check.ok) fail(FORM_FIELD_OF[check.field] ?? 'paymentMethod', check.key);
+  });
+}

@@ -1,0 +1,37 @@
+import type { CountryParameterName } from '@riderdesk/domain/contracts/vendors';
+
+/**
+ * Query keys that more than one feature reads or writes. Each cache entry has one owner here, so an
+ * invalidation after a mutation, or a live update, reaches the very copy a screen shows.
+ */
+export const orderKeys = {
+  /** Every list and every single order. */
+  all: ['orders'] as const,
+  /** Every list of orders: tracking's lists of today, its pre-orders and its phone searches. */
+  lists: ['orders', 'list'] as const,
+  active: (vendorId: string, includeOutlets: boolean) =>
+    ['orders', 'list', 'active', vendorId, includeOutlets] as const,
+  preorders: (vendorId: string, includeOutlets: boolean) =>
+    ['orders', 'list', 'preorders', vendorId, includeOutlets] as const,
+  phoneSearch: (vendorId: string, includeOutlets: boolean, phone: string) =>
+    ['orders', 'list', 'phone-search', vendorId, includeOutlets, phone] as const,
+  /** Every single order: the order an edit starts from and the tracking detail share one copy. */
+  details: ['orders', 'detail'] as const,
+  detail: (vendorId: string, orderId: string) => ['orders', 'detail', vendorId, orderId] as const,
+};
+
+/** The order id of a key made by orderKeys.detail. */
+export const orderIdOfDetailKey = (queryKey: readonly unknown[]): unknown => queryKey[3];
+
+export const vendorKeys = {
+  /** The signed-in user's vendors and outlets, as the branch selector lists them. */
+  all: ['vendors'] as const,
+};
+
+export const flagKeys = {
+  all: ['flags'] as const,
+};
+
+export const countryParameterKeys = {
+  detail: (name: CountryParameterName) => ['country-parameter', name] as const,
+};

@@ -1,0 +1,142 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkBoundaries, formatViolation, parseAllowList } from './check-boundaries.ts';
+
+/** A small repository that keeps every rule: features meet in src/app, modules call each other's services. */
+const GOOD_TREE: Record<string, string> = {
+  'apps/web/src/shared/api/client.ts': 'export const api = {};\n',
+  'apps/web/src/features/orders/api/get-orders.ts':
+    "import { api } from '../../../shared/api/client.ts';\nexport const getOrders = () => api;\n",
+  'apps/web/src/features/orders/components/orders-page.tsx':
+    "import { money } from '@riderdesk/domain/money';\nimport { getOrders } from '../api/get-orders.ts';\nexport const OrdersPage = () => [money, getOrders];\n",
+  'apps/web/src/features/tracking/components/tracking-page.tsx': 'export const TrackingPage = () => null;\n',
+  'apps/web/src/app/router.tsx':
+    "import { OrdersPage } from '../features/orders/components/orders-page.tsx';\nexport const routes = [OrdersPage, () => import('../features/tracking/components/tracking-page.tsx')];\n",
+  'apps/api/src/modules/vendors/repo.ts': 'export const findVendor = () => null;\n',
+  'apps/api/src/modules/vendors/service.ts':
+    "import { findVendor } from './repo.ts';\nexport const vendorOf = () => findVendor();\n",
+  'apps/api/src/modules/orders/repo.ts': 'export const insertOrder = () => null;\n',
+  'apps/api/src/modules/orders/service.ts':
+    "import { vendorOf } from '../vendors/service.ts';\nimport { insertOrder } from './repo.ts';\nexport const place = () => [vendorOf(), insertOrder()];\n",
+  'packages/domain/src/money.ts':
+    "import type { Status } from './order-status.ts';\nexport const money = (s: Status) => s;\n",
+  // A cycle of types only is erased at build time: allowed.
+  'packages/domain/src/order-status.ts':
+    "import type { money } from './money.ts';\nexport type Status = string;\nexport type Money = typeof money;\n",
+};
+
+const roots: string[] = [];
+function writeTree(files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'boundaries-'));
+  roots.push(root);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+const checkTree = (files: Record<string, string>, allowList?: string[]) =>
+  checkBoundaries({ root: writeTree(files), allowList });
+
+describe('check-boundaries', () => {
+  it('passes a tree that keeps every boundary', () => {
+    expect(checkTree(GOOD_TREE).violations).toEqual([]);
+  });
+
+  it.each([
+    {
+      rule: 'feature-imports-feature',
+      file: 'apps/web/src/features/orders/components/orders-list.tsx',
+      text: "import { TrackingPage } from '../../tracking/components/tracking-page.tsx';\nexport const x = TrackingPage;\n",
+      named: 'apps/web/src/features/tracking/components/tracking-page.tsx',
+    },
+    {
+      rule: 'shared-imports-feature',
+      file: 'apps/web/src/shared/ui/orders-link.tsx',
+      // A type import couples the shared code to the feature all the same.
+      text: "import type { getOrders } from '../../features/orders/api/get-orders.ts';\nexport type X = typeof getOrders;\n",
+      named: 'apps/web/src/features/orders/api/get-orders.ts',
+    },
+    {
+      rule: 'module-reaches-into-repo',
+      file: 'apps/api/src/modules/orders/list.ts',
+      text: "export { findVendor } from '../vendors/repo.ts';\n",
+      named: 'apps/api/src/modules/vendors/repo.ts',
+    },
+    {
+      rule: 'module-reaches-into-repo',
+      file: 'apps/api/src/modules/orders/address.ts',
+      text: "import { saveAddress } from '../vendors/address-repo.ts';\nexport const x = saveAddress;\n",
+      named: 'apps/api/src/modules/vendors/address-repo.ts',
+      extra: { 'apps/api/src/modules/vendors/address-repo.ts': 'export const saveAddress = () => null;\n' },
+    },
+  ])('fails on $rule and names the import ($file)', ({ rule, file, text, named, extra }) => {
+    const report = checkTree({ ...GOOD_TREE, ...extra, [file]: text });
+    expect(report.violations.map(formatViolation)).toEqual([`${file} → ${named} (${rule})`]);
+  });
+
+  it('fails on an import cycle and names the modules it goes through', () => {
+    const report = checkTree({
+      ...GOOD_TREE,
+      'apps/web/src/shared/api/client.ts':
+        "import { session } from '../session/session.ts';\nexport const api = { session };\n",
+      'apps/web/src/shared/session/session.ts':
+        "import { api } from '../api/client.ts';\nexport const session = () => api;\n",
+    });
+    expect(report.violations).toEqual([
+      {
+        file: 'apps/web/src/shared/api/client.ts',
+        import: 'apps/web/src/shared/session/session.ts',
+        rule: 'import-cycle',
+        cycle: [
+          'apps/web/src/shared/api/client.ts',
+          'apps/web/src/shared/session/session.ts',
+          'apps/web/src/shared/api/client.ts',
+        ],
+      },
+    ]);
+  });
+
+  it('tolerates what the allow-list names, and reports entries that no longer match', () => {
+    const bad = "import { findVendor } from '../vendors/repo.ts';\nexport const x = findVendor;\n";
+    const entry =
+      'apps/api/src/modules/orders/list.ts → apps/api/src/modules/vendors/repo.ts (module-reaches-into-repo)';
+    const allowList = parseAllowList(
+      `# until the API restructure\n\n${entry}\nsome/file.ts → gone.ts (import-cycle)\n`,
+    );
+    const report = checkTree({ ...GOOD_TREE, 'apps/api/src/modules/orders/list.ts': bad }, allowList);
+    expect(report.violations).toEqual([]);
+    expect(report.allowed.map(formatViolation)).toEqual([entry]);
+    expect(report.stale).toEqual(['some/file.ts → gone.ts (import-cycle)']);
+  });
+
+  it('exits non-zero from the command line and prints each violation', () => {
+    const root = writeTree({
+      ...GOOD_TREE,
+      'apps/web/src/features/tracking/api/orders.ts':
+        "import { getOrders } from '../../orders/api/get-orders.ts';\nexport const x = getOrders;\n",
+    });
+    const script = fileURLToPath(new URL('./check-boundaries.ts', import.meta.url));
+    const run = () =>
+      execFileSync(process.execPath, ['--import', 'tsx', script, '--root', root], { encoding: 'utf8', stdio: 'pipe' });
+    let failure: { status: number; stderr: string } | null = null;
+    try {
+      run();
+    } catch (error) {
+      failure = error as { status: number; stderr: string };
+    }
+    expect(failure?.status).toBe(1);
+    expect(failure?.stderr).toContain(
+      'apps/web/src/features/tracking/api/orders.ts → apps/web/src/features/orders/api/get-orders.ts (feature-imports-feature)',
+    );
+  });
+});

@@ -3,7 +3,7 @@ import type { Db } from './db/db.ts';
 import type { Tokens } from './modules/auth/tokens.ts';
 import type { DispatchConfig } from './modules/dispatch/config.ts';
 import { type Dispatcher, dispatcher } from './modules/dispatch/dispatcher.ts';
-import { leadership } from './modules/dispatch/leader.ts';
+import { leadership } from './infra/leader.ts';
 import { type Lifecycle, lifecycleService } from './modules/dispatch/lifecycle.ts';
 import { type RiderService, riderService } from './modules/dispatch/rider-service.ts';
 import { riderLocationRoutes, riderRoutes } from './modules/dispatch/routes.ts';

@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Db, openPostgres } from '../src/db/db.ts';
 import { AUTH_SECRET_NAME, sharedSecret } from '../src/db/instance-secrets.ts';
-import { leadership } from '../src/modules/dispatch/leader.ts';
+import { leadership } from '../src/infra/leader.ts';
 import { setCountryParameter } from '../src/modules/vendors/repo.ts';
 import { createTestDb, type TestDb, testClock, testConfig } from './support/app.ts';
 import { bearer, createUser, createVendor, login } from './support/factories.ts';

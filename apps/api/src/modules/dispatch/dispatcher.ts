@@ -7,7 +7,7 @@ import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 import type { DispatchConfig } from './config.ts';
 import { type Lifecycle, transitionRefused } from './lifecycle.ts';
-import { periodicTask } from './periodic-task.ts';
+import { periodicTask } from '../../infra/periodic-task.ts';
 import * as repo from './repo.ts';
 import { liveEtas } from './rider-service.ts';
 
@@ -60,7 +60,7 @@ export function dispatcher(deps: {
   lifecycle: Lifecycle;
   config: DispatchConfig;
   log: FastifyBaseLogger;
-  /** Only one instance dispatches at a time; the others stand by (leader.ts). */
+  /** Only one instance dispatches at a time; the others stand by (infra/leader.ts). */
   isLeader?: () => Promise<boolean>;
 }) {
   const { db, now, lifecycle, config, log } = deps;

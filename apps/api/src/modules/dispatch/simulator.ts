@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 import type { DispatchConfig } from './config.ts';
-import { periodicTask } from './periodic-task.ts';
+import { periodicTask } from '../../infra/periodic-task.ts';
 import { simulatedProof } from './proofs.ts';
 import * as repo from './repo.ts';
 import type { RiderService } from './rider-service.ts';

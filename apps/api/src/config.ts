@@ -7,6 +7,7 @@ import { parseServiceHours } from '@riderdesk/domain/service-hours';
 import { z } from 'zod';
 import type { DispatchConfig } from './modules/dispatch/config.ts';
 import type { GeoConfig } from './modules/geo/config.ts';
+import { DEFAULT_LIVE_CONFIG, type LiveConfig } from './modules/live/config.ts';
 import { parseTrustProxy, type TrustProxy } from './plugins/client-address.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -64,6 +65,7 @@ export interface AppConfig {
   hasOutboxPage: boolean;
   geo: GeoConfig;
   dispatch: DispatchConfig;
+  live: LiveConfig;
   /** CLOCK_AT: where the server's clock starts (never in prd); null is the wall clock. */
   clockStart: Date | null;
   /** A request still unanswered after this long gets 503, so one stuck call cannot hold a client forever. */
@@ -257,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
         simDeclineProbability: vars.SIM_DECLINE_PROBABILITY,
         publicRateLimit: vars.PUBLIC_RATE_LIMIT,
       },
+      live: DEFAULT_LIVE_CONFIG,
       clockStart: vars.CLOCK_AT ? new Date(vars.CLOCK_AT) : null,
       requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     },

@@ -4,7 +4,7 @@ import { loadConfigOrExit } from './config.ts';
 import { openDb } from './db/db.ts';
 import { withAuthSecret } from './db/instance-secrets.ts';
 import { migrate } from './db/migrate.ts';
-import { seedIfEmpty } from './seed.ts';
+import { seedIfEmpty } from './seed/seed.ts';
 import { stopOnSignals } from './shutdown.ts';
 
 const envConfig = loadConfigOrExit();

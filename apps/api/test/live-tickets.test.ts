@@ -1,17 +1,10 @@
 import { LIVE_TICKET_TTL_S } from '@riderdesk/domain/contracts/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_TTL_S, Tokens } from '../src/modules/auth/tokens.ts';
-import { databases } from './support/app.ts';
-import { bearer, login } from './support/factories.ts';
-import {
-  buildLiveApp,
-  connectLive,
-  type LiveClient,
-  listenOnRandomPort,
-  liveTicket,
-  placeOrder,
-} from './support/live-tracking.ts';
-import { createMerchant, type Merchant, type RiderApp } from './support/request-a-rider.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { bearer, createMerchant, login, type Merchant } from './support/factories.ts';
+import { connectLive, type LiveClient, listenOnRandomPort, liveTicket } from './support/live.ts';
+import { placeOrder } from './support/orders.ts';
 
 const SESSION_ENDED = { code: 4401, reason: 'session-ended' };
 // Generous against a 50 ms sweep; the test waits for the close event, it does not measure it.
@@ -22,13 +15,13 @@ const closedWithin = (client: LiveClient, ms = 5_000) =>
   ]);
 
 describe.each(databases())('live sockets opened with a one-time ticket on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let host: string;
   let merchant: Merchant;
   const clients: LiveClient[] = [];
 
   beforeAll(async () => {
-    t = await buildLiveApp(kind, { overrides: { sessionSweepMs: 50 } });
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS, live: { sessionSweepMs: 50 } });
     host = await listenOnRandomPort(t.app);
     merchant = await createMerchant(t);
   });

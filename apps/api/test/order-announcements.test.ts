@@ -3,16 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/db.ts';
 import { ORDER_CHANGES_CHANNEL } from '../src/modules/orders/repo.ts';
-import { createTestDb, databases } from './support/app.ts';
-import { buildLiveApp } from './support/live-tracking.ts';
-import {
-  createMerchant,
-  type Merchant,
-  orderBody,
-  postOrder,
-  quoteFee,
-  type RiderApp,
-} from './support/request-a-rider.ts';
+import { buildTestApp, createTestDb, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { createMerchant, type Merchant } from './support/factories.ts';
+import { orderBody, postOrder, quoteFee } from './support/orders.ts';
 
 /** The real database, with every statement recorded and tagged with the transaction it ran in. */
 function recordingDb(db: Db) {
@@ -62,12 +55,12 @@ async function listenToOrderChanges(db: Db) {
 }
 
 describe.each(databases())('order creates and edits announced with their transaction on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
   let listener: Awaited<ReturnType<typeof listenToOrderChanges>>;
 
   beforeAll(async () => {
-    t = await buildLiveApp(kind);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
     merchant = await createMerchant(t);
     listener = await listenToOrderChanges(t.db);
   });
@@ -133,7 +126,7 @@ describe.each(databases())('the statements of an order create on %s', (kind) => 
   it('inserts the order, its NEW history entry and the NOTIFY in one transaction', async () => {
     const test = await createTestDb(kind);
     const recording = recordingDb(test.db);
-    const t = await buildLiveApp(kind, { db: recording.db });
+    const t = await buildTestApp({ kind, ...IN_SERVICE_HOURS, db: recording.db });
     try {
       const merchant = await createMerchant(t);
       const body = orderBody(merchant.vendorId, await quoteFee(t, merchant));

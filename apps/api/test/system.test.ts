@@ -17,7 +17,8 @@ writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Riderdesk<
 describe.each(databases())('system routes on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(kind, {
+    t = await buildTestApp({
+      kind,
       config: { localesDir, webDistDir: webDir },
       env: { MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png' },
     });

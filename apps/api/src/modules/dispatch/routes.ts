@@ -12,30 +12,15 @@ import {
 } from '@riderdesk/domain/contracts/riders';
 import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/db.ts';
 import { authError, keyedError } from '../../errors.ts';
 import { requireCaller } from '../../plugins/auth.ts';
-import { sha256 } from '../auth/tokens.ts';
 import type { VendorService } from '../vendors/service.ts';
-import * as repo from './repo.ts';
 import type { RiderService } from './rider-service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     riderId: string | null;
   }
-}
-
-/**
- * Riders authenticate with `Authorization: Rider {token}`: the token `npm run ops -- create-rider` prints,
- * stored only as its sha256. A scheme of its own keeps a rider token from ever being read as a user's.
- */
-async function riderFromHeader(db: Db, header: string | undefined): Promise<string> {
-  const [scheme, token = ''] = (header ?? '').trim().split(/\s+/, 2);
-  if (scheme !== 'Rider' || token.length < 16) throw authError(401, 'NotAuthorizedException');
-  const rider = await repo.findRiderByTokenHash(db, sha256(token));
-  if (!rider) throw authError(401, 'NotAuthorizedException');
-  return rider.id;
 }
 
 const RIDER_AUTH = 'Authorization: Rider {token}.';
@@ -58,12 +43,12 @@ const errors = {
 // Base64 makes 4 characters of 3 bytes, plus room for the JSON around it.
 const PROOF_BODY_LIMIT = Math.ceil(PROOF_MAX_BYTES / 3) * 4 + 4096;
 
-export const riderRoutes: FastifyPluginAsyncZod<{ db: Db; riders: RiderService }> = async (app, { db, riders }) => {
+export const riderRoutes: FastifyPluginAsyncZod<{ riders: RiderService }> = async (app, { riders }) => {
   app.decorateRequest('riderId', null);
   // preParsing: after the rate limit (onRequest), before the body is read, so a caller without a rider
   // token is refused before a proof's megabytes are buffered.
   const preParsing = async (request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
-    request.riderId = await riderFromHeader(db, request.headers.authorization);
+    request.riderId = await riders.riderOfHeader(request.headers.authorization);
     return payload;
   };
   // plugins/docs.ts declares no scheme for rider tokens, so each route's description names the header.
@@ -174,9 +159,9 @@ export const riderRoutes: FastifyPluginAsyncZod<{ db: Db; riders: RiderService }
 };
 
 /** GET /riders/{id} for vendor users (spec §7: polled every 2 s). */
-export const riderLocationRoutes: FastifyPluginAsyncZod<{ db: Db; vendors: VendorService }> = async (
+export const riderLocationRoutes: FastifyPluginAsyncZod<{ riders: RiderService; vendors: VendorService }> = async (
   app,
-  { db, vendors },
+  { riders, vendors },
 ) => {
   app.get(
     '/riders/:id',
@@ -191,21 +176,10 @@ export const riderLocationRoutes: FastifyPluginAsyncZod<{ db: Db; vendors: Vendo
     },
     async (request) => {
       const vendorIds = await vendors.vendorIdsForCaller(requireCaller(request));
+      const rider = await riders.locationFor(vendorIds, request.params.id);
       // Another merchant's rider, or one no longer on the caller's orders, is as unknown as a made-up id.
-      const rider = await repo.riderOnOrdersOf(db, request.params.id, vendorIds);
       if (!rider) throw keyedError(404, 'NotFound', 'error.rider.not-found', 'id');
-      return {
-        result: {
-          id: rider.id,
-          name: rider.name,
-          phone: rider.phone,
-          vehicle: rider.vehicle,
-          latitude: rider.latitude,
-          longitude: rider.longitude,
-          heading: rider.heading,
-          updated_at: rider.updated_at.toISOString(),
-        },
-      };
+      return { result: rider };
     },
   );
 };

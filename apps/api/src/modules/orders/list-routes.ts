@@ -9,20 +9,16 @@ import {
   OrderProofParamsSchema,
 } from '@riderdesk/domain/contracts/order-list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/db.ts';
-import { keyedError } from '../../errors.ts';
 import { requireCaller } from '../../plugins/auth.ts';
-import { findProofOfVendors } from '../dispatch/repo.ts';
-import type { VendorService } from '../vendors/service.ts';
 import type { OrderCancelService } from './cancel-service.ts';
 import type { OrderListService } from './list-service.ts';
+import type { OrderService } from './service.ts';
 
 export const orderListRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  vendors: VendorService;
+  orders: OrderService;
   list: OrderListService;
   cancel: OrderCancelService;
-}> = async (app, { db, vendors, list, cancel }) => {
+}> = async (app, { orders, list, cancel }) => {
   const security: Record<string, string[]>[] = [{ bearer: [] }, { godroid: [] }];
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
@@ -72,10 +68,7 @@ export const orderListRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const vendorIds = await vendors.vendorIdsForCaller(requireCaller(request));
-      const proof = await findProofOfVendors(db, request.params.orderId, request.params.kind, vendorIds);
-      // Another merchant's order answers exactly like an order without that proof.
-      if (!proof) throw keyedError(404, 'NotFound', 'error.proof.not-found');
+      const proof = await orders.proof(requireCaller(request), request.params.orderId, request.params.kind);
       return reply
         .type(proof.content_type)
         .header('cache-control', 'private, max-age=300')

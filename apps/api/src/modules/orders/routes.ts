@@ -12,7 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { requireCaller } from '../../plugins/auth.ts';
-import type { OrderService, SchemaError } from './service.ts';
+import type { SchemaError } from './admission.ts';
+import type { OrderService } from './service.ts';
 
 // Printable ASCII, as UUIDs or any client-made token; long enough for anything sensible.
 const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/);

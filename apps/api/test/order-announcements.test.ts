@@ -26,7 +26,15 @@ function recordingDb(db: Db) {
 /** A LISTEN of its own, as another API instance would hold: what was announced, in commit order. */
 async function listenToOrderChanges(db: Db) {
   const notices: { order_id: string }[] = [];
-  const received = (payload: string) => notices.push(JSON.parse(payload));
+  const waiters: { orderId: string; resolve: () => void }[] = [];
+  const received = (payload: string) => {
+    const notice = JSON.parse(payload) as { order_id: string };
+    notices.push(notice);
+    for (const waiter of waiters.filter((candidate) => candidate.orderId === notice.order_id)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  };
   const target = db.listenTarget;
   if (!target) throw new Error('this database cannot LISTEN');
   let close: () => Promise<void>;
@@ -45,11 +53,9 @@ async function listenToOrderChanges(db: Db) {
     notices,
     close,
     /** Notices arrive in commit order, so once this one is here every earlier one is too. */
-    async until(orderId: string) {
-      for (let waited = 0; !notices.some((notice) => notice.order_id === orderId); waited += 10) {
-        if (waited > 10_000) throw new Error(`no notice for ${orderId}; got ${JSON.stringify(notices)}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+    until(orderId: string): Promise<void> {
+      if (notices.some((notice) => notice.order_id === orderId)) return Promise.resolve();
+      return new Promise((resolve) => waiters.push({ orderId, resolve }));
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
 import WebSocket from 'ws';
+import { DEFAULT_LIVE_CONFIG } from '../../src/modules/live/config.ts';
 
 /** POST /api/v1/live/ticket with the given headers; the ticket, or the refusal's status. */
 export async function liveTicket(app: FastifyInstance, headers: Record<string, string>) {
@@ -24,6 +26,15 @@ export interface LiveClient {
   close(): void;
   /** Resolves with the close code and reason the server sent. */
   closed: Promise<{ code: number; reason: string }>;
+}
+
+/**
+ * Sweeps come from a fake interval: a suite that calls this fakes `setInterval` before its server listens
+ * (`vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })`), so no test waits for real time.
+ */
+export async function closedBySweep(client: LiveClient): Promise<{ code: number; reason: string }> {
+  await vi.advanceTimersByTimeAsync(DEFAULT_LIVE_CONFIG.sessionSweepMs);
+  return client.closed;
 }
 
 export async function listenOnRandomPort(app: FastifyInstance): Promise<string> {

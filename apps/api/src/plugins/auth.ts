@@ -17,6 +17,9 @@ declare module 'fastify' {
   }
 }
 
+/** OpenAPI security of the routes a vendor user or an embedded partner calls (plugins/docs.ts schemes). */
+export const CALLER_SECURITY: Record<string, string[]>[] = [{ bearer: [] }, { godroid: [] }];
+
 const unauthorised = () => authError(401, 'NotAuthorizedException');
 
 /** A caller and the moment its token stops being honoured (live sockets close then). */

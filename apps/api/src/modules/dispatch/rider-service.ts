@@ -139,6 +139,22 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
     return order;
   }
 
+  /** A rider step without a photo; the answer is the job as the rider now sees it. */
+  const stepTo =
+    (to: OrderStatus) =>
+    async (riderId: string, orderId: string): Promise<RiderOrder> => {
+      await plainStep(riderId, orderId, to);
+      return jobView(orderId);
+    };
+
+  /** A rider step that stores its proof photo (spec §1). */
+  const stepWithProof =
+    (kind: ProofKind) =>
+    async (riderId: string, orderId: string, proof: ProofBody | undefined): Promise<RiderOrder> => {
+      await withProof(riderId, orderId, kind, proof);
+      return jobView(orderId);
+    };
+
   return {
     riderOrder,
 
@@ -241,33 +257,12 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
       });
     },
 
-    async arrivedAtVendor(riderId: string, orderId: string) {
-      await plainStep(riderId, orderId, 'NEAR_VENDOR');
-      return jobView(orderId);
-    },
-    async collected(riderId: string, orderId: string, proof: ProofBody | undefined) {
-      await withProof(riderId, orderId, 'pickup', proof);
-      return jobView(orderId);
-    },
-    async leftVendor(riderId: string, orderId: string) {
-      await plainStep(riderId, orderId, 'COURIER_LEFT_VENDOR');
-      return jobView(orderId);
-    },
-    async nearCustomer(riderId: string, orderId: string) {
-      await plainStep(riderId, orderId, 'NEAR_CUSTOMER');
-      return jobView(orderId);
-    },
-    async delivered(riderId: string, orderId: string, proof: ProofBody | undefined) {
-      await withProof(riderId, orderId, 'delivery', proof);
-      return jobView(orderId);
-    },
-    async customerUnreachable(riderId: string, orderId: string) {
-      await plainStep(riderId, orderId, 'RETURN_INITIATED');
-      return jobView(orderId);
-    },
-    async returned(riderId: string, orderId: string, proof: ProofBody | undefined) {
-      await withProof(riderId, orderId, 'return', proof);
-      return jobView(orderId);
-    },
+    arrivedAtVendor: stepTo('NEAR_VENDOR'),
+    collected: stepWithProof('pickup'),
+    leftVendor: stepTo('COURIER_LEFT_VENDOR'),
+    nearCustomer: stepTo('NEAR_CUSTOMER'),
+    delivered: stepWithProof('delivery'),
+    customerUnreachable: stepTo('RETURN_INITIATED'),
+    returned: stepWithProof('return'),
   };
 }

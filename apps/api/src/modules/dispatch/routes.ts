@@ -1,4 +1,4 @@
-import { ApiErrorSchema, OkResultSchema } from '@riderdesk/domain/contracts/common';
+import { OkResultSchema } from '@riderdesk/domain/contracts/common';
 import {
   PROOF_MAX_BYTES,
   ProofBodySchema,
@@ -13,7 +13,8 @@ import {
 import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authError, keyedError } from '../../errors.ts';
-import { requireCaller } from '../../plugins/auth.ts';
+import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 import type { VendorService } from '../vendors/service.ts';
 import type { RiderService } from './rider-service.ts';
 
@@ -30,15 +31,7 @@ const requireRider = (request: FastifyRequest): string => {
   return request.riderId;
 };
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-  413: ApiErrorSchema,
-  415: ApiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 413, 415);
 
 // Base64 makes 4 characters of 3 bytes, plus room for the JSON around it.
 const PROOF_BODY_LIMIT = Math.ceil(PROOF_MAX_BYTES / 3) * 4 + 4096;
@@ -169,9 +162,9 @@ export const riderLocationRoutes: FastifyPluginAsyncZod<{ riders: RiderService; 
       preHandler: app.authenticate,
       schema: {
         tags: ['riders'],
-        security: [{ bearer: [] }, { godroid: [] }],
+        security: CALLER_SECURITY,
         params: RiderParamsSchema,
-        response: { 200: RiderLocationAnswerSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+        response: { 200: RiderLocationAnswerSchema, ...errorAnswers(401, 404) },
       },
     },
     async (request) => {

@@ -1,4 +1,3 @@
-import { ApiErrorSchema } from '@riderdesk/domain/contracts/common';
 import {
   ATTEMPT_CANCEL_MESSAGE,
   OrderCancelAnswerSchema,
@@ -9,7 +8,8 @@ import {
   OrderProofParamsSchema,
 } from '@riderdesk/domain/contracts/order-list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireCaller } from '../../plugins/auth.ts';
+import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 import type { OrderCancelService } from './cancel-service.ts';
 import type { OrderListService } from './list-service.ts';
 import type { OrderService } from './service.ts';
@@ -19,8 +19,7 @@ export const orderListRoutes: FastifyPluginAsyncZod<{
   list: OrderListService;
   cancel: OrderCancelService;
 }> = async (app, { orders, list, cancel }) => {
-  const security: Record<string, string[]>[] = [{ bearer: [] }, { godroid: [] }];
-  const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+  const errors = errorAnswers(400, 401, 403, 404);
 
   app.get(
     '/vendor/:vendorId/orders',
@@ -28,7 +27,7 @@ export const orderListRoutes: FastifyPluginAsyncZod<{
       preHandler: app.authenticate,
       schema: {
         tags: ['orders'],
-        security,
+        security: CALLER_SECURITY,
         params: OrderListParamsSchema,
         querystring: OrderListQuerySchema,
         response: { 200: OrderListAnswerSchema, ...errors },
@@ -45,9 +44,9 @@ export const orderListRoutes: FastifyPluginAsyncZod<{
       preHandler: app.authenticate,
       schema: {
         tags: ['orders'],
-        security,
+        security: CALLER_SECURITY,
         body: OrderCancelBodySchema,
-        response: { 200: OrderCancelAnswerSchema, ...errors, 409: ApiErrorSchema },
+        response: { 200: OrderCancelAnswerSchema, ...errors, ...errorAnswers(409) },
       },
     },
     async (request) => {
@@ -62,7 +61,7 @@ export const orderListRoutes: FastifyPluginAsyncZod<{
       preHandler: app.authenticate,
       schema: {
         tags: ['orders'],
-        security,
+        security: CALLER_SECURITY,
         description: 'The proof photo of collection (pickup), delivery or return, as image/jpeg or image/png.',
         params: OrderProofParamsSchema,
       },

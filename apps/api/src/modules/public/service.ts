@@ -42,6 +42,13 @@ const isSenderPickup = (row: OrderRow) =>
 // Coordinates of a private person are rounded to about 100 m: enough for the map, not a doorstep.
 const rounded = (value: number) => Math.round(value * 1000) / 1000;
 
+/** Where a private person is, as far as the public may know: the district and about 100 m. */
+const privatePlace = (address: string | null, latitude: number, longitude: number) => ({
+  area: addressArea(address),
+  latitude: rounded(latitude),
+  longitude: rounded(longitude),
+});
+
 function firstTime(history: readonly StatusHistoryEntry[], statuses: readonly OrderStatus[]): string | null {
   return history.find((entry) => statuses.includes(entry.status))?.created_at ?? null;
 }
@@ -114,11 +121,7 @@ export function publicTrackingService({ db }: { db: Db }) {
               latitude: row.pickup_latitude,
               longitude: row.pickup_longitude,
             },
-        destination: {
-          area: addressArea(row.customer_address),
-          latitude: rounded(row.customer_latitude),
-          longitude: rounded(row.customer_longitude),
-        },
+        destination: privatePlace(row.customer_address, row.customer_latitude, row.customer_longitude),
         recipient_phone: maskPhone(row.customer_phone),
       };
     },
@@ -129,15 +132,11 @@ export function publicTrackingService({ db }: { db: Db }) {
         ...common(row),
         sender: {
           first_name: firstName(row.sender_name ?? row.outlet_name),
-          area: addressArea(row.pickup_address),
-          latitude: rounded(row.pickup_latitude),
-          longitude: rounded(row.pickup_longitude),
+          ...privatePlace(row.pickup_address, row.pickup_latitude, row.pickup_longitude),
         },
         recipient: {
           first_name: firstName(row.customer_name),
-          area: addressArea(row.customer_address),
-          latitude: rounded(row.customer_latitude),
-          longitude: rounded(row.customer_longitude),
+          ...privatePlace(row.customer_address, row.customer_latitude, row.customer_longitude),
         },
       };
     },

@@ -156,8 +156,6 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
     };
 
   return {
-    riderOrder,
-
     /**
      * `Authorization: Rider {token}`: the token `npm run ops -- create-rider` prints, stored only as its sha256.
      * A scheme of its own keeps a rider token from ever being read as a user's.

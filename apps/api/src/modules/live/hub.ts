@@ -47,10 +47,6 @@ export class LiveHub {
     this.#receivers = receivers;
   }
 
-  get socketCount(): number {
-    return this.#vendorOf.size;
-  }
-
   /** One vendor per socket: the browser subscribes again when the user changes vendor (spec §4 Session). */
   subscribe(socket: LiveSocket, vendorId: string): void {
     this.unsubscribe(socket);

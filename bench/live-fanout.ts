@@ -5,7 +5,6 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/live-fanout.ts [N ...]
  */
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import WebSocket from 'ws';
@@ -14,8 +13,8 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { createScratchDatabase } from '../apps/api/src/db/scratch-database.ts';
 import * as authRepo from '../apps/api/src/modules/auth/repo.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/service.ts';
-import * as ordersRepo from '../apps/api/src/modules/orders/repo.ts';
 import * as vendorsRepo from '../apps/api/src/modules/vendors/repo.ts';
+import { orderCreateBody } from '../testing/order-body.ts';
 
 const RATE_PER_S = Number(process.env.FANOUT_RATE ?? 50);
 const DURATION_S = Number(process.env.FANOUT_SECONDS ?? 10);
@@ -49,8 +48,8 @@ export async function liveFanout(counts: number[]): Promise<FanoutResult[]> {
       RATE_LIMIT_GLOBAL: '1000000',
     });
     if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
-    const config = loaded.config;
-    const app = await buildApp(config, { db, liveTracking: { dispatcher: false, simulator: false } });
+    const config = { ...loaded.config, dispatch: { ...loaded.config.dispatch, dispatcher: false, simulator: false } };
+    const app = await buildApp(config, { db });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
 
@@ -78,49 +77,31 @@ export async function liveFanout(counts: number[]): Promise<FanoutResult[]> {
     const tokens = login.json().result as { AccessToken: string; IdToken: string };
     const authorization = `Bearer ${tokens.AccessToken}|${tokens.IdToken}`;
 
+    // Always open, so the orders can be placed whatever the hour the bench runs at.
+    await vendorsRepo.setCountryParameter(db, 'serviceHours', '0000:0000');
+    const destination = { lat: 24.87, lng: 67.01 };
+    const fee = await app.inject({
+      method: 'POST',
+      url: '/api/v1/delivery/fee',
+      headers: { authorization },
+      payload: {
+        source: { lat: 24.86, lon: 67.0 },
+        destination: { lat: destination.lat, lon: destination.lng },
+        vendor_id: vendorId,
+        delivery_type: 'food',
+      },
+    });
+    const quote = fee.json().result as { fee: number; signature: string };
     const orderIds: string[] = [];
     for (let index = 0; index < ORDERS; index++) {
-      const orderId = `BENCH-${100000 + index}`;
-      const at = new Date();
-      await ordersRepo.insertOrder(db, {
-        order_id: orderId,
-        vendor_id: vendorId,
-        tracking_token: randomBytes(32).toString('base64url'),
-        created_by: null,
-        status: 'NEW',
-        created_at: at,
-        preordered_for: null,
-        currency: 'PKR',
-        delivery_fee_minor: 8500,
-        discount_minor: 0,
-        voucher_code: null,
-        voucher_type: null,
-        voucher_value: null,
-        distance_m: 1950,
-        pickup_eta_minutes: 15,
-        delivery_eta_minutes: 20,
-        customer_name: 'Ayesha Khan',
-        customer_phone: '+923001234567',
-        customer_address: 'Flat 3, Sea Breeze Tower, DHA Phase 6',
-        customer_notes: null,
-        customer_latitude: 24.87,
-        customer_longitude: 67.01,
-        pickup_address: null,
-        pickup_notes: null,
-        pickup_latitude: 24.86,
-        pickup_longitude: 67.0,
-        sender_name: null,
-        sender_email: null,
-        sender_phone: null,
-        amount_minor: 150000,
-        description: 'Two biryani boxes',
-        payment_method: 'CASH_ON_DELIVERY',
-        vat_number: null,
-        age_validation_required: false,
-        login_pickup_estimation: 15,
+      const placed = await app.inject({
+        method: 'POST',
+        url: '/api/v1/order',
+        headers: { authorization },
+        payload: orderCreateBody({ vendorId, quote, destination }),
       });
-      await ordersRepo.insertHistory(db, orderId, 'NEW', at);
-      orderIds.push(orderId);
+      if (placed.statusCode !== 200) throw new Error(`order failed: ${placed.body}`);
+      orderIds.push(placed.json().result.order_id as string);
     }
 
     for (const subscribers of counts) {
@@ -167,7 +148,7 @@ export async function liveFanout(counts: number[]): Promise<FanoutResult[]> {
         const wait = due - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         const orderId = orderIds[index % orderIds.length]!;
-        await app.liveTracking.lifecycle.touch(orderId, { pickup_eta_minutes: index % 60 });
+        await app.services.lifecycle.touch(orderId, { pickup_eta_minutes: index % 60 });
         const [row] = await db.query<{ updated_at: Date }>('select updated_at from orders where order_id = $1', [
           orderId,
         ]);

@@ -15,7 +15,8 @@ import { withAuthSecret } from '../apps/api/src/db/instance-secrets.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/api/src/db/scratch-database.ts';
 import { setCountryParameter } from '../apps/api/src/modules/vendors/repo.ts';
-import { seed } from '../apps/api/src/seed.ts';
+import { seed } from '../apps/api/src/seed/seed.ts';
+import { orderCreateBody } from '../testing/order-body.ts';
 
 export type BenchDatabase = 'postgres' | 'pglite';
 
@@ -94,7 +95,10 @@ export async function benchOrderCreate(options: OrderCreateOptions): Promise<Ord
     await setCountryParameter(db, 'serviceHours', '0000:0000');
     // Order creation alone: no dispatcher or simulated riders working the orders meanwhile. The live
     // relay (NOTIFY per created order) stays on, as in production.
-    const app = await buildApp(config, { db, liveTracking: { dispatcher: false, simulator: false } });
+    const app = await buildApp(
+      { ...config, dispatch: { ...config.dispatch, dispatcher: false, simulator: false } },
+      { db },
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -115,31 +119,14 @@ export async function benchOrderCreate(options: OrderCreateOptions): Promise<Ord
         },
         { authorization },
       );
-      const body = JSON.stringify({
-        vendor_id: OUTLET_ID,
-        customer: {
-          location: {
-            latitude: DESTINATION.lat,
-            longitude: DESTINATION.lng,
-            address: 'Flat 3, Sea Breeze Tower, Block 4, Clifton',
-            notes: '',
-          },
-          phone_number: '+923001234567',
-          name: 'Ayesha Khan',
-        },
-        order: {
-          payment_method: 'CASH_ON_DELIVERY',
-          amount: 1500,
-          description: 'Two biryani boxes',
-          cold_bag_needed: false,
-        },
-        vat_number: null,
-        preordered_for: null,
-        age_validation_required: false,
-        login_pickup_estimation: 15,
-        delivery_fee: fee.fee,
-        signature: fee.signature,
-      });
+      const body = JSON.stringify(
+        orderCreateBody({
+          vendorId: OUTLET_ID,
+          quote: fee as { fee: number; signature: string },
+          destination: DESTINATION,
+          customer: { address: 'Flat 3, Sea Breeze Tower, Block 4, Clifton', notes: '' },
+        }),
+      );
 
       // The demo seed may hold orders of its own.
       const countOrders = async () =>

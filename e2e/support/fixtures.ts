@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { shiftDate } from '../../testing/clock.ts';
+import { orderCreateBody } from '../../testing/order-body.ts';
 import { serverNow } from './clock.ts';
 
 export { expect };
@@ -102,31 +103,11 @@ export async function placeOrder(request: APIRequestContext, authorization: stri
   const quote = (await fee.json()).result as { fee: number; signature: string };
   const created = await request.post('/api/v1/order', {
     headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` },
-    data: {
-      vendor_id: DEMO_VENDOR,
-      customer: {
-        location: {
-          latitude: CUSTOMER.lat,
-          longitude: CUSTOMER.lon,
-          address: 'House 14, Street 3, Clifton Block 2',
-          notes: 'Ring the bell twice',
-        },
-        phone_number: '+923001234567',
-        name: 'Ayesha Khan',
-      },
-      order: {
-        payment_method: 'CASH_ON_DELIVERY',
-        amount: 1500,
-        description: 'Chicken biryani',
-        cold_bag_needed: false,
-      },
-      vat_number: null,
-      preordered_for: null,
-      age_validation_required: false,
-      login_pickup_estimation: 15,
-      delivery_fee: quote.fee,
-      signature: quote.signature,
-    },
+    data: orderCreateBody({
+      vendorId: DEMO_VENDOR,
+      quote,
+      destination: { lat: CUSTOMER.lat, lng: CUSTOMER.lon },
+    }),
   });
   expect(created.ok()).toBe(true);
   return ((await created.json()).result as { order_id: string }).order_id;

@@ -1,24 +1,50 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clockStartingAt } from './clock.ts';
-import type { EnvConfig } from './config.ts';
+import { type Clock, clockStartingAt } from './clock.ts';
+import type { AppConfig, EnvConfig } from './config.ts';
 import type { Db } from './db/db.ts';
 import { withAuthSecret } from './db/instance-secrets.ts';
 import type { JobQueueSettings } from './infra/jobs/job-queue.ts';
-import { type LiveTrackingOverrides, registerLiveTracking } from './live-tracking.ts';
-import { type Mailer, outboxMailer, smtpMailer } from './mailer.ts';
-import { authRoutes } from './modules/auth/routes.ts';
+import { leadership } from './infra/leader.ts';
+import { authPlugin } from './modules/auth/plugin.ts';
 import { authService } from './modules/auth/service.ts';
 import { Tokens } from './modules/auth/tokens.ts';
-import { devRoutes } from './modules/dev/routes.ts';
-import { flagRoutes } from './modules/flags/routes.ts';
+import { dispatcher } from './modules/dispatch/dispatcher.ts';
+import { dispatchPlugin } from './modules/dispatch/plugin.ts';
+import * as ridersRepo from './modules/dispatch/repo.ts';
+import { riderService } from './modules/dispatch/rider-service.ts';
+import { fleetSimulator } from './modules/dispatch/simulator.ts';
+import { flagsPlugin } from './modules/flags/plugin.ts';
 import { flagService } from './modules/flags/service.ts';
+import { createGeocoder } from './modules/geo/create-geocoder.ts';
 import type { Geocoder } from './modules/geo/geocoder.ts';
-import { i18nRoutes } from './modules/i18n/routes.ts';
-import { systemRoutes } from './modules/system/routes.ts';
-import { vendorRoutes } from './modules/vendors/routes.ts';
+import { geoPlugin } from './modules/geo/plugin.ts';
+import { geoService } from './modules/geo/service.ts';
+import { i18nPlugin } from './modules/i18n/plugin.ts';
+import { LiveHub } from './modules/live/hub.ts';
+import { livePlugin } from './modules/live/plugin.ts';
+import { LiveSessions } from './modules/live/sessions.ts';
+import { liveTickets } from './modules/live/tickets.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { outboxPlugin } from './modules/mail/plugin.ts';
+import { orderCancelService } from './modules/orders/cancel-service.ts';
+import { lifecycleService } from './modules/orders/lifecycle.ts';
+import { orderListService } from './modules/orders/list-service.ts';
+import { ordersPlugin } from './modules/orders/plugin.ts';
+import { orderService } from './modules/orders/service.ts';
+import { FeeSigner } from './modules/pricing/fee-signature.ts';
+import { pricingPlugin } from './modules/pricing/plugin.ts';
+import { pricingService } from './modules/pricing/service.ts';
+import { countryServiceHours, type ServiceHours } from './modules/pricing/service-hours.ts';
+import { publicPlugin } from './modules/public/plugin.ts';
+import { publicTrackingService } from './modules/public/service.ts';
+import { systemPlugin } from './modules/system/plugin.ts';
+import { vendorAddressService } from './modules/vendors/address-service.ts';
+import { vendorsPlugin } from './modules/vendors/plugin.ts';
 import { vendorService } from './modules/vendors/service.ts';
+import { vouchersPlugin } from './modules/vouchers/plugin.ts';
+import { voucherService } from './modules/vouchers/service.ts';
 import { setupAuth } from './plugins/auth.ts';
 import { fastifyTrustProxy } from './plugins/client-address.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -29,17 +55,103 @@ import { createMetrics } from './plugins/metrics.ts';
 import { registerRequestTimeout } from './plugins/request-timeout.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
-import { registerRequestARider } from './request-a-rider.ts';
+
+/** What the services are built on; everything else comes from the configuration. */
+export interface ServiceDeps {
+  db: Db;
+  /** The clock every expiry, service-hours check and order time is measured against (decision 026). */
+  now: Clock;
+  log: FastifyBaseLogger;
+  /** Replaces the mailer SMTP_URL would choose. */
+  mailer?: Mailer;
+  /** Replaces the geocoder GEOCODER_URL would choose (tests use a fake HTTP geocoder). */
+  geocoder?: Geocoder;
+  /** Replaces the country's service hours; the demo seed writes history at any hour (decision 026). */
+  serviceHours?: ServiceHours;
+}
+
+/**
+ * The one place the services are wired: the app serves them, and the demo seed places and moves its
+ * orders through the same ones (docs/decisions/031-module-plugins-and-composition-root.md).
+ */
+export function buildServices(config: AppConfig, deps: ServiceDeps) {
+  const { db, now, log } = deps;
+  const tokens = new Tokens(config.authSecret, now);
+  const signer = new FeeSigner(config.authSecret, now);
+  const mailer = deps.mailer ?? createMailer(config, db, log);
+
+  const vendors = vendorService(db);
+  const flags = flagService(db);
+  const pricing = pricingService({
+    db,
+    config,
+    vendors,
+    signer,
+    nearestFreeRider: (point) => ridersRepo.nearestAvailableRider(db, point),
+  });
+  const vouchers = voucherService({ db, config, vendors, signer, now });
+  const lifecycle = lifecycleService({ db, now, releaseRider: ridersRepo.releaseRider });
+  const riders = riderService({ db, now, lifecycle });
+  const leader = leadership(db.listenTarget, log);
+  const isLeader = () => leader.isLeader();
+  const liveSessions: LiveSessions = new LiveSessions({
+    db,
+    now,
+    log,
+    config: config.live,
+    onEnded: (socket) => liveHub.unsubscribe(socket),
+  });
+  const liveHub: LiveHub = new LiveHub(db, log, (sockets) => liveSessions.receivers(sockets));
+
+  return {
+    tokens,
+    vendors,
+    vendorAddresses: vendorAddressService({ db, config, vendors }),
+    auth: authService({ db, config, mailer, tokens, now }),
+    flags,
+    geo: geoService({ db, config, vendors, geocoder: deps.geocoder ?? createGeocoder(config.geo) }),
+    pricing,
+    vouchers,
+    orders: orderService({
+      db,
+      config,
+      vendors,
+      pricing,
+      vouchers,
+      signer,
+      serviceHours: deps.serviceHours ?? countryServiceHours(db, config.deployment.country),
+      now,
+    }),
+    orderList: orderListService({ db, vendors }),
+    orderCancel: orderCancelService({ db, vendors, flags, lifecycle, now }),
+    lifecycle,
+    riders,
+    dispatcher: dispatcher({ db, now, lifecycle, config: config.dispatch, log, isLeader }),
+    simulator: fleetSimulator({ db, riders, config: config.dispatch, log, isLeader }),
+    leadership: leader,
+    publicTracking: publicTrackingService({ db }),
+    liveTickets: liveTickets({ db, now }),
+    liveSessions,
+    liveHub,
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services the routes call; tests drive the dispatcher and the simulator through them. */
+    services: Services;
+  }
+}
 
 export interface AppDeps {
   db: Db;
   mailer?: Mailer;
   /** The clock every expiry is measured against; tests move it. */
-  now?: () => Date;
+  now?: Clock;
   /** Replaces the geocoder GEOCODER_URL would choose (tests use a fake HTTP geocoder). */
   geocoder?: Geocoder;
-  /** Overrides the dispatcher, simulator and live-session settings the environment gives (tests, bench). */
-  liveTracking?: LiveTrackingOverrides;
   /** Overrides the job queue's supervision interval and stop time-out (tests). */
   jobs?: Partial<JobQueueSettings>;
   /** Where the log goes instead of stdout (tests read it). */
@@ -48,7 +160,8 @@ export interface AppDeps {
 
 // Every JSON body of the API is a few kilobytes; a route that takes more (rider proofs) raises its own
 // limit and authenticates before reading it, so no anonymous caller gets megabytes buffered.
-export const DEFAULT_BODY_LIMIT = 64 * 1024;
+const DEFAULT_BODY_LIMIT = 64 * 1024;
+const API_PREFIX = '/api/v1';
 
 /** Builds the application without listening, so tests drive it with `app.inject`. */
 export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<FastifyInstance> {
@@ -79,14 +192,14 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   registerRequestTimeout(app, config.requestTimeoutMs);
 
   const { db } = deps;
-  const now = deps.now ?? clockStartingAt(config.clockStart);
-  const from = `${config.deployment.brand.serviceName} <no-reply@${new URL(config.publicUrl).hostname}>`;
-  const mailer =
-    deps.mailer ?? (config.smtpUrl ? smtpMailer(db, config.smtpUrl, from, app.log) : outboxMailer(db, app.log));
-  const tokens = new Tokens(config.authSecret, now);
-  const vendors = vendorService(db);
-  const auth = authService({ db, config, mailer, tokens, now });
-  const flags = flagService(db);
+  const services = buildServices(config, {
+    db,
+    now: deps.now ?? clockStartingAt(config.clockStart),
+    log: app.log,
+    mailer: deps.mailer,
+    geocoder: deps.geocoder,
+  });
+  app.decorate('services', services);
   const metrics = createMetrics(app);
 
   await registerSecurity(app, config);
@@ -94,26 +207,24 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   // files are precompressed at build time instead.
   await app.register(compress, { global: true, threshold: 2048, encodings: ['br', 'gzip'] });
   await registerDocs(app);
-  setupAuth(app, tokens, db);
+  setupAuth(app, services.tokens, db);
   // Before the modules, which register their queues on it.
   registerJobs(app, { db, config: config.jobs, overrides: deps.jobs });
 
-  await app.register(systemRoutes, { config, db, metrics });
-  await app.register(authRoutes, { prefix: '/api/v1', auth, rateLimit: config.rateLimit });
-  await app.register(vendorRoutes, { prefix: '/api/v1', vendors });
-  await registerRequestARider(app, { config, db, now, vendors, geocoder: deps.geocoder });
-  await registerLiveTracking(app, {
-    db,
-    now,
-    vendors,
-    flags,
-    tokens,
-    dispatch: config.dispatch,
-    overrides: deps.liveTracking,
-  });
-  await app.register(flagRoutes, { flags });
-  await app.register(i18nRoutes, { localesDir: config.localesDir });
-  if (config.hasOutboxPage) await app.register(devRoutes, { db, operatorToken: config.operatorToken });
+  const prefix = API_PREFIX;
+  await app.register(systemPlugin, { config, db, metrics });
+  await app.register(authPlugin, { prefix, services, rateLimit: config.rateLimit });
+  await app.register(vendorsPlugin, { prefix, services });
+  await app.register(geoPlugin, { prefix, services });
+  await app.register(pricingPlugin, { prefix, services });
+  await app.register(vouchersPlugin, { prefix, services });
+  await app.register(ordersPlugin, { prefix, services });
+  await app.register(dispatchPlugin, { prefix, services, config: config.dispatch });
+  await app.register(publicPlugin, { prefix, services, rateLimit: config.dispatch.publicRateLimit });
+  await app.register(livePlugin, { db, services });
+  await app.register(flagsPlugin, { services });
+  await app.register(i18nPlugin, { localesDir: config.localesDir });
+  if (config.hasOutboxPage) await app.register(outboxPlugin, { db, operatorToken: config.operatorToken });
   await registerWeb(app, config.webDistDir);
 
   app.addHook('onClose', async () => {

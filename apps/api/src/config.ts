@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { JobsConfig } from './infra/jobs/job-queue.ts';
 import type { DispatchConfig } from './modules/dispatch/config.ts';
 import type { GeoConfig } from './modules/geo/config.ts';
+import { DEFAULT_LIVE_CONFIG, type LiveConfig } from './modules/live/config.ts';
 import { REPO_ROOT } from './paths.ts';
 import { parseTrustProxy, type TrustProxy } from './plugins/client-address.ts';
 
@@ -67,6 +68,7 @@ export interface AppConfig {
   dispatch: DispatchConfig;
   /** The background job queue (infra/jobs). */
   jobs: JobsConfig;
+  live: LiveConfig;
   /** CLOCK_AT: where the server's clock starts (never in prd); null is the wall clock. */
   clockStart: Date | null;
   /** A request still unanswered after this long gets 503, so one stuck call cannot hold a client forever. */
@@ -265,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
         publicRateLimit: vars.PUBLIC_RATE_LIMIT,
       },
       jobs: { pollIntervalMs: vars.JOBS_POLL_INTERVAL_MS, concurrency: vars.JOBS_CONCURRENCY },
+      live: DEFAULT_LIVE_CONFIG,
       clockStart: vars.CLOCK_AT ? new Date(vars.CLOCK_AT) : null,
       requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     },

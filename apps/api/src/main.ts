@@ -3,14 +3,14 @@ import { clockStartingAt } from './clock.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDb } from './db/db.ts';
 import { withAuthSecret } from './db/instance-secrets.ts';
-import { migrate } from './db/migrate.ts';
-import { seedIfEmpty } from './seed.ts';
+import { migrateOrExit } from './db/migrate.ts';
+import { seedIfEmpty } from './seed/seed.ts';
 import { stopOnSignals } from './shutdown.ts';
 
 const envConfig = loadConfigOrExit();
 const now = clockStartingAt(envConfig.clockStart);
 const db = await openDb(envConfig);
-await migrate(db);
+await migrateOrExit(db);
 const config = await withAuthSecret(envConfig, db);
 const app = await buildApp(config, { db, now });
 

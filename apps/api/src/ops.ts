@@ -1,7 +1,7 @@
 import { loadConfigOrExit } from './config.ts';
 import { openDb } from './db/db.ts';
 import { withAuthSecret } from './db/instance-secrets.ts';
-import { migrate } from './db/migrate.ts';
+import { migrateOrExit } from './db/migrate.ts';
 import { OpsError, runCommand, USAGE } from './ops/commands.ts';
 
 const argv = process.argv.slice(2);
@@ -14,7 +14,7 @@ const envConfig = loadConfigOrExit();
 const db = await openDb(envConfig);
 let exitCode = 0;
 try {
-  await migrate(db);
+  await migrateOrExit(db);
   const config = await withAuthSecret(envConfig, db);
   process.stdout.write(`${await runCommand({ db, config }, argv)}\n`);
 } catch (error) {

@@ -9,7 +9,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 describe.each(databases())('auth on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(kind);
+    t = await buildTestApp({ kind });
   });
   afterAll(() => t.close());
 
@@ -423,7 +423,7 @@ describe.each(databases())('auth on %s', (kind) => {
 describe.each(databases())('auth rate limits on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(kind, { env: { RATE_LIMIT_AUTH: '3' } });
+    t = await buildTestApp({ kind, env: { RATE_LIMIT_AUTH: '3' } });
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, readMigrations } from '../src/db/migrate.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MigrationChangedError, migrate, migrateOrExit, migrationChecksum, readMigrations } from '../src/db/migrate.ts';
 import { createTestDb, databases, type TestDb } from './support/app.ts';
 
 describe.each(databases())('database on %s', (kind) => {
@@ -15,6 +15,38 @@ describe.each(databases())('database on %s', (kind) => {
     expect(rows.map((row) => row.version)).toEqual(files.map((file) => file.version));
     expect(await migrate(test.db)).toEqual([]);
     expect(await migrate(test.db)).toEqual([]);
+  });
+
+  it('records the sha256 of every applied migration file', async () => {
+    const files = await readMigrations();
+    const rows = await test.db.query<{ version: number; checksum: string }>(
+      'select version, checksum from schema_migrations order by version',
+    );
+    expect(rows).toEqual(files.map((file) => ({ version: file.version, checksum: migrationChecksum(file) })));
+    expect(rows[0]?.checksum).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses, applying nothing, when an applied migration file has changed', async () => {
+    const files = await readMigrations();
+    const edited = files.map((file) => (file.version === 10 ? { ...file, sql: `${file.sql}\n-- edited` } : file));
+    const pending = { version: 902, name: '902_never', sql: 'create table never_applied (id int)' };
+    const refusal = migrate(test.db, [...edited, pending]);
+    await expect(refusal).rejects.toThrow(MigrationChangedError);
+    await expect(refusal).rejects.toThrow(/010_orders\.sql: applied with sha256 [0-9a-f]{64}, the file now has/);
+    await expect(refusal).rejects.toThrow(/put the change in a new migration/);
+    expect(await test.db.query('select 1 from schema_migrations where version = 902')).toEqual([]);
+    expect(await migrate(test.db)).toEqual([]);
+  });
+
+  it('fills in the checksums of a database migrated before they were recorded', async () => {
+    await test.db.exec('alter table schema_migrations drop column checksum');
+    await test.db.query('delete from schema_migrations where version = 33');
+    expect(await migrate(test.db)).toEqual(['033_migration_checksums']);
+    const files = await readMigrations();
+    const rows = await test.db.query<{ version: number; checksum: string }>(
+      'select version, checksum from schema_migrations order by version',
+    );
+    expect(rows).toEqual(files.map((file) => ({ version: file.version, checksum: migrationChecksum(file) })));
   });
 
   it('applies each migration at most once when instances start together', async () => {
@@ -56,5 +88,26 @@ describe.each(databases())('database on %s', (kind) => {
       paymentMethods: 'CASH_ON_DELIVERY|ONLINE_PAYMENT',
       serviceHours: '0900:2300',
     });
+  });
+});
+
+describe('start-up over a database whose applied migration changed', () => {
+  it('stops with exit code 1 and names the migration, after closing the database', async () => {
+    const { db } = await createTestDb('pglite');
+    await db.query(`update schema_migrations set checksum = repeat('0', 64) where version = 10`);
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      await migrateOrExit(db);
+      expect(exit).toHaveBeenCalledExactlyOnceWith(1);
+      const written = stderr.mock.calls.map(([text]) => String(text)).join('');
+      expect(written).toContain('Riderdesk refuses to start');
+      expect(written).toContain(`010_orders.sql: applied with sha256 ${'0'.repeat(64)}`);
+      await expect(db.query('select 1')).rejects.toThrow();
+    } finally {
+      exit.mockRestore();
+      stderr.mockRestore();
+      await db.close();
+    }
   });
 });

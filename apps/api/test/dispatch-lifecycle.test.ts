@@ -2,28 +2,27 @@ import { OrderSchema } from '@riderdesk/domain/contracts/orders';
 import { PROOF_MAX_BYTES } from '@riderdesk/domain/contracts/riders';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { solidPng } from '../src/modules/dispatch/proofs.ts';
-import { databases } from './support/app.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import {
-  buildLiveApp,
+  createMerchant,
   createRider,
-  orderOf,
-  PNG_1PX,
-  placeOrder,
-  proof,
-  riderCall,
+  type Merchant,
+  NEAR,
+  OUTLET,
+  relogin,
   type TestRider,
-} from './support/live-tracking.ts';
-import { createMerchant, type Merchant, NEAR, OUTLET, type RiderApp, relogin } from './support/request-a-rider.ts';
+} from './support/factories.ts';
+import { orderOf, PNG_1PX, placeOrder, proof, riderCall } from './support/orders.ts';
 
 const MINUTE = 60_000;
 
 describe.each(databases())('dispatch and the rider API on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
   let stranger: Merchant;
 
   beforeAll(async () => {
-    t = await buildLiveApp(kind);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
     merchant = await createMerchant(t);
     stranger = await createMerchant(t);
   });
@@ -37,7 +36,7 @@ describe.each(databases())('dispatch and the rider API on %s', (kind) => {
   /** A new order dispatched to `rider` (the only free rider near the outlet). */
   async function offeredTo(rider: TestRider): Promise<string> {
     const orderId = await placeOrder(t, merchant);
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     const order = await orderOf(t, merchant, orderId);
     expect(order.status).toBe('ASSIGNED_TO_TRANSPORT');
     expect(order.rider?.id).toBe(rider.id);
@@ -152,7 +151,7 @@ describe.each(databases())('dispatch and the rider API on %s', (kind) => {
     const orderId = await offeredTo(near);
     expect((await riderCall(t, near, orderId, 'decline')).statusCode).toBe(200);
     expect((await orderOf(t, merchant, orderId)).status).toBe('WAITING_FOR_TRANSPORT');
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     const order = await orderOf(t, merchant, orderId);
     expect(order.status).toBe('ASSIGNED_TO_TRANSPORT');
     expect(order.rider?.id).toBe(far.id);
@@ -170,8 +169,8 @@ describe.each(databases())('dispatch and the rider API on %s', (kind) => {
     const sleepy = await createRider(t.db, { lat: OUTLET.lat, lng: OUTLET.lng + 0.001 });
     const orderId = await offeredTo(sleepy);
     const awake = await createRider(t.db, { lat: OUTLET.lat, lng: OUTLET.lng + 0.02 });
-    t.clock.advance(t.app.liveTracking.config.offerTimeoutSeconds * 1000 + 1000);
-    const report = await t.app.liveTracking.dispatcher.tick();
+    t.clock.advance(t.config.dispatch.offerTimeoutSeconds * 1000 + 1000);
+    const report = await t.services.dispatcher.tick();
     expect(report.expired).toBeGreaterThanOrEqual(1);
     const order = await orderOf(t, merchant, orderId);
     expect(order.rider?.id).toBe(awake.id);
@@ -181,10 +180,10 @@ describe.each(databases())('dispatch and the rider API on %s', (kind) => {
   it('cancels with no_courier when nobody takes the order in time', async () => {
     await setRidersOffline();
     const orderId = await placeOrder(t, merchant);
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     expect((await orderOf(t, merchant, orderId)).status).toBe('WAITING_FOR_TRANSPORT');
-    t.clock.advance(t.app.liveTracking.config.noCourierMinutes * MINUTE + 1000);
-    await t.app.liveTracking.dispatcher.tick();
+    t.clock.advance(t.config.dispatch.noCourierMinutes * MINUTE + 1000);
+    await t.services.dispatcher.tick();
     const order = await orderOf(t, merchant, orderId);
     expect(order.status).toBe('CANCELLED');
     expect(order.cancel_reason).toBe('no_courier');
@@ -197,14 +196,14 @@ describe.each(databases())('dispatch and the rider API on %s', (kind) => {
     await riderCall(t, rider, orderId, 'accept');
     t.clock.advance(61 * MINUTE);
     merchant = await relogin(t, merchant);
-    const report = await t.app.liveTracking.dispatcher.tick();
+    const report = await t.services.dispatcher.tick();
     expect(report.delayed).toBeGreaterThanOrEqual(1);
     const delayed = await orderOf(t, merchant, orderId);
     expect(delayed.status).toBe('DELAYED');
     expect(delayed.latest_arrival_at).not.toBeNull();
     // The rider carries on from the stage under DELAYED; the order is not delayed a second time.
     expect((await riderCall(t, rider, orderId, 'arrived-at-vendor')).statusCode).toBe(200);
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     expect((await orderOf(t, merchant, orderId)).status).toBe('NEAR_VENDOR');
   });
 
@@ -214,15 +213,15 @@ describe.each(databases())('dispatch and the rider API on %s', (kind) => {
     const orderId = await placeOrder(t, merchant, (body) => {
       body.preordered_for = preorderedFor;
     });
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     expect((await orderOf(t, merchant, orderId)).status).toBe('RECEIVED');
     t.clock.advance(2 * 60 * MINUTE);
     merchant = await relogin(t, merchant);
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     expect((await orderOf(t, merchant, orderId)).status).toBe('RECEIVED');
     // pickup estimate 15 min + lead 10 min before the pre-ordered time.
     t.clock.advance(40 * MINUTE);
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     expect((await orderOf(t, merchant, orderId)).status).toBe('WAITING_FOR_TRANSPORT');
   });
 

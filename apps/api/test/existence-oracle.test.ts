@@ -1,17 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertVoucher } from '../src/modules/vouchers/repo.ts';
-import { databases } from './support/app.ts';
-import { uniqueId } from './support/factories.ts';
-import { buildLiveApp, createRider, placeOrder, proof, riderCall, type TestRider } from './support/live-tracking.ts';
-import { createMerchant, type Merchant, NEAR, OUTLET, quoteFee, type RiderApp } from './support/request-a-rider.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import {
+  createMerchant,
+  createRider,
+  type Merchant,
+  NEAR,
+  OUTLET,
+  type TestRider,
+  uniqueId,
+} from './support/factories.ts';
+import { placeOrder, proof, quoteFee, riderCall } from './support/orders.ts';
 
 /**
  * An id of another merchant must be answered exactly like an id that does not exist, or the answer tells
  * a caller which vendors, orders, riders and vouchers exist.
  */
 describe.each(databases())('unknown and foreign ids answer alike on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
   let stranger: Merchant;
   let strangersRider: TestRider;
@@ -21,12 +28,12 @@ describe.each(databases())('unknown and foreign ids answer alike on %s', (kind) 
   let deliveredOrder: string;
 
   beforeAll(async () => {
-    t = await buildLiveApp(kind);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
     merchant = await createMerchant(t);
     stranger = await createMerchant(t);
     strangersRider = await createRider(t.db, OUTLET);
     deliveredOrder = await placeOrder(t, stranger);
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     for (const [action, payload] of [
       ['accept', undefined],
       ['arrived-at-vendor', undefined],
@@ -38,7 +45,7 @@ describe.each(databases())('unknown and foreign ids answer alike on %s', (kind) 
       await riderCall(t, strangersRider, deliveredOrder, action, payload);
     }
     activeOrder = await placeOrder(t, stranger);
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     await riderCall(t, strangersRider, activeOrder, 'accept');
     otherRider = await createRider(t.db, NEAR, { state: 'OFFLINE' });
     await insertVoucher(t.db, {

@@ -2,28 +2,19 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nominatimGeocoder } from '../src/modules/geo/nominatim-geocoder.ts';
-import { databases } from './support/app.ts';
-import {
-  buildRiderApp,
-  createMerchant,
-  type Merchant,
-  NEAR,
-  orderBody,
-  postOrder,
-  quoteFee,
-  type RiderApp,
-  translationKey,
-} from './support/request-a-rider.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { createMerchant, type Merchant, NEAR } from './support/factories.ts';
+import { orderBody, postOrder, quoteFee, translationKey } from './support/orders.ts';
 
 const KARACHI = { lat: 24.8607, lng: 67.0011 };
 const RAWALPINDI = { lat: 33.5973, lng: 73.0479 };
 
 describe.each(databases())('geolocator over the bundled gazetteer on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
 
   beforeAll(async () => {
-    t = await buildRiderApp(kind);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
     merchant = await createMerchant(t);
   });
   afterAll(() => t.close());
@@ -229,13 +220,15 @@ async function fakeNominatim(): Promise<{
 }
 
 describe('geolocator over a Nominatim-compatible server', () => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
   let fake: Awaited<ReturnType<typeof fakeNominatim>>;
 
   beforeAll(async () => {
     fake = await fakeNominatim();
-    t = await buildRiderApp('pglite', {
+    t = await buildTestApp({
+      kind: 'pglite',
+      ...IN_SERVICE_HOURS,
       geocoder: nominatimGeocoder({
         url: `${fake.url}/`,
         userAgent: 'Riderdesk-test/1 (ops@riderdesk.test)',

@@ -2,8 +2,17 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkUserToVendor } from '../src/modules/vendors/repo.ts';
 import { insertVoucher } from '../src/modules/vouchers/repo.ts';
-import { databases } from './support/app.ts';
-import { createVendor } from './support/factories.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import {
+  createMerchant,
+  createRider,
+  createVendor,
+  type Merchant,
+  NEAR,
+  OUTLET,
+  relogin,
+  type TestRider,
+} from './support/factories.ts';
 import {
   type Example,
   mutationsOf,
@@ -13,17 +22,7 @@ import {
   recording,
   requestFor,
 } from './support/hostile-requests.ts';
-import { buildLiveApp, createRider, placeOrder, proof, riderCall, type TestRider } from './support/live-tracking.ts';
-import {
-  createMerchant,
-  type Merchant,
-  NEAR,
-  OUTLET,
-  orderBody,
-  quoteFee,
-  type RiderApp,
-  relogin,
-} from './support/request-a-rider.ts';
+import { orderBody, placeOrder, proof, quoteFee, riderCall } from './support/orders.ts';
 
 /**
  * Every route the API documents, called with hostile parameters, queries and bodies by an anonymous
@@ -43,7 +42,7 @@ const RUNS: Record<CallerKind, number> = { anonymous: 15, merchant: 40, rider: 4
 
 /** The routes, read once from an app of their own (listing them needs a built app, which needs a database). */
 async function enumerateOperations(): Promise<Operation[]> {
-  const t = await buildLiveApp('pglite');
+  const t = await buildTestApp({ kind: 'pglite', ...IN_SERVICE_HOURS });
   try {
     return operationsOf(t.app);
   } finally {
@@ -64,7 +63,7 @@ describe('the route list', () => {
 });
 
 describe.each(databases())('hostile input on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
   let rider: TestRider;
   let known: string[];
@@ -74,7 +73,7 @@ describe.each(databases())('hostile input on %s', (kind) => {
 
   /** Valid calls of most routes, as a browser, a rider app and a visitor make them. */
   async function recordExamples(): Promise<void> {
-    const r: RiderApp = { ...t, app: recording(t.app, examples) };
+    const r: TestApp = { ...t, app: recording(t.app, examples) };
     const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = merchant.headers) => {
       const response = await r.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
       if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
@@ -89,7 +88,7 @@ describe.each(databases())('hostile input on %s', (kind) => {
 
     // One order delivered with its proofs, one with the rider on the way, one cancelled.
     const delivered = await placeOrder(r, merchant);
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     for (const [action, payload] of [
       ['accept', undefined],
       ['arrived-at-vendor', undefined],
@@ -101,12 +100,12 @@ describe.each(databases())('hostile input on %s', (kind) => {
       await riderCall({ app: r.app }, rider, delivered, action, payload);
     }
     const active = await placeOrder(r, merchant);
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     await riderCall({ app: r.app }, rider, active, 'accept');
     await call('POST', '/api/v1/rider/position', { latitude: 24.861, longitude: 67.001, heading: 90 }, rider.headers);
     const cancelled = await placeOrder(r, merchant);
     // No rider is free, so the order waits for transport: a status the merchant may cancel (spec §4).
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     await call('PUT', '/api/v1/order/cancel', { vendor_id: vendorId, order_id: cancelled, reason: 'mistake_error' });
 
     // An order with every optional field: a voucher, a VAT number, a pre-order time.
@@ -224,7 +223,7 @@ describe.each(databases())('hostile input on %s', (kind) => {
 
   beforeAll(async () => {
     // The public pages are rate limited per IP; every injected call comes from the same one.
-    t = await buildLiveApp(kind, { overrides: { publicRateLimit: 1_000_000 } });
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS, dispatch: { publicRateLimit: 1_000_000 } });
     await recordExamples();
   });
   afterAll(() => t.close());

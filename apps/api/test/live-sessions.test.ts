@@ -1,35 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../src/db/db.ts';
 import { ACCESS_TOKEN_TTL_S } from '../src/modules/auth/tokens.ts';
-import { createTestDb, databases, type TestDb } from './support/app.ts';
-import { bearer, login } from './support/factories.ts';
-import { buildLiveApp, connectLive, type LiveClient, listenOnRandomPort, placeOrder } from './support/live-tracking.ts';
-import { createMerchant, type Merchant, type RiderApp } from './support/request-a-rider.ts';
+import { buildTestApp, createTestDb, databases, IN_SERVICE_HOURS, type TestApp, type TestDb } from './support/app.ts';
+import { bearer, createMerchant, login, type Merchant } from './support/factories.ts';
+import { closedBySweep, connectLive, type LiveClient, listenOnRandomPort } from './support/live.ts';
+import { placeOrder } from './support/orders.ts';
 
 const SESSION_ENDED = { code: 4401, reason: 'session-ended' };
-// Generous against a 50 ms sweep; the test waits for the close event, it does not measure it.
-const WITHIN_SWEEPS_MS = 5_000;
-
-const closedWithin = (client: LiveClient, ms = WITHIN_SWEEPS_MS) =>
-  Promise.race([
-    client.closed,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the socket stayed open')), ms)),
-  ]);
 
 describe.each(databases())('live sockets end with their session on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let host: string;
   let merchant: Merchant;
   const clients: LiveClient[] = [];
 
   beforeAll(async () => {
-    t = await buildLiveApp(kind, { overrides: { sessionSweepMs: 50 } });
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
+    // The session sweep runs on a fake interval, moved by closedBySweep.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     host = await listenOnRandomPort(t.app);
     merchant = await createMerchant(t);
   });
   afterAll(async () => {
     for (const client of clients) client.close();
     await t.close();
+    vi.useRealTimers();
   });
 
   /** A socket of a fresh login of the merchant's user, subscribed to its vendor. */
@@ -49,7 +44,7 @@ describe.each(databases())('live sockets end with their session on %s', (kind) =
     const logout = await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: ending.headers });
     expect(logout.json()).toEqual({ result: true });
 
-    expect(await closedWithin(ending.client)).toEqual(SESSION_ENDED);
+    expect(await closedBySweep(ending.client)).toEqual(SESSION_ENDED);
     other.client.send('ping');
     await other.client.waitFor((message) => message.event === 'pong');
   });
@@ -60,7 +55,7 @@ describe.each(databases())('live sockets end with their session on %s', (kind) =
       t.app.inject({ method: 'POST', url: '/api/v1/login/extend', payload: { refresh_token: refreshToken } });
     expect((await extend(session.tokens.RefreshToken)).statusCode).toBe(200);
     expect((await extend(session.tokens.RefreshToken)).statusCode).toBe(401);
-    expect(await closedWithin(session.client)).toEqual(SESSION_ENDED);
+    expect(await closedBySweep(session.client)).toEqual(SESSION_ENDED);
   });
 
   it('closes the socket when its access token expires', async () => {
@@ -68,13 +63,13 @@ describe.each(databases())('live sockets end with their session on %s', (kind) =
     session.client.send('ping');
     await session.client.waitFor((message) => message.event === 'pong');
     t.clock.advance(ACCESS_TOKEN_TTL_S * 1000 + 1000);
-    expect(await closedWithin(session.client)).toEqual(SESSION_ENDED);
+    expect(await closedBySweep(session.client)).toEqual(SESSION_ENDED);
   });
 });
 
 describe.each(databases())('live pushes stop once a session is revoked on %s', (kind) => {
   const CHECK_TTL_MS = 2_000;
-  let t: RiderApp;
+  let t: TestApp;
   let testDb: TestDb;
   let host: string;
   let merchant: Merchant;
@@ -92,9 +87,11 @@ describe.each(databases())('live pushes stop once a session is revoked on %s', (
       }) as Db['query'],
     };
     // The sweep never runs during these tests: only the check before each push can stop a push.
-    t = await buildLiveApp(kind, {
+    t = await buildTestApp({
+      kind,
+      ...IN_SERVICE_HOURS,
       db: counting,
-      overrides: { sessionSweepMs: 3_600_000, sessionCheckTtlMs: CHECK_TTL_MS },
+      live: { sessionSweepMs: 3_600_000, sessionCheckTtlMs: CHECK_TTL_MS },
     });
     host = await listenOnRandomPort(t.app);
     merchant = await createMerchant(t);
@@ -126,10 +123,10 @@ describe.each(databases())('live pushes stop once a session is revoked on %s', (
     t.clock.advance(CHECK_TTL_MS);
     const orderId = await placeOrder(t, merchant);
     await other.waitFor((message) => message.event === 'order_update' && message.data.order_id === orderId);
-    await t.app.liveTracking.hub.drained();
+    await t.services.liveHub.drained();
 
     expect(updatesOf(ending, orderId)).toEqual([]);
-    expect(await closedWithin(ending)).toEqual(SESSION_ENDED);
+    expect(await ending.closed).toEqual(SESSION_ENDED);
     expect(updatesOf(other, orderId).length).toBeGreaterThan(0);
   });
 
@@ -145,12 +142,12 @@ describe.each(databases())('live pushes stop once a session is revoked on %s', (
     const checksBefore = sessionChecks;
     const first = await placeOrder(t, merchant);
     for (const tab of tabs) await tab.waitFor((message) => message.data.order_id === first);
-    await t.app.liveTracking.hub.drained();
+    await t.services.liveHub.drained();
     expect(sessionChecks - checksBefore).toBe(1);
 
     const second = await placeOrder(t, merchant);
     for (const tab of tabs) await tab.waitFor((message) => message.data.order_id === second);
-    await t.app.liveTracking.hub.drained();
+    await t.services.liveHub.drained();
     expect(sessionChecks - checksBefore).toBe(1);
   });
 });

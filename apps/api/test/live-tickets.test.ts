@@ -1,40 +1,30 @@
 import { LIVE_TICKET_TTL_S } from '@riderdesk/domain/contracts/live';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_TTL_S, Tokens } from '../src/modules/auth/tokens.ts';
-import { databases } from './support/app.ts';
-import { bearer, login } from './support/factories.ts';
-import {
-  buildLiveApp,
-  connectLive,
-  type LiveClient,
-  listenOnRandomPort,
-  liveTicket,
-  placeOrder,
-} from './support/live-tracking.ts';
-import { createMerchant, type Merchant, type RiderApp } from './support/request-a-rider.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { bearer, createMerchant, login, type Merchant } from './support/factories.ts';
+import { closedBySweep, connectLive, type LiveClient, listenOnRandomPort, liveTicket } from './support/live.ts';
+import { placeOrder } from './support/orders.ts';
 
 const SESSION_ENDED = { code: 4401, reason: 'session-ended' };
-// Generous against a 50 ms sweep; the test waits for the close event, it does not measure it.
-const closedWithin = (client: LiveClient, ms = 5_000) =>
-  Promise.race([
-    client.closed,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the socket stayed open')), ms)),
-  ]);
 
 describe.each(databases())('live sockets opened with a one-time ticket on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let host: string;
   let merchant: Merchant;
   const clients: LiveClient[] = [];
 
   beforeAll(async () => {
-    t = await buildLiveApp(kind, { overrides: { sessionSweepMs: 50 } });
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
+    // The session sweep runs on a fake interval, moved by closedBySweep.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     host = await listenOnRandomPort(t.app);
     merchant = await createMerchant(t);
   });
   afterAll(async () => {
     for (const client of clients) client.close();
     await t.close();
+    vi.useRealTimers();
   });
 
   const open = async (ticket: string) => {
@@ -97,7 +87,7 @@ describe.each(databases())('live sockets opened with a one-time ticket on %s', (
     const other = await subscribed((await liveTicket(t.app, merchant.headers)).ticket);
     await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers });
 
-    expect(await closedWithin(client)).toEqual(SESSION_ENDED);
+    expect(await closedBySweep(client)).toEqual(SESSION_ENDED);
     other.send('ping');
     await other.waitFor((message) => message.event === 'pong');
   });
@@ -133,6 +123,6 @@ describe.each(databases())('live sockets opened with a one-time ticket on %s', (
     await client.waitFor((message) => message.event === 'pong');
 
     t.clock.advance(61_000);
-    expect(await closedWithin(client)).toEqual(SESSION_ENDED);
+    expect(await closedBySweep(client)).toEqual(SESSION_ENDED);
   });
 });

@@ -2,11 +2,10 @@ import { OrderSchema } from '@riderdesk/domain/contracts/orders';
 import { startOfTodayInZone } from '@riderdesk/domain/date-presets';
 import { orderBucket } from '@riderdesk/domain/order-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PARENT_ID, seedIfEmpty } from '../src/seed.ts';
-import { databases } from './support/app.ts';
+import { DEMO_PARENT_ID } from '../src/seed/demo-data.ts';
+import { seedIfEmpty } from '../src/seed/seed.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { bearer, login } from './support/factories.ts';
-import { buildLiveApp } from './support/live-tracking.ts';
-import type { RiderApp } from './support/request-a-rider.ts';
 
 // Karachi is UTC+5 all year: 13:00 is inside the default service hours 09:00-23:00, 00:30 and 23:40 are not.
 const STARTS = [
@@ -18,9 +17,9 @@ const STARTS = [
 describe.each(databases().flatMap((kind) => STARTS.map(([label, start]) => [kind, label, start] as const)))(
   'the live-tracking demo seed on %s at %s Karachi time',
   (kind, _label, start) => {
-    let t: RiderApp;
+    let t: TestApp;
     beforeAll(async () => {
-      t = await buildLiveApp(kind, { start });
+      t = await buildTestApp({ kind, ...IN_SERVICE_HOURS, start });
       await seedIfEmpty(t.db, t.config, t.clock.now);
     });
     afterAll(() => t.close());

@@ -1,21 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases } from './support/app.ts';
-import { bearer, createUser, createVendor, login, uniqueId } from './support/factories.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import {
-  buildLiveApp,
-  connectLive,
+  bearer,
+  createMerchant,
   createRider,
-  type LiveClient,
-  listenOnRandomPort,
-  placeOrder,
-  riderCall,
-} from './support/live-tracking.ts';
-import { createMerchant, type Merchant, OUTLET, type RiderApp } from './support/request-a-rider.ts';
+  createUser,
+  createVendor,
+  login,
+  type Merchant,
+  OUTLET,
+  uniqueId,
+} from './support/factories.ts';
+import { connectLive, type LiveClient, listenOnRandomPort } from './support/live.ts';
+import { placeOrder, riderCall } from './support/orders.ts';
 
 const authorization = (merchant: Merchant) => merchant.headers.authorization!;
 
 describe.each(databases())('the /live WebSocket on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let host: string;
   let merchant: Merchant;
   let stranger: Merchant;
@@ -34,7 +36,7 @@ describe.each(databases())('the /live WebSocket on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await buildLiveApp(kind);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
     host = await listenOnRandomPort(t.app);
     merchant = await createMerchant(t);
     stranger = await createMerchant(t);
@@ -72,7 +74,7 @@ describe.each(databases())('the /live WebSocket on %s', (kind) => {
     );
     expect(created.data.status).toBe('NEW');
     const rider = await createRider(t.db, OUTLET);
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     await mine.waitFor(
       (message) => message.event === 'order_update' && message.data.status === 'ASSIGNED_TO_TRANSPORT',
     );
@@ -81,7 +83,7 @@ describe.each(databases())('the /live WebSocket on %s', (kind) => {
       (message) => message.event === 'order_update' && message.data.status === 'COURIER_ACCEPTED_DELIVERY',
     );
     expect(accepted.data.rider).toMatchObject({ id: rider.id });
-    await t.app.liveTracking.hub.drained();
+    await t.services.liveHub.drained();
     expect(theirs.messages.filter((message) => message.event === 'order_update')).toEqual([]);
   });
 
@@ -111,7 +113,7 @@ describe.each(databases())('the /live WebSocket on %s', (kind) => {
     const since = t.clock.now().toISOString();
     t.clock.advance(1000);
     const orderId = await placeOrder(t, merchant);
-    await t.app.liveTracking.hub.drained();
+    await t.services.liveHub.drained();
     const client = await subscribed(merchant, merchant.vendorId, since);
     const replayed = await client.waitFor(
       (message) => message.event === 'order_update' && message.data.order_id === orderId,

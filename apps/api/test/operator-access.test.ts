@@ -2,10 +2,10 @@ import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createTestDb, type TestDb, testConfig } from './support/app.ts';
-import { createUser } from './support/factories.ts';
-import { buildLiveApp, createRider, listenOnRandomPort, PNG_1PX, proof } from './support/live-tracking.ts';
-import { OUTLET, type RiderApp } from './support/request-a-rider.ts';
+import { buildTestApp, createTestDb, IN_SERVICE_HOURS, type TestApp, type TestDb, testConfig } from './support/app.ts';
+import { createRider, createUser, OUTLET } from './support/factories.ts';
+import { listenOnRandomPort } from './support/live.ts';
+import { PNG_1PX, proof } from './support/orders.ts';
 
 const OUTSIDE = '203.0.113.5';
 const OPERATOR_TOKEN = 'operator-token-operator-token-0123456789';
@@ -108,11 +108,11 @@ describe('/metrics', () => {
 });
 
 describe('bodies read only after authentication', () => {
-  let t: RiderApp;
+  let t: TestApp;
   let host: string;
 
   beforeAll(async () => {
-    t = await buildLiveApp('pglite', { db: test.db });
+    t = await buildTestApp({ kind: 'pglite', ...IN_SERVICE_HOURS, db: test.db });
     host = await listenOnRandomPort(t.app);
   });
   afterAll(() => t.close());

@@ -12,7 +12,8 @@ import {
   setFlag,
   vendorCode,
 } from '../src/ops/commands.ts';
-import { DEMO_PARENT_ID, DEMO_STANDALONE_ID, seed, seedIfEmpty } from '../src/seed.ts';
+import { DEMO_PARENT_ID, DEMO_STANDALONE_ID } from '../src/seed/demo-data.ts';
+import { seed, seedIfEmpty } from '../src/seed/seed.ts';
 import { buildTestApp, databases, type TestApp } from './support/app.ts';
 import { bearer, login } from './support/factories.ts';
 
@@ -20,7 +21,7 @@ describe.each(databases())('operator commands on %s', (kind) => {
   let t: TestApp;
   let ctx: { db: TestApp['db']; config: TestApp['config'] };
   beforeAll(async () => {
-    t = await buildTestApp(kind);
+    t = await buildTestApp({ kind });
     ctx = { db: t.db, config: t.config };
   });
   afterAll(() => t.close());
@@ -142,7 +143,7 @@ describe.each(databases())('operator commands on %s', (kind) => {
 describe.each(databases())('seed on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(kind);
+    t = await buildTestApp({ kind });
   });
   afterAll(() => t.close());
 
@@ -214,7 +215,7 @@ describe.each(databases())('seed on %s', (kind) => {
 describe.each(databases())('SEED_SERVICE_HOURS on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(kind, { env: { SEED_SERVICE_HOURS: '0000:0000' } });
+    t = await buildTestApp({ kind, env: { SEED_SERVICE_HOURS: '0000:0000' } });
   });
   afterAll(() => t.close());
 

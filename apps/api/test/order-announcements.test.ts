@@ -3,16 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/db.ts';
 import { ORDER_CHANGES_CHANNEL } from '../src/modules/orders/repo.ts';
-import { createTestDb, databases } from './support/app.ts';
-import { buildLiveApp } from './support/live-tracking.ts';
-import {
-  createMerchant,
-  type Merchant,
-  orderBody,
-  postOrder,
-  quoteFee,
-  type RiderApp,
-} from './support/request-a-rider.ts';
+import { buildTestApp, createTestDb, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { createMerchant, type Merchant } from './support/factories.ts';
+import { orderBody, postOrder, quoteFee } from './support/orders.ts';
 
 /** The real database, with every statement recorded and tagged with the transaction it ran in. */
 function recordingDb(db: Db) {
@@ -33,7 +26,15 @@ function recordingDb(db: Db) {
 /** A LISTEN of its own, as another API instance would hold: what was announced, in commit order. */
 async function listenToOrderChanges(db: Db) {
   const notices: { order_id: string }[] = [];
-  const received = (payload: string) => notices.push(JSON.parse(payload));
+  const waiters: { orderId: string; resolve: () => void }[] = [];
+  const received = (payload: string) => {
+    const notice = JSON.parse(payload) as { order_id: string };
+    notices.push(notice);
+    for (const waiter of waiters.filter((candidate) => candidate.orderId === notice.order_id)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  };
   const target = db.listenTarget;
   if (!target) throw new Error('this database cannot LISTEN');
   let close: () => Promise<void>;
@@ -52,22 +53,20 @@ async function listenToOrderChanges(db: Db) {
     notices,
     close,
     /** Notices arrive in commit order, so once this one is here every earlier one is too. */
-    async until(orderId: string) {
-      for (let waited = 0; !notices.some((notice) => notice.order_id === orderId); waited += 10) {
-        if (waited > 10_000) throw new Error(`no notice for ${orderId}; got ${JSON.stringify(notices)}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+    until(orderId: string): Promise<void> {
+      if (notices.some((notice) => notice.order_id === orderId)) return Promise.resolve();
+      return new Promise((resolve) => waiters.push({ orderId, resolve }));
     },
   };
 }
 
 describe.each(databases())('order creates and edits announced with their transaction on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
   let listener: Awaited<ReturnType<typeof listenToOrderChanges>>;
 
   beforeAll(async () => {
-    t = await buildLiveApp(kind);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
     merchant = await createMerchant(t);
     listener = await listenToOrderChanges(t.db);
   });
@@ -133,7 +132,7 @@ describe.each(databases())('the statements of an order create on %s', (kind) => 
   it('inserts the order, its NEW history entry and the NOTIFY in one transaction', async () => {
     const test = await createTestDb(kind);
     const recording = recordingDb(test.db);
-    const t = await buildLiveApp(kind, { db: recording.db });
+    const t = await buildTestApp({ kind, ...IN_SERVICE_HOURS, db: recording.db });
     try {
       const merchant = await createMerchant(t);
       const body = orderBody(merchant.vendorId, await quoteFee(t, merchant));

@@ -1,27 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_TTL_MS } from '../src/modules/orders/service.ts';
-import { databases } from './support/app.ts';
-import {
-  buildRiderApp,
-  countOrders,
-  createMerchant,
-  type Merchant,
-  orderBody,
-  postOrder,
-  quoteFee,
-  type RiderApp,
-  relogin,
-  translationKey,
-} from './support/request-a-rider.ts';
+import { IDEMPOTENCY_TTL_MS } from '../src/modules/orders/idempotency.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { createMerchant, type Merchant, relogin } from './support/factories.ts';
+import { countOrders, orderBody, postOrder, quoteFee, translationKey } from './support/orders.ts';
 
 describe.each(databases())('POST /order idempotency on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
   let other: Merchant;
 
   beforeAll(async () => {
-    t = await buildRiderApp(kind);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
     merchant = await createMerchant(t);
     other = await createMerchant(t);
   });

@@ -1,14 +1,24 @@
 import { OrderListAnswerSchema } from '@riderdesk/domain/contracts/order-list';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databases } from './support/app.ts';
-import { bearer, createUser, createVendor, login, uniqueId } from './support/factories.ts';
-import { buildLiveApp, createRider, orderOf, placeOrder, riderCall } from './support/live-tracking.ts';
-import { createMerchant, type Merchant, OUTLET, type RiderApp, relogin } from './support/request-a-rider.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import {
+  bearer,
+  createMerchant,
+  createRider,
+  createUser,
+  createVendor,
+  login,
+  type Merchant,
+  OUTLET,
+  relogin,
+  uniqueId,
+} from './support/factories.ts';
+import { orderOf, placeOrder, riderCall } from './support/orders.ts';
 
 const MINUTE = 60_000;
 
 describe.each(databases())('GET /vendor/{vendorId}/orders on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
   let stranger: Merchant;
   const created: string[] = [];
@@ -23,7 +33,7 @@ describe.each(databases())('GET /vendor/{vendorId}/orders on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await buildLiveApp(kind);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
     merchant = await createMerchant(t);
     stranger = await createMerchant(t);
     // Five orders in the same millisecond (the test clock stands still), then three a minute apart.
@@ -151,12 +161,12 @@ describe.each(databases())('GET /vendor/{vendorId}/orders on %s', (kind) => {
 });
 
 describe.each(databases())('PUT /order/cancel on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
   let stranger: Merchant;
 
   beforeAll(async () => {
-    t = await buildLiveApp(kind);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
     merchant = await createMerchant(t);
     stranger = await createMerchant(t);
   });
@@ -188,7 +198,7 @@ describe.each(databases())('PUT /order/cancel on %s', (kind) => {
     const orderId = await placeOrder(t, merchant, (body) => {
       body.preordered_for = Math.floor((t.clock.now().getTime() + 5 * 60 * MINUTE) / 1000);
     });
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     expect((await orderOf(t, merchant, orderId)).status).toBe('RECEIVED');
     const response = await cancel(merchant, orderId, 'duplicate_order');
     expect(response.statusCode).toBe(200);
@@ -204,7 +214,7 @@ describe.each(databases())('PUT /order/cancel on %s', (kind) => {
     expect(refusedKey(await cancel(merchant, fresh))).toBe('error.cant-cancel-order');
 
     const rider = await createRider(t.db, OUTLET);
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     expect((await riderCall(t, rider, fresh, 'accept')).statusCode).toBe(200);
     expect(refusedKey(await cancel(merchant, fresh))).toBe('error.cant-cancel-order');
     expect((await orderOf(t, merchant, fresh)).status).toBe('COURIER_ACCEPTED_DELIVERY');
@@ -213,7 +223,7 @@ describe.each(databases())('PUT /order/cancel on %s', (kind) => {
   it('cancels an order offered to a rider and frees the rider', async () => {
     const rider = await createRider(t.db, OUTLET);
     const orderId = await placeOrder(t, merchant);
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     expect((await orderOf(t, merchant, orderId)).status).toBe('ASSIGNED_TO_TRANSPORT');
     expect((await cancel(merchant, orderId)).statusCode).toBe(200);
     const [row] = await t.db.query<{ state: string }>('select state from riders where id = $1', [rider.id]);
@@ -224,11 +234,11 @@ describe.each(databases())('PUT /order/cancel on %s', (kind) => {
   it('cancels DELAYED only with the DelayedCancellation flag', async () => {
     const rider = await createRider(t.db, OUTLET);
     const orderId = await placeOrder(t, merchant);
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     await riderCall(t, rider, orderId, 'accept');
     t.clock.advance(61 * MINUTE);
     merchant = await relogin(t, merchant);
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     expect((await orderOf(t, merchant, orderId)).status).toBe('DELAYED');
     expect(refusedKey(await cancel(merchant, orderId))).toBe('error.cant-cancel-order');
     await t.db.query(`insert into feature_flags (name, value) values ('DelayedCancellation', true)`);

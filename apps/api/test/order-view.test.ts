@@ -1,18 +1,18 @@
 import { OrderSchema } from '@riderdesk/domain/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases } from './support/app.ts';
-import { buildLiveApp, createRider, orderOf, placeOrder, riderCall } from './support/live-tracking.ts';
-import { createMerchant, type Merchant, OUTLET, quoteFee, type RiderApp } from './support/request-a-rider.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { createMerchant, createRider, type Merchant, OUTLET } from './support/factories.ts';
+import { orderOf, placeOrder, quoteFee, riderCall } from './support/orders.ts';
 
 const MOVED = { lat: 24.88, lng: 67.02 };
 
 // GET /order, PUT /order, the list and live updates build the Order from the same row and function.
 describe.each(databases())('one order representation on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
 
   beforeAll(async () => {
-    t = await buildLiveApp(kind);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
     merchant = await createMerchant(t);
   });
   afterAll(() => t.close());
@@ -30,7 +30,7 @@ describe.each(databases())('one order representation on %s', (kind) => {
   it('answers the accepting rider, with its id, from GET and PUT /order as the list does', async () => {
     const rider = await createRider(t.db, OUTLET, { name: 'Bilal Ahmed' });
     const orderId = await placeOrder(t, merchant);
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     expect((await riderCall(t, rider, orderId, 'accept')).statusCode).toBe(200);
 
     const fetched = await getOrder(orderId);
@@ -65,7 +65,7 @@ describe.each(databases())('one order representation on %s', (kind) => {
     const orderId = await placeOrder(t, merchant, (body) => {
       body.preordered_for = Math.floor((t.clock.now().getTime() + 5 * 60 * 60_000) / 1000);
     });
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     const cancelled = await t.app.inject({
       method: 'PUT',
       url: '/api/v1/order/cancel',

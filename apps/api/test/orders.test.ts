@@ -3,31 +3,20 @@ import { orderIdPrefix } from '@riderdesk/domain/order-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEE_SIGNATURE_TTL_MS } from '../src/modules/pricing/fee-signature.ts';
 import { setCountryParameter } from '../src/modules/vendors/repo.ts';
-import { databases } from './support/app.ts';
-import { uniqueId } from './support/factories.ts';
-import {
-  buildRiderApp,
-  countOrders,
-  createMerchant,
-  type Merchant,
-  NEAR,
-  orderBody,
-  postOrder,
-  quoteFee,
-  type RiderApp,
-  translationKey,
-} from './support/request-a-rider.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { createMerchant, type Merchant, NEAR, uniqueId } from './support/factories.ts';
+import { countOrders, orderBody, postOrder, quoteFee, translationKey } from './support/orders.ts';
 
 type Body = ReturnType<typeof orderBody>;
 
 describe.each(databases())('POST /order on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
   let stranger: Merchant;
   let quote: Awaited<ReturnType<typeof quoteFee>>;
 
   beforeAll(async () => {
-    t = await buildRiderApp(kind);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
     merchant = await createMerchant(t);
     stranger = await createMerchant(t);
     quote = await quoteFee(t, merchant);
@@ -442,13 +431,13 @@ describe.each(databases())('POST /order on %s', (kind) => {
 });
 
 describe.each(databases())('PUT /order/{orderId} on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
   let stranger: Merchant;
   const moved = { lat: 24.88, lng: 67.02 };
 
   beforeAll(async () => {
-    t = await buildRiderApp(kind);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
     merchant = await createMerchant(t);
     stranger = await createMerchant(t);
   });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { periodicTask } from '../src/modules/dispatch/periodic-task.ts';
+import { periodicTask } from '../src/infra/periodic-task.ts';
 
 function recordingLog() {
   const errors: string[] = [];

@@ -2,16 +2,9 @@ import { ROAD_FACTOR } from '@riderdesk/domain/geo/trip';
 import { computeDeliveryFee, haversineKm } from '@riderdesk/domain/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeeSigner } from '../src/modules/pricing/fee-signature.ts';
-import { databases } from './support/app.ts';
-import {
-  buildRiderApp,
-  createMerchant,
-  type Merchant,
-  NEAR,
-  OUTLET,
-  quoteFee,
-  type RiderApp,
-} from './support/request-a-rider.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { createMerchant, type Merchant, NEAR, OUTLET } from './support/factories.ts';
+import { quoteFee } from './support/orders.ts';
 
 describe('FeeSigner', () => {
   let now = new Date('2026-03-10T08:00:00Z');
@@ -58,14 +51,14 @@ describe('FeeSigner', () => {
 });
 
 describe.each(databases())('pricing on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
   let polygonMerchant: Merchant;
   let riderMerchant: Merchant;
   let stranger: Merchant;
 
   beforeAll(async () => {
-    t = await buildRiderApp(kind);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
     merchant = await createMerchant(t);
     polygonMerchant = await createMerchant(t, {
       delivery_area: {

@@ -1,17 +1,17 @@
 import { PublicReceiptSchema, PublicTrackingSchema } from '@riderdesk/domain/contracts/public-tracking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases } from './support/app.ts';
-import { buildLiveApp, createRider, orderOf, placeOrder, proof, riderCall } from './support/live-tracking.ts';
-import { createMerchant, type Merchant, OUTLET, type RiderApp } from './support/request-a-rider.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { createMerchant, createRider, type Merchant, OUTLET } from './support/factories.ts';
+import { orderOf, placeOrder, proof, riderCall } from './support/orders.ts';
 
 describe.each(databases())('public tracking pages on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
   let orderId: string;
   let token: string;
 
   beforeAll(async () => {
-    t = await buildLiveApp(kind, { overrides: { publicRateLimit: 40 } });
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS, dispatch: { publicRateLimit: 40 } });
     merchant = await createMerchant(t);
     orderId = await placeOrder(t, merchant);
     token = (await orderOf(t, merchant, orderId)).tracking_token;
@@ -39,7 +39,7 @@ describe.each(databases())('public tracking pages on %s', (kind) => {
 
   it('shows the rider’s first name and position once assigned, and the receipt after delivery', async () => {
     const rider = await createRider(t.db, OUTLET, { name: 'Bilal Ahmed Khan' });
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     for (const [action, payload] of [
       ['accept', undefined],
       ['arrived-at-vendor', undefined],

@@ -13,19 +13,22 @@ import { createTestDb, databases, testClock, testConfig } from './support/app.ts
 describe.each(databases())('a request that never finishes on %s', (kind) => {
   it('is answered 503 with Retry-After after the request time-out, and the server keeps answering', async () => {
     const { db, drop } = await createTestDb(kind);
-    const app = await buildApp(testConfig({ requestTimeoutMs: 300 }), { db, now: testClock().now });
+    const config = testConfig();
+    const app = await buildApp(config, { db, now: testClock().now });
     app.get('/stuck', () => new Promise(() => {}));
     await app.ready();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const [stuck, health] = await Promise.all([
-        app.inject({ method: 'GET', url: '/stuck' }),
-        app.inject({ method: 'GET', url: '/health' }),
-      ]);
-      expect(stuck.statusCode).toBe(503);
-      expect(stuck.headers['retry-after']).toBe('5');
-      expect(stuck.json()).toMatchObject({ code: 'RequestTimeout', message: 'error.request-timeout' });
+      const stuck = app.inject({ method: 'GET', url: '/stuck' });
+      const health = await app.inject({ method: 'GET', url: '/health' });
       expect(health.json()).toEqual({ status: 'ok' });
+      await vi.advanceTimersByTimeAsync(config.requestTimeoutMs);
+      const answer = await stuck;
+      expect(answer.statusCode).toBe(503);
+      expect(answer.headers['retry-after']).toBe('5');
+      expect(answer.json()).toMatchObject({ code: 'RequestTimeout', message: 'error.request-timeout' });
     } finally {
+      vi.useRealTimers();
       await app.close();
       await drop();
     }

@@ -7,26 +7,28 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Db, openPostgres } from '../src/db/db.ts';
 import { AUTH_SECRET_NAME, sharedSecret } from '../src/db/instance-secrets.ts';
-import { leadership } from '../src/modules/dispatch/leader.ts';
-import { setCountryParameter } from '../src/modules/vendors/repo.ts';
-import { createTestDb, type TestDb, testClock, testConfig } from './support/app.ts';
-import { bearer, createUser, createVendor, login } from './support/factories.ts';
+import { leadership } from '../src/infra/leader.ts';
 import {
-  connectLive,
-  type LiveClient,
-  listenOnRandomPort,
-  liveTicket,
-  placeOrder,
+  buildTestApp,
+  createTestDb,
+  IN_SERVICE_HOURS,
+  KARACHI_1PM,
   QUIET,
-} from './support/live-tracking.ts';
-import { createMerchant, KARACHI_1PM, type Merchant, type RiderApp } from './support/request-a-rider.ts';
+  type TestApp,
+  type TestDb,
+  testClock,
+  testConfig,
+} from './support/app.ts';
+import { bearer, createMerchant, createUser, createVendor, login, type Merchant } from './support/factories.ts';
+import { connectLive, type LiveClient, listenOnRandomPort, liveTicket } from './support/live.ts';
+import { placeOrder } from './support/orders.ts';
 
 // Two API instances on one PostgreSQL, each with its own pool and its own LISTEN connection.
 describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL', () => {
   let test: TestDb;
   let secondDb: Db;
-  let a: RiderApp;
-  let b: RiderApp;
+  let a: TestApp;
+  let b: TestApp;
   let hostA: string;
   let merchant: Merchant;
   let client: LiveClient;
@@ -36,16 +38,8 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL', 
     const target = test.db.listenTarget;
     if (target?.kind !== 'postgres') throw new Error('expected PostgreSQL');
     secondDb = openPostgres(target.connectionString, 5);
-    const clock = testClock(KARACHI_1PM);
-    const config = testConfig();
-    const build = async (db: Db): Promise<RiderApp> => {
-      const app = await buildApp(config, { db, now: clock.now, liveTracking: QUIET });
-      await app.ready();
-      return { app, db, config, clock, close: () => app.close() };
-    };
-    a = await build(test.db);
-    b = await build(secondDb);
-    await setCountryParameter(test.db, 'serviceHours', '0900:2300');
+    a = await buildTestApp({ db: test.db, ...IN_SERVICE_HOURS });
+    b = await buildTestApp({ db: secondDb, ...IN_SERVICE_HOURS });
     hostA = await listenOnRandomPort(a.app);
     await listenOnRandomPort(b.app);
     merchant = await createMerchant(b);
@@ -68,7 +62,7 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL', 
     );
     expect(created.data.status).toBe('NEW');
 
-    await b.app.liveTracking.dispatcher.tick();
+    await b.services.dispatcher.tick();
     const received = await client.waitFor(
       (message) =>
         message.event === 'order_update' &&
@@ -136,7 +130,8 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL withou
       return loaded.config;
     };
     const build = async (db: Db, dir: string) => {
-      const app = await buildApp(configOf(dir), { db, now: clock.now, liveTracking: QUIET });
+      const config = configOf(dir);
+      const app = await buildApp({ ...config, dispatch: { ...config.dispatch, ...QUIET } }, { db, now: clock.now });
       await app.ready();
       return app;
     };

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openPglite } from '../src/db/db.ts';
 import { redactUrls } from '../src/plugins/log-redaction.ts';
-import { DEMO_STANDALONE_ID } from '../src/seed.ts';
+import { DEMO_STANDALONE_ID } from '../src/seed/demo-data.ts';
 import { createTestDb, testClock, testConfig } from './support/app.ts';
 import { bearer, createUser, createVendor, login } from './support/factories.ts';
-import { connectLive, listenOnRandomPort } from './support/live-tracking.ts';
+import { connectLive, listenOnRandomPort } from './support/live.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

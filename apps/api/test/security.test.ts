@@ -1,26 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Tokens } from '../src/modules/auth/tokens.ts';
-import { databases } from './support/app.ts';
-import { bearer, createUser, createVendor, login, uniqueId } from './support/factories.ts';
-import { buildLiveApp, createRider, orderOf, placeOrder, proof, riderCall } from './support/live-tracking.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import {
-  countOrders,
+  bearer,
   createMerchant,
+  createRider,
+  createUser,
+  createVendor,
+  login,
   type Merchant,
   NEAR,
   OUTLET,
+  uniqueId,
+} from './support/factories.ts';
+import {
+  countOrders,
   orderBody,
+  orderOf,
+  placeOrder,
   postOrder,
+  proof,
   quoteFee,
-  type RiderApp,
-} from './support/request-a-rider.ts';
+  riderCall,
+} from './support/orders.ts';
 
 /**
  * ARCHITECTURE.md "Security by construction", route by route: a caller acting for one branch of a
  * merchant reaches neither a sibling outlet nor the parent's other branches, whatever ids it sends.
  */
 describe.each(databases())('vendor scoping across a parent and its outlets on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let parentId: string;
   let outletA: string;
   let outletB: string;
@@ -34,7 +43,7 @@ describe.each(databases())('vendor scoping across a parent and its outlets on %s
   let orderOfA: string;
 
   beforeAll(async () => {
-    t = await buildLiveApp(kind);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
     parentId = uniqueId('par');
     await createVendor(t.db, { vendor_id: parentId, name: 'Parent', is_parent: true, latitude: null, longitude: null });
     outletA = `${parentId}-a`;
@@ -145,7 +154,7 @@ describe.each(databases())('vendor scoping across a parent and its outlets on %s
   it('serves a proof photo and the rider’s position to the order’s vendors only', async () => {
     await t.db.query(`update riders set state = 'OFFLINE'`);
     const rider = await createRider(t.db, OUTLET);
-    await t.app.liveTracking.dispatcher.tick();
+    await t.services.dispatcher.tick();
     const [offered] = await t.db.query<{ order_id: string; vendor_id: string }>(
       'select order_id, vendor_id from orders where rider_id = $1',
       [rider.id],
@@ -170,11 +179,11 @@ describe.each(databases())('vendor scoping across a parent and its outlets on %s
 });
 
 describe.each(databases())('what the browser may not decide on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
 
   beforeAll(async () => {
-    t = await buildLiveApp(kind);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
     merchant = await createMerchant(t);
   });
   afterAll(() => t.close());
@@ -223,11 +232,11 @@ describe.each(databases())('what the browser may not decide on %s', (kind) => {
 });
 
 describe.each(databases())('public tracking of a person-to-person delivery on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let token: string;
 
   beforeAll(async () => {
-    t = await buildLiveApp(kind);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
     // A business without a saved pickup point sends from a private sender's address (spec §3).
     const merchant = await createMerchant(t, { latitude: null, longitude: null, delivery_area: null });
     const sender = { lat: 24.8605, lng: 67.0011 };

@@ -1,21 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sniffImageType } from '../src/modules/dispatch/proofs.ts';
-import { databases } from './support/app.ts';
-import { buildLiveApp, createRider, placeOrder } from './support/live-tracking.ts';
-import { createMerchant, type Merchant, OUTLET, type RiderApp } from './support/request-a-rider.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { createMerchant, createRider, type Merchant, OUTLET } from './support/factories.ts';
+import { placeOrder } from './support/orders.ts';
 
-async function statusOf(t: RiderApp, orderId: string): Promise<string> {
+async function statusOf(t: TestApp, orderId: string): Promise<string> {
   const [row] = await t.db.query<{ status: string }>('select status from orders where order_id = $1', [orderId]);
   return row!.status;
 }
 
-async function until(t: RiderApp, orderId: string, statuses: string[], timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const status = await statusOf(t, orderId);
-    if (statuses.includes(status) || Date.now() > deadline) return status;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+// Far more ticks than a delivery takes (about a hundred at 12 simulated seconds a tick).
+const MAX_TICKS = 1_000;
+
+/**
+ * Ticks the dispatcher and the simulator in turn, moving the simulator's wall clock (`performance`, faked)
+ * by one tick interval each time, until the order reaches one of the statuses.
+ */
+async function driveUntil(t: TestApp, orderId: string, statuses: string[]): Promise<string> {
+  let status = await statusOf(t, orderId);
+  for (let tick = 0; tick < MAX_TICKS && !statuses.includes(status); tick++) {
+    await t.services.dispatcher.tick();
+    await t.services.simulator.tick();
+    vi.advanceTimersByTime(t.config.dispatch.simTickMs);
+    status = await statusOf(t, orderId);
   }
+  return status;
 }
 
 describe.each(databases())('the fleet simulator on %s', (kind) => {
@@ -23,16 +32,17 @@ describe.each(databases())('the fleet simulator on %s', (kind) => {
     { unreachable: 0, end: 'DELIVERED', proofs: ['delivery', 'pickup'] },
     { unreachable: 1, end: 'RETURNED_TO_VENDOR', proofs: ['pickup', 'return'] },
   ])('with unreachable probability $unreachable', ({ unreachable, end, proofs }) => {
-    let t: RiderApp;
+    let t: TestApp;
     let merchant: Merchant;
 
     beforeAll(async () => {
-      // 600: ten simulated minutes per second, so a whole delivery takes a second or two.
-      t = await buildLiveApp(kind, {
-        overrides: {
+      // 600 with 20 ms ticks: twelve simulated seconds a tick, so a delivery takes about a hundred ticks.
+      t = await buildTestApp({
+        kind,
+        ...IN_SERVICE_HOURS,
+        dispatch: {
           simSpeed: 600,
           simTickMs: 20,
-          dispatchIntervalMs: 50,
           simUnreachableProbability: unreachable,
           simDeclineProbability: 0,
         },
@@ -44,11 +54,12 @@ describe.each(databases())('the fleet simulator on %s', (kind) => {
     it(`drives an order to ${end} through the rider service, with generated proof photos`, async () => {
       const rider = await createRider(t.db, { lat: OUTLET.lat + 0.005, lng: OUTLET.lng }, { simulated: true });
       const orderId = await placeOrder(t, merchant);
-      t.app.liveTracking.dispatcher.start();
-      t.app.liveTracking.simulator.start();
-      expect(await until(t, orderId, [end])).toBe(end);
-      await t.app.liveTracking.simulator.stop();
-      await t.app.liveTracking.dispatcher.stop();
+      vi.useFakeTimers({ toFake: ['performance'] });
+      try {
+        expect(await driveUntil(t, orderId, [end])).toBe(end);
+      } finally {
+        vi.useRealTimers();
+      }
 
       const history = await t.db.query<{ status: string }>(
         'select status from order_status_history where order_id = $1 order by id',

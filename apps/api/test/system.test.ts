@@ -18,7 +18,8 @@ writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Riderdesk<
 describe.each(databases())('system routes on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(kind, {
+    t = await buildTestApp({
+      kind,
       config: { localesDir, webDistDir: webDir },
       env: { MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png' },
     });
@@ -181,7 +182,7 @@ describe('the built web app and compressed answers', () => {
     write('two', 'index.html', '<!doctype html><title>two</title><div id="root"></div>');
     const dist = path.join(base, 'dist');
     symlinkSync('one', dist);
-    const t = await buildTestApp('pglite', { config: { webDistDir: dist } });
+    const t = await buildTestApp({ config: { webDistDir: dist } });
     try {
       const compressed = await t.app.inject({
         method: 'GET',
@@ -205,7 +206,7 @@ describe('the built web app and compressed answers', () => {
   });
 
   it('compresses API answers above a couple of kilobytes for clients that accept it', async () => {
-    const t = await buildTestApp('pglite');
+    const t = await buildTestApp();
     try {
       const docs = await t.app.inject({ method: 'GET', url: '/docs/json', headers: { 'accept-encoding': 'br' } });
       expect(docs.headers['content-encoding']).toBe('br');

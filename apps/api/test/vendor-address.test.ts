@@ -1,25 +1,16 @@
 import { VendorSchema } from '@riderdesk/domain/contracts/vendors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases } from './support/app.ts';
-import {
-  buildRiderApp,
-  createMerchant,
-  type Merchant,
-  NEAR,
-  orderBody,
-  postOrder,
-  quoteFee,
-  type RiderApp,
-  translationKey,
-} from './support/request-a-rider.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { createMerchant, type Merchant, NEAR } from './support/factories.ts';
+import { orderBody, postOrder, quoteFee, translationKey } from './support/orders.ts';
 
 describe.each(databases())('PUT /vendor/{id}/address on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
   let stranger: Merchant;
 
   beforeAll(async () => {
-    t = await buildRiderApp(kind);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
     merchant = await createMerchant(t, { latitude: null, longitude: null });
     stranger = await createMerchant(t);
   });

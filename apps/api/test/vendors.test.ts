@@ -19,7 +19,7 @@ describe.each(databases())('vendors on %s', (kind) => {
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
+    t = await buildTestApp({ kind });
     parentId = uniqueId('parent');
     await createVendor(t.db, {
       vendor_id: parentId,

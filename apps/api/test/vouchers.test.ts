@@ -1,29 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertVoucher } from '../src/modules/vouchers/repo.ts';
-import { seedRequestARider } from '../src/seed-request-a-rider.ts';
-import { databases } from './support/app.ts';
-import {
-  buildRiderApp,
-  countOrders,
-  createMerchant,
-  type Merchant,
-  orderBody,
-  postOrder,
-  quoteFee,
-  type RiderApp,
-  translationKey,
-} from './support/request-a-rider.ts';
+import { demoVouchers } from '../src/seed/demo-data.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { createMerchant, type Merchant } from './support/factories.ts';
+import { countOrders, orderBody, postOrder, quoteFee, translationKey } from './support/orders.ts';
 
 type Body = { code: string; order: { order_time: number; delivery_fee: number; signature: string }; vendor_id: string };
 
 describe.each(databases())('vouchers on %s', (kind) => {
-  let t: RiderApp;
+  let t: TestApp;
   let merchant: Merchant;
   let stranger: Merchant;
 
   beforeAll(async () => {
-    t = await buildRiderApp(kind);
-    await seedRequestARider(t.db, t.config);
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
+    for (const voucher of demoVouchers(t.config.deployment.country.currency)) await insertVoucher(t.db, voucher);
     merchant = await createMerchant(t);
     stranger = await createMerchant(t);
     await insertVoucher(t.db, { code: 'PAUSED', type: 'amount', value: 10, currency: 'PKR', is_active: false });

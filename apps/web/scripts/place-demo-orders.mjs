@@ -1,5 +1,7 @@
 // Places demo orders through the API so the tracking screen has something to show.
-// Usage: node apps/web/scripts/place-demo-orders.mjs [baseUrl] [count]
+// Usage: npx tsx apps/web/scripts/place-demo-orders.mjs [baseUrl] [count]
+// (tsx, because the order body is the shared TypeScript factory of testing/order-body.ts.)
+import { orderCreateBody } from '../../../testing/order-body.ts';
 import { base, demoAuthorization } from './screenshot-kit.mjs';
 
 const count = Number(process.argv[3] ?? 4);
@@ -58,31 +60,15 @@ for (let index = 0; index < count; index++) {
   const order = await fetch(`${base}/api/v1/order`, {
     method: 'POST',
     headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-    body: JSON.stringify({
-      vendor_id: vendorId,
-      customer: {
-        location: {
-          latitude: customer.lat,
-          longitude: customer.lon,
-          address: customer.address,
-          notes: 'Ring the bell twice',
-        },
-        phone_number: customer.phone,
-        name: customer.name,
-      },
-      order: {
-        payment_method: 'CASH_ON_DELIVERY',
-        amount: 1200 + index * 350,
-        description: 'Chicken biryani and raita',
-        cold_bag_needed: false,
-      },
-      vat_number: null,
-      preordered_for: null,
-      age_validation_required: false,
-      login_pickup_estimation: 15,
-      delivery_fee: fee.result.fee,
-      signature: fee.result.signature,
-    }),
+    body: JSON.stringify(
+      orderCreateBody({
+        vendorId,
+        quote: fee.result,
+        destination: { lat: customer.lat, lng: customer.lon },
+        customer: { name: customer.name, phone: customer.phone, address: customer.address },
+        order: { amount: 1200 + index * 350, description: 'Chicken biryani and raita' },
+      }),
+    ),
   }).then((answer) => answer.json());
   console.log(JSON.stringify(order));
 }

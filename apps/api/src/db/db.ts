@@ -165,6 +165,11 @@ export function openPostgres(connectionString: string, max = 10): Db {
   });
 }
 
+/** Rejects when the database does not answer (GET /health). */
+export async function ping(db: Db): Promise<void> {
+  await db.query('select 1');
+}
+
 /** DATABASE_URL unset → PGlite in DATA_DIR/pglite. */
 export async function openDb(config: { databaseUrl: string | null; dataDir: string }): Promise<Db> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { API_ROOT } from '../paths.ts';
@@ -13,6 +14,25 @@ export interface Migration {
   sql: string;
 }
 
+/** The checksum recorded for a migration: the sha256 of its file's text. */
+export const migrationChecksum = (migration: Pick<Migration, 'sql'>): string =>
+  createHash('sha256').update(migration.sql).digest('hex');
+
+/** Applied migrations whose files no longer read as they did when they ran; nothing was applied. */
+export class MigrationChangedError extends Error {
+  constructor(readonly changed: readonly { name: string; recorded: string; current: string }[]) {
+    super(
+      [
+        'Applied migrations were changed after they ran on this database:',
+        ...changed.map(
+          (entry) => `  - ${entry.name}.sql: applied with sha256 ${entry.recorded}, the file now has ${entry.current}`,
+        ),
+        'Migrations are forward-only: restore the file as it was and put the change in a new migration.',
+      ].join('\n'),
+    );
+  }
+}
+
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const files = (await readdir(dir)).filter((file) => /^\d{3}_[\w-]+\.sql$/.test(file)).sort();
   return Promise.all(
@@ -24,23 +44,50 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
   );
 }
 
+// Migration 033 adds the column; until it has run, migrations are recorded without a checksum.
+async function hasChecksumColumn(tx: Db): Promise<boolean> {
+  const rows = await tx.query(
+    `select 1 from information_schema.columns
+      where table_schema = current_schema() and table_name = 'schema_migrations' and column_name = 'checksum'`,
+  );
+  return rows.length > 0;
+}
+
+/** Each in its own transaction under the lock, so instances starting together do the work once. */
+function locked<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    return work(tx);
+  });
+}
+
+async function refuseChanged(db: Db, migrations: readonly Migration[]): Promise<void> {
+  const rows = await db.query<{ version: number; checksum?: string | null }>('select * from schema_migrations');
+  const recorded = new Map(rows.map((row) => [row.version, row.checksum ?? null]));
+  const changed = migrations.flatMap((migration) => {
+    const checksum = recorded.get(migration.version);
+    const current = migrationChecksum(migration);
+    return checksum && checksum !== current ? [{ name: migration.name, recorded: checksum, current }] : [];
+  });
+  if (changed.length > 0) throw new MigrationChangedError(changed);
+}
+
 /**
- * Applies pending forward-only migrations, each in its own transaction. Every transaction first
- * takes a transaction-scoped advisory lock, so instances starting together apply each migration
- * once: the second waits, then finds it recorded.
+ * Applies pending forward-only migrations, each in its own transaction, after checking that none already
+ * applied has changed since (MigrationChangedError). Applied migrations without a checksum (recorded before
+ * checksums were) get their file's.
  */
 export async function migrate(db: Db, migrations?: Migration[]): Promise<string[]> {
   const list = migrations ?? (await readMigrations());
-  await db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-    await tx.exec(
+  await locked(db, (tx) =>
+    tx.exec(
       'create table if not exists schema_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())',
-    );
-  });
+    ),
+  );
+  await refuseChanged(db, list);
   const applied: string[] = [];
   for (const migration of list) {
-    const didApply = await db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    const didApply = await locked(db, async (tx) => {
       const done = await tx.query('select 1 from schema_migrations where version = $1', [migration.version]);
       if (done.length > 0) return false;
       await tx.exec(migration.sql);
@@ -52,5 +99,26 @@ export async function migrate(db: Db, migrations?: Migration[]): Promise<string[
     });
     if (didApply) applied.push(migration.name);
   }
+  await locked(db, async (tx) => {
+    if (!(await hasChecksumColumn(tx))) return;
+    for (const migration of list) {
+      await tx.query('update schema_migrations set checksum = $2 where version = $1 and checksum is null', [
+        migration.version,
+        migrationChecksum(migration),
+      ]);
+    }
+  });
   return applied;
+}
+
+/** Migrates, or stops the process with the list of changed migrations (like a bad configuration). */
+export async function migrateOrExit(db: Db): Promise<string[]> {
+  try {
+    return await migrate(db);
+  } catch (error) {
+    if (!(error instanceof MigrationChangedError)) throw error;
+    process.stderr.write(`Riderdesk refuses to start: ${error.message}\n`);
+    await db.close();
+    process.exit(1);
+  }
 }

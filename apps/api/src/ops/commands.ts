@@ -8,9 +8,10 @@ import type { Db } from '../db/db.ts';
 import * as authRepo from '../modules/auth/repo.ts';
 import { hashPassword } from '../modules/auth/service.ts';
 import { sha256, Tokens } from '../modules/auth/tokens.ts';
+import * as ridersRepo from '../modules/dispatch/repo.ts';
 import { flagService, isFlagName } from '../modules/flags/service.ts';
+import { newRegistrationCode } from '../modules/vendors/registration-code.ts';
 import * as vendorsRepo from '../modules/vendors/repo.ts';
-import { newRegistrationCode } from '../seed.ts';
 
 export interface OpsContext {
   db: Db;
@@ -138,17 +139,14 @@ export async function createRider(
 ): Promise<{ id: string; token: string; text: string }> {
   if (!/^\+?\d{6,15}$/.test(input.phone)) throw new OpsError('--phone must be digits with an optional leading +');
   const token = randomBytes(32).toString('base64url');
-  const [row] = await db.query<{ id: string }>(
-    `insert into riders (name, phone, vehicle, token_hash) values ($1, $2, $3, $4)
-     on conflict (phone) do nothing returning id`,
-    [input.name, input.phone, input.vehicle ?? 'motorbike', sha256(token)],
-  );
-  if (!row) throw new OpsError(`a rider with phone ${input.phone} already exists`);
-  return {
-    id: row.id,
-    token,
-    text: `created rider ${input.name} (${row.id})\nrider token (shown once, keep it safe): ${token}`,
-  };
+  const id = await ridersRepo.insertRider(db, {
+    name: input.name,
+    phone: input.phone,
+    vehicle: input.vehicle,
+    tokenHash: sha256(token),
+  });
+  if (!id) throw new OpsError(`a rider with phone ${input.phone} already exists`);
+  return { id, token, text: `created rider ${input.name} (${id})\nrider token (shown once, keep it safe): ${token}` };
 }
 
 export async function vendorCode(

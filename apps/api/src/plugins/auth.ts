@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { authError } from '../errors.ts';
+import { isSessionHonoured } from '../modules/auth/repo.ts';
 import type { Tokens } from '../modules/auth/tokens.ts';
 
 /** Who is calling: a logged-in vendor user, or an embedded partner naming one restaurant. */
@@ -15,6 +16,9 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
 }
+
+/** OpenAPI security of the routes a vendor user or an embedded partner calls (plugins/docs.ts schemes). */
+export const CALLER_SECURITY: Record<string, string[]>[] = [{ bearer: [] }, { godroid: [] }];
 
 const unauthorised = () => authError(401, 'NotAuthorizedException');
 
@@ -43,13 +47,7 @@ export async function sessionFromHeader(header: string | undefined, tokens: Toke
       const identity = await tokens.verifyId(id);
       if (identity.userId !== claims.userId) throw unauthorised();
     }
-    // The same rule as findHonouredSessionIds, which live sockets re-check (modules/live/sessions.ts).
-    const [session] = await db.query<{ revoked_at: Date | null; disabled: boolean }>(
-      `select s.revoked_at, u.disabled from sessions s join users u on u.id = s.user_id
-        where s.id = $1 and s.user_id = $2`,
-      [claims.sessionId, claims.userId],
-    );
-    if (!session || session.revoked_at || session.disabled) throw unauthorised();
+    if (!(await isSessionHonoured(db, claims.sessionId, claims.userId))) throw unauthorised();
     return {
       caller: { kind: 'user', userId: claims.userId, sessionId: claims.sessionId },
       expiresAt: claims.expiresAt,
@@ -59,14 +57,10 @@ export async function sessionFromHeader(header: string | undefined, tokens: Toke
   }
 }
 
-export async function callerFromHeader(header: string | undefined, tokens: Tokens, db: Db): Promise<Caller> {
-  return (await sessionFromHeader(header, tokens, db)).caller;
-}
-
 export function setupAuth(app: FastifyInstance, tokens: Tokens, db: Db): void {
   app.decorateRequest('caller', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    request.caller = await callerFromHeader(request.headers.authorization, tokens, db);
+    request.caller = (await sessionFromHeader(request.headers.authorization, tokens, db)).caller;
   });
 }
 

@@ -1,4 +1,4 @@
-import type { ApiError } from '@riderdesk/domain/contracts/common';
+import { type ApiError, ApiErrorSchema } from '@riderdesk/domain/contracts/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
@@ -8,6 +8,16 @@ const isTranslationKey = (message: string | undefined): message is string =>
 
 function send(reply: { code(status: number): { send(body: ApiError): unknown } }, body: ApiError) {
   return reply.code(body.status).send(body);
+}
+
+/** A route schema's error answers: each status answers the envelope this handler writes. */
+export function errorAnswers<const S extends readonly number[]>(
+  ...statuses: S
+): Record<S[number], typeof ApiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema])) as Record<
+    S[number],
+    typeof ApiErrorSchema
+  >;
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

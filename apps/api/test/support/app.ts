@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type Services } from '../../src/app.ts';
 import { type AppConfig, loadConfig } from '../../src/config.ts';
 import { type Db, openPglite } from '../../src/db/db.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { createScratchDatabase } from '../../src/db/scratch-database.ts';
+import type { DispatchConfig } from '../../src/modules/dispatch/config.ts';
+import type { Geocoder } from '../../src/modules/geo/geocoder.ts';
+import type { LiveConfig } from '../../src/modules/live/config.ts';
+import { setCountryParameter } from '../../src/modules/vendors/repo.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -28,6 +32,14 @@ export async function createTestDb(kind: DatabaseKind): Promise<TestDb> {
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
   return createScratchDatabase(adminUrl, { prefix: 'rd_test', poolSize: 5 });
 }
+
+/** Background work off: tests drive the dispatcher and the simulator tick by tick. */
+export const QUIET: Partial<DispatchConfig> = {
+  dispatcher: false,
+  simulator: false,
+  simUnreachableProbability: 0,
+  simDeclineProbability: 0,
+};
 
 /** The configuration the tests run with: the real defaults, quiet, with a fixed secret. */
 export function testConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = {}): AppConfig {
@@ -62,31 +74,60 @@ export function testClock(start = new Date()): TestClock {
   };
 }
 
+// 13:00 in Karachi on a Tuesday: inside the default service hours 09:00-23:00.
+export const KARACHI_1PM = new Date('2026-03-10T08:00:00Z');
+
+/** For tests that place orders: the clock inside the service hours, and those hours set (decision 026). */
+export const IN_SERVICE_HOURS = { start: KARACHI_1PM, serviceHours: '0900:2300' } as const;
+
+export interface TestAppOptions {
+  kind?: DatabaseKind;
+  /** An existing database, left open on close; otherwise a fresh one of `kind`, dropped on close. */
+  db?: Db;
+  /** Where the app's clock starts; the wall clock (00:30 in Karachi under the test clock) by default. */
+  start?: Date;
+  /** The serviceHours country parameter to set; the migration's by default. */
+  serviceHours?: string;
+  geocoder?: Geocoder;
+  /** Over QUIET: the dispatcher and the simulator are off unless a test turns them on. */
+  dispatch?: Partial<DispatchConfig>;
+  live?: Partial<LiveConfig>;
+  config?: Partial<AppConfig>;
+  env?: NodeJS.ProcessEnv;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: AppConfig;
   clock: TestClock;
+  services: Services;
   close(): Promise<void>;
 }
 
-export async function buildTestApp(
-  kind: DatabaseKind,
-  options: { config?: Partial<AppConfig>; env?: NodeJS.ProcessEnv } = {},
-): Promise<TestApp> {
-  const { db, drop } = await createTestDb(kind);
-  const config = testConfig(options.config, options.env);
-  const clock = testClock();
-  const app = await buildApp(config, { db, now: clock.now });
+/** The API, built and ready but not listening, on a test database with a clock the test moves. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const created = options.db ? null : await createTestDb(options.kind ?? 'pglite');
+  const db = options.db ?? created!.db;
+  const base = testConfig(options.config, options.env);
+  const config: AppConfig = {
+    ...base,
+    dispatch: { ...base.dispatch, ...QUIET, ...options.dispatch },
+    live: { ...base.live, ...options.live },
+  };
+  const clock = testClock(options.start);
+  const app = await buildApp(config, { db, now: clock.now, geocoder: options.geocoder });
   await app.ready();
+  if (options.serviceHours) await setCountryParameter(db, 'serviceHours', options.serviceHours);
   return {
     app,
     db,
     config,
     clock,
+    services: app.services,
     async close() {
       await app.close();
-      await drop();
+      await created?.drop();
     },
   };
 }

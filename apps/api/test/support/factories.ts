@@ -1,10 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/db.ts';
 import * as authRepo from '../../src/modules/auth/repo.ts';
 import { hashPassword } from '../../src/modules/auth/service.ts';
+import { sha256 } from '../../src/modules/auth/tokens.ts';
+import { insertRider } from '../../src/modules/dispatch/repo.ts';
 import * as vendorsRepo from '../../src/modules/vendors/repo.ts';
+import type { TestApp } from './app.ts';
+
+export const OUTLET = { lat: 24.86, lng: 67.0 };
+/** About 1.5 km from OUTLET: 1.95 km by road, so 65 + 2 × 10 = 85 PKR. */
+export const NEAR = { lat: 24.87, lng: 67.01 };
 
 export const PASSWORD = 'Karachi#2026';
 export const uniqueId = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
@@ -57,4 +64,58 @@ export const bearer = (tokens: { AccessToken: string; IdToken: string }) => ({
 export async function outbox(app: FastifyInstance, to: string) {
   const response = await app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(to)}` });
   return response.json().result.messages as { subject: string; text: string }[];
+}
+
+export interface Merchant {
+  vendorId: string;
+  email: string;
+  headers: Record<string, string>;
+}
+
+/** Logs the merchant's user in again (after the clock has moved past the token's life). */
+export async function relogin(t: Pick<TestApp, 'app' | 'db' | 'config'>, merchant: Merchant): Promise<Merchant> {
+  return { ...merchant, headers: bearer(await login(t.app, merchant.email)) };
+}
+
+/** A vendor with a saved outlet at OUTLET, an 8 km radius area, and a logged-in user linked to it. */
+export async function createMerchant(
+  t: Pick<TestApp, 'app' | 'db' | 'config'>,
+  overrides: Parameters<typeof createVendor>[1] = {},
+): Promise<Merchant> {
+  const vendor = await createVendor(t.db, {
+    vendor_id: uniqueId('kgh'),
+    latitude: OUTLET.lat,
+    longitude: OUTLET.lng,
+    delivery_area: { type: 'radius', radius_km: 8 },
+    payment_methods: { CASH_ON_DELIVERY: true, PAID: true },
+    estimation_pick_up_time: 15,
+    ...overrides,
+  });
+  const user = await createUser(t.db, t.config, { vendorIds: [vendor.vendor_id] });
+  return { vendorId: vendor.vendor_id, email: user.email, headers: bearer(await login(t.app, user.email)) };
+}
+
+export interface TestRider {
+  id: string;
+  token: string;
+  headers: { authorization: string };
+}
+
+export async function createRider(
+  db: Db,
+  at: { lat: number; lng: number },
+  options: { state?: 'AVAILABLE' | 'OFFLINE'; simulated?: boolean; name?: string } = {},
+): Promise<TestRider> {
+  const token = randomBytes(32).toString('base64url');
+  const id = await insertRider(db, {
+    name: options.name ?? 'Imran Qureshi',
+    phone: `+92300${String(randomInt(10_000_000)).padStart(7, '0')}`,
+    tokenHash: sha256(token),
+    latitude: at.lat,
+    longitude: at.lng,
+    state: options.state ?? 'AVAILABLE',
+    isSimulated: options.simulated ?? false,
+  });
+  if (!id) throw new Error('a rider with that phone number exists');
+  return { id, token, headers: { authorization: `Rider ${token}` } };
 }

@@ -161,12 +161,24 @@ export async function usePasswordReset(db: Db, resetId: string, now: Date): Prom
   await db.query('update password_resets set used_at = $2 where id = $1', [resetId, now]);
 }
 
-/** Of these sessions, those whose tokens are still honoured: not revoked, and their user not disabled. */
+// A session's tokens are honoured while it is not revoked and its user not disabled.
+const IS_HONOURED = 's.revoked_at is null and not u.disabled';
+
+/** Whether the access token's session is still honoured (every authenticated call). */
+export async function isSessionHonoured(db: Db, sessionId: string, userId: string): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from sessions s join users u on u.id = s.user_id where s.id = $1 and s.user_id = $2 and ${IS_HONOURED}`,
+    [sessionId, userId],
+  );
+  return rows.length > 0;
+}
+
+/** Of these sessions, those whose tokens are still honoured (live sockets re-check them). */
 export async function findHonouredSessionIds(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
   const rows = await db.query<{ id: string }>(
     `select s.id::text as id from sessions s join users u on u.id = s.user_id
-      where s.id = any($1::uuid[]) and s.revoked_at is null and not u.disabled`,
+      where s.id = any($1::uuid[]) and ${IS_HONOURED}`,
     [sessionIds],
   );
   return new Set(rows.map((row) => row.id));

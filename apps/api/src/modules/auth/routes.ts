@@ -11,11 +11,12 @@ import {
   ResetPasswordBodySchema,
   VerifyEmailQuerySchema,
 } from '@riderdesk/domain/contracts/auth';
-import { ApiErrorSchema, OkResultSchema } from '@riderdesk/domain/contracts/common';
+import { OkResultSchema } from '@riderdesk/domain/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimitConfig } from '../../config.ts';
 import { authError } from '../../errors.ts';
-import { requireCaller, requireUser } from '../../plugins/auth.ts';
+import { CALLER_SECURITY, requireCaller, requireUser } from '../../plugins/auth.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 import type { AuthService } from './service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: RateLimitConfig }> = async (
@@ -33,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: R
     keyGenerator: (request) =>
       `login:${request.ip}:${String((request.body as { email_address?: unknown } | undefined)?.email_address)}`,
   });
-  const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 429: ApiErrorSchema };
+  const errors = errorAnswers(400, 401, 403, 429);
 
   app.post(
     '/register',
@@ -92,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: R
       preHandler: app.authenticate,
       schema: {
         tags: ['auth'],
-        security: [{ bearer: [] }, { godroid: [] }],
+        security: CALLER_SECURITY,
         response: { 200: LogoutAnswerSchema, ...errors },
       },
     },

@@ -6,7 +6,7 @@ import { isValidPassword as isPasswordAcceptable } from '@riderdesk/domain/valid
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { AppError, authError, keyedError } from '../../errors.ts';
-import type { Mailer } from '../../mailer.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import * as vendorsRepo from '../vendors/repo.ts';
 import * as repo from './repo.ts';
 import { REFRESH_TOKEN_TTL_MS, randomToken, sha256, type Tokens } from './tokens.ts';

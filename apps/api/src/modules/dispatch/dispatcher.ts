@@ -5,9 +5,12 @@ import type { OrderStatus } from '@riderdesk/domain/order-status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
+import { periodicTask } from '../../infra/periodic-task.ts';
+import { type Lifecycle, transitionRefused } from '../orders/lifecycle.ts';
+import type { OrderRow } from '../orders/repo.ts';
+import * as ordersRepo from '../orders/repo.ts';
 import type { DispatchConfig } from './config.ts';
-import { type Lifecycle, transitionRefused } from './lifecycle.ts';
-import { periodicTask } from './periodic-task.ts';
+import { withdrawOffer } from './offers.ts';
 import * as repo from './repo.ts';
 import { liveEtas } from './rider-service.ts';
 
@@ -44,7 +47,7 @@ export interface TickReport {
 }
 
 /** spec §9 ASAP: drop-off within 60 minutes of the order, or of the pre-ordered time. */
-export function promisedDropOff(row: Pick<repo.LifecycleRow, 'created_at' | 'preordered_for'>): Date {
+export function promisedDropOff(row: Pick<OrderRow, 'created_at' | 'preordered_for'>): Date {
   return new Date((row.preordered_for ?? row.created_at).getTime() + ASAP_MINUTES * MINUTE_MS);
 }
 
@@ -60,7 +63,7 @@ export function dispatcher(deps: {
   lifecycle: Lifecycle;
   config: DispatchConfig;
   log: FastifyBaseLogger;
-  /** Only one instance dispatches at a time; the others stand by (leader.ts). */
+  /** Only one instance dispatches at a time; the others stand by (infra/leader.ts). */
   isLeader?: () => Promise<boolean>;
 }) {
   const { db, now, lifecycle, config, log } = deps;
@@ -75,54 +78,37 @@ export function dispatcher(deps: {
     }
   }
 
-  function isDue(row: repo.LifecycleRow, at: Date): boolean {
+  function isDue(row: OrderRow, at: Date): boolean {
     if (!row.preordered_for) return true;
     const leadMinutes = (row.pickup_eta_minutes ?? 0) + config.preorderLeadMinutes;
     return row.preordered_for.getTime() - leadMinutes * MINUTE_MS <= at.getTime();
   }
 
-  function hasNoCourier(row: repo.LifecycleRow, at: Date): boolean {
+  function hasNoCourier(row: OrderRow, at: Date): boolean {
     return (
       row.dispatch_started_at !== null &&
       at.getTime() - row.dispatch_started_at.getTime() >= config.noCourierMinutes * MINUTE_MS
     );
   }
 
-  const stageOf = (row: repo.LifecycleRow): OrderStage =>
-    lifecycleStage({ status: row.status as OrderStatus, status_history: row.status_history });
-
-  async function cancelNoCourier(row: repo.LifecycleRow) {
+  async function cancelNoCourier(row: OrderRow) {
     return attempt(() =>
-      lifecycle.step(row.order_id, 'CANCELLED', {
-        guard: (current, stage) => {
-          if (stage !== 'WAITING_FOR_TRANSPORT' && stage !== 'ASSIGNED_TO_TRANSPORT') throw transitionRefused();
-          if (current.dispatch_started_at?.getTime() !== row.dispatch_started_at?.getTime()) throw transitionRefused();
-        },
-        patch: () => ({ cancel_reason: 'no_courier', rider_id: null, offer_expires_at: null }),
-        also: async (tx, current, at) => {
-          if (current.rider_id) await repo.releaseRider(tx, current.rider_id, current.order_id, at);
-        },
+      lifecycle.cancel(row.order_id, 'no_courier', (current, stage) => {
+        if (stage !== 'WAITING_FOR_TRANSPORT' && stage !== 'ASSIGNED_TO_TRANSPORT') throw transitionRefused();
+        if (current.dispatch_started_at?.getTime() !== row.dispatch_started_at?.getTime()) throw transitionRefused();
       }),
     );
   }
 
-  async function expireOffer(row: repo.LifecycleRow) {
+  async function expireOffer(row: OrderRow) {
     return attempt(() =>
-      lifecycle.step(row.order_id, 'WAITING_FOR_TRANSPORT', {
-        guard: (current, stage) => {
-          if (stage !== 'ASSIGNED_TO_TRANSPORT' || current.rider_id !== row.rider_id) throw transitionRefused();
-        },
-        patch: () => ({ rider_id: null, offer_expires_at: null }),
-        also: async (tx, current, at) => {
-          if (!current.rider_id) return;
-          await repo.insertDecline(tx, current.order_id, current.rider_id, 'expired', at);
-          await repo.releaseRider(tx, current.rider_id, current.order_id, at);
-        },
+      withdrawOffer(lifecycle, row.order_id, 'expired', (current, stage) => {
+        if (stage !== 'ASSIGNED_TO_TRANSPORT' || current.rider_id !== row.rider_id) throw transitionRefused();
       }),
     );
   }
 
-  async function offer(row: repo.LifecycleRow, rider: repo.RiderRow): Promise<boolean> {
+  async function offer(row: OrderRow, rider: repo.RiderRow): Promise<boolean> {
     const position = { lat: rider.latitude!, lng: rider.longitude! };
     const result = await attempt(() =>
       lifecycle.step(row.order_id, 'ASSIGNED_TO_TRANSPORT', {
@@ -143,7 +129,7 @@ export function dispatcher(deps: {
     return result !== null;
   }
 
-  async function assign(waiting: repo.LifecycleRow[], report: TickReport) {
+  async function assign(waiting: OrderRow[], report: TickReport) {
     if (waiting.length === 0) return;
     const free = await repo.availableRiders(db);
     if (free.length === 0) return;
@@ -174,9 +160,9 @@ export function dispatcher(deps: {
   async function tick(): Promise<TickReport> {
     const report: TickReport = { received: 0, released: 0, offered: 0, expired: 0, cancelled: 0, delayed: 0 };
     const at = now();
-    const waiting: repo.LifecycleRow[] = [];
-    for (let row of await repo.findLifecycleRows(db, UNACCEPTED, BATCH)) {
-      let stage = stageOf(row);
+    const waiting: OrderRow[] = [];
+    for (let row of await ordersRepo.findOrdersInStatus(db, UNACCEPTED, BATCH)) {
+      let stage: OrderStage = lifecycleStage(row);
       if (stage === 'NEW') {
         const received = await attempt(() => lifecycle.step(row.order_id, 'RECEIVED'));
         if (!received) continue;
@@ -213,9 +199,8 @@ export function dispatcher(deps: {
     }
     await assign(waiting, report);
 
-    for (const row of await repo.findLifecycleRows(db, IN_FLIGHT, BATCH)) {
-      const order = { status: row.status as OrderStatus, status_history: row.status_history };
-      if (promisedDropOff(row).getTime() > at.getTime() || !canTransition(order, 'DELAYED')) continue;
+    for (const row of await ordersRepo.findOrdersInStatus(db, IN_FLIGHT, BATCH)) {
+      if (promisedDropOff(row).getTime() > at.getTime() || !canTransition(row, 'DELAYED')) continue;
       const delayed = await attempt(() =>
         lifecycle.step(row.order_id, 'DELAYED', {
           patch: (current, stepAt) => ({

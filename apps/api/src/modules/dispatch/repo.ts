@@ -1,96 +1,8 @@
 import type { RiderState } from '@riderdesk/domain/contracts/riders';
-import type { StatusHistoryEntry } from '@riderdesk/domain/order-status';
+import type { GeoPoint } from '@riderdesk/domain/money';
 import type { Db } from '../../db/db.ts';
 
-/** What the lifecycle needs of an order to judge and apply a step. */
-export interface LifecycleRow {
-  order_id: string;
-  vendor_id: string;
-  status: string;
-  status_history: StatusHistoryEntry[];
-  created_at: Date;
-  preordered_for: Date | null;
-  rider_id: string | null;
-  dispatch_started_at: Date | null;
-  offer_expires_at: Date | null;
-  latest_arrival_at: Date | null;
-  pickup_eta_minutes: number | null;
-  delivery_eta_minutes: number | null;
-  pickup_latitude: number;
-  pickup_longitude: number;
-  customer_latitude: number;
-  customer_longitude: number;
-}
-
-const LIFECYCLE_COLUMNS = `
-  o.order_id, o.vendor_id, o.status, o.created_at, o.preordered_for, o.rider_id::text as rider_id,
-  o.dispatch_started_at, o.offer_expires_at, o.latest_arrival_at, o.pickup_eta_minutes, o.delivery_eta_minutes,
-  o.pickup_latitude, o.pickup_longitude, o.customer_latitude, o.customer_longitude,
-  coalesce((select json_agg(json_build_object('status', h.status, 'created_at', h.created_at) order by h.id)
-              from order_status_history h where h.order_id = o.order_id), '[]'::json) as status_history`;
-
-function normalise(row: LifecycleRow): LifecycleRow {
-  // json_agg writes timestamps in the session's format; the domain reads ISO instants.
-  row.status_history = row.status_history.map((entry) => ({
-    status: entry.status,
-    created_at: new Date(entry.created_at).toISOString(),
-  }));
-  return row;
-}
-
-/** Locks the order row: every step of one order is serialised, across API instances too. */
-export async function lockOrder(tx: Db, orderId: string): Promise<LifecycleRow | null> {
-  const locked = await tx.query('select 1 from orders where order_id = $1 for update', [orderId]);
-  if (locked.length === 0) return null;
-  const [row] = await tx.query<LifecycleRow>(`select ${LIFECYCLE_COLUMNS} from orders o where o.order_id = $1`, [
-    orderId,
-  ]);
-  return row ? normalise(row) : null;
-}
-
-export async function findLifecycleRows(db: Db, statuses: readonly string[], limit: number): Promise<LifecycleRow[]> {
-  const rows = await db.query<LifecycleRow>(
-    `select ${LIFECYCLE_COLUMNS} from orders o where o.status = any($1::text[]) order by o.created_at, o.order_id limit $2`,
-    [statuses, limit],
-  );
-  return rows.map(normalise);
-}
-
-export interface OrderPatch {
-  rider_id?: string | null;
-  dispatch_started_at?: Date | null;
-  offer_expires_at?: Date | null;
-  cancel_reason?: string | null;
-  latest_arrival_at?: Date | null;
-  pickup_eta_minutes?: number | null;
-  delivery_eta_minutes?: number | null;
-}
-
-export async function updateOrder(
-  tx: Db,
-  orderId: string,
-  changes: OrderPatch & { status?: string; updated_at: Date },
-): Promise<void> {
-  const columns = Object.keys(changes).filter(
-    (column) => changes[column as keyof typeof changes] !== undefined,
-  ) as (keyof typeof changes)[];
-  const assignments = columns.map((column, index) => `${column} = $${index + 2}`);
-  await tx.query(`update orders set ${assignments.join(', ')} where order_id = $1`, [
-    orderId,
-    ...columns.map((column) => changes[column] ?? null),
-  ]);
-}
-
-export async function insertHistory(tx: Db, orderId: string, status: string, at: Date): Promise<void> {
-  await tx.query('insert into order_status_history (order_id, status, created_at) values ($1, $2, $3)', [
-    orderId,
-    status,
-    at,
-  ]);
-}
-
-// --- Riders
-
+/** The `riders` and `rider_declines` tables: the fleet and the offers each rider turned down. */
 export interface RiderRow {
   id: string;
   name: string;
@@ -105,8 +17,41 @@ export interface RiderRow {
   updated_at: Date;
 }
 
+export interface NewRider {
+  name: string;
+  phone: string;
+  vehicle?: string;
+  /** sha256 of the rider's token (`Authorization: Rider {token}`). */
+  tokenHash: string;
+  latitude?: number | null;
+  longitude?: number | null;
+  state?: RiderState;
+  isSimulated?: boolean;
+}
+
 const RIDER_COLUMNS =
   'id::text as id, name, phone, vehicle, state, latitude, longitude, heading, current_order_id, is_simulated, updated_at';
+const IS_FREE = `state = 'AVAILABLE' and latitude is not null and longitude is not null`;
+
+/** The new rider's id, or null when a rider with that phone number exists. */
+export async function insertRider(db: Db, rider: NewRider): Promise<string | null> {
+  const [row] = await db.query<{ id: string }>(
+    `insert into riders (name, phone, vehicle, token_hash, latitude, longitude, state, is_simulated)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     on conflict (phone) do nothing returning id::text as id`,
+    [
+      rider.name,
+      rider.phone,
+      rider.vehicle ?? 'motorbike',
+      rider.tokenHash,
+      rider.latitude ?? null,
+      rider.longitude ?? null,
+      rider.state ?? 'OFFLINE',
+      rider.isSimulated ?? false,
+    ],
+  );
+  return row?.id ?? null;
+}
 
 export async function findRiderByTokenHash(db: Db, tokenHash: string): Promise<RiderRow | null> {
   const [row] = await db.query<RiderRow>(`select ${RIDER_COLUMNS} from riders where token_hash = $1`, [tokenHash]);
@@ -119,9 +64,18 @@ export async function findRider(db: Db, riderId: string): Promise<RiderRow | nul
 }
 
 export async function availableRiders(db: Db): Promise<RiderRow[]> {
-  return db.query<RiderRow>(
-    `select ${RIDER_COLUMNS} from riders where state = 'AVAILABLE' and latitude is not null and longitude is not null`,
+  return db.query<RiderRow>(`select ${RIDER_COLUMNS} from riders where ${IS_FREE}`);
+}
+
+/** The free rider nearest a point (equirectangular ordering, exact enough within a city). */
+export async function nearestAvailableRider(db: Db, point: GeoPoint): Promise<GeoPoint | null> {
+  const [row] = await db.query<{ latitude: number; longitude: number }>(
+    `select latitude, longitude from riders where ${IS_FREE}
+      order by power(latitude - $1, 2) + power((longitude - $2) * cos(radians($1)), 2)
+      limit 1`,
+    [point.lat, point.lng],
   );
+  return row ? { lat: row.latitude, lng: row.longitude } : null;
 }
 
 export async function simulatedRiders(db: Db): Promise<RiderRow[]> {
@@ -192,61 +146,4 @@ export async function declinesOf(db: Db, orderIds: readonly string[]): Promise<M
     byOrder.set(row.order_id, set);
   }
   return byOrder;
-}
-
-/** The rider, if on an unfinished order of one of these vendors (GET /riders/{id}). */
-export async function riderOnOrdersOf(db: Db, riderId: string, vendorIds: readonly string[]): Promise<RiderRow | null> {
-  const [row] = await db.query<RiderRow>(
-    `select ${RIDER_COLUMNS} from riders r
-      where r.id = $1 and exists (
-        select 1 from orders o
-         where o.rider_id = r.id and o.vendor_id = any($2::text[])
-           and o.status not in ('DELIVERED', 'RETURNED_TO_VENDOR', 'CANCELLED', 'PAYMENT_CANCELLED', 'PAYMENT_FAILED', 'STALLED'))`,
-    [riderId, vendorIds],
-  );
-  return row ?? null;
-}
-
-// --- Proofs
-
-export async function saveProof(
-  tx: Db,
-  proof: { orderId: string; kind: string; contentType: string; bytes: Buffer; riderId: string | null; at: Date },
-): Promise<void> {
-  // Bytes travel as base64 text: the Db surface takes text parameters on both engines.
-  await tx.query(
-    `insert into order_proofs (order_id, kind, content_type, bytes, rider_id, created_at)
-     values ($1, $2, $3, decode($4, 'base64'), $5, $6)
-     on conflict (order_id, kind) do update
-       set content_type = excluded.content_type, bytes = excluded.bytes, rider_id = excluded.rider_id,
-           created_at = excluded.created_at`,
-    [proof.orderId, proof.kind, proof.contentType, proof.bytes.toString('base64'), proof.riderId, proof.at],
-  );
-}
-
-export async function findProofOfVendors(
-  db: Db,
-  orderId: string,
-  kind: string,
-  vendorIds: readonly string[],
-): Promise<{ content_type: string; bytes: Buffer } | null> {
-  const [row] = await db.query<{ content_type: string; data: string }>(
-    `select p.content_type, encode(p.bytes, 'base64') as data
-       from order_proofs p join orders o on o.order_id = p.order_id
-      where p.order_id = $1 and p.kind = $2 and o.vendor_id = any($3::text[])`,
-    [orderId, kind, vendorIds],
-  );
-  return row ? { content_type: row.content_type, bytes: Buffer.from(row.data, 'base64') } : null;
-}
-
-export async function proofKindsOf(db: Db, orderId: string): Promise<string[]> {
-  const rows = await db.query<{ kind: string }>('select kind from order_proofs where order_id = $1', [orderId]);
-  return rows.map((row) => row.kind);
-}
-
-export async function findLifecycleRowsById(db: Db, orderId: string): Promise<LifecycleRow[]> {
-  const rows = await db.query<LifecycleRow>(`select ${LIFECYCLE_COLUMNS} from orders o where o.order_id = $1`, [
-    orderId,
-  ]);
-  return rows.map(normalise);
 }

@@ -1,4 +1,10 @@
-import type { ProofBody, RiderMeAnswer, RiderOrder, RiderPositionBody } from '@riderdesk/domain/contracts/riders';
+import type {
+  ProofBody,
+  RiderLocation,
+  RiderMeAnswer,
+  RiderOrder,
+  RiderPositionBody,
+} from '@riderdesk/domain/contracts/riders';
 import { liveEtas as etasOfTrip } from '@riderdesk/domain/geo/trip';
 import { fromMinor, type GeoPoint } from '@riderdesk/domain/money';
 import { isTerminal, lifecycleStage, type OrderStage } from '@riderdesk/domain/order-lifecycle';
@@ -6,17 +12,18 @@ import type { OrderStatus } from '@riderdesk/domain/order-status';
 import { orderCharges } from '@riderdesk/domain/orders/charges';
 import { PROOF_STATUS, type ProofKind } from '@riderdesk/domain/orders/proofs';
 import type { Db } from '../../db/db.ts';
-import { keyedError } from '../../errors.ts';
-import { type Lifecycle, orderNotFound, transitionRefused } from './lifecycle.ts';
+import { authError, keyedError } from '../../errors.ts';
+import { sha256 } from '../auth/tokens.ts';
+import { type Lifecycle, orderNotFound, transitionRefused } from '../orders/lifecycle.ts';
+import type { OrderRow } from '../orders/repo.ts';
+import * as ordersRepo from '../orders/repo.ts';
+import { withdrawOffer } from './offers.ts';
 import { readProof } from './proofs.ts';
 import * as repo from './repo.ts';
 
 export type RiderService = ReturnType<typeof riderService>;
 
-type TripRow = Pick<
-  repo.LifecycleRow,
-  'pickup_latitude' | 'pickup_longitude' | 'customer_latitude' | 'customer_longitude'
->;
+type TripRow = Pick<OrderRow, 'pickup_latitude' | 'pickup_longitude' | 'customer_latitude' | 'customer_longitude'>;
 
 /** Live pickup and delivery ETAs of an order from where its rider is now (spec §4). */
 export const liveEtas = (row: TripRow, stage: OrderStage, rider: GeoPoint) =>
@@ -31,13 +38,51 @@ export const liveEtas = (row: TripRow, stage: OrderStage, rider: GeoPoint) =>
 
 const riderBusy = () => keyedError(409, 'RiderBusy', 'error.rider.busy');
 
+/** The order as its rider sees it: where to collect, where to deliver, what to collect in cash. */
+function toRiderOrder(row: OrderRow): RiderOrder {
+  return {
+    order_id: row.order_id,
+    status: row.status,
+    pickup: {
+      name: row.outlet_name,
+      phone: row.sender_phone ?? row.outlet_phone,
+      address: row.pickup_address,
+      notes: row.pickup_notes,
+      latitude: row.pickup_latitude,
+      longitude: row.pickup_longitude,
+    },
+    dropoff: {
+      name: row.customer_name,
+      phone: row.customer_phone,
+      address: row.customer_address,
+      notes: row.customer_notes,
+      latitude: row.customer_latitude,
+      longitude: row.customer_longitude,
+    },
+    payment_method: row.payment_method as RiderOrder['payment_method'],
+    collect_amount: fromMinor(
+      orderCharges({
+        amountMinor: row.amount_minor ?? 0,
+        deliveryFeeMinor: row.delivery_fee_minor,
+        discountMinor: row.discount_minor,
+        paymentMethod: row.payment_method,
+      }).collectMinor,
+      row.currency,
+    ),
+    description: row.description ?? '',
+    offer_expires_at: row.offer_expires_at?.toISOString() ?? null,
+    pickup_eta_minutes: row.pickup_eta_minutes,
+    delivery_eta_minutes: row.delivery_eta_minutes,
+  };
+}
+
 /**
  * The rider's side of the lifecycle. The rider API and the fleet simulator both call these, so a real
  * rider app can replace the simulator without touching the orders module (ARCHITECTURE.md "Dispatch").
  */
 export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; lifecycle: Lifecycle }) {
   /** Only the rider the order is with may move it; another rider learns nothing about it. */
-  const ownedBy = (riderId: string) => (row: repo.LifecycleRow) => {
+  const ownedBy = (riderId: string) => (row: OrderRow) => {
     if (row.rider_id !== riderId) throw orderNotFound();
   };
 
@@ -62,7 +107,14 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
           : (etas ?? {});
       },
       also: async (tx, _row, at) => {
-        await repo.saveProof(tx, { orderId, kind, contentType: proof.contentType, bytes: proof.bytes, riderId, at });
+        await ordersRepo.saveProof(tx, {
+          orderId,
+          kind,
+          contentType: proof.contentType,
+          bytes: proof.bytes,
+          riderId,
+          at,
+        });
         if (releases) await repo.releaseRider(tx, riderId, orderId, at);
       },
     });
@@ -77,74 +129,8 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
   }
 
   async function riderOrder(orderId: string): Promise<RiderOrder | null> {
-    const [row] = await db.query<{
-      order_id: string;
-      status: OrderStatus;
-      outlet_name: string;
-      outlet_phone: string | null;
-      pickup_address: string | null;
-      pickup_notes: string | null;
-      pickup_latitude: number;
-      pickup_longitude: number;
-      customer_name: string;
-      customer_phone: string;
-      customer_address: string;
-      customer_notes: string | null;
-      customer_latitude: number;
-      customer_longitude: number;
-      payment_method: RiderOrder['payment_method'];
-      currency: string;
-      amount_minor: number | null;
-      delivery_fee_minor: number;
-      discount_minor: number;
-      description: string | null;
-      offer_expires_at: Date | null;
-      pickup_eta_minutes: number | null;
-      delivery_eta_minutes: number | null;
-    }>(
-      `select o.order_id, o.status, v.name as outlet_name, coalesce(o.sender_phone, v.phone) as outlet_phone,
-              o.pickup_address, o.pickup_notes, o.pickup_latitude, o.pickup_longitude, o.customer_name,
-              o.customer_phone, o.customer_address, o.customer_notes, o.customer_latitude, o.customer_longitude,
-              o.payment_method, o.currency, o.amount_minor, o.delivery_fee_minor, o.discount_minor,
-              o.description, o.offer_expires_at, o.pickup_eta_minutes, o.delivery_eta_minutes
-         from orders o join vendors v on v.vendor_id = o.vendor_id where o.order_id = $1`,
-      [orderId],
-    );
-    if (!row) return null;
-    return {
-      order_id: row.order_id,
-      status: row.status,
-      pickup: {
-        name: row.outlet_name,
-        phone: row.outlet_phone,
-        address: row.pickup_address,
-        notes: row.pickup_notes,
-        latitude: row.pickup_latitude,
-        longitude: row.pickup_longitude,
-      },
-      dropoff: {
-        name: row.customer_name,
-        phone: row.customer_phone,
-        address: row.customer_address,
-        notes: row.customer_notes,
-        latitude: row.customer_latitude,
-        longitude: row.customer_longitude,
-      },
-      payment_method: row.payment_method,
-      collect_amount: fromMinor(
-        orderCharges({
-          amountMinor: row.amount_minor ?? 0,
-          deliveryFeeMinor: row.delivery_fee_minor,
-          discountMinor: row.discount_minor,
-          paymentMethod: row.payment_method,
-        }).collectMinor,
-        row.currency,
-      ),
-      description: row.description ?? '',
-      offer_expires_at: row.offer_expires_at?.toISOString() ?? null,
-      pickup_eta_minutes: row.pickup_eta_minutes,
-      delivery_eta_minutes: row.delivery_eta_minutes,
-    };
+    const row = await ordersRepo.findOrder(db, orderId);
+    return row ? toRiderOrder(row) : null;
   }
 
   async function jobView(orderId: string): Promise<RiderOrder> {
@@ -153,8 +139,51 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
     return order;
   }
 
+  /** A rider step without a photo; the answer is the job as the rider now sees it. */
+  const stepTo =
+    (to: OrderStatus) =>
+    async (riderId: string, orderId: string): Promise<RiderOrder> => {
+      await plainStep(riderId, orderId, to);
+      return jobView(orderId);
+    };
+
+  /** A rider step that stores its proof photo (spec §1). */
+  const stepWithProof =
+    (kind: ProofKind) =>
+    async (riderId: string, orderId: string, proof: ProofBody | undefined): Promise<RiderOrder> => {
+      await withProof(riderId, orderId, kind, proof);
+      return jobView(orderId);
+    };
+
   return {
-    riderOrder,
+    /**
+     * `Authorization: Rider {token}`: the token `npm run ops -- create-rider` prints, stored only as its sha256.
+     * A scheme of its own keeps a rider token from ever being read as a user's.
+     */
+    async riderOfHeader(header: string | undefined): Promise<string> {
+      const [scheme, token = ''] = (header ?? '').trim().split(/\s+/, 2);
+      if (scheme !== 'Rider' || token.length < 16) throw authError(401, 'NotAuthorizedException');
+      const rider = await repo.findRiderByTokenHash(db, sha256(token));
+      if (!rider) throw authError(401, 'NotAuthorizedException');
+      return rider.id;
+    },
+
+    /** GET /riders/{id}: a rider is known to a vendor only while on one of its unfinished orders. */
+    async locationFor(vendorIds: readonly string[], riderId: string): Promise<RiderLocation | null> {
+      if (!(await ordersRepo.isRiderOnOrdersOf(db, riderId, vendorIds))) return null;
+      const rider = await repo.findRider(db, riderId);
+      if (!rider) return null;
+      return {
+        id: rider.id,
+        name: rider.name,
+        phone: rider.phone,
+        vehicle: rider.vehicle,
+        latitude: rider.latitude,
+        longitude: rider.longitude,
+        heading: rider.heading,
+        updated_at: rider.updated_at.toISOString(),
+      };
+    },
 
     async me(riderId: string): Promise<RiderMeAnswer['result']> {
       const rider = await repo.findRider(db, riderId);
@@ -189,11 +218,9 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
       );
       const rider = await repo.findRider(db, riderId);
       if (!rider?.current_order_id) return;
-      const [row] = await repo.findLifecycleRowsById(db, rider.current_order_id);
-      if (!row || row.rider_id !== riderId) return;
-      const order = { status: row.status as OrderStatus, status_history: row.status_history };
-      if (isTerminal(order.status)) return;
-      const etas = liveEtas(row, lifecycleStage(order), { lat: position.latitude, lng: position.longitude });
+      const row = await ordersRepo.findOrder(db, rider.current_order_id);
+      if (!row || row.rider_id !== riderId || isTerminal(row.status)) return;
+      const etas = liveEtas(row, lifecycleStage(row), { lat: position.latitude, lng: position.longitude });
       if (!etas) return;
       if (
         etas.pickup_eta_minutes === row.pickup_eta_minutes &&
@@ -222,46 +249,18 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
     },
 
     async decline(riderId: string, orderId: string): Promise<void> {
-      await lifecycle.step(orderId, 'WAITING_FOR_TRANSPORT', {
-        guard: (row, stage) => {
-          ownedBy(riderId)(row);
-          if (stage !== 'ASSIGNED_TO_TRANSPORT') throw transitionRefused();
-        },
-        patch: () => ({ rider_id: null, offer_expires_at: null }),
-        also: async (tx, _row, at) => {
-          await repo.insertDecline(tx, orderId, riderId, 'declined', at);
-          await repo.releaseRider(tx, riderId, orderId, at);
-        },
+      await withdrawOffer(lifecycle, orderId, 'declined', (row, stage) => {
+        ownedBy(riderId)(row);
+        if (stage !== 'ASSIGNED_TO_TRANSPORT') throw transitionRefused();
       });
     },
 
-    async arrivedAtVendor(riderId: string, orderId: string) {
-      await plainStep(riderId, orderId, 'NEAR_VENDOR');
-      return jobView(orderId);
-    },
-    async collected(riderId: string, orderId: string, proof: ProofBody | undefined) {
-      await withProof(riderId, orderId, 'pickup', proof);
-      return jobView(orderId);
-    },
-    async leftVendor(riderId: string, orderId: string) {
-      await plainStep(riderId, orderId, 'COURIER_LEFT_VENDOR');
-      return jobView(orderId);
-    },
-    async nearCustomer(riderId: string, orderId: string) {
-      await plainStep(riderId, orderId, 'NEAR_CUSTOMER');
-      return jobView(orderId);
-    },
-    async delivered(riderId: string, orderId: string, proof: ProofBody | undefined) {
-      await withProof(riderId, orderId, 'delivery', proof);
-      return jobView(orderId);
-    },
-    async customerUnreachable(riderId: string, orderId: string) {
-      await plainStep(riderId, orderId, 'RETURN_INITIATED');
-      return jobView(orderId);
-    },
-    async returned(riderId: string, orderId: string, proof: ProofBody | undefined) {
-      await withProof(riderId, orderId, 'return', proof);
-      return jobView(orderId);
-    },
+    arrivedAtVendor: stepTo('NEAR_VENDOR'),
+    collected: stepWithProof('pickup'),
+    leftVendor: stepTo('COURIER_LEFT_VENDOR'),
+    nearCustomer: stepTo('NEAR_CUSTOMER'),
+    delivered: stepWithProof('delivery'),
+    customerUnreachable: stepTo('RETURN_INITIATED'),
+    returned: stepWithProof('return'),
   };
 }

@@ -1,4 +1,4 @@
-import { ApiErrorSchema, OkResultSchema } from '@riderdesk/domain/contracts/common';
+import { OkResultSchema } from '@riderdesk/domain/contracts/common';
 import {
   PROOF_MAX_BYTES,
   ProofBodySchema,
@@ -12,30 +12,16 @@ import {
 } from '@riderdesk/domain/contracts/riders';
 import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/db.ts';
 import { authError, keyedError } from '../../errors.ts';
-import { requireCaller } from '../../plugins/auth.ts';
-import { sha256 } from '../auth/tokens.ts';
+import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 import type { VendorService } from '../vendors/service.ts';
-import * as repo from './repo.ts';
 import type { RiderService } from './rider-service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     riderId: string | null;
   }
-}
-
-/**
- * Riders authenticate with `Authorization: Rider {token}`: the token `npm run ops -- create-rider` prints,
- * stored only as its sha256. A scheme of its own keeps a rider token from ever being read as a user's.
- */
-async function riderFromHeader(db: Db, header: string | undefined): Promise<string> {
-  const [scheme, token = ''] = (header ?? '').trim().split(/\s+/, 2);
-  if (scheme !== 'Rider' || token.length < 16) throw authError(401, 'NotAuthorizedException');
-  const rider = await repo.findRiderByTokenHash(db, sha256(token));
-  if (!rider) throw authError(401, 'NotAuthorizedException');
-  return rider.id;
 }
 
 const RIDER_AUTH = 'Authorization: Rider {token}.';
@@ -45,25 +31,17 @@ const requireRider = (request: FastifyRequest): string => {
   return request.riderId;
 };
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-  413: ApiErrorSchema,
-  415: ApiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 413, 415);
 
 // Base64 makes 4 characters of 3 bytes, plus room for the JSON around it.
 const PROOF_BODY_LIMIT = Math.ceil(PROOF_MAX_BYTES / 3) * 4 + 4096;
 
-export const riderRoutes: FastifyPluginAsyncZod<{ db: Db; riders: RiderService }> = async (app, { db, riders }) => {
+export const riderRoutes: FastifyPluginAsyncZod<{ riders: RiderService }> = async (app, { riders }) => {
   app.decorateRequest('riderId', null);
   // preParsing: after the rate limit (onRequest), before the body is read, so a caller without a rider
   // token is refused before a proof's megabytes are buffered.
   const preParsing = async (request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
-    request.riderId = await riderFromHeader(db, request.headers.authorization);
+    request.riderId = await riders.riderOfHeader(request.headers.authorization);
     return payload;
   };
   // plugins/docs.ts declares no scheme for rider tokens, so each route's description names the header.
@@ -174,9 +152,9 @@ export const riderRoutes: FastifyPluginAsyncZod<{ db: Db; riders: RiderService }
 };
 
 /** GET /riders/{id} for vendor users (spec §7: polled every 2 s). */
-export const riderLocationRoutes: FastifyPluginAsyncZod<{ db: Db; vendors: VendorService }> = async (
+export const riderLocationRoutes: FastifyPluginAsyncZod<{ riders: RiderService; vendors: VendorService }> = async (
   app,
-  { db, vendors },
+  { riders, vendors },
 ) => {
   app.get(
     '/riders/:id',
@@ -184,28 +162,17 @@ export const riderLocationRoutes: FastifyPluginAsyncZod<{ db: Db; vendors: Vendo
       preHandler: app.authenticate,
       schema: {
         tags: ['riders'],
-        security: [{ bearer: [] }, { godroid: [] }],
+        security: CALLER_SECURITY,
         params: RiderParamsSchema,
-        response: { 200: RiderLocationAnswerSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+        response: { 200: RiderLocationAnswerSchema, ...errorAnswers(401, 404) },
       },
     },
     async (request) => {
       const vendorIds = await vendors.vendorIdsForCaller(requireCaller(request));
+      const rider = await riders.locationFor(vendorIds, request.params.id);
       // Another merchant's rider, or one no longer on the caller's orders, is as unknown as a made-up id.
-      const rider = await repo.riderOnOrdersOf(db, request.params.id, vendorIds);
       if (!rider) throw keyedError(404, 'NotFound', 'error.rider.not-found', 'id');
-      return {
-        result: {
-          id: rider.id,
-          name: rider.name,
-          phone: rider.phone,
-          vehicle: rider.vehicle,
-          latitude: rider.latitude,
-          longitude: rider.longitude,
-          heading: rider.heading,
-          updated_at: rider.updated_at.toISOString(),
-        },
-      };
+      return { result: rider };
     },
   );
 };

@@ -1,12 +1,12 @@
 import { ROAD_FACTOR } from '@riderdesk/domain/geo/trip';
 import { type GeoPoint, haversineKm } from '@riderdesk/domain/money';
 import { lifecycleStage, type OrderStage } from '@riderdesk/domain/order-lifecycle';
-import type { OrderStatus } from '@riderdesk/domain/order-status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
+import { periodicTask } from '../../infra/periodic-task.ts';
+import { findOrder } from '../orders/repo.ts';
 import type { DispatchConfig } from './config.ts';
-import { periodicTask } from './periodic-task.ts';
 import { simulatedProof } from './proofs.ts';
 import * as repo from './repo.ts';
 import type { RiderService } from './rider-service.ts';
@@ -127,9 +127,9 @@ export function fleetSimulator(deps: {
       memory.delete(rider.id);
       return;
     }
-    const [row] = await repo.findLifecycleRowsById(db, rider.current_order_id);
+    const row = await findOrder(db, rider.current_order_id);
     if (!row || row.rider_id !== rider.id) return;
-    const stage: OrderStage = lifecycleStage({ status: row.status as OrderStatus, status_history: row.status_history });
+    const stage: OrderStage = lifecycleStage(row);
     const entry = remember(rider, `${row.order_id}:${stage}`);
     const pickup = { lat: row.pickup_latitude, lng: row.pickup_longitude };
     const customer = { lat: row.customer_latitude, lng: row.customer_longitude };

@@ -1,4 +1,3 @@
-import { ApiErrorSchema } from '@riderdesk/domain/contracts/common';
 import {
   AddressBookAnswerSchema,
   AddressBookParamsSchema,
@@ -11,12 +10,12 @@ import {
   ReverseQuerySchema,
 } from '@riderdesk/domain/contracts/geo';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireCaller } from '../../plugins/auth.ts';
+import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 import type { GeoService } from './service.ts';
 
 export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoService }> = async (app, { geo }) => {
-  const security: Record<string, string[]>[] = [{ bearer: [] }, { godroid: [] }];
-  const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 502: ApiErrorSchema };
+  const errors = errorAnswers(400, 401, 403, 502);
 
   app.get(
     '/geolocator/autocomplete',
@@ -24,7 +23,7 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoService }> = async (app,
       preHandler: app.authenticate,
       schema: {
         tags: ['geo'],
-        security,
+        security: CALLER_SECURITY,
         querystring: AutocompleteQuerySchema,
         response: { 200: AutocompleteAnswerSchema, ...errors },
       },
@@ -38,7 +37,7 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoService }> = async (app,
       preHandler: app.authenticate,
       schema: {
         tags: ['geo'],
-        security,
+        security: CALLER_SECURITY,
         querystring: ReverseQuerySchema,
         response: { 200: ReverseAnswerSchema, ...errors },
       },
@@ -52,9 +51,9 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoService }> = async (app,
       preHandler: app.authenticate,
       schema: {
         tags: ['geo'],
-        security,
+        security: CALLER_SECURITY,
         querystring: PlaceDetailsQuerySchema,
-        response: { 200: PlaceDetailsAnswerSchema, 404: ApiErrorSchema, ...errors },
+        response: { 200: PlaceDetailsAnswerSchema, ...errorAnswers(404), ...errors },
       },
     },
     async (request) => ({ data: await geo.details(request.query.query_id) }),
@@ -66,7 +65,7 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoService }> = async (app,
       preHandler: app.authenticate,
       schema: {
         tags: ['geo'],
-        security,
+        security: CALLER_SECURITY,
         params: AddressBookParamsSchema,
         querystring: AddressBookQuerySchema,
         response: { 200: AddressBookAnswerSchema, ...errors },

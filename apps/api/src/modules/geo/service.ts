@@ -12,10 +12,10 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { findCustomersOfVendor } from '../orders/repo.ts';
 import type { VendorService } from '../vendors/service.ts';
 import { vendorOfCaller } from '../vendors/vendor-access.ts';
 import { type Geocoder, type GeocoderOptions, GeocoderUnavailableError, type GeoPlace } from './geocoder.ts';
-import * as repo from './repo.ts';
 
 export type GeoService = ReturnType<typeof geoService>;
 
@@ -137,7 +137,7 @@ export function geoService({ db, config, vendors, geocoder }: GeoDeps) {
     async searchCustomers(caller: Caller, vendorId: string, query: string): Promise<AddressBookEntry[]> {
       await vendorOfCaller(db, vendors, caller, vendorId);
       const phoneDigits = phoneSearchDigits(query, country.phonePrefix);
-      const rows = await repo.searchCustomers(db, vendorId, { text: query, phoneDigits }, ADDRESS_BOOK_LIMIT);
+      const rows = await findCustomersOfVendor(db, vendorId, { text: query, phoneDigits }, ADDRESS_BOOK_LIMIT);
       return rows.map((row) => ({
         id: row.customer_phone,
         name: row.customer_name,

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SUPPORTED_LANGUAGES } from '@riderdesk/domain/config';
-import { ApiErrorSchema } from '@riderdesk/domain/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 
 const LocaleParamsSchema = z.object({ locale: z.string().regex(/^[a-z]{2}(_[a-zA-Z]+)?$/) });
 const TranslationsSchema = z.record(z.string(), z.unknown());
@@ -18,7 +18,7 @@ export const i18nRoutes: FastifyPluginAsyncZod<{ localesDir: string }> = async (
       schema: {
         tags: ['i18n'],
         params: LocaleParamsSchema,
-        response: { 200: TranslationsSchema, 304: z.undefined(), 404: ApiErrorSchema },
+        response: { 200: TranslationsSchema, 304: z.undefined(), ...errorAnswers(404) },
       },
     },
     async (request, reply) => {

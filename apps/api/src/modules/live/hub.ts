@@ -3,7 +3,7 @@ import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { loadOrderView, toOrderView } from '../orders/order-view.ts';
-import { findOrders } from '../orders/repo.ts';
+import { findOrdersChangedSince } from '../orders/repo.ts';
 
 /** The part of a WebSocket the hub uses, so tests and the bench can count what is sent. */
 export interface LiveSocket {
@@ -47,10 +47,6 @@ export class LiveHub {
     this.#receivers = receivers;
   }
 
-  get socketCount(): number {
-    return this.#vendorOf.size;
-  }
-
   /** One vendor per socket: the browser subscribes again when the user changes vendor (spec §4 Session). */
   subscribe(socket: LiveSocket, vendorId: string): void {
     this.unsubscribe(socket);
@@ -71,12 +67,7 @@ export class LiveHub {
 
   /** Orders of the vendor (and of its outlets) changed after `since`, oldest first. */
   async changedSince(vendorId: string, since: string): Promise<Order[]> {
-    const rows = await findOrders(
-      this.#db,
-      `where (o.vendor_id = $1 or v.parent_vendor_id = $1) and o.updated_at > $2::timestamptz
-       order by o.updated_at, o.order_id limit ${CATCH_UP_LIMIT}`,
-      [vendorId, since],
-    );
+    const rows = await findOrdersChangedSince(this.#db, vendorId, since, CATCH_UP_LIMIT);
     return rows.map(toOrderView);
   }
 

@@ -3,15 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import type { CallerSession } from '../../plugins/auth.ts';
 import { findHonouredSessionIds } from '../auth/repo.ts';
+import type { LiveConfig } from './config.ts';
 import type { LiveSocket } from './hub.ts';
 
 export const SESSION_ENDED = LIVE_SESSION_ENDED;
 /** 1013 "try again later": the client reconnects (its token is checked again) and catches up with `since`. */
 export const SESSION_UNCONFIRMED = { code: 1013, reason: 'session-unconfirmed' } as const;
-/** How often every socket's session is checked, so an idle socket (no pushes) still ends with its session. */
-export const DEFAULT_SESSION_SWEEP_MS = 20_000;
-/** How long a session found honoured is trusted before a push: a logout stops its pushes within this long. */
-export const DEFAULT_SESSION_CHECK_TTL_MS = 2_000;
 
 interface Tracked {
   sessionId: string | null;
@@ -50,15 +47,14 @@ export class LiveSessions {
     db: Db;
     now: () => Date;
     log: FastifyBaseLogger;
-    sweepMs?: number;
-    checkTtlMs?: number;
+    config: LiveConfig;
     onEnded: (socket: LiveSocket) => void;
   }) {
     this.#db = deps.db;
     this.#now = deps.now;
     this.#log = deps.log;
-    this.#sweepMs = deps.sweepMs ?? DEFAULT_SESSION_SWEEP_MS;
-    this.#checkTtlMs = deps.checkTtlMs ?? DEFAULT_SESSION_CHECK_TTL_MS;
+    this.#sweepMs = deps.config.sessionSweepMs;
+    this.#checkTtlMs = deps.config.sessionCheckTtlMs;
     this.#onEnded = deps.onEnded;
   }
 

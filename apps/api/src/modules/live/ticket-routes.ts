@@ -1,8 +1,8 @@
-import { ApiErrorSchema } from '@riderdesk/domain/contracts/common';
 import { LIVE_TICKET_PATH, LiveTicketAnswerSchema } from '@riderdesk/domain/contracts/live';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/db.ts';
-import { sessionFromHeader } from '../../plugins/auth.ts';
+import { CALLER_SECURITY, sessionFromHeader } from '../../plugins/auth.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import type { LiveTickets } from './tickets.ts';
 
@@ -19,8 +19,8 @@ export const liveTicketRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: Tokens; t
         description:
           'A ticket that opens one WebSocket at /live?ticket=… within expires_in seconds. The socket keeps the ' +
           'session and expiry of the token that asked for it, and closes with 4401 when that session ends.',
-        security: [{ bearer: [] }, { godroid: [] }],
-        response: { 200: LiveTicketAnswerSchema, 401: ApiErrorSchema },
+        security: CALLER_SECURITY,
+        response: { 200: LiveTicketAnswerSchema, ...errorAnswers(401) },
       },
     },
     async (request) => {

@@ -1,14 +1,13 @@
 import type { OrderCancelBody } from '@riderdesk/domain/contracts/order-list';
-import { canCancel, type OrderStatus } from '@riderdesk/domain/order-status';
+import { canCancel } from '@riderdesk/domain/order-status';
 import type { Db } from '../../db/db.ts';
 import { AppError, keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import type { Lifecycle } from '../dispatch/lifecycle.ts';
-import * as dispatchRepo from '../dispatch/repo.ts';
 import type { FlagService } from '../flags/service.ts';
 import type { VendorService } from '../vendors/service.ts';
 import { vendorOfCaller } from '../vendors/vendor-access.ts';
-import { findOrderForVendor } from './repo.ts';
+import type { Lifecycle } from './lifecycle.ts';
+import { findOrderOfVendor } from './repo.ts';
 
 export type OrderCancelService = ReturnType<typeof orderCancelService>;
 
@@ -27,19 +26,12 @@ export function orderCancelService(deps: {
     /** PUT /order/cancel: spec §4 canCancel decides, then the order, its history and the rider change together. */
     async cancel(caller: Caller, body: OrderCancelBody): Promise<void> {
       await vendorOfCaller(db, vendors, caller, body.vendor_id);
-      const owned = await findOrderForVendor(db, body.order_id, body.vendor_id);
+      const owned = await findOrderOfVendor(db, body.order_id, body.vendor_id);
       if (!owned) throw keyedError(404, 'NotFound', 'error.order.not-found', 'order_id');
       const delayedCancellation = (await flags.variations()).DelayedCancellation === true;
       try {
-        await lifecycle.step(body.order_id, 'CANCELLED', {
-          guard: (row) => {
-            const order = { status: row.status as OrderStatus, status_history: row.status_history };
-            if (!canCancel(order, { delayedCancellation, now: now() })) throw cannotCancel();
-          },
-          patch: () => ({ cancel_reason: body.reason, rider_id: null, offer_expires_at: null }),
-          also: async (tx, row, at) => {
-            if (row.rider_id) await dispatchRepo.releaseRider(tx, row.rider_id, row.order_id, at);
-          },
+        await lifecycle.cancel(body.order_id, body.reason, (row) => {
+          if (!canCancel(row, { delayedCancellation, now: now() })) throw cannotCancel();
         });
       } catch (error) {
         if (error instanceof AppError && error.code === 'TransitionNotAllowed') throw cannotCancel();

@@ -1,4 +1,3 @@
-import { ApiErrorSchema } from '@riderdesk/domain/contracts/common';
 import {
   ATTEMPT_CANCEL_MESSAGE,
   OrderCancelAnswerSchema,
@@ -9,22 +8,18 @@ import {
   OrderProofParamsSchema,
 } from '@riderdesk/domain/contracts/order-list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/db.ts';
-import { keyedError } from '../../errors.ts';
-import { requireCaller } from '../../plugins/auth.ts';
-import { findProofOfVendors } from '../dispatch/repo.ts';
-import type { VendorService } from '../vendors/service.ts';
+import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 import type { OrderCancelService } from './cancel-service.ts';
 import type { OrderListService } from './list-service.ts';
+import type { OrderService } from './service.ts';
 
 export const orderListRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  vendors: VendorService;
+  orders: OrderService;
   list: OrderListService;
   cancel: OrderCancelService;
-}> = async (app, { db, vendors, list, cancel }) => {
-  const security: Record<string, string[]>[] = [{ bearer: [] }, { godroid: [] }];
-  const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+}> = async (app, { orders, list, cancel }) => {
+  const errors = errorAnswers(400, 401, 403, 404);
 
   app.get(
     '/vendor/:vendorId/orders',
@@ -32,7 +27,7 @@ export const orderListRoutes: FastifyPluginAsyncZod<{
       preHandler: app.authenticate,
       schema: {
         tags: ['orders'],
-        security,
+        security: CALLER_SECURITY,
         params: OrderListParamsSchema,
         querystring: OrderListQuerySchema,
         response: { 200: OrderListAnswerSchema, ...errors },
@@ -49,9 +44,9 @@ export const orderListRoutes: FastifyPluginAsyncZod<{
       preHandler: app.authenticate,
       schema: {
         tags: ['orders'],
-        security,
+        security: CALLER_SECURITY,
         body: OrderCancelBodySchema,
-        response: { 200: OrderCancelAnswerSchema, ...errors, 409: ApiErrorSchema },
+        response: { 200: OrderCancelAnswerSchema, ...errors, ...errorAnswers(409) },
       },
     },
     async (request) => {
@@ -66,16 +61,13 @@ export const orderListRoutes: FastifyPluginAsyncZod<{
       preHandler: app.authenticate,
       schema: {
         tags: ['orders'],
-        security,
+        security: CALLER_SECURITY,
         description: 'The proof photo of collection (pickup), delivery or return, as image/jpeg or image/png.',
         params: OrderProofParamsSchema,
       },
     },
     async (request, reply) => {
-      const vendorIds = await vendors.vendorIdsForCaller(requireCaller(request));
-      const proof = await findProofOfVendors(db, request.params.orderId, request.params.kind, vendorIds);
-      // Another merchant's order answers exactly like an order without that proof.
-      if (!proof) throw keyedError(404, 'NotFound', 'error.proof.not-found');
+      const proof = await orders.proof(requireCaller(request), request.params.orderId, request.params.kind);
       return reply
         .type(proof.content_type)
         .header('cache-control', 'private, max-age=300')

@@ -1,13 +1,13 @@
 import { InstantInputSchema } from '@riderdesk/domain/contracts/common';
 import type { OrderListAnswer, OrderListQuery } from '@riderdesk/domain/contracts/order-list';
 import { OrderIdSchema } from '@riderdesk/domain/contracts/orders';
-import type { Db, SqlParam } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorService } from '../vendors/service.ts';
 import { vendorOfCaller } from '../vendors/vendor-access.ts';
 import { toOrderView } from './order-view.ts';
-import { type OrderRow, selectOrders } from './repo.ts';
+import { findOrderPage } from './repo.ts';
 
 export type OrderListService = ReturnType<typeof orderListService>;
 
@@ -39,39 +39,23 @@ export function decodeCursor(key: string): Cursor {
   }
 }
 
-const CURSOR_COLUMN = `to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,`;
-
 /** GET /vendor/{vendorId}/orders (spec §7): newest first, keyset pages on (created_at, order_id). */
 export function orderListService({ db, vendors }: { db: Db; vendors: VendorService }) {
   return {
     async list(caller: Caller, vendorId: string, query: OrderListQuery): Promise<OrderListAnswer['result']> {
       await vendorOfCaller(db, vendors, caller, vendorId);
-      const params: SqlParam[] = [vendorId];
-      const param = (value: SqlParam) => {
-        params.push(value);
-        return `$${params.length}`;
-      };
-      const where = [query.include_outlets ? '(o.vendor_id = $1 or v.parent_vendor_id = $1)' : 'o.vendor_id = $1'];
-      // spec §7: scheduled=true asks for pre-orders by their pre-ordered time instead of their creation.
-      const timeColumn = query.scheduled ? 'o.preordered_for' : 'o.created_at';
-      if (query.scheduled) where.push('o.preordered_for is not null');
-      if (query.from) where.push(`${timeColumn} >= ${param(query.from)}::timestamptz`);
-      if (query.to) where.push(`${timeColumn} <= ${param(query.to)}::timestamptz`);
-      if (query.customer_phone_number) {
+      const rows = await findOrderPage(db, {
+        vendorId,
+        includeOutlets: query.include_outlets === true,
+        // spec §7: scheduled=true asks for pre-orders by their pre-ordered time instead of their creation.
+        isScheduled: query.scheduled === true,
+        from: query.from ?? null,
+        to: query.to ?? null,
         // spec §4 search ignores spaces.
-        where.push(`replace(o.customer_phone, ' ', '') = ${param(query.customer_phone_number.replaceAll(' ', ''))}`);
-      }
-      if (query.pagination_key) {
-        const cursor = decodeCursor(query.pagination_key);
-        where.push(`(o.created_at, o.order_id) < (${param(cursor.at)}::timestamptz, ${param(cursor.id)})`);
-      }
-      const rows = await db.query<OrderRow & { cursor_at: string }>(
-        `${selectOrders(CURSOR_COLUMN)}
-          where ${where.join(' and ')}
-          order by o.created_at desc, o.order_id desc
-          limit ${param(query.count + 1)}`,
-        params,
-      );
+        customerPhone: query.customer_phone_number ?? null,
+        after: query.pagination_key ? decodeCursor(query.pagination_key) : null,
+        limit: query.count + 1,
+      });
       const page = rows.slice(0, query.count);
       const last = page.at(-1);
       return {

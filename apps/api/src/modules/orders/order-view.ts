@@ -1,10 +1,9 @@
-import type { Order, OrderStatusSchema } from '@riderdesk/domain/contracts/orders';
+import type { Order } from '@riderdesk/domain/contracts/orders';
 import { fromMinor } from '@riderdesk/domain/money';
-import type { CancelReason, OrderStatus } from '@riderdesk/domain/order-status';
+import type { CancelReason } from '@riderdesk/domain/order-status';
 import { orderCharges } from '@riderdesk/domain/orders/charges';
-import type { z } from 'zod';
 import type { Db } from '../../db/db.ts';
-import { findOrder, findOrderForVendor, type OrderRow } from './repo.ts';
+import { findOrder, findOrderOfVendor, type OrderRow } from './repo.ts';
 
 /**
  * The one way an order row becomes the spec §7 Order: GET and PUT /order, the list, cancel's follow-up
@@ -25,11 +24,8 @@ export function toOrderView(row: OrderRow): Order {
     vendor_id: row.vendor_id,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-    status: row.status as z.infer<typeof OrderStatusSchema>,
-    status_history: row.status_history.map((entry) => ({
-      status: entry.status as OrderStatus,
-      created_at: new Date(entry.created_at).toISOString(),
-    })),
+    status: row.status,
+    status_history: row.status_history,
     preordered_for: row.preordered_for ? Math.floor(row.preordered_for.getTime() / 1000) : null,
     delivery_fee: fromMinor(row.delivery_fee_minor, currency),
     customer: {
@@ -73,6 +69,6 @@ export async function loadOrderView(db: Db, orderId: string): Promise<Order | nu
 
 /** An order of this vendor or of one of its outlets (a parent sees its outlets' orders). */
 export async function loadOrderViewOfVendor(db: Db, orderId: string, vendorId: string): Promise<Order | null> {
-  const row = await findOrderForVendor(db, orderId, vendorId);
+  const row = await findOrderOfVendor(db, orderId, vendorId);
   return row ? toOrderView(row) : null;
 }

@@ -1,51 +1,18 @@
+import { TERMINAL_STATUSES } from '@riderdesk/domain/order-lifecycle';
+import type { OrderStatus, StatusHistoryEntry } from '@riderdesk/domain/order-status';
+import type { ProofKind } from '@riderdesk/domain/orders/proofs';
 import type { Db, SqlParam } from '../../db/db.ts';
 
-export interface OrderRow {
-  order_id: string;
-  vendor_id: string;
-  tracking_token: string;
-  status: string;
-  created_at: Date;
-  updated_at: Date;
-  preordered_for: Date | null;
-  currency: string;
-  delivery_fee_minor: number;
-  discount_minor: number;
-  voucher_code: string | null;
-  voucher_type: string | null;
-  voucher_value: number | null;
-  distance_m: number;
-  pickup_eta_minutes: number | null;
-  delivery_eta_minutes: number | null;
-  customer_name: string;
-  customer_phone: string;
-  customer_address: string;
-  customer_notes: string | null;
-  customer_latitude: number;
-  customer_longitude: number;
-  pickup_latitude: number;
-  pickup_longitude: number;
-  amount_minor: number | null;
-  description: string | null;
-  payment_method: string;
-  vat_number: string | null;
-  age_validation_required: boolean;
-  outlet_name: string;
-  parent_vendor_id: string | null;
-  rider_id: string | null;
-  rider_name: string | null;
-  rider_phone: string | null;
-  cancel_reason: string | null;
-  latest_arrival_at: Date | null;
-  status_history: { status: string; created_at: string }[];
-}
+// The one repository of the `orders`, `order_status_history` and `order_proofs` tables
+// (docs/decisions/032-one-orders-repository.md).
 
+/** The columns a create writes (modules/orders/new-order.ts). */
 export interface NewOrder {
   order_id: string;
   vendor_id: string;
   tracking_token: string;
   created_by: string | null;
-  status: string;
+  status: OrderStatus;
   created_at: Date;
   preordered_for: Date | null;
   currency: string;
@@ -78,44 +45,225 @@ export interface NewOrder {
   login_pickup_estimation: number;
 }
 
-export interface OrderChanges {
-  status: string;
+/** An order as every reader gets it: its row, its outlet, its rider and its status history. */
+export interface OrderRow
+  extends Omit<
+    NewOrder,
+    | 'created_by'
+    | 'login_pickup_estimation'
+    | 'pickup_eta_minutes'
+    | 'delivery_eta_minutes'
+    | 'amount_minor'
+    | 'description'
+  > {
   updated_at: Date;
-  delivery_fee_minor: number;
-  discount_minor: number;
-  distance_m: number;
-  delivery_eta_minutes: number;
-  customer_address: string;
-  customer_notes: string | null;
-  customer_latitude: number;
-  customer_longitude: number;
-  amount_minor: number;
-  description: string;
-  payment_method: string;
+  // Nullable in the schema, though a create always fills them.
+  pickup_eta_minutes: number | null;
+  delivery_eta_minutes: number | null;
+  amount_minor: number | null;
+  description: string | null;
+  /** When the order started waiting for a rider: the no_courier time limit counts from here. */
+  dispatch_started_at: Date | null;
+  offer_expires_at: Date | null;
+  cancel_reason: string | null;
+  latest_arrival_at: Date | null;
+  outlet_name: string;
+  outlet_phone: string | null;
+  parent_vendor_id: string | null;
+  rider_id: string | null;
+  rider_name: string | null;
+  rider_phone: string | null;
+  rider_latitude: number | null;
+  rider_longitude: number | null;
+  rider_heading: number | null;
+  rider_updated_at: Date | null;
+  status_history: StatusHistoryEntry[];
 }
 
-// bigint and numeric columns come back as strings from node-postgres; float8 keeps them numbers
-// (exact far beyond any order amount). The one SELECT of an order: every answer is built from it
-// (order-view.ts), so GET, PUT, the list and live updates agree.
-export const selectOrders = (extraColumns = '') => `
-  select ${extraColumns} o.order_id, o.vendor_id, o.tracking_token, o.status, o.created_at, o.updated_at, o.preordered_for,
-         o.currency, o.delivery_fee_minor::float8 as delivery_fee_minor, o.discount_minor::float8 as discount_minor,
-         o.voucher_code, o.voucher_type, o.voucher_value::float8 as voucher_value, o.distance_m,
-         o.pickup_eta_minutes, o.delivery_eta_minutes, o.customer_name, o.customer_phone, o.customer_address,
-         o.customer_notes, o.customer_latitude, o.customer_longitude, o.pickup_latitude, o.pickup_longitude,
-         o.amount_minor::float8 as amount_minor, o.description, o.payment_method, o.vat_number,
-         o.age_validation_required, v.name as outlet_name, v.parent_vendor_id,
-         o.rider_id::text as rider_id, r.name as rider_name, r.phone as rider_phone,
-         o.cancel_reason, o.latest_arrival_at,
-         coalesce((select json_agg(json_build_object('status', h.status, 'created_at', h.created_at) order by h.id)
-                     from order_status_history h where h.order_id = o.order_id), '[]'::json) as status_history
-    from orders o
-    join vendors v on v.vendor_id = o.vendor_id
-    left join riders r on r.id = o.rider_id`;
-const SELECT_ORDER = selectOrders();
+/** What a change of an order may set; a key left undefined keeps its column. */
+export interface OrderChanges {
+  updated_at: Date;
+  status?: OrderStatus;
+  rider_id?: string | null;
+  dispatch_started_at?: Date | null;
+  offer_expires_at?: Date | null;
+  cancel_reason?: string | null;
+  latest_arrival_at?: Date | null;
+  pickup_eta_minutes?: number | null;
+  delivery_eta_minutes?: number | null;
+  delivery_fee_minor?: number;
+  discount_minor?: number;
+  distance_m?: number;
+  customer_address?: string;
+  customer_notes?: string | null;
+  customer_latitude?: number;
+  customer_longitude?: number;
+  amount_minor?: number;
+  description?: string;
+  payment_method?: string;
+}
 
-export async function findOrders(db: Db, where: string, params: readonly SqlParam[]): Promise<OrderRow[]> {
-  return db.query<OrderRow>(`${SELECT_ORDER} ${where}`, params);
+// Column names reach the SQL text, so only these do, whatever else an object carries at run time.
+const CHANGEABLE_COLUMNS: Record<keyof OrderChanges, true> = {
+  updated_at: true,
+  status: true,
+  rider_id: true,
+  dispatch_started_at: true,
+  offer_expires_at: true,
+  cancel_reason: true,
+  latest_arrival_at: true,
+  pickup_eta_minutes: true,
+  delivery_eta_minutes: true,
+  delivery_fee_minor: true,
+  discount_minor: true,
+  distance_m: true,
+  customer_address: true,
+  customer_notes: true,
+  customer_latitude: true,
+  customer_longitude: true,
+  amount_minor: true,
+  description: true,
+  payment_method: true,
+};
+
+// bigint and numeric columns come back as strings from node-postgres; float8 keeps them numbers (exact far
+// beyond any order amount).
+const ORDER_COLUMNS = `
+  o.order_id, o.vendor_id, o.tracking_token, o.status, o.created_at, o.updated_at, o.preordered_for,
+  o.currency, o.delivery_fee_minor::float8 as delivery_fee_minor, o.discount_minor::float8 as discount_minor,
+  o.voucher_code, o.voucher_type, o.voucher_value::float8 as voucher_value, o.distance_m,
+  o.pickup_eta_minutes, o.delivery_eta_minutes, o.customer_name, o.customer_phone, o.customer_address,
+  o.customer_notes, o.customer_latitude, o.customer_longitude, o.pickup_address, o.pickup_notes,
+  o.pickup_latitude, o.pickup_longitude, o.sender_name, o.sender_email, o.sender_phone,
+  o.amount_minor::float8 as amount_minor, o.description, o.payment_method, o.vat_number,
+  o.age_validation_required, o.dispatch_started_at, o.offer_expires_at, o.cancel_reason, o.latest_arrival_at,
+  v.name as outlet_name, v.phone as outlet_phone, v.parent_vendor_id,
+  o.rider_id::text as rider_id, r.name as rider_name, r.phone as rider_phone, r.latitude as rider_latitude,
+  r.longitude as rider_longitude, r.heading as rider_heading, r.updated_at as rider_updated_at,
+  coalesce((select json_agg(json_build_object('status', h.status, 'created_at', h.created_at) order by h.id)
+              from order_status_history h where h.order_id = o.order_id), '[]'::json) as status_history`;
+
+const ORDER_FROM = `
+  from orders o
+  join vendors v on v.vendor_id = o.vendor_id
+  left join riders r on r.id = o.rider_id`;
+
+// A parent vendor sees its outlets' orders too.
+const OF_VENDOR_OR_OUTLETS = (param: string) => `(o.vendor_id = ${param} or v.parent_vendor_id = ${param})`;
+
+function toOrderRow<T extends OrderRow>(row: T): T {
+  // json_agg writes timestamps in the session's format; the domain reads ISO instants.
+  row.status_history = row.status_history.map((entry) => ({
+    status: entry.status,
+    created_at: new Date(entry.created_at).toISOString(),
+  }));
+  return row;
+}
+
+async function selectOrders<T extends OrderRow = OrderRow>(
+  db: Db,
+  clauses: string,
+  params: readonly SqlParam[],
+  extraColumns = '',
+): Promise<T[]> {
+  const rows = await db.query<T>(`select ${extraColumns}${ORDER_COLUMNS} ${ORDER_FROM} ${clauses}`, params);
+  return rows.map(toOrderRow);
+}
+
+export async function findOrder(db: Db, orderId: string): Promise<OrderRow | null> {
+  const [row] = await selectOrders(db, 'where o.order_id = $1', [orderId]);
+  return row ?? null;
+}
+
+/** An order of this vendor or of one of its outlets. */
+export async function findOrderOfVendor(db: Db, orderId: string, vendorId: string): Promise<OrderRow | null> {
+  const [row] = await selectOrders(db, `where o.order_id = $1 and ${OF_VENDOR_OR_OUTLETS('$2')}`, [orderId, vendorId]);
+  return row ?? null;
+}
+
+/** The order behind a public tracking link. */
+export async function findOrderByTrackingToken(db: Db, token: string): Promise<OrderRow | null> {
+  const [row] = await selectOrders(db, 'where o.tracking_token = $1', [token]);
+  return row ?? null;
+}
+
+/** Oldest first, so a busy minute does not starve early orders. */
+export async function findOrdersInStatus(db: Db, statuses: readonly OrderStatus[], limit: number) {
+  return selectOrders(db, 'where o.status = any($1::text[]) order by o.created_at, o.order_id limit $2', [
+    statuses,
+    limit,
+  ]);
+}
+
+/** Orders of the vendor (and of its outlets) changed after `since`, oldest change first. */
+export async function findOrdersChangedSince(db: Db, vendorId: string, since: string, limit: number) {
+  return selectOrders(
+    db,
+    `where ${OF_VENDOR_OR_OUTLETS('$1')} and o.updated_at > $2::timestamptz
+     order by o.updated_at, o.order_id limit $3`,
+    [vendorId, since, limit],
+  );
+}
+
+export interface OrderPageQuery {
+  vendorId: string;
+  includeOutlets: boolean;
+  /** Pre-orders only, filtered by their pre-ordered time instead of their creation. */
+  isScheduled: boolean;
+  from: string | null;
+  to: string | null;
+  /** Compared without spaces. */
+  customerPhone: string | null;
+  /** The last row of the previous page. */
+  after: { at: string; id: string } | null;
+  limit: number;
+}
+
+/** Newest first, keyset pages on (created_at, order_id); `cursor_at` keeps created_at's microseconds. */
+export async function findOrderPage(db: Db, query: OrderPageQuery): Promise<(OrderRow & { cursor_at: string })[]> {
+  const params: SqlParam[] = [query.vendorId];
+  const param = (value: SqlParam) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = [query.includeOutlets ? OF_VENDOR_OR_OUTLETS('$1') : 'o.vendor_id = $1'];
+  const timeColumn = query.isScheduled ? 'o.preordered_for' : 'o.created_at';
+  if (query.isScheduled) where.push('o.preordered_for is not null');
+  if (query.from) where.push(`${timeColumn} >= ${param(query.from)}::timestamptz`);
+  if (query.to) where.push(`${timeColumn} <= ${param(query.to)}::timestamptz`);
+  if (query.customerPhone) {
+    where.push(`replace(o.customer_phone, ' ', '') = ${param(query.customerPhone.replaceAll(' ', ''))}`);
+  }
+  if (query.after) {
+    where.push(`(o.created_at, o.order_id) < (${param(query.after.at)}::timestamptz, ${param(query.after.id)})`);
+  }
+  return selectOrders<OrderRow & { cursor_at: string }>(
+    db,
+    `where ${where.join(' and ')} order by o.created_at desc, o.order_id desc limit ${param(query.limit)}`,
+    params,
+    `to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,`,
+  );
+}
+
+export async function countOrdersOfVendor(db: Db, vendorId: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from orders o join vendors v on v.vendor_id = o.vendor_id
+      where ${OF_VENDOR_OR_OUTLETS('$1')}`,
+    [vendorId],
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Locks the order row, so every change of one order (an edit, a lifecycle step) is serialised, across API
+ * instances too. With `vendorId`, only an order placed by that vendor is locked.
+ */
+export async function lockOrder(tx: Db, orderId: string, vendorId?: string): Promise<OrderRow | null> {
+  const locked = vendorId
+    ? await tx.query('select 1 from orders where order_id = $1 and vendor_id = $2 for update', [orderId, vendorId])
+    : await tx.query('select 1 from orders where order_id = $1 for update', [orderId]);
+  if (locked.length === 0) return null;
+  return findOrder(tx, orderId);
 }
 
 export async function nextOrderNumber(tx: Db): Promise<string> {
@@ -132,44 +280,23 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<void> {
   );
 }
 
-export async function insertHistory(tx: Db, orderId: string, status: string, at: Date): Promise<void> {
+export async function updateOrder(tx: Db, orderId: string, changes: OrderChanges): Promise<void> {
+  const columns = (Object.keys(changes) as (keyof OrderChanges)[]).filter(
+    (column) => CHANGEABLE_COLUMNS[column] === true && changes[column] !== undefined,
+  );
+  const assignments = columns.map((column, index) => `${column} = $${index + 2}`);
+  await tx.query(`update orders set ${assignments.join(', ')} where order_id = $1`, [
+    orderId,
+    ...columns.map((column) => changes[column] ?? null),
+  ]);
+}
+
+/** Appends to the order's status_history (spec §3). */
+export async function insertStatus(tx: Db, orderId: string, status: OrderStatus, at: Date): Promise<void> {
   await tx.query('insert into order_status_history (order_id, status, created_at) values ($1, $2, $3)', [
     orderId,
     status,
     at,
-  ]);
-}
-
-/** An order of this vendor or of one of its outlets (a parent sees its outlets' orders). */
-export async function findOrderForVendor(db: Db, orderId: string, vendorId: string): Promise<OrderRow | null> {
-  const [row] = await findOrders(db, 'where o.order_id = $1 and (o.vendor_id = $2 or v.parent_vendor_id = $2)', [
-    orderId,
-    vendorId,
-  ]);
-  return row ?? null;
-}
-
-export async function findOrder(db: Db, orderId: string): Promise<OrderRow | null> {
-  const [row] = await findOrders(db, 'where o.order_id = $1', [orderId]);
-  return row ?? null;
-}
-
-/** Locks the order row so an edit and a concurrent status change (dispatch) serialise. */
-export async function lockOrderOfVendor(tx: Db, orderId: string, vendorId: string): Promise<OrderRow | null> {
-  const locked = await tx.query('select 1 from orders where order_id = $1 and vendor_id = $2 for update', [
-    orderId,
-    vendorId,
-  ]);
-  if (locked.length === 0) return null;
-  return findOrder(tx, orderId);
-}
-
-export async function updateOrder(tx: Db, orderId: string, changes: OrderChanges): Promise<void> {
-  const columns = Object.keys(changes) as (keyof OrderChanges)[];
-  const assignments = columns.map((column, index) => `${column} = $${index + 2}`);
-  await tx.query(`update orders set ${assignments.join(', ')} where order_id = $1`, [
-    orderId,
-    ...columns.map((column) => changes[column]),
   ]);
 }
 
@@ -188,4 +315,93 @@ export async function notifyOrderChange(tx: Db, orderId: string): Promise<void> 
        from orders o join vendors v on v.vendor_id = o.vendor_id where o.order_id = $2`,
     [ORDER_CHANGES_CHANNEL, orderId],
   );
+}
+
+/** Whether the rider is on an unfinished order of one of these vendors (GET /riders/{id}). */
+export async function isRiderOnOrdersOf(db: Db, riderId: string, vendorIds: readonly string[]): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from orders
+      where rider_id = $1 and vendor_id = any($2::text[]) and status <> all($3::text[]) limit 1`,
+    [riderId, vendorIds, TERMINAL_STATUSES],
+  );
+  return rows.length > 0;
+}
+
+export interface CustomerRow {
+  customer_phone: string;
+  customer_name: string;
+  customer_address: string;
+  customer_notes: string | null;
+  customer_latitude: number;
+  customer_longitude: number;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * Distinct customers of one vendor's orders, each with the latest order's name and address; matched on
+ * phone, name or address, ignoring spaces (as the order search of spec §4).
+ */
+export async function findCustomersOfVendor(
+  db: Db,
+  vendorId: string,
+  query: { text: string; phoneDigits: string | null },
+  limit: number,
+): Promise<CustomerRow[]> {
+  const pattern = `%${escapeLike(query.text.replace(/\s+/g, ''))}%`;
+  const phonePattern = query.phoneDigits ? `%${query.phoneDigits}%` : null;
+  return db.query<CustomerRow>(
+    `select * from (
+       select distinct on (customer_phone)
+              customer_phone, customer_name, customer_address, customer_notes,
+              customer_latitude, customer_longitude, created_at
+         from orders
+        where vendor_id = $1
+        order by customer_phone, created_at desc
+     ) latest
+     where replace(customer_phone, ' ', '') ilike $2
+        or regexp_replace(customer_phone, '\\D', '', 'g') like $4
+        or replace(customer_name, ' ', '') ilike $2
+        or replace(customer_address, ' ', '') ilike $2
+     order by created_at desc
+     limit $3`,
+    [vendorId, pattern, limit, phonePattern],
+  );
+}
+
+// --- Proof photos
+
+export async function saveProof(
+  tx: Db,
+  proof: { orderId: string; kind: ProofKind; contentType: string; bytes: Buffer; riderId: string | null; at: Date },
+): Promise<void> {
+  // Bytes travel as base64 text: the Db surface takes text parameters on both engines.
+  await tx.query(
+    `insert into order_proofs (order_id, kind, content_type, bytes, rider_id, created_at)
+     values ($1, $2, $3, decode($4, 'base64'), $5, $6)
+     on conflict (order_id, kind) do update
+       set content_type = excluded.content_type, bytes = excluded.bytes, rider_id = excluded.rider_id,
+           created_at = excluded.created_at`,
+    [proof.orderId, proof.kind, proof.contentType, proof.bytes.toString('base64'), proof.riderId, proof.at],
+  );
+}
+
+export async function findProofOfVendors(
+  db: Db,
+  orderId: string,
+  kind: ProofKind,
+  vendorIds: readonly string[],
+): Promise<{ content_type: string; bytes: Buffer } | null> {
+  const [row] = await db.query<{ content_type: string; data: string }>(
+    `select p.content_type, encode(p.bytes, 'base64') as data
+       from order_proofs p join orders o on o.order_id = p.order_id
+      where p.order_id = $1 and p.kind = $2 and o.vendor_id = any($3::text[])`,
+    [orderId, kind, vendorIds],
+  );
+  return row ? { content_type: row.content_type, bytes: Buffer.from(row.data, 'base64') } : null;
+}
+
+export async function hasProof(db: Db, orderId: string, kind: ProofKind): Promise<boolean> {
+  const rows = await db.query('select 1 from order_proofs where order_id = $1 and kind = $2', [orderId, kind]);
+  return rows.length > 0;
 }

@@ -11,8 +11,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { requireCaller } from '../../plugins/auth.ts';
-import type { OrderService, SchemaError } from './service.ts';
+import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
+import type { SchemaError } from './admission.ts';
+import type { OrderService } from './service.ts';
 
 // Printable ASCII, as UUIDs or any client-made token; long enough for anything sensible.
 const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/);
@@ -26,7 +27,7 @@ function bodySchemaError(error: (Error & { validationContext?: string }) | undef
 }
 
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = async (app, { orders }) => {
-  const security: Record<string, string[]>[] = [{ bearer: [] }, { godroid: [] }];
+  // Spelt out, unlike errorAnswers(), so the create may answer the status code an Idempotency-Key replays.
   const errors = {
     400: ApiErrorSchema,
     401: ApiErrorSchema,
@@ -44,7 +45,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
       attachValidation: true,
       schema: {
         tags: ['orders'],
-        security,
+        security: CALLER_SECURITY,
         description:
           'Places an order. With an Idempotency-Key header, retries with the same body replay the first answer; the same key with another body answers 422 IdempotencyKeyReused.',
         headers: OrderCreateHeadersSchema,
@@ -73,7 +74,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
       preHandler: app.authenticate,
       schema: {
         tags: ['orders'],
-        security,
+        security: CALLER_SECURITY,
         querystring: OrderQuerySchema,
         response: { 200: OrderAnswerSchema, ...errors },
       },
@@ -90,7 +91,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
       attachValidation: true,
       schema: {
         tags: ['orders'],
-        security,
+        security: CALLER_SECURITY,
         params: OrderUpdateParamsSchema,
         body: OrderUpdateBodySchema,
         response: { 200: OrderUpdateAnswerSchema, ...errors },

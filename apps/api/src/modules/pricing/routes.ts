@@ -1,4 +1,3 @@
-import { ApiErrorSchema } from '@riderdesk/domain/contracts/common';
 import {
   DeliveryAreaAnswerSchema,
   DeliveryAreaBodySchema,
@@ -8,12 +7,12 @@ import {
   EstimationsBodySchema,
 } from '@riderdesk/domain/contracts/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireCaller } from '../../plugins/auth.ts';
+import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 import type { PricingService } from './service.ts';
 
 export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> = async (app, { pricing }) => {
-  const security: Record<string, string[]>[] = [{ bearer: [] }, { godroid: [] }];
-  const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+  const errors = errorAnswers(400, 401, 403);
 
   app.post(
     '/delivery/fee',
@@ -21,10 +20,10 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> =
       preHandler: app.authenticate,
       schema: {
         tags: ['pricing'],
-        security,
+        security: CALLER_SECURITY,
         description: 'A fee quote signed for 15 minutes; an order must carry fee and signature back unchanged.',
         body: DeliveryFeeBodySchema,
-        response: { 200: DeliveryFeeAnswerSchema, 422: ApiErrorSchema, ...errors },
+        response: { 200: DeliveryFeeAnswerSchema, ...errorAnswers(422), ...errors },
       },
     },
     async (request) => ({ result: await pricing.quoteFee(requireCaller(request), request.body) }),
@@ -36,7 +35,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> =
       preHandler: app.authenticate,
       schema: {
         tags: ['pricing'],
-        security,
+        security: CALLER_SECURITY,
         body: DeliveryAreaBodySchema,
         response: { 200: DeliveryAreaAnswerSchema, ...errors },
       },
@@ -50,7 +49,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ pricing: PricingService }> =
       preHandler: app.authenticate,
       schema: {
         tags: ['pricing'],
-        security,
+        security: CALLER_SECURITY,
         body: EstimationsBodySchema,
         response: { 200: EstimationsAnswerSchema, ...errors },
       },

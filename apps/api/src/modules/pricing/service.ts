@@ -10,24 +10,26 @@ import type {
 import { isDeliverable } from '@riderdesk/domain/delivery-area';
 import { travelMinutes, tripDistanceKm } from '@riderdesk/domain/geo/trip';
 import { computeDeliveryFee, fromMinor, type GeoPoint } from '@riderdesk/domain/money';
-import { formatServiceHours, formatTimeInZone, isWithinServiceHours } from '@riderdesk/domain/service-hours';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
-import { AppError, keyedError } from '../../errors.ts';
+import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { getCountryParameter, type VendorRow } from '../vendors/repo.ts';
+import type { VendorRow } from '../vendors/repo.ts';
 import type { VendorService } from '../vendors/service.ts';
 import { hasPickupAddress, vendorOfCaller } from '../vendors/vendor-access.ts';
 import type { FeeSigner } from './fee-signature.ts';
-import * as repo from './repo.ts';
 
 export type PricingService = ReturnType<typeof pricingService>;
+
+/** The free rider nearest a point; the pickup estimate of a vendor without its own (spec §9). */
+export type NearestFreeRider = (point: GeoPoint) => Promise<GeoPoint | null>;
 
 export interface PricingDeps {
   db: Db;
   config: AppConfig;
   vendors: VendorService;
   signer: FeeSigner;
+  nearestFreeRider: NearestFreeRider;
 }
 
 export interface FeeQuoteResult {
@@ -40,10 +42,7 @@ export function originOf(vendor: VendorRow, fallback: GeoPoint): GeoPoint {
   return hasPickupAddress(vendor) ? { lat: vendor.latitude!, lng: vendor.longitude! } : fallback;
 }
 
-/** spec §8 'Service hours: {from} to {to}. It's {time}'. */
-export const SERVICE_HOURS_KEY = 'request.error.service-hours';
-
-export function pricingService({ db, config, vendors, signer }: PricingDeps) {
+export function pricingService({ db, config, vendors, signer, nearestFreeRider }: PricingDeps) {
   const { country } = config.deployment;
 
   function feeFor(origin: GeoPoint, destination: GeoPoint): FeeQuoteResult {
@@ -60,7 +59,7 @@ export function pricingService({ db, config, vendors, signer }: PricingDeps) {
   async function estimationsFor(vendor: VendorRow, origin: GeoPoint, destination: GeoPoint): Promise<Estimations> {
     let pickup = vendor.estimation_pick_up_time;
     if (pickup === null) {
-      const rider = await repo.nearestAvailableRider(db, origin);
+      const rider = await nearestFreeRider(origin);
       pickup = rider ? travelMinutes(tripDistanceKm(rider, origin)) : LOGIN_PICKUP_ESTIMATION;
     }
     const delivery = travelMinutes(tripDistanceKm(origin, destination));
@@ -71,27 +70,10 @@ export function pricingService({ db, config, vendors, signer }: PricingDeps) {
     };
   }
 
-  /** spec §5 service hours, read in the country time zone; `at` is now, or the pre-ordered time. */
-  async function assertServiceOpen(at: Date): Promise<void> {
-    const hours = await getCountryParameter(db, 'serviceHours');
-    if (isWithinServiceHours(hours, at, country.timeZone)) return;
-    // Unreadable hours count as open (spec §5), so the window is set whenever we get here.
-    const values = { ...formatServiceHours(hours ?? ''), time: formatTimeInZone(at, country.timeZone) } as Record<
-      'from' | 'to' | 'time',
-      string
-    >;
-    // spec §8: the English sentence for other clients; the browser translates the key with the values.
-    const message = `Service hours: ${values.from} to ${values.to}. It's ${values.time}`;
-    throw new AppError(422, 'SERVICE_CLOSED', message, [
-      { message, meta: { translation_key: SERVICE_HOURS_KEY, values } },
-    ]);
-  }
-
   return {
     feeFor,
     deliverable,
     estimationsFor,
-    assertServiceOpen,
 
     async quoteFee(caller: Caller, body: DeliveryFeeBody): Promise<DeliveryFee> {
       const vendor = await vendorOfCaller(db, vendors, caller, body.vendor_id);

@@ -1,4 +1,3 @@
-import { ApiErrorSchema } from '@riderdesk/domain/contracts/common';
 import {
   PublicC2cTrackingAnswerSchema,
   PublicReceiptAnswerSchema,
@@ -6,6 +5,7 @@ import {
   TrackingTokenParamsSchema,
 } from '@riderdesk/domain/contracts/public-tracking';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorAnswers } from '../../plugins/errors.ts';
 import type { PublicTrackingService } from './service.ts';
 
 /**
@@ -17,7 +17,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ tracking: PublicTrackingServi
   { tracking, rateLimit },
 ) => {
   const config = { rateLimit: { max: rateLimit, timeWindow: 60_000 } };
-  const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
+  const errors = errorAnswers(400, 404, 429);
   const tags = ['public'];
 
   app.get(

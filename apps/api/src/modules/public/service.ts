@@ -12,44 +12,9 @@ import {
 import { orderCharges } from '@riderdesk/domain/orders/charges';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
+import { findOrderByTrackingToken, hasProof, type OrderRow } from '../orders/repo.ts';
 
 export type PublicTrackingService = ReturnType<typeof publicTrackingService>;
-
-interface TrackingRow {
-  order_id: string;
-  status: OrderStatus;
-  created_at: Date;
-  updated_at: Date;
-  preordered_for: Date | null;
-  latest_arrival_at: Date | null;
-  pickup_eta_minutes: number | null;
-  delivery_eta_minutes: number | null;
-  outlet_name: string;
-  pickup_address: string | null;
-  pickup_latitude: number;
-  pickup_longitude: number;
-  sender_name: string | null;
-  /** The pickup is a private sender's address (a vendor without a saved outlet, spec §3), not a shop. */
-  is_sender_pickup: boolean;
-  customer_name: string;
-  customer_phone: string;
-  customer_address: string;
-  customer_latitude: number;
-  customer_longitude: number;
-  currency: string;
-  delivery_fee_minor: number;
-  discount_minor: number;
-  amount_minor: number | null;
-  payment_method: string;
-  description: string | null;
-  rider_name: string | null;
-  rider_latitude: number | null;
-  rider_longitude: number | null;
-  rider_heading: number | null;
-  rider_updated_at: Date | null;
-  has_delivery_proof: boolean;
-  status_history: StatusHistoryEntry[];
-}
 
 const notFound = () => keyedError(404, 'NotFound', 'error.tracking.not-found');
 
@@ -70,46 +35,32 @@ export function maskPhone(phone: string): string {
   return `${digits.slice(0, 3)}${'*'.repeat(digits.length - 7)}${digits.slice(-4)}`;
 }
 
+/** The pickup is a private sender's address (a vendor without a saved outlet, spec §3), not a shop. */
+const isSenderPickup = (row: OrderRow) =>
+  row.sender_name !== null || row.sender_phone !== null || row.sender_email !== null;
+
 // Coordinates of a private person are rounded to about 100 m: enough for the map, not a doorstep.
 const rounded = (value: number) => Math.round(value * 1000) / 1000;
+
+/** Where a private person is, as far as the public may know: the district and about 100 m. */
+const privatePlace = (address: string | null, latitude: number, longitude: number) => ({
+  area: addressArea(address),
+  latitude: rounded(latitude),
+  longitude: rounded(longitude),
+});
 
 function firstTime(history: readonly StatusHistoryEntry[], statuses: readonly OrderStatus[]): string | null {
   return history.find((entry) => statuses.includes(entry.status))?.created_at ?? null;
 }
 
 export function publicTrackingService({ db }: { db: Db }) {
-  async function find(token: string): Promise<TrackingRow> {
-    const [row] = await db.query<TrackingRow>(
-      `select o.order_id, o.status, o.created_at, o.updated_at, o.preordered_for, o.latest_arrival_at,
-              o.pickup_eta_minutes, o.delivery_eta_minutes, v.name as outlet_name, o.pickup_address,
-              o.pickup_latitude, o.pickup_longitude, o.sender_name,
-              (o.sender_name is not null or o.sender_phone is not null or o.sender_email is not null)
-                as is_sender_pickup,
-              o.customer_name, o.customer_phone,
-              o.customer_address, o.customer_latitude, o.customer_longitude, o.currency,
-              o.delivery_fee_minor::float8 as delivery_fee_minor, o.discount_minor::float8 as discount_minor,
-              o.amount_minor::float8 as amount_minor, o.payment_method, o.description,
-              r.name as rider_name, r.latitude as rider_latitude, r.longitude as rider_longitude,
-              r.heading as rider_heading, r.updated_at as rider_updated_at,
-              exists (select 1 from order_proofs p where p.order_id = o.order_id and p.kind = 'delivery')
-                as has_delivery_proof,
-              coalesce((select json_agg(json_build_object('status', h.status, 'created_at', h.created_at) order by h.id)
-                          from order_status_history h where h.order_id = o.order_id), '[]'::json) as status_history
-         from orders o
-         join vendors v on v.vendor_id = o.vendor_id
-         left join riders r on r.id = o.rider_id
-        where o.tracking_token = $1`,
-      [token],
-    );
+  async function find(token: string): Promise<OrderRow> {
+    const row = await findOrderByTrackingToken(db, token);
     if (!row) throw notFound();
-    row.status_history = row.status_history.map((entry) => ({
-      status: entry.status,
-      created_at: new Date(entry.created_at).toISOString(),
-    }));
     return row;
   }
 
-  function common(row: TrackingRow) {
+  function common(row: OrderRow) {
     const order = { status: row.status, status_history: row.status_history };
     const stage = lifecycleStage(order);
     const isCancelled = isInGroup(row.status, 'cancelled');
@@ -157,7 +108,7 @@ export function publicTrackingService({ db }: { db: Db }) {
       return {
         ...common(row),
         // A shop is shown as it is; a private sender only as on the c2c page: district and ~100 m.
-        outlet: row.is_sender_pickup
+        outlet: isSenderPickup(row)
           ? {
               name: row.outlet_name,
               address: addressArea(row.pickup_address),
@@ -170,11 +121,7 @@ export function publicTrackingService({ db }: { db: Db }) {
               latitude: row.pickup_latitude,
               longitude: row.pickup_longitude,
             },
-        destination: {
-          area: addressArea(row.customer_address),
-          latitude: rounded(row.customer_latitude),
-          longitude: rounded(row.customer_longitude),
-        },
+        destination: privatePlace(row.customer_address, row.customer_latitude, row.customer_longitude),
         recipient_phone: maskPhone(row.customer_phone),
       };
     },
@@ -185,15 +132,11 @@ export function publicTrackingService({ db }: { db: Db }) {
         ...common(row),
         sender: {
           first_name: firstName(row.sender_name ?? row.outlet_name),
-          area: addressArea(row.pickup_address),
-          latitude: rounded(row.pickup_latitude),
-          longitude: rounded(row.pickup_longitude),
+          ...privatePlace(row.pickup_address, row.pickup_latitude, row.pickup_longitude),
         },
         recipient: {
           first_name: firstName(row.customer_name),
-          area: addressArea(row.customer_address),
-          latitude: rounded(row.customer_latitude),
-          longitude: rounded(row.customer_longitude),
+          ...privatePlace(row.customer_address, row.customer_latitude, row.customer_longitude),
         },
       };
     },
@@ -224,7 +167,7 @@ export function publicTrackingService({ db }: { db: Db }) {
         created_at: row.created_at.toISOString(),
         picked_up_at: firstTime(row.status_history, ['PICKED_UP']),
         delivered_at: firstTime(row.status_history, ['DELIVERED']),
-        has_delivery_proof: row.has_delivery_proof,
+        has_delivery_proof: await hasProof(db, row.order_id, 'delivery'),
       };
     },
   };

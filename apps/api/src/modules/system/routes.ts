@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/db.ts';
+import { type Db, ping } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 import { hasBearerToken, isLoopbackRequest } from '../../plugins/client-address.ts';
 
@@ -46,7 +46,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Db; me
     { config: noRateLimit, schema: { tags: ['system'], response: { 200: HealthSchema, 503: HealthSchema } } },
     async (request, reply) => {
       try {
-        await db.query('select 1');
+        await ping(db);
         return { status: 'ok' as const };
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unavailable');

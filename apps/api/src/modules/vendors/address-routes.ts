@@ -1,4 +1,3 @@
-import { ApiErrorSchema } from '@riderdesk/domain/contracts/common';
 import {
   VendorAddressAnswerSchema,
   VendorAddressBodySchema,
@@ -6,7 +5,8 @@ import {
 } from '@riderdesk/domain/contracts/geo';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireCaller } from '../../plugins/auth.ts';
+import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 import { addressSchemaError, type VendorAddressService } from './address-service.ts';
 
 export const vendorAddressRoutes: FastifyPluginAsyncZod<{ vendorAddresses: VendorAddressService }> = async (
@@ -21,14 +21,12 @@ export const vendorAddressRoutes: FastifyPluginAsyncZod<{ vendorAddresses: Vendo
       attachValidation: true,
       schema: {
         tags: ['vendors'],
-        security: [{ bearer: [] }, { godroid: [] }],
+        security: CALLER_SECURITY,
         params: VendorAddressParamsSchema,
         body: VendorAddressBodySchema,
         response: {
           200: VendorAddressAnswerSchema,
-          400: ApiErrorSchema,
-          401: ApiErrorSchema,
-          403: ApiErrorSchema,
+          ...errorAnswers(400, 401, 403),
         },
       },
     },

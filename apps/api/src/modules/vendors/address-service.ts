@@ -6,7 +6,6 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { type AppError, keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { updateVendorAddress } from './address-repo.ts';
 import * as repo from './repo.ts';
 import type { VendorService } from './service.ts';
 import { vendorOfCaller } from './vendor-access.ts';
@@ -52,7 +51,7 @@ export function vendorAddressService({ db, config, vendors }: { db: Db; config: 
       if (body.country_code.toUpperCase() !== config.deployment.country.code)
         throw failed(ADDRESS_UPDATE_FAILED, 'country_code');
 
-      await updateVendorAddress(db, vendorId, {
+      await repo.updateVendorAddress(db, vendorId, {
         address_text: body.address_text,
         unit: blankToNull(body.unit),
         building: blankToNull(body.building),

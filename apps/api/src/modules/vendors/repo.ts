@@ -1,6 +1,7 @@
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import type { DeliveryArea } from '@riderdesk/domain/delivery-area';
-import type { Db } from '../../db/db.ts';
+import { z } from 'zod';
+import type { Db, SqlParam } from '../../db/db.ts';
 
 export interface VendorRow {
   vendor_id: string;
@@ -63,6 +64,22 @@ export interface NewVendor {
   delivery_area?: DeliveryArea | null;
 }
 
+// The column is jsonb written by operators and seeds: what does not read as an area counts as none (the
+// default radius), as the domain treats an unknown area.
+const DeliveryAreaSchema: z.ZodType<DeliveryArea> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('radius'), radius_km: z.number() }),
+  z.object({ type: z.literal('polygon'), coordinates: z.array(z.tuple([z.number(), z.number()])) }),
+]);
+
+function toVendorRow(row: VendorRow): VendorRow {
+  const area = DeliveryAreaSchema.safeParse(row.delivery_area);
+  return { ...row, delivery_area: area.success ? area.data : null };
+}
+
+async function selectVendors(db: Db, sql: string, params: readonly SqlParam[] = []): Promise<VendorRow[]> {
+  return (await db.query<VendorRow>(sql, params)).map(toVendorRow);
+}
+
 const SELECT_VENDOR = `
   select v.*, exists (select 1 from user_vendors uv where uv.vendor_id = v.vendor_id) as is_registered
     from vendors v`;
@@ -105,13 +122,14 @@ export function toVendor(row: VendorRow): Vendor {
 }
 
 export async function findVendor(db: Db, vendorId: string): Promise<VendorRow | null> {
-  const [row] = await db.query<VendorRow>(`${SELECT_VENDOR} where v.vendor_id = $1`, [vendorId]);
+  const [row] = await selectVendors(db, `${SELECT_VENDOR} where v.vendor_id = $1`, [vendorId]);
   return row ?? null;
 }
 
 export async function findVendorByRegistrationCode(db: Db, code: string): Promise<VendorRow | null> {
   // Row lock: two registrations with the same code must not both link the outlet.
-  const [row] = await db.query<VendorRow>(
+  const [row] = await selectVendors(
+    db,
     `select v.*, false as is_registered from vendors v where upper(v.registration_code) = upper($1) for update`,
     [code],
   );
@@ -120,9 +138,9 @@ export async function findVendorByRegistrationCode(db: Db, code: string): Promis
 
 export async function listVendors(db: Db, vendorIds?: readonly string[]): Promise<VendorRow[]> {
   if (vendorIds) {
-    return db.query<VendorRow>(`${SELECT_VENDOR} where v.vendor_id = any($1::text[]) ${ORDER_VENDORS}`, [vendorIds]);
+    return selectVendors(db, `${SELECT_VENDOR} where v.vendor_id = any($1::text[]) ${ORDER_VENDORS}`, [vendorIds]);
   }
-  return db.query<VendorRow>(`${SELECT_VENDOR} ${ORDER_VENDORS}`);
+  return selectVendors(db, `${SELECT_VENDOR} ${ORDER_VENDORS}`);
 }
 
 /** A user's linked vendors plus the outlets of every linked parent. */
@@ -142,6 +160,11 @@ export async function vendorIdsUnder(db: Db, vendorId: string): Promise<string[]
     [vendorId],
   );
   return rows.map((row) => row.vendor_id);
+}
+
+export async function hasVendors(db: Db): Promise<boolean> {
+  const rows = await db.query('select 1 from vendors limit 1');
+  return rows.length > 0;
 }
 
 export async function isVendorLinked(db: Db, vendorId: string): Promise<boolean> {
@@ -209,6 +232,49 @@ export async function linkUserToVendor(db: Db, userId: string, vendorId: string)
     userId,
     vendorId,
   ]);
+}
+
+/** Draws an area over a radius (or no) area; a polygon drawn by an operator is kept. */
+export async function drawDeliveryArea(db: Db, vendorId: string, area: DeliveryArea): Promise<void> {
+  await db.query(
+    `update vendors set delivery_area = $2::jsonb
+      where vendor_id = $1 and (delivery_area is null or delivery_area->>'type' = 'radius')`,
+    [vendorId, JSON.stringify(area)],
+  );
+}
+
+export interface VendorAddress {
+  address_text: string;
+  unit: string | null;
+  building: string | null;
+  city: string | null;
+  country_code: string;
+  latitude: number;
+  longitude: number;
+  postal_code: string | null;
+  street: string | null;
+  rider_instructions: string | null;
+}
+
+export async function updateVendorAddress(db: Db, vendorId: string, address: VendorAddress): Promise<void> {
+  await db.query(
+    `update vendors set address_text = $2, unit = $3, building = $4, city = $5, country_code = $6, latitude = $7,
+       longitude = $8, postal_code = $9, street = $10, rider_instructions = $11
+     where vendor_id = $1`,
+    [
+      vendorId,
+      address.address_text,
+      address.unit,
+      address.building,
+      address.city,
+      address.country_code,
+      address.latitude,
+      address.longitude,
+      address.postal_code,
+      address.street,
+      address.rider_instructions,
+    ],
+  );
 }
 
 export async function getCountryParameter(db: Db, name: string): Promise<string | null> {

@@ -1,4 +1,3 @@
-import { ApiErrorSchema } from '@riderdesk/domain/contracts/common';
 import {
   CountryParameterAnswerSchema,
   CountryParameterParamsSchema,
@@ -7,20 +6,19 @@ import {
   VendorsAnswerSchema,
 } from '@riderdesk/domain/contracts/vendors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireCaller } from '../../plugins/auth.ts';
+import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 import type { VendorService } from './service.ts';
 
 export const vendorRoutes: FastifyPluginAsyncZod<{ vendors: VendorService }> = async (app, { vendors }) => {
-  const security: Record<string, string[]>[] = [{ bearer: [] }, { godroid: [] }];
-
   app.get(
     '/vendors',
     {
       preHandler: app.authenticate,
       schema: {
         tags: ['vendors'],
-        security,
-        response: { 200: VendorsAnswerSchema, 401: ApiErrorSchema },
+        security: CALLER_SECURITY,
+        response: { 200: VendorsAnswerSchema, ...errorAnswers(401) },
       },
     },
     async (request) => ({ result: { vendors: await vendors.listForCaller(requireCaller(request)) } }),
@@ -32,9 +30,9 @@ export const vendorRoutes: FastifyPluginAsyncZod<{ vendors: VendorService }> = a
       preHandler: app.authenticate,
       schema: {
         tags: ['vendors'],
-        security,
+        security: CALLER_SECURITY,
         params: VendorParamsSchema,
-        response: { 200: VendorAnswerSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+        response: { 200: VendorAnswerSchema, ...errorAnswers(401, 403) },
       },
     },
     async (request) => ({ result: await vendors.getForCaller(requireCaller(request), request.params.id) }),
@@ -46,9 +44,9 @@ export const vendorRoutes: FastifyPluginAsyncZod<{ vendors: VendorService }> = a
       preHandler: app.authenticate,
       schema: {
         tags: ['vendors'],
-        security,
+        security: CALLER_SECURITY,
         params: CountryParameterParamsSchema,
-        response: { 200: CountryParameterAnswerSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+        response: { 200: CountryParameterAnswerSchema, ...errorAnswers(401, 404) },
       },
     },
     async (request) => ({ result: await vendors.countryParameter(request.params.name) }),

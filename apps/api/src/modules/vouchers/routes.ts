@@ -1,4 +1,3 @@
-import { ApiErrorSchema } from '@riderdesk/domain/contracts/common';
 import {
   VoucherDetailsAnswerSchema,
   VoucherParamsSchema,
@@ -6,12 +5,12 @@ import {
   VoucherValidateBodySchema,
 } from '@riderdesk/domain/contracts/vouchers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireCaller } from '../../plugins/auth.ts';
+import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 import type { VoucherService } from './service.ts';
 
 export const voucherRoutes: FastifyPluginAsyncZod<{ vouchers: VoucherService }> = async (app, { vouchers }) => {
-  const security: Record<string, string[]>[] = [{ bearer: [] }, { godroid: [] }];
-  const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+  const errors = errorAnswers(400, 401, 403);
 
   app.post(
     '/voucher/validate',
@@ -19,9 +18,9 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ vouchers: VoucherService }> 
       preHandler: app.authenticate,
       schema: {
         tags: ['vouchers'],
-        security,
+        security: CALLER_SECURITY,
         body: VoucherValidateBodySchema,
-        response: { 200: VoucherValidateAnswerSchema, 409: ApiErrorSchema, ...errors },
+        response: { 200: VoucherValidateAnswerSchema, ...errorAnswers(409), ...errors },
       },
     },
     async (request) => ({ result: await vouchers.validate(requireCaller(request), request.body) }),
@@ -33,9 +32,9 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ vouchers: VoucherService }> 
       preHandler: app.authenticate,
       schema: {
         tags: ['vouchers'],
-        security,
+        security: CALLER_SECURITY,
         params: VoucherParamsSchema,
-        response: { 200: VoucherDetailsAnswerSchema, 404: ApiErrorSchema, ...errors },
+        response: { 200: VoucherDetailsAnswerSchema, ...errorAnswers(404), ...errors },
       },
     },
     async (request) => ({ result: await vouchers.details(requireCaller(request), request.params.code) }),

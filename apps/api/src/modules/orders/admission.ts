@@ -2,6 +2,9 @@ import { type OrderPayload, validateOrderPayload } from '@riderdesk/domain/valid
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { type AppError, keyedError } from '../../errors.ts';
 
+/** Fastify's validation failure (attachValidation), whose `validation` holds the schema issues. */
+export type SchemaError = Error & { validation: FastifySchemaValidationError[] };
+
 /** spec §5 "Order payload": the first failing step answers 400 with its key and field. */
 export function assertOrderPayload(payload: OrderPayload, context: { countryCode: string; vendorId: string | null }) {
   const result = validateOrderPayload(payload, context);

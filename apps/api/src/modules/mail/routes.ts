@@ -3,24 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 import { hasBearerToken, isLoopbackRequest } from '../../plugins/client-address.ts';
-
-interface OutboxRow {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  created_at: Date;
-  sent_at: Date | null;
-  error: string | null;
-}
+import * as repo from './repo.ts';
 
 async function latestMessages(db: Db, limit: number, to?: string): Promise<OutboxMessage[]> {
-  const rows = await db.query<OutboxRow>(
-    `select id::text as id, "to", subject, text, html, created_at, sent_at, error from outbox
-      where $1::text is null or lower("to") = $1 order by id desc limit $2`,
-    [to ?? null, limit],
-  );
+  const rows = await repo.latestMessages(db, limit, to ?? null);
   return rows.map((row) => ({
     ...row,
     created_at: row.created_at.toISOString(),
@@ -53,7 +39,7 @@ ${items || '<p>No e-mails yet.</p>'}</body></html>`;
  * Development only (ENVIRONMENT !== 'prd'): read the e-mails the embedded mailer wrote. They hold reset
  * codes and verification links, so only a caller on this machine, or one with OPERATOR_TOKEN, reads them.
  */
-export const devRoutes: FastifyPluginAsyncZod<{ db: Db; operatorToken: string | null }> = async (
+export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db; operatorToken: string | null }> = async (
   app,
   { db, operatorToken },
 ) => {

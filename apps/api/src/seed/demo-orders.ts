@@ -1,40 +1,20 @@
 import type { OrderCreateBody } from '@riderdesk/domain/contracts/orders';
 import { startOfTodayInZone } from '@riderdesk/domain/date-presets';
 import { isWithinServiceHours } from '@riderdesk/domain/service-hours';
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/db.ts';
-import * as authRepo from '../auth/repo.ts';
-import { flagService } from '../flags/service.ts';
-import { orderCancelService } from '../orders/cancel-service.ts';
-import { orderService } from '../orders/service.ts';
-import { FeeSigner } from '../pricing/fee-signature.ts';
-import { pricingService } from '../pricing/service.ts';
-import { findVendor, getCountryParameter } from '../vendors/repo.ts';
-import { vendorService } from '../vendors/service.ts';
-import { voucherService } from '../vouchers/service.ts';
-import { dispatcher } from './dispatcher.ts';
-import { lifecycleService } from './lifecycle.ts';
-import { simulatedProof } from './proofs.ts';
-import * as repo from './repo.ts';
-import { riderService } from './rider-service.ts';
+import { pino } from 'pino';
+import { buildServices } from '../app.ts';
+import type { Clock } from '../clock.ts';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import * as authRepo from '../modules/auth/repo.ts';
+import { simulatedProof } from '../modules/dispatch/proofs.ts';
+import * as ridersRepo from '../modules/dispatch/repo.ts';
+import { countOrdersOfVendor, findOrder } from '../modules/orders/repo.ts';
+import { HOURS_NOT_APPLIED } from '../modules/pricing/service-hours.ts';
+import { findVendor, getCountryParameter } from '../modules/vendors/repo.ts';
 
 const MINUTE = 60_000;
-// The demo fleet the foundation seeds (+923001234501 … 10) is driven by the simulator.
-const DEMO_FLEET_PHONES = '+9230012345__';
-
-const silent = {
-  info() {},
-  warn() {},
-  error() {},
-  debug() {},
-  trace() {},
-  fatal() {},
-  child() {
-    return silent;
-  },
-  level: 'silent',
-} as unknown as FastifyBaseLogger;
+const NO_COURIER_MINUTES = 10;
 
 type Plan = {
   outlet: string;
@@ -148,15 +128,10 @@ const PLANNED_SPAN_MINUTES = Math.max(...PLANS.map((plan) => plan.ago));
  * apply to it (only the scheduled orders are due inside them). Once the server runs, the dispatcher and
  * the simulator carry the open ones on. Does nothing if the demo parent already has orders.
  */
-export async function seedLiveTracking(db: Db, config: AppConfig, parentId: string, clock: () => Date): Promise<void> {
-  await db.query('update riders set is_simulated = true where phone like $1', [DEMO_FLEET_PHONES]);
-  const [existing] = await db.query<{ n: number }>(
-    `select count(*)::int as n from orders o join vendors v on v.vendor_id = o.vendor_id
-      where o.vendor_id = $1 or v.parent_vendor_id = $1`,
-    [parentId],
-  );
+export async function seedDemoOrders(db: Db, config: AppConfig, parentId: string, clock: Clock): Promise<void> {
+  const existing = await countOrdersOfVendor(db, parentId);
   const user = await authRepo.findUserByEmail(db, config.demoEmail);
-  if ((existing?.n ?? 0) > 0 || !user) return;
+  if (existing > 0 || !user) return;
 
   const hours = await getCountryParameter(db, 'serviceHours');
   const { timeZone } = config.deployment.country;
@@ -168,23 +143,14 @@ export async function seedLiveTracking(db: Db, config: AppConfig, parentId: stri
   let current = reference;
   const now = () => current;
 
-  const vendors = vendorService(db);
-  const signer = new FeeSigner(config.authSecret, now);
-  const pricing = { ...pricingService({ db, config, vendors, signer }), assertServiceOpen: async () => {} };
-  const vouchers = voucherService({ db, config, vendors, signer, now });
-  const orders = orderService({ db, config, vendors, pricing, vouchers, signer, now });
-  const lifecycle = lifecycleService({ db, now });
-  const riders = riderService({ db, now, lifecycle });
-  const NO_COURIER_MINUTES = 10;
-  const dispatchConfig = { ...config.dispatch, noCourierMinutes: NO_COURIER_MINUTES * scale };
-  const dispatch = dispatcher({ db, now, lifecycle, config: dispatchConfig, log: silent });
-  const cancels = orderCancelService({ db, vendors, flags: flagService(db), lifecycle, now });
+  // The app's own services, on the seed's clock, with the no_courier limit squeezed like the plan.
+  const { pricing, orders, orderCancel, riders, dispatcher } = buildServices(
+    { ...config, dispatch: { ...config.dispatch, noCourierMinutes: NO_COURIER_MINUTES * scale } },
+    { db, now, log: pino({ level: 'silent' }), serviceHours: HOURS_NOT_APPLIED },
+  );
   const caller = { kind: 'user' as const, userId: user.id, sessionId: 'seed' };
 
-  const riderOf = async (orderId: string) => {
-    const [row] = await repo.findLifecycleRowsById(db, orderId);
-    return row?.rider_id ?? null;
-  };
+  const riderOf = async (orderId: string) => (await findOrder(db, orderId))?.rider_id ?? null;
   const moveTo = (riderId: string, point: { lat: number; lng: number }) =>
     riders.reportPosition(riderId, { latitude: point.lat, longitude: point.lng, heading: null });
 
@@ -234,26 +200,26 @@ export async function seedLiveTracking(db: Db, config: AppConfig, parentId: stri
 
     later(1);
     if (plan.end === 'scheduled' || plan.end === 'new') {
-      await dispatch.tick();
+      await dispatcher.tick();
       continue;
     }
     if (plan.end === 'cancelled') {
-      await dispatch.tick();
+      await dispatcher.tick();
       later(3);
-      await cancels.cancel(caller, { vendor_id: vendorId, order_id: orderId, reason: 'mistake_error' });
+      await orderCancel.cancel(caller, { vendor_id: vendorId, order_id: orderId, reason: 'mistake_error' });
       continue;
     }
     if (plan.end === 'no_courier') {
       // Every rider busy: nobody can be offered the order until the time limit ends it.
-      const free = await repo.availableRiders(db);
-      for (const rider of free) await repo.setRiderState(db, rider.id, 'OFFLINE', now());
-      await dispatch.tick();
+      const free = await ridersRepo.availableRiders(db);
+      for (const rider of free) await ridersRepo.setRiderState(db, rider.id, 'OFFLINE', now());
+      await dispatcher.tick();
       later(NO_COURIER_MINUTES + 1);
-      await dispatch.tick();
-      for (const rider of free) await repo.setRiderState(db, rider.id, 'AVAILABLE', now());
+      await dispatcher.tick();
+      for (const rider of free) await ridersRepo.setRiderState(db, rider.id, 'AVAILABLE', now());
       continue;
     }
-    await dispatch.tick();
+    await dispatcher.tick();
     const riderId = await riderOf(orderId);
     if (!riderId) continue;
     const pickup = { lat: vendor.latitude, lng: vendor.longitude };

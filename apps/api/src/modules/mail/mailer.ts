@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Db } from './db/db.ts';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/db.ts';
+import * as repo from './repo.ts';
 
 export interface MailMessage {
   to: string;
@@ -13,13 +15,7 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-async function record(db: Db, message: MailMessage): Promise<string> {
-  const [row] = await db.query<{ id: string }>(
-    'insert into outbox ("to", subject, text, html) values ($1, $2, $3, $4) returning id::text as id',
-    [message.to, message.subject, message.text, message.html ?? null],
-  );
-  return row!.id;
-}
+const record = (db: Db, message: MailMessage) => repo.insertMessage(db, { ...message, html: message.html ?? null });
 
 /** Embedded default: every message lands in the outbox table (readable at /dev/outbox outside prd). */
 export function outboxMailer(db: Db, log: Pick<FastifyBaseLogger, 'info'>): Mailer {
@@ -44,12 +40,18 @@ export function smtpMailer(
       const id = await record(db, message);
       try {
         await transport.sendMail({ from, ...message });
-        await db.query('update outbox set sent_at = now() where id = $1', [id]);
+        await repo.markSent(db, id);
         log.info({ outboxId: id, to: message.to, subject: message.subject }, 'e-mail sent');
       } catch (error) {
-        await db.query('update outbox set error = $2 where id = $1', [id, String(error)]);
+        await repo.markFailed(db, id, String(error));
         log.error({ err: error, outboxId: id, to: message.to }, 'e-mail delivery failed');
       }
     },
   };
+}
+
+/** SMTP_URL selects SMTP delivery; without it the outbox is the mailbox. */
+export function createMailer(config: AppConfig, db: Db, log: Pick<FastifyBaseLogger, 'info' | 'error'>): Mailer {
+  const from = `${config.deployment.brand.serviceName} <no-reply@${new URL(config.publicUrl).hostname}>`;
+  return config.smtpUrl ? smtpMailer(db, config.smtpUrl, from, log) : outboxMailer(db, log);
 }

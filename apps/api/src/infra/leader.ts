@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { ListenTarget } from '../../db/db.ts';
+import type { ListenTarget } from '../db/db.ts';
 
 // Any constant works; it only has to be the same for every instance of this application.
-const DISPATCH_LOCK_KEY = 727_020;
+const LEADER_LOCK_KEY = 727_020;
 
 export interface Leadership {
-  /** Whether this instance runs the dispatcher and the simulator now. */
+  /** Whether this instance runs the background work (dispatcher, simulator) now. */
   isLeader(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -25,7 +25,7 @@ export function leadership(target: ListenTarget | undefined, log: FastifyBaseLog
   async function connect(): Promise<pg.Client> {
     const next = new pg.Client({ connectionString: (target as { connectionString: string }).connectionString });
     next.on('error', (error) => {
-      log.warn({ err: error }, 'dispatch leadership connection lost');
+      log.warn({ err: error }, 'leadership connection lost');
       if (client === next) {
         client = null;
         leading = false;
@@ -42,11 +42,11 @@ export function leadership(target: ListenTarget | undefined, log: FastifyBaseLog
       try {
         client ??= await connect();
         const [row] = (
-          await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [DISPATCH_LOCK_KEY])
+          await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [LEADER_LOCK_KEY])
         ).rows;
         leading = row?.locked === true;
       } catch (error) {
-        log.warn({ err: error }, 'dispatch leadership check failed');
+        log.warn({ err: error }, 'leadership check failed');
         const stale = client;
         client = null;
         leading = false;

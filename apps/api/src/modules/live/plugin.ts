@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/db.ts';
+import type { Tokens } from '../auth/tokens.ts';
+import type { VendorService } from '../vendors/service.ts';
+import type { LiveHub } from './hub.ts';
+import { type ChangeListener, listenForOrderChanges } from './listener.ts';
+import { liveRoutes } from './routes.ts';
+import type { LiveSessions } from './sessions.ts';
+import { liveTicketRoutes } from './ticket-routes.ts';
+import type { LiveTickets } from './tickets.ts';
+
+/**
+ * The /live WebSocket and its tickets, fed by LISTEN order_changes (ARCHITECTURE.md "Live updates"): every
+ * instance hears every committed change and pushes it to the sockets following that vendor.
+ */
+export const livePlugin: FastifyPluginAsync<{
+  db: Db;
+  services: {
+    tokens: Tokens;
+    vendors: VendorService;
+    liveHub: LiveHub;
+    liveSessions: LiveSessions;
+    liveTickets: LiveTickets;
+  };
+}> = async (app, { db, services }) => {
+  const { tokens, vendors, liveHub: hub, liveSessions: sessions, liveTickets: tickets } = services;
+  await app.register(liveTicketRoutes, { db, tokens, tickets });
+  await app.register(liveRoutes, { db, tokens, vendors, hub, sessions, tickets });
+
+  let listener: ChangeListener | null = null;
+  app.addHook('onReady', async () => {
+    // Live updates are a convenience: without them the API still answers (and /health tells the truth).
+    listener = await listenForOrderChanges(
+      db.listenTarget,
+      {
+        onNotice: (payload) => hub.notice(payload),
+        onReconnect: () =>
+          void hub.catchUp().catch((error: unknown) => app.log.error({ err: error }, 'catch-up failed')),
+      },
+      app.log,
+    ).catch((error: unknown) => {
+      app.log.error({ err: error }, 'could not LISTEN for order changes; live updates are off');
+      return null;
+    });
+  });
+  app.addHook('onListen', async () => {
+    sessions.start();
+  });
+  app.addHook('onClose', async () => {
+    await sessions.stop();
+    await listener?.close();
+    await hub.drained();
+    hub.closeAll();
+  });
+};

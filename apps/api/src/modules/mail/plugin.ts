@@ -1,0 +1,8 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/db.ts';
+import { outboxRoutes } from './routes.ts';
+
+/** The development outbox page: the e-mails the embedded mailer kept (decision 028: this machine only). */
+export const outboxPlugin: FastifyPluginAsync<{ db: Db; operatorToken: string | null }> = async (app, options) => {
+  await app.register(outboxRoutes, options);
+};

@@ -1,0 +1,86 @@
+import { canTransition, lifecycleStage, type OrderStage } from '@riderdesk/domain/order-lifecycle';
+import type { CancelReason, OrderStatus } from '@riderdesk/domain/order-status';
+import type { Db } from '../../db/db.ts';
+import { keyedError } from '../../errors.ts';
+import * as repo from './repo.ts';
+
+export type Lifecycle = ReturnType<typeof lifecycleService>;
+
+export const orderNotFound = () => keyedError(404, 'NotFound', 'error.order.not-found', 'order_id');
+export const transitionRefused = () => keyedError(409, 'TransitionNotAllowed', 'error.order.transition-not-allowed');
+
+/** What a step may change besides the status. */
+export type OrderPatch = Pick<
+  repo.OrderChanges,
+  | 'rider_id'
+  | 'dispatch_started_at'
+  | 'offer_expires_at'
+  | 'cancel_reason'
+  | 'latest_arrival_at'
+  | 'pickup_eta_minutes'
+  | 'delivery_eta_minutes'
+>;
+
+/**
+ * Frees a rider from an order inside the step's transaction. Riders are the dispatch module's; the
+ * composition root hands its repository function in, so orders never import dispatch.
+ */
+export type ReleaseRider = (tx: Db, riderId: string, orderId: string, at: Date) => Promise<void>;
+
+export interface StepOptions {
+  /** Checks beyond the transition table (whose rider, which offer); throws to refuse. */
+  guard?: (row: repo.OrderRow, stage: OrderStage) => void;
+  patch?: (row: repo.OrderRow, at: Date) => OrderPatch;
+  /** More writes of the same transaction: the rider, a proof, a declined offer. */
+  also?: (tx: Db, row: repo.OrderRow, at: Date) => Promise<void>;
+}
+
+/**
+ * Every status change of an order is one transaction: the order row, its status_history entry, the side
+ * effects of the step, and the NOTIFY that live tracking relays (ARCHITECTURE.md "Live updates").
+ */
+export function lifecycleService({ db, now, releaseRider }: { db: Db; now: () => Date; releaseRider: ReleaseRider }) {
+  async function step(orderId: string, to: OrderStatus, options: StepOptions = {}): Promise<repo.OrderRow> {
+    return db.transaction(async (tx) => {
+      const row = await repo.lockOrder(tx, orderId);
+      if (!row) throw orderNotFound();
+      options.guard?.(row, lifecycleStage(row));
+      if (!canTransition(row, to)) throw transitionRefused();
+      const at = now();
+      const patch = options.patch?.(row, at) ?? {};
+      await repo.updateOrder(tx, orderId, { ...patch, status: to, updated_at: at });
+      await repo.insertStatus(tx, orderId, to, at);
+      await options.also?.(tx, row, at);
+      await repo.notifyOrderChange(tx, orderId);
+      return {
+        ...row,
+        ...patch,
+        status: to,
+        status_history: [...row.status_history, { status: to, created_at: at.toISOString() }],
+      };
+    });
+  }
+
+  return {
+    step,
+
+    /** A change that is not a status change (live ETAs); announced like one. */
+    async touch(orderId: string, patch: OrderPatch): Promise<void> {
+      await db.transaction(async (tx) => {
+        await repo.updateOrder(tx, orderId, { ...patch, updated_at: now() });
+        await repo.notifyOrderChange(tx, orderId);
+      });
+    },
+
+    /** CANCELLED with its reason (spec §8): the order leaves its rider, who is free again. */
+    cancel(orderId: string, reason: CancelReason, guard?: StepOptions['guard']): Promise<repo.OrderRow> {
+      return step(orderId, 'CANCELLED', {
+        guard,
+        patch: () => ({ cancel_reason: reason, rider_id: null, offer_expires_at: null }),
+        also: async (tx, row, at) => {
+          if (row.rider_id) await releaseRider(tx, row.rider_id, row.order_id, at);
+        },
+      });
+    },
+  };
+}

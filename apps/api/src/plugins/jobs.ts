@@ -20,7 +20,11 @@ export function registerJobs(
 ): JobQueue {
   const jobs = createJobQueue({ db: deps.db, log: app.log, settings: { ...deps.config, ...deps.overrides } });
   app.decorate('jobs', jobs);
-  app.addHook('onReady', () => jobs.open());
+  // The API still answers (and /health tells the truth) when the queue cannot open; it is tried again on
+  // listen and on the first send.
+  app.addHook('onReady', async () => {
+    await jobs.open().catch((error: unknown) => app.log.error({ err: error }, 'the job queue could not open'));
+  });
   app.addHook('onListen', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   return jobs;

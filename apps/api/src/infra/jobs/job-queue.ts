@@ -349,10 +349,14 @@ export function createJobQueue(options: {
 
   async function open(): Promise<void> {
     if (isStopped) throw new Error('the job queue is stopped');
+    // A failed open (database unreachable) is forgotten, so the next start or send tries again.
     opening ??= (async () => {
       await boss.start();
       for (const registered of queues.values()) await createQueue(registered);
-    })();
+    })().catch((error: unknown) => {
+      opening = null;
+      throw error;
+    });
     await opening;
   }
 

@@ -76,8 +76,8 @@ export interface ServiceDeps {
  */
 export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const { db, now, log } = deps;
-  const tokens = new Tokens(config.authSecret, now);
-  const signer = new FeeSigner(config.authSecret, now);
+  const tokens = new Tokens(config.authSecret, now, config.previousAuthSecrets);
+  const signer = new FeeSigner(config.authSecret, now, undefined, config.previousAuthSecrets);
   const mailer = deps.mailer ?? createMailer(config, db, log);
 
   const vendors = vendorService(db);

@@ -41,6 +41,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | null;
   authSecret: string;
+  /** AUTH_SECRET_PREVIOUS: secrets still accepted for what they signed, during a rotation. */
+  previousAuthSecrets: string[];
   /** TRUST_PROXY: whose X-Forwarded-For gives the client's address (rate limits, loopback-only pages). */
   trustProxy: TrustProxy;
   /** METRICS_TOKEN: the bearer token /metrics asks for; null serves it to loopback callers only. */
@@ -118,6 +120,10 @@ const EnvSchema = z.object({
   DATA_DIR: optional,
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   AUTH_SECRET: optional.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
+  // A rotation (docs/operations.md): the secrets AUTH_SECRET replaces, still accepted until what they signed expires.
+  AUTH_SECRET_PREVIOUS: optional
+    .transform((value) => (value ?? '').split(',').map((secret) => secret.trim()).filter(Boolean))
+    .pipe(z.array(z.string().min(32, 'each previous secret must be at least 32 characters'))),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   PUBLIC_URL: optional.pipe(z.url().optional()),
   DEMO_EMAIL: optional.pipe(z.email().optional()).transform((value) => (value ?? 'demo@riderdesk.pk').toLowerCase()),
@@ -223,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       dataDir,
       databaseUrl: vars.DATABASE_URL ?? null,
       authSecret,
+      previousAuthSecrets: vars.AUTH_SECRET_PREVIOUS,
       trustProxy: vars.TRUST_PROXY,
       metricsToken: vars.METRICS_TOKEN ?? null,
       operatorToken: vars.OPERATOR_TOKEN ?? null,

@@ -18,10 +18,14 @@ export interface AccessClaims {
 
 export class Tokens {
   readonly #key: Uint8Array;
+  /** The signing key first, then the previous secrets' (AUTH_SECRET_PREVIOUS) during a rotation. */
+  readonly #verifyKeys: Uint8Array[];
   readonly #now: () => Date;
 
-  constructor(secret: string, now: () => Date) {
-    this.#key = new TextEncoder().encode(secret);
+  constructor(secret: string, now: () => Date, previousSecrets: readonly string[] = []) {
+    const encode = (value: string) => new TextEncoder().encode(value);
+    this.#key = encode(secret);
+    this.#verifyKeys = [this.#key, ...previousSecrets.map(encode)];
     this.#now = now;
   }
 
@@ -41,14 +45,23 @@ export class Tokens {
   }
 
   async #verify(token: string, typ: string) {
-    const { payload } = await jwtVerify(token, this.#key, {
-      issuer: ISSUER,
-      algorithms: ['HS256'],
-      currentDate: this.#now(),
-      requiredClaims: ['sub', 'exp'],
-    });
-    if (payload.typ !== typ) throw new Error(`expected a ${typ} token`);
-    return payload;
+    let failure: unknown = null;
+    // A token signed before a rotation stays valid until it expires (docs/operations.md).
+    for (const key of this.#verifyKeys) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          algorithms: ['HS256'],
+          currentDate: this.#now(),
+          requiredClaims: ['sub', 'exp'],
+        });
+        if (payload.typ !== typ) throw new Error(`expected a ${typ} token`);
+        return payload;
+      } catch (error) {
+        failure = error;
+      }
+    }
+    throw failure;
   }
 
   async tokenSet(user: { id: string; email: string }, sessionId: string, refreshToken: string): Promise<TokenSet> {

@@ -56,17 +56,22 @@ function discountMessage(quote: DiscountQuote): string {
  */
 export class FeeSigner {
   readonly #key: Buffer;
+  /** The signing key first, then the previous secrets' (AUTH_SECRET_PREVIOUS) during a rotation. */
+  readonly #verifyKeys: Buffer[];
   readonly #now: () => Date;
   readonly #ttlMs: number;
 
-  constructor(secret: string, now: () => Date, ttlMs = FEE_SIGNATURE_TTL_MS) {
-    this.#key = Buffer.from(hkdfSync('sha256', secret, 'riderdesk', 'riderdesk fee signature v1', 32));
+  constructor(secret: string, now: () => Date, ttlMs = FEE_SIGNATURE_TTL_MS, previousSecrets: readonly string[] = []) {
+    const derive = (value: string) =>
+      Buffer.from(hkdfSync('sha256', value, 'riderdesk', 'riderdesk fee signature v1', 32));
+    this.#key = derive(secret);
+    this.#verifyKeys = [this.#key, ...previousSecrets.map(derive)];
     this.#now = now;
     this.#ttlMs = ttlMs;
   }
 
-  #mac(message: string, expiresAt: number): string {
-    return createHmac('sha256', this.#key).update(`${VERSION}|${expiresAt}|${message}`).digest('base64url');
+  #mac(message: string, expiresAt: number, key = this.#key): string {
+    return createHmac('sha256', key).update(`${VERSION}|${expiresAt}|${message}`).digest('base64url');
   }
 
   #sign(message: string, expiresAt: number): string {
@@ -79,9 +84,12 @@ export class FeeSigner {
       return { ok: false, reason: 'mismatch' };
     }
     const expiresAt = Number(expires);
-    const expected = Buffer.from(this.#mac(message, expiresAt));
     const given = Buffer.from(mac);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'mismatch' };
+    const matches = this.#verifyKeys.some((key) => {
+      const expected = Buffer.from(this.#mac(message, expiresAt, key));
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    });
+    if (!matches) return { ok: false, reason: 'mismatch' };
     // Expiry is judged only after the MAC holds: a forged quote is 'changed', never 'expired'.
     if (expiresAt * 1000 <= this.#now().getTime()) return { ok: false, reason: 'expired' };
     return { ok: true };

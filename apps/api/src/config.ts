@@ -122,7 +122,12 @@ const EnvSchema = z.object({
   AUTH_SECRET: optional.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
   // A rotation (docs/operations.md): the secrets AUTH_SECRET replaces, still accepted until what they signed expires.
   AUTH_SECRET_PREVIOUS: optional
-    .transform((value) => (value ?? '').split(',').map((secret) => secret.trim()).filter(Boolean))
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().min(32, 'each previous secret must be at least 32 characters'))),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   PUBLIC_URL: optional.pipe(z.url().optional()),

@@ -29,6 +29,7 @@ import { liveTickets } from './modules/live/tickets.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxPlugin } from './modules/mail/plugin.ts';
 import { orderCancelService } from './modules/orders/cancel-service.ts';
+import { orderExportService } from './modules/orders/export-service.ts';
 import { lifecycleService } from './modules/orders/lifecycle.ts';
 import { orderListService } from './modules/orders/list-service.ts';
 import { ordersPlugin } from './modules/orders/plugin.ts';
@@ -122,7 +123,15 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       serviceHours: deps.serviceHours ?? countryServiceHours(db, config.deployment.country),
       now,
     }),
-    orderList: orderListService({ db, vendors }),
+    orderList: orderListService({ db, vendors, phonePrefix: config.deployment.country.phonePrefix }),
+    orderExport: orderExportService({
+      db,
+      vendors,
+      phonePrefix: config.deployment.country.phonePrefix,
+      timeZone: config.deployment.country.timeZone,
+      localesDir: config.localesDir,
+      now,
+    }),
     orderCancel: orderCancelService({ db, vendors, flags, lifecycle, now }),
     lifecycle,
     riders,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  calendarDayInZone,
   compactSearchTerm,
   HISTORY_MAX_RANGE_DAYS,
   historyPageSize,
@@ -79,5 +80,11 @@ describe('history helpers', () => {
     const startOfToday = new Date('2026-03-09T19:00:00Z');
     expect(isHistoryOrder('2026-03-09T18:59:59Z', startOfToday)).toBe(true);
     expect(isHistoryOrder('2026-03-09T19:00:00Z', startOfToday)).toBe(false);
+  });
+});
+
+describe('calendarDayInZone', () => {
+  it('is the Karachi day, not the UTC one', () => {
+    expect(calendarDayInZone(NOW, KARACHI)).toBe('2026-03-10');
   });
 });

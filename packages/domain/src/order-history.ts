@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, differenceInCalendarDays, startOfDay } from 'date-fns';
+import { addDays, differenceInCalendarDays, format, startOfDay } from 'date-fns';
 import { PAGE_SIZE_HISTORY, PAGE_SIZE_HISTORY_OUTLETS } from './constants.ts';
 import { DEFAULT_DATE_PRESET, type FixedDatePreset, presetRange } from './date-presets.ts';
 import { type OrderStatus, STATUS_GROUPS, type StatusFilter } from './order-status.ts';
@@ -100,4 +100,9 @@ export function isHistoryOrder(createdAt: string, startOfToday: Date): boolean {
  */
 export function rangeQuery(range: { from: Date; to: Date }): { from: string; to: string } {
   return { from: range.from.toISOString(), to: new Date(range.to.getTime() - 1).toISOString() };
+}
+
+/** Today's calendar day in the time zone (the last day a custom range may end on). */
+export function calendarDayInZone(now: Date, timeZone: string): CalendarDay {
+  return format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Drawer, Group, Menu, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Menu, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import type { ExportFormat } from '@riderdesk/domain/contracts/order-list';
 import type { Order } from '@riderdesk/domain/contracts/orders';
@@ -180,7 +180,7 @@ export function HistoryPage(props: HistoryPageProps) {
       />
     )
   ) : (
-    <>
+    <Paper withBorder={isWide} radius="lg" style={{ overflow: 'hidden' }} bg={isWide ? undefined : 'transparent'}>
       <HistoryTable
         orders={orders}
         selectedOrderId={selectedOrderId}
@@ -205,7 +205,7 @@ export function HistoryPage(props: HistoryPageProps) {
           {t('error.cant-retrieve-past-orders')}
         </Alert>
       )}
-    </>
+    </Paper>
   );
 
   return (
@@ -221,11 +221,7 @@ export function HistoryPage(props: HistoryPageProps) {
           today={calendarDayInZone(now, country.timeZone)}
         />
       </Paper>
-      {range.ok && (
-        <Paper withBorder={isWide} radius="lg" style={{ overflow: 'hidden' }} bg={isWide ? undefined : 'transparent'}>
-          <Box p={isWide ? 0 : 0}>{body}</Box>
-        </Paper>
-      )}
+      {body}
       <Drawer
         opened={selectedOrderId !== null}
         onClose={() => onSelectOrder(null)}

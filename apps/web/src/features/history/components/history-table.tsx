@@ -86,7 +86,7 @@ export function HistoryTable({ orders, selectedOrderId, showsOutlet, isWide, onS
                 style={{ cursor: 'pointer' }}
                 aria-selected={isSelected}
               >
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <UnstyledButton
                     onClick={(event) => {
                       event.stopPropagation();
@@ -115,7 +115,7 @@ export function HistoryTable({ orders, selectedOrderId, showsOutlet, isWide, onS
                     {order.customer.location.address}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td miw={130}>
                   <HistoryStatusBadge order={order} />
                 </Table.Td>
                 <Table.Td fz="sm">

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Order } from '@riderdesk/domain/contracts/orders';
+import { startOfTodayInZone } from '@riderdesk/domain/date-presets';
 import {
   canCancel,
   canEditOrder,
@@ -164,7 +165,10 @@ export function OrderDetail({
                       time: formatDateTime((order.preordered_for ?? 0) * 1000, country.timeZone, i18n.language),
                     })
                   : t('tracking.detail.requested-at', {
-                      time: formatTime(Date.parse(order.created_at), country.timeZone, i18n.language),
+                      // An order from before today (history) needs its date as well.
+                      time: (Date.parse(order.created_at) < startOfTodayInZone(now, country.timeZone).getTime()
+                        ? formatDateTime
+                        : formatTime)(Date.parse(order.created_at), country.timeZone, i18n.language),
                     })}
               </Text>
             </Stack>

@@ -225,7 +225,7 @@ export function HistoryPage(props: HistoryPageProps) {
       <Drawer
         opened={selectedOrderId !== null}
         onClose={() => onSelectOrder(null)}
-        position={i18n.dir() === 'rtl' ? 'left' : 'right'}
+        position="right"
         size={isWide ? 880 : '100%'}
         title={t('history.detail.title')}
         closeButtonProps={{ 'aria-label': t('history.detail.close') }}

@@ -15,7 +15,14 @@ function colorOf(order: Order): string {
 export function HistoryStatusBadge({ order }: { order: Order }) {
   const { t } = useTranslation();
   return (
-    <Badge color={colorOf(order)} variant="light" size="sm" radius="sm" style={{ flexShrink: 0 }}>
+    <Badge
+      color={colorOf(order)}
+      variant="light"
+      size="sm"
+      radius="sm"
+      style={{ flexShrink: 0 }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {t(statusLabelKey(order.status))}
     </Badge>
   );

@@ -115,7 +115,7 @@ export function HistoryTable({ orders, selectedOrderId, showsOutlet, isWide, onS
                     {order.customer.location.address}
                   </Text>
                 </Table.Td>
-                <Table.Td miw={130}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <HistoryStatusBadge order={order} />
                 </Table.Td>
                 <Table.Td fz="sm">

@@ -26,7 +26,8 @@ export interface OrderHistoryOptions {
   durationSeconds: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
 export async function benchOrderHistory(options: OrderHistoryOptions) {
   const loaded = loadConfig({
@@ -93,7 +94,10 @@ export async function benchOrderHistory(options: OrderHistoryOptions) {
       limit: 31,
     };
     const explain = async (label: string, sql: string, params: unknown[]) => {
-      const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${sql}`, params as never);
+      const plan = await db.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, buffers, costs off) ${sql}`,
+        params as never,
+      );
       say(`EXPLAIN ${label}:\n${plan.map((row) => `  ${row['QUERY PLAN']}`).join('\n')}`);
     };
     await explain(
@@ -120,7 +124,9 @@ export async function benchOrderHistory(options: OrderHistoryOptions) {
       bare.push(performance.now() - at);
     }
     bare.sort((a, b) => a - b);
-    say(`bare SQL history page: p50 ${percentile(bare, 0.5).toFixed(2)} ms, p99 ${percentile(bare, 0.99).toFixed(2)} ms`);
+    say(
+      `bare SQL history page: p50 ${percentile(bare, 0.5).toFixed(2)} ms, p99 ${percentile(bare, 0.99).toFixed(2)} ms`,
+    );
 
     const app = await buildApp(
       { ...config, dispatch: { ...config.dispatch, dispatcher: false, simulator: false } },

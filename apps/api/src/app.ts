@@ -32,6 +32,7 @@ import { orderCancelService } from './modules/orders/cancel-service.ts';
 import { lifecycleService } from './modules/orders/lifecycle.ts';
 import { orderListService } from './modules/orders/list-service.ts';
 import { ordersPlugin } from './modules/orders/plugin.ts';
+import { orderRecords } from './modules/orders/records.ts';
 import { orderService } from './modules/orders/service.ts';
 import { FeeSigner } from './modules/pricing/fee-signature.ts';
 import { pricingPlugin } from './modules/pricing/plugin.ts';
@@ -81,6 +82,8 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const mailer = deps.mailer ?? createMailer(config, db, log);
 
   const vendors = vendorService(db);
+  const orderReads = orderRecords(db);
+  const auth = authService({ db, config, mailer, tokens, vendors, now });
   const flags = flagService(db);
   const pricing = pricingService({
     db,
@@ -91,25 +94,25 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   });
   const vouchers = voucherService({ db, config, vendors, signer, now });
   const lifecycle = lifecycleService({ db, now, releaseRider: ridersRepo.releaseRider });
-  const riders = riderService({ db, now, lifecycle });
+  const riders = riderService({ db, now, lifecycle, orders: orderReads });
   const leader = leadership(db.listenTarget, log);
   const isLeader = () => leader.isLeader();
   const liveSessions: LiveSessions = new LiveSessions({
-    db,
+    honoured: auth.honouredSessionIds,
     now,
     log,
     config: config.live,
     onEnded: (socket) => liveHub.unsubscribe(socket),
   });
-  const liveHub: LiveHub = new LiveHub(db, log, (sockets) => liveSessions.receivers(sockets));
+  const liveHub: LiveHub = new LiveHub(orderReads, log, (sockets) => liveSessions.receivers(sockets));
 
   return {
     tokens,
     vendors,
     vendorAddresses: vendorAddressService({ db, config, vendors }),
-    auth: authService({ db, config, mailer, tokens, now }),
+    auth,
     flags,
-    geo: geoService({ db, config, vendors, geocoder: deps.geocoder ?? createGeocoder(config.geo) }),
+    geo: geoService({ orders: orderReads, config, vendors, geocoder: deps.geocoder ?? createGeocoder(config.geo) }),
     pricing,
     vouchers,
     orders: orderService({
@@ -119,18 +122,19 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       pricing,
       vouchers,
       signer,
-      serviceHours: deps.serviceHours ?? countryServiceHours(db, config.deployment.country),
+      serviceHours: deps.serviceHours ?? countryServiceHours(vendors, config.deployment.country),
       now,
     }),
     orderList: orderListService({ db, vendors }),
     orderCancel: orderCancelService({ db, vendors, flags, lifecycle, now }),
+    orderRecords: orderReads,
     lifecycle,
     riders,
-    dispatcher: dispatcher({ db, now, lifecycle, config: config.dispatch, log, isLeader }),
-    simulator: fleetSimulator({ db, riders, config: config.dispatch, log, isLeader }),
+    dispatcher: dispatcher({ db, now, lifecycle, orders: orderReads, config: config.dispatch, log, isLeader }),
+    simulator: fleetSimulator({ db, riders, orders: orderReads, config: config.dispatch, log, isLeader }),
     leadership: leader,
-    publicTracking: publicTrackingService({ db }),
-    liveTickets: liveTickets({ db, now }),
+    publicTracking: publicTrackingService({ orders: orderReads }),
+    liveTickets: liveTickets({ db, now, honoured: auth.honouredSessionIds }),
     liveSessions,
     liveHub,
   };

@@ -1,9 +1,7 @@
 import { type OrderChangeNotice, OrderChangeNoticeSchema } from '@riderdesk/domain/contracts/live';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/db.ts';
-import { loadOrderView, toOrderView } from '../orders/order-view.ts';
-import { findOrdersChangedSince } from '../orders/repo.ts';
+import type { OrderRecords } from '../orders/records.ts';
 
 /** The part of a WebSocket the hub uses, so tests and the bench can count what is sent. */
 export interface LiveSocket {
@@ -28,7 +26,7 @@ export const orderUpdateMessage = (order: Order) => JSON.stringify({ event: 'ord
  * loading collapse into one reload, so a socket never receives an older state after a newer one.
  */
 export class LiveHub {
-  readonly #db: Db;
+  readonly #orders: OrderRecords;
   readonly #log: FastifyBaseLogger;
   readonly #receivers: Receivers;
   readonly #byVendor = new Map<string, Set<LiveSocket>>();
@@ -41,8 +39,8 @@ export class LiveHub {
   #lastNoticeAt: string | null = null;
 
   /** `receivers` is asked before every push; a socket whose session has ended is left out (and closed by it). */
-  constructor(db: Db, log: FastifyBaseLogger, receivers: Receivers = async (sockets) => [...sockets]) {
-    this.#db = db;
+  constructor(orders: OrderRecords, log: FastifyBaseLogger, receivers: Receivers = async (sockets) => [...sockets]) {
+    this.#orders = orders;
     this.#log = log;
     this.#receivers = receivers;
   }
@@ -67,8 +65,7 @@ export class LiveHub {
 
   /** Orders of the vendor (and of its outlets) changed after `since`, oldest first. */
   async changedSince(vendorId: string, since: string): Promise<Order[]> {
-    const rows = await findOrdersChangedSince(this.#db, vendorId, since, CATCH_UP_LIMIT);
-    return rows.map(toOrderView);
+    return this.#orders.viewsChangedSince(vendorId, since, CATCH_UP_LIMIT);
   }
 
   notice(payload: string): void {
@@ -143,7 +140,7 @@ export class LiveHub {
 
   async #relay(notice: OrderChangeNotice): Promise<void> {
     try {
-      const order = await loadOrderView(this.#db, notice.order_id);
+      const order = await this.#orders.view(notice.order_id);
       if (!order) return;
       const message = orderUpdateMessage(order);
       const targets = new Set<LiveSocket>(this.#byVendor.get(notice.vendor_id));

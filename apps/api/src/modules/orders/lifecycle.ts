@@ -1,5 +1,6 @@
 import { canTransition, lifecycleStage, type OrderStage } from '@riderdesk/domain/order-lifecycle';
 import type { CancelReason, OrderStatus } from '@riderdesk/domain/order-status';
+import type { ProofKind } from '@riderdesk/domain/orders/proofs';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import * as repo from './repo.ts';
@@ -31,7 +32,9 @@ export interface StepOptions {
   /** Checks beyond the transition table (whose rider, which offer); throws to refuse. */
   guard?: (row: repo.OrderRow, stage: OrderStage) => void;
   patch?: (row: repo.OrderRow, at: Date) => OrderPatch;
-  /** More writes of the same transaction: the rider, a proof, a declined offer. */
+  /** The photo that proves the step (spec §4 proofs), kept in the same transaction. */
+  proof?: { kind: ProofKind; contentType: string; bytes: Buffer; riderId: string | null };
+  /** More writes of the same transaction: the rider, a declined offer. */
   also?: (tx: Db, row: repo.OrderRow, at: Date) => Promise<void>;
 }
 
@@ -50,6 +53,7 @@ export function lifecycleService({ db, now, releaseRider }: { db: Db; now: () =>
       const patch = options.patch?.(row, at) ?? {};
       await repo.updateOrder(tx, orderId, { ...patch, status: to, updated_at: at });
       await repo.insertStatus(tx, orderId, to, at);
+      if (options.proof) await repo.saveProof(tx, { orderId, ...options.proof, at });
       await options.also?.(tx, row, at);
       await repo.notifyOrderChange(tx, orderId);
       return {

@@ -16,9 +16,8 @@ import type { Caller } from '../../plugins/auth.ts';
 import type { FeeSigner } from '../pricing/fee-signature.ts';
 import type { PricingService } from '../pricing/service.ts';
 import type { ServiceHours } from '../pricing/service-hours.ts';
-import type { VendorRow } from '../vendors/repo.ts';
+import type { VendorRow } from '../vendors/model.ts';
 import type { VendorService } from '../vendors/service.ts';
-import { vendorOfCaller } from '../vendors/vendor-access.ts';
 import { discountMinor, type VoucherService } from '../vouchers/service.ts';
 import { assertOrderPayload, keyedSchemaError, type SchemaError } from './admission.ts';
 import { verifyFee, verifyVoucher } from './fee-checks.ts';
@@ -73,7 +72,7 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, s
   ): Promise<{ vendor: VendorRow; body: T }> {
     const vendorId = vendorIdOfBody(raw);
     // Authorisation first: another merchant's vendor is refused before anything about the body is said.
-    const vendor = vendorId ? await vendorOfCaller(db, vendors, caller, vendorId) : null;
+    const vendor = vendorId ? await vendors.vendorOfCaller(caller, vendorId) : null;
     assertOrderPayload(await payloadOf(vendor), { countryCode: country.code, vendorId });
     if (schemaError) throw keyedSchemaError(schemaError.validation) ?? schemaError;
     return { vendor: vendor!, body: raw as T };
@@ -174,7 +173,7 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, s
     },
 
     async get(caller: Caller, vendorId: string, orderId: string): Promise<Order> {
-      await vendorOfCaller(db, vendors, caller, vendorId);
+      await vendors.vendorOfCaller(caller, vendorId);
       const order = await loadOrderViewOfVendor(db, orderId, vendorId);
       if (!order) throw orderNotFound();
       return order;

@@ -1,4 +1,8 @@
-import { type OrderChangeNotice, OrderChangeNoticeSchema } from '@riderdesk/domain/contracts/live';
+import {
+  LIVE_SERVICE_RESTART,
+  type OrderChangeNotice,
+  OrderChangeNoticeSchema,
+} from '@riderdesk/domain/contracts/live';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRecords } from '../orders/records.ts';
@@ -27,6 +31,7 @@ export const orderUpdateMessage = (order: Order) => JSON.stringify({ event: 'ord
  */
 export class LiveHub {
   readonly #orders: OrderRecords;
+  readonly #sent: { inc(count?: number): void };
   readonly #log: FastifyBaseLogger;
   readonly #receivers: Receivers;
   readonly #byVendor = new Map<string, Set<LiveSocket>>();
@@ -39,8 +44,14 @@ export class LiveHub {
   #lastNoticeAt: string | null = null;
 
   /** `receivers` is asked before every push; a socket whose session has ended is left out (and closed by it). */
-  constructor(orders: OrderRecords, log: FastifyBaseLogger, receivers: Receivers = async (sockets) => [...sockets]) {
+  constructor(
+    orders: OrderRecords,
+    log: FastifyBaseLogger,
+    receivers: Receivers = async (sockets) => [...sockets],
+    sent: { inc(count?: number): void } = { inc: () => {} },
+  ) {
     this.#orders = orders;
+    this.#sent = sent;
     this.#log = log;
     this.#receivers = receivers;
   }
@@ -97,7 +108,13 @@ export class LiveHub {
     return this.#idle;
   }
 
-  closeAll(code = 1001, reason = 'server shutting down'): void {
+  /** Sockets open on this instance (the live-sockets gauge). */
+  get socketCount(): number {
+    return this.#vendorOf.size;
+  }
+
+  /** On shutdown: 1012 "service restart" tells clients to reconnect at once (to another instance). */
+  closeAll(code: number = LIVE_SERVICE_RESTART.code, reason: string = LIVE_SERVICE_RESTART.reason): void {
     for (const socket of [...this.#vendorOf.keys()]) socket.close(code, reason);
     this.#byVendor.clear();
     this.#vendorOf.clear();
@@ -161,6 +178,7 @@ export class LiveHub {
         continue;
       }
       socket.send(message);
+      this.#sent.inc();
     }
   }
 }

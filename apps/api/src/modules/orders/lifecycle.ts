@@ -3,6 +3,7 @@ import type { CancelReason, OrderStatus } from '@riderdesk/domain/order-status';
 import type { ProofKind } from '@riderdesk/domain/orders/proofs';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
+import type { DomainMetrics } from '../../infra/metrics.ts';
 import * as repo from './repo.ts';
 
 export type Lifecycle = ReturnType<typeof lifecycleService>;
@@ -42,9 +43,19 @@ export interface StepOptions {
  * Every status change of an order is one transaction: the order row, its status_history entry, the side
  * effects of the step, and the NOTIFY that live tracking relays (ARCHITECTURE.md "Live updates").
  */
-export function lifecycleService({ db, now, releaseRider }: { db: Db; now: () => Date; releaseRider: ReleaseRider }) {
+export function lifecycleService({
+  db,
+  now,
+  releaseRider,
+  metrics,
+}: {
+  db: Db;
+  now: () => Date;
+  releaseRider: ReleaseRider;
+  metrics: Pick<DomainMetrics, 'statusChanges'>;
+}) {
   async function step(orderId: string, to: OrderStatus, options: StepOptions = {}): Promise<repo.OrderRow> {
-    return db.transaction(async (tx) => {
+    const changed = await db.transaction(async (tx) => {
       const row = await repo.lockOrder(tx, orderId);
       if (!row) throw orderNotFound();
       options.guard?.(row, lifecycleStage(row));
@@ -63,6 +74,8 @@ export function lifecycleService({ db, now, releaseRider }: { db: Db; now: () =>
         status_history: [...row.status_history, { status: to, created_at: at.toISOString() }],
       };
     });
+    metrics.statusChanges.inc({ status: to });
+    return changed;
   }
 
   return {

@@ -110,12 +110,13 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     config: config.live,
     onEnded: (socket) => liveHub.unsubscribe(socket),
   });
-  const liveHub: LiveHub = new LiveHub(
-    orderReads,
+  const liveHub: LiveHub = new LiveHub({
+    orders: orderReads,
     log,
-    (sockets) => liveSessions.receivers(sockets),
-    metrics.liveMessagesSent,
-  );
+    now,
+    receivers: (sockets) => liveSessions.receivers(sockets),
+    sent: metrics.liveMessagesSent,
+  });
 
   return {
     tokens,

@@ -104,6 +104,16 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL', 
       .toBeGreaterThan(reconnectsBefore);
   });
 
+  it('leads once asked by the dispatcher and the simulator at the same moment, and keeps leading', async () => {
+    const one = leadership(test.db.listenTarget, a.app.log);
+    try {
+      expect(await Promise.all([one.isLeader(), one.isLeader(), one.isLeader()])).toEqual([true, true, true]);
+      expect(await one.isLeader()).toBe(true);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('lets exactly one instance lead the dispatcher and the simulator, and hands over when it stops', async () => {
     const first = leadership(test.db.listenTarget, a.app.log);
     const second = leadership(secondDb.listenTarget, b.app.log);

@@ -10,7 +10,6 @@ import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorService } from '../vendors/service.ts';
-import { vendorOfCaller } from '../vendors/vendor-access.ts';
 import {
   type ExportCell,
   exportHeadings,
@@ -91,7 +90,7 @@ export function orderExportService(deps: {
 
   return {
     async export(caller: Caller, vendorId: string, query: OrderExportQuery): Promise<ExportFile> {
-      await vendorOfCaller(db, vendors, caller, vendorId);
+      await vendors.vendorOfCaller(caller, vendorId);
       const from = new Date(query.from);
       const to = new Date(query.to);
       if (to.getTime() < from.getTime()) {

@@ -105,7 +105,10 @@ describe('order history', { timeout: 20_000 }, () => {
     await user.click(screen.getByLabelText('Period', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Past week' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), '0321 555');
-    expect(await screen.findByRole('button', { name: 'Open order v-1-PHONE' })).toBeInTheDocument();
+    // The search waits for the typing to pause, then asks the server: allow a busy machine its time.
+    expect(
+      await screen.findByRole('button', { name: 'Open order v-1-PHONE' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     const last = listRequests(api).at(-1)?.url.searchParams;
     expect(last?.get('status')).toBe('CANCELLED');
     expect(last?.get('search')).toBe('0321 555');
@@ -127,7 +130,7 @@ describe('order history', { timeout: 20_000 }, () => {
     });
     await screen.findByRole('list', { name: 'Past orders' });
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'Nobody');
-    expect(await screen.findByText('No order matches your search')).toBeInTheDocument();
+    expect(await screen.findByText('No order matches your search', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('loads the next page with the pagination key, after the rows already shown', async () => {

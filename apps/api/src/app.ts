@@ -31,6 +31,7 @@ import { liveTickets } from './modules/live/tickets.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxPlugin } from './modules/mail/plugin.ts';
 import { orderCancelService } from './modules/orders/cancel-service.ts';
+import { orderExportService } from './modules/orders/export-service.ts';
 import { lifecycleService } from './modules/orders/lifecycle.ts';
 import { orderListService } from './modules/orders/list-service.ts';
 import { ordersPlugin } from './modules/orders/plugin.ts';
@@ -138,7 +139,15 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       now,
       metrics,
     }),
-    orderList: orderListService({ db, vendors }),
+    orderList: orderListService({ db, vendors, phonePrefix: config.deployment.country.phonePrefix }),
+    orderExport: orderExportService({
+      db,
+      vendors,
+      phonePrefix: config.deployment.country.phonePrefix,
+      timeZone: config.deployment.country.timeZone,
+      localesDir: config.localesDir,
+      now,
+    }),
     orderCancel: orderCancelService({ db, vendors, flags, lifecycle, now }),
     orderRecords: orderReads,
     lifecycle,

@@ -38,7 +38,8 @@ describe('route guards (spec §2)', () => {
     logIn();
     stubVendorApi();
     const { router } = await renderRoutes(appRoutes, '/history/p-1');
-    expect(await screen.findByRole('heading', { name: 'All orders' })).toBeInTheDocument();
+    // The page's chunk (with the date picker and the order detail) is compiled on first use in tests.
+    expect(await screen.findByRole('heading', { name: 'All orders' }, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/history/p-1');
   });
 

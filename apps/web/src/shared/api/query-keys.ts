@@ -15,6 +15,13 @@ export const orderKeys = {
     ['orders', 'list', 'preorders', vendorId, includeOutlets] as const,
   phoneSearch: (vendorId: string, includeOutlets: boolean, phone: string) =>
     ['orders', 'list', 'phone-search', vendorId, includeOutlets, phone] as const,
+  /** Every page list of order history; its filters are part of the key. */
+  histories: ['orders', 'list', 'history'] as const,
+  history: (
+    vendorId: string,
+    includeOutlets: boolean,
+    filters: { from: string; to: string; status: string; search: string },
+  ) => ['orders', 'list', 'history', vendorId, includeOutlets, filters] as const,
   /** Every single order: the order an edit starts from and the tracking detail share one copy. */
   details: ['orders', 'detail'] as const,
   detail: (vendorId: string, orderId: string) => ['orders', 'detail', vendorId, orderId] as const,

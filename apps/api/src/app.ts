@@ -41,6 +41,7 @@ import { publicPlugin } from './modules/public/plugin.ts';
 import { publicTrackingService } from './modules/public/service.ts';
 import { systemPlugin } from './modules/system/plugin.ts';
 import { vendorAddressService } from './modules/vendors/address-service.ts';
+import { outletService } from './modules/vendors/outlet-service.ts';
 import { vendorsPlugin } from './modules/vendors/plugin.ts';
 import { vendorService } from './modules/vendors/service.ts';
 import { vouchersPlugin } from './modules/vouchers/plugin.ts';
@@ -92,6 +93,8 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const vouchers = voucherService({ db, config, vendors, signer, now });
   const lifecycle = lifecycleService({ db, now, releaseRider: ridersRepo.releaseRider });
   const riders = riderService({ db, now, lifecycle });
+  const auth = authService({ db, config, mailer, tokens, now });
+  const geo = geoService({ db, config, vendors, geocoder: deps.geocoder ?? createGeocoder(config.geo) });
   const leader = leadership(db.listenTarget, log);
   const isLeader = () => leader.isLeader();
   const liveSessions: LiveSessions = new LiveSessions({
@@ -107,9 +110,10 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     tokens,
     vendors,
     vendorAddresses: vendorAddressService({ db, config, vendors }),
-    auth: authService({ db, config, mailer, tokens, now }),
+    auth,
+    outlets: outletService({ db, config, now, mailer, vendors, auth, geo }),
     flags,
-    geo: geoService({ db, config, vendors, geocoder: deps.geocoder ?? createGeocoder(config.geo) }),
+    geo,
     pricing,
     vouchers,
     orders: orderService({
@@ -214,7 +218,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   const prefix = API_PREFIX;
   await app.register(systemPlugin, { config, db, metrics });
   await app.register(authPlugin, { prefix, services, rateLimit: config.rateLimit });
-  await app.register(vendorsPlugin, { prefix, services });
+  await app.register(vendorsPlugin, { prefix, services, rateLimit: config.rateLimit });
   await app.register(geoPlugin, { prefix, services });
   await app.register(pricingPlugin, { prefix, services });
   await app.register(vouchersPlugin, { prefix, services });

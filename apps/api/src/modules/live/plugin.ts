@@ -34,6 +34,7 @@ export const livePlugin: FastifyPluginAsync<{
       db.listenTarget,
       {
         onNotice: (payload) => hub.notice(payload),
+        onAccessRevoked: (payload) => hub.accessRevoked(payload),
         onReconnect: () =>
           void hub.catchUp().catch((error: unknown) => app.log.error({ err: error }, 'catch-up failed')),
       },

@@ -10,12 +10,13 @@ import {
   createVendor,
   login,
   type Merchant,
+  NEAR,
   outbox,
   PASSWORD,
   uniqueId,
 } from './support/factories.ts';
 import { connectLive, type LiveClient, listenOnRandomPort } from './support/live.ts';
-import { placeOrder } from './support/orders.ts';
+import { orderBody, placeOrder, postOrder, quoteFee } from './support/orders.ts';
 
 const CLIFTON = { lat: 24.8138, lng: 67.03 };
 
@@ -44,21 +45,23 @@ const linkFrom = (text: string) => /https?:\/\/\S+#token=([\w-]+)/.exec(text)?.[
 
 describe.each(databases())('collection points on %s', (kind) => {
   let t: TestApp;
-  let host: string;
   let parentId: string;
   let merchant: Merchant;
   let stranger: Merchant;
-  const clients: LiveClient[] = [];
-
   const call = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: unknown, headers = merchant.headers) =>
     t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload }) });
   const activate = () => t.app.jobs.drain([OUTLET_ACTIVATION_QUEUE]);
   const vendorOf = async (vendorId: string, headers = merchant.headers) =>
     (await call('GET', `/vendor/${vendorId}`, undefined, headers)).json().result;
 
+  const postOrderFrom = async (vendorId: string) => {
+    const from = { ...merchant, vendorId };
+    return postOrder(t, from, orderBody(vendorId, await quoteFee(t, from, NEAR, CLIFTON)));
+  };
+
   beforeAll(async () => {
+    // Not listening: no worker runs, so each test drives the activation job itself.
     t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
-    host = await listenOnRandomPort(t.app);
     parentId = uniqueId('parent');
     await createVendor(t.db, {
       vendor_id: parentId,
@@ -72,10 +75,7 @@ describe.each(databases())('collection points on %s', (kind) => {
     merchant = { vendorId: parentId, email: user.email, headers: bearer(await login(t.app, user.email)) };
     stranger = await createMerchant(t, { is_parent: true });
   });
-  afterAll(async () => {
-    for (const client of clients) client.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it('creates a pending outlet under the caller’s only parent, made active by the activation job', async () => {
     const body = outletBody();
@@ -100,7 +100,12 @@ describe.each(databases())('collection points on %s', (kind) => {
       flags: { payment_methods: { CASH_ON_DELIVERY: true } },
     });
 
+    const early = await postOrderFrom(vendorId);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().errors[0].meta.translation_key).toBe('outlet.error.pending');
+
     expect(await activate()).toBe(1);
+    expect((await postOrderFrom(vendorId)).statusCode).toBe(200);
     const active = await vendorOf(vendorId);
     expect(active).toMatchObject({ is_active: true, is_pending: false });
     expect(active.delivery_area.type).toBe('polygon');
@@ -243,39 +248,6 @@ describe.each(databases())('collection points on %s', (kind) => {
     }
   });
 
-  it('removing an owner takes their access at once, their open live socket’s subscription included', async () => {
-    const owner = await createUser(t.db, t.config);
-    const body = outletBody({ users: [owner.email] });
-    const { vendor_id: vendorId } = (await call('POST', '/outlet', body)).json().result;
-    await activate();
-    const ownerMerchant: Merchant = {
-      vendorId,
-      email: owner.email,
-      headers: bearer(await login(t.app, owner.email)),
-    };
-    const client = await connectLive(host, ownerMerchant.headers.authorization!);
-    clients.push(client);
-    client.send('subscribeToVendor', { vendor_id: vendorId });
-    await client.waitFor((message) => message.event === 'subscribe_ok');
-    const first = await placeOrder(t, { ...merchant, vendorId });
-    await client.waitFor((message) => message.event === 'order_update' && message.data.order_id === first);
-
-    const removed = await call('PUT', `/outlet/${vendorId}`, { ...body, users: [] });
-    expect(removed.statusCode).toBe(200);
-    const told = await client.waitFor((message) => message.event === 'error');
-    expect(told.data).toEqual({ message: 'error.forbidden-vendor' });
-    expect((await call('GET', `/vendor/${vendorId}`, undefined, ownerMerchant.headers)).statusCode).toBe(403);
-
-    const second = await placeOrder(t, { ...merchant, vendorId });
-    await t.services.liveHub.drained();
-    expect(client.messages.some((message) => message.data.order_id === second)).toBe(false);
-    // Subscribing again is refused too.
-    client.send('subscribeToVendor', { vendor_id: vendorId });
-    await client.waitFor(
-      (message) => message.event === 'error' && client.messages.filter((m) => m.event === 'error').length === 2,
-    );
-  });
-
   it('withdraws the invitation of a removed owner who had not accepted it', async () => {
     const email = `${uniqueId('gone')}@example.pk`;
     const body = outletBody({ users: [email] });
@@ -294,6 +266,56 @@ describe.each(databases())('collection points on %s', (kind) => {
     await activate();
     expect(await runCommand(ctx, ['deactivate-outlet', vendorId])).toMatch(/deactivated/);
     expect(await vendorOf(vendorId)).toMatchObject({ is_active: false, is_pending: false });
+    const refused = await postOrderFrom(vendorId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0].meta.translation_key).toBe('outlet.error.inactive');
     await expect(runCommand(ctx, ['approve-outlet', parentId])).rejects.toThrow(/not a collection point/);
+  });
+
+  describe('with a live socket open', () => {
+    let host: string | null = null;
+    const clients: LiveClient[] = [];
+    // Listening starts the workers, so from here on the activation job runs by itself.
+    const listening = async () => {
+      host ??= await listenOnRandomPort(t.app);
+      return host;
+    };
+    afterAll(() => {
+      for (const client of clients) client.close();
+    });
+
+    it('removing an owner takes their access at once, their open live socket’s subscription included', async () => {
+      const owner = await createUser(t.db, t.config);
+      const body = outletBody({ users: [owner.email] });
+      const { vendor_id: vendorId } = (await call('POST', '/outlet', body)).json().result;
+      // Active now, whether or not a worker has run its job yet.
+      await runCommand({ db: t.db, config: t.config }, ['approve-outlet', vendorId]);
+      const ownerMerchant: Merchant = {
+        vendorId,
+        email: owner.email,
+        headers: bearer(await login(t.app, owner.email)),
+      };
+      const client = await connectLive(await listening(), ownerMerchant.headers.authorization!);
+      clients.push(client);
+      client.send('subscribeToVendor', { vendor_id: vendorId });
+      await client.waitFor((message) => message.event === 'subscribe_ok');
+      const first = await placeOrder(t, { ...merchant, vendorId });
+      await client.waitFor((message) => message.event === 'order_update' && message.data.order_id === first);
+
+      const removed = await call('PUT', `/outlet/${vendorId}`, { ...body, users: [] });
+      expect(removed.statusCode).toBe(200);
+      const told = await client.waitFor((message) => message.event === 'error');
+      expect(told.data).toEqual({ message: 'error.forbidden-vendor' });
+      expect((await call('GET', `/vendor/${vendorId}`, undefined, ownerMerchant.headers)).statusCode).toBe(403);
+
+      const second = await placeOrder(t, { ...merchant, vendorId });
+      await t.services.liveHub.drained();
+      expect(client.messages.some((message) => message.data.order_id === second)).toBe(false);
+      // Subscribing again is refused too.
+      client.send('subscribeToVendor', { vendor_id: vendorId });
+      await client.waitFor(
+        (message) => message.event === 'error' && client.messages.filter((m) => m.event === 'error').length === 2,
+      );
+    });
   });
 });

@@ -98,6 +98,8 @@ export const OUTLET_ERRORS = {
   notEditable: 'outlet.error.not-editable',
   parentRequired: 'outlet.error.parent-required',
   invitationInvalid: 'outlet.error.invitation-invalid',
+  pending: 'outlet.error.pending',
+  inactive: 'outlet.error.inactive',
 } as const;
 
 /** spec §2: outlets whose id starts with a- or b- are not editable; parents never are (spec §6). */

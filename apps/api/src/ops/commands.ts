@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { FLAG_NAMES } from '@riderdesk/domain/contracts/flags';
 import { COUNTRY_PARAMETER_NAMES } from '@riderdesk/domain/contracts/vendors';
+import { defaultDeliveryPolygon } from '@riderdesk/domain/delivery-area';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
@@ -10,7 +11,6 @@ import { hashPassword } from '../modules/auth/service.ts';
 import { sha256, Tokens } from '../modules/auth/tokens.ts';
 import * as ridersRepo from '../modules/dispatch/repo.ts';
 import { flagService, isFlagName } from '../modules/flags/service.ts';
-import { defaultDeliveryPolygon } from '@riderdesk/domain/delivery-area';
 import { newRegistrationCode } from '../modules/vendors/registration-code.ts';
 import * as vendorsRepo from '../modules/vendors/repo.ts';
 

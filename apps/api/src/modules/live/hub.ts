@@ -1,6 +1,5 @@
-import { type OrderChangeNotice, OrderChangeNoticeSchema } from '@riderdesk/domain/contracts/live';
+import { LIVE_ERRORS, type OrderChangeNotice, OrderChangeNoticeSchema } from '@riderdesk/domain/contracts/live';
 import type { Order } from '@riderdesk/domain/contracts/orders';
-import { LIVE_ERRORS } from '@riderdesk/domain/contracts/live';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { loadOrderView, toOrderView } from '../orders/order-view.ts';

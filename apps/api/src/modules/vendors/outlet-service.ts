@@ -136,8 +136,7 @@ export function outletService({ db, config, now, mailer, vendors, auth, geo }: O
     };
   }
 
-  const duplicateClientId = () =>
-    keyedError(409, 'Conflict', OUTLET_ERRORS.duplicateClientId, 'client_vendor_id');
+  const duplicateClientId = () => keyedError(409, 'Conflict', OUTLET_ERRORS.duplicateClientId, 'client_vendor_id');
 
   /**
    * Gives the added owners access and takes it from the removed ones, in the caller's transaction; answers the

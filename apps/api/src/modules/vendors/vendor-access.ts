@@ -34,6 +34,11 @@ export function hasPickupAddress(vendor: repo.VendorRow): boolean {
  */
 export function assertVendorActive(vendor: repo.VendorRow): void {
   if (!vendor.is_active) {
-    throw keyedError(409, 'Conflict', vendor.is_pending ? 'outlet.error.pending' : 'outlet.error.inactive', 'vendor_id');
+    throw keyedError(
+      409,
+      'Conflict',
+      vendor.is_pending ? 'outlet.error.pending' : 'outlet.error.inactive',
+      'vendor_id',
+    );
   }
 }

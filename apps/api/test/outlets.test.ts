@@ -48,7 +48,7 @@ describe.each(databases())('collection points on %s', (kind) => {
   let parentId: string;
   let merchant: Merchant;
   let stranger: Merchant;
-  const call = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: unknown, headers = merchant.headers) =>
+  const call = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object, headers = merchant.headers) =>
     t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload }) });
   const activate = () => t.app.jobs.drain([OUTLET_ACTIVATION_QUEUE]);
   const vendorOf = async (vendorId: string, headers = merchant.headers) =>

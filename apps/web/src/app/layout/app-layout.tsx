@@ -1,11 +1,13 @@
 import { AppShell, Box, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { LanguagePicker } from '../../features/language/components/language-picker.tsx';
 import { BranchSelector } from '../../features/vendors/components/branch-selector.tsx';
-import { OutletDetailsModal } from '../../features/vendors/components/outlet-details-modal.tsx';
+import { OutletDialog } from '../../features/vendors/components/outlet-dialog.tsx';
+import { useOutletReadiness } from '../../features/vendors/hooks/use-outlet-readiness.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useSession } from '../../shared/session/session-store.ts';
 import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
@@ -32,6 +34,7 @@ export function AppLayout() {
 
   const isGuest = !session && config.mode === 'GUEST';
   const branch = useBranchSelection(!isGuest && session !== null);
+  useOutletReadiness(branch.vendors);
   const section = sectionOf(pathname);
   const showsBranches = !isGuest && isVendorSection(section);
   const items = NAV_ITEMS.filter((item) => !item.flag || flags[item.flag]);
@@ -46,7 +49,9 @@ export function AppLayout() {
     selectedId: vendorId,
     onSelect: branch.selectVendor,
     isEditFlagOn: flags.EditVendorOutlet,
-    onEdit: branch.setVendorToView,
+    onEdit: (vendor: Vendor) => branch.setOutletDialog({ mode: 'edit', vendor }),
+    isAddFlagOn: flags.AddVendorOutlet,
+    onAdd: () => branch.setOutletDialog({ mode: 'add' }),
     outletToggle: branch.outletToggle,
   };
 
@@ -115,7 +120,11 @@ export function AppLayout() {
         }}
         branchList={isGuest ? null : branchListProps}
       />
-      <OutletDetailsModal vendor={branch.vendorToView} onClose={() => branch.setVendorToView(null)} />
+      <OutletDialog
+        target={branch.outletDialog}
+        vendors={branch.vendors}
+        onClose={() => branch.setOutletDialog(null)}
+      />
       <LiveConnection vendorId={vendorId} isEnabled={isGuest || session !== null} />
     </ShellContext.Provider>
   );

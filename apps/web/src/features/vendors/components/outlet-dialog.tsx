@@ -328,7 +328,7 @@ function OutletForm({
         />
 
         <Stack gap="xs">
-          <Text fz="sm" fw={500}>
+          <Text fz="sm" fw={600}>
             {t('outlet.owners')}
           </Text>
           <Text fz="xs" c="dimmed">

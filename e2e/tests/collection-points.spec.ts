@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { shiftDate } from '../../testing/clock.ts';
+import { serverNow } from '../support/clock.ts';
 import { expect, logIn, test, text, waitForMail } from '../support/fixtures.ts';
 
 const say = (key: string, values?: Record<string, string>) => text('en', key, values);
@@ -13,6 +15,8 @@ test.describe('collection points', () => {
     browser,
     request,
   }) => {
+    // Three journeys in one: the merchant's, the invited owner's and a rider request.
+    test.setTimeout(180_000);
     const stamp = Date.now().toString(36);
     const label = `Boat Basin ${stamp}`;
     const ownerEmail = `owner-${stamp}@example.pk`;
@@ -42,9 +46,11 @@ test.describe('collection points', () => {
     const link = /https?:\/\/\S+(\/invitation#token=[\w-]+)/.exec(mail.text)?.[1];
     expect(link).toBeDefined();
     const ownerContext = await browser.newContext();
+    // The same clock as every page of the suite (support/fixtures.ts).
+    await ownerContext.addInitScript(shiftDate, serverNow() - Date.now());
     const owner = await ownerContext.newPage();
     await owner.goto(link as string);
-    await expect(owner.getByText(ownerEmail).first()).toBeVisible();
+    await expect(owner.getByRole('textbox', { name: say('login.email') })).toHaveValue(ownerEmail, { timeout: 20_000 });
     await owner.getByLabel(say('invitation.password'), { exact: true }).fill('Boatbasin#2026');
     await owner.getByLabel(say('invitation.confirm'), { exact: true }).fill('Boatbasin#2026');
     await owner.getByRole('button', { name: say('invitation.submit') }).click();
@@ -57,7 +63,8 @@ test.describe('collection points', () => {
 
     // The merchant requests a rider from the new outlet.
     await openBranches(page);
-    await page.getByRole('radio', { name: new RegExp(label) }).check();
+    // Choosing a branch closes the list and moves to it.
+    await page.getByRole('radio', { name: new RegExp(label) }).click();
     await expect(page).toHaveURL(/\/request-a-rider\/pk-karachi-grill-kgh-bb-/);
     const address = page.getByRole('textbox', { name: say('request.address.label') });
     await expect(address).toBeEnabled();

@@ -19,6 +19,8 @@ export type BranchMapProps = {
   tileUrl: string | null;
   /** The other outlets of the parent, drawn with their delivery areas (spec §9 branch map). */
   outlets: readonly Vendor[];
+  /** The outlet being edited: its area is drawn, its fixed marker is not (`point` stands for it). */
+  placedId: string | null;
   /** The collection point being placed; draggable. */
   point: LatLng | null;
   /** Where to look without a point: the parent's outlets' area. */
@@ -127,7 +129,7 @@ export default function BranchMap(props: BranchMapProps) {
                   }}
                 />
               )}
-              {at && (
+              {at && outlet.vendor_id !== props.placedId && (
                 <Marker position={at} icon={pinIcon(outlet.name, '#1f2937', 40)} title={outlet.name} alt={outlet.name}>
                   <Tooltip>{outlet.name}</Tooltip>
                 </Marker>

@@ -192,9 +192,8 @@ function OutletForm({
   }
 
   const parentId = form.parentVendorId;
-  const siblings = vendors.filter(
-    (vendor) => !vendor.is_parent && vendor.parent_vendor_id === parentId && vendor.vendor_id !== form.vendorId,
-  );
+  // The parent's outlets with their areas; the one being edited is drawn as the draggable marker instead.
+  const outlets = vendors.filter((vendor) => !vendor.is_parent && vendor.parent_vendor_id === parentId);
   const point = form.location ? { lat: form.location.latitude, lng: form.location.longitude } : null;
   const errorOf = (field: keyof CollectionPointErrors) => {
     const message = errors[field];
@@ -305,7 +304,8 @@ function OutletForm({
             <Suspense fallback={<Skeleton height={260} radius={0} />}>
               <BranchMap
                 tileUrl={config.mapTileUrl}
-                outlets={siblings}
+                outlets={outlets}
+                placedId={form.vendorId ?? null}
                 point={point}
                 hasParent={parentId !== null}
                 onMoved={(moved) => void onMoved(moved)}

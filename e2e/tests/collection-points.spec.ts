@@ -1,7 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { shiftDate } from '../../testing/clock.ts';
 import { serverNow } from '../support/clock.ts';
-import { expect, logIn, test, text, waitForMail } from '../support/fixtures.ts';
+import { expect, logIn, switchLanguage, test, text, waitForMail } from '../support/fixtures.ts';
 
 const say = (key: string, values?: Record<string, string>) => text('en', key, values);
 
@@ -99,7 +100,44 @@ test.describe('collection points', () => {
     await page.keyboard.press('Enter');
     await expect(dialog.getByText('Please enter collection point ID')).toBeVisible();
     await expect(dialog.getByText('Please select pickup address')).toBeVisible();
+    await expectNoSeriousViolations(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });
+
+  test('the dialog in Urdu, right to left, passes axe', async ({ page }) => {
+    await logIn(page);
+    await switchLanguage(page, 'ur_alt');
+    await page.getByRole('button', { name: text('ur_alt', 'branch.choose') }).click();
+    await page.getByRole('button', { name: text('ur_alt', 'branch.add') }).click();
+    const dialog = page.getByRole('dialog', { name: text('ur_alt', 'outlet.add-title') });
+    await dialog.getByRole('button', { name: text('ur_alt', 'outlet.create') }).click();
+    await expect(dialog.getByText(text('ur_alt', 'Please enter label'))).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test('on a phone the dialog opens from the drawer and fills the screen @mobile', async ({ page }) => {
+    await logIn(page);
+    await page
+      .getByRole('button', { name: say('nav.open-menu') })
+      .first()
+      .click();
+    await page.getByRole('button', { name: say('branch.add') }).click();
+    const dialog = page.getByRole('dialog', { name: say('outlet.add-title') });
+    await expect(dialog.getByRole('textbox', { name: say('outlet.client-id') })).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect(box?.width).toBe(page.viewportSize()?.width);
+    await dialog.getByRole('button', { name: say('outlet.cancel') }).click();
+    await expect(dialog).toBeHidden();
+  });
 });
+
+/** WCAG 2 A and AA, serious and critical, as accessibility.spec.ts checks every page. */
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(
+    blocking.map((violation) => violation.id),
+    blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' '))}`).join('\n'),
+  ).toEqual([]);
+}

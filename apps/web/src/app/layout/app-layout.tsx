@@ -1,14 +1,15 @@
 import { AppShell, Box, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { LanguagePicker } from '../../features/language/components/language-picker.tsx';
 import { BranchSelector } from '../../features/vendors/components/branch-selector.tsx';
-import { OutletDialog } from '../../features/vendors/components/outlet-dialog.tsx';
 import { useOutletReadiness } from '../../features/vendors/hooks/use-outlet-readiness.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';
+import { lazyWithRetry } from '../../shared/lazy/retry-import.ts';
 import { useSession } from '../../shared/session/session-store.ts';
 import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
 import { LiveConnection } from '../live-connection.tsx';
@@ -21,6 +22,12 @@ import { MobileDrawer } from './mobile-drawer.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
 import { PageOutlet } from './page-outlet.tsx';
 import { useBranchSelection } from './use-branch-selection.ts';
+
+// The dialog, its address search and its map load when a merchant first opens it.
+const OutletDialog = lazyWithRetry(
+  () => import('../../features/vendors/components/outlet-dialog.tsx'),
+  (m) => m.OutletDialog,
+);
 
 /** The shell a signed-in merchant works in: top bar on desktop, menu drawer on mobile (spec §2). */
 export function AppLayout() {
@@ -120,11 +127,15 @@ export function AppLayout() {
         }}
         branchList={isGuest ? null : branchListProps}
       />
-      <OutletDialog
-        target={branch.outletDialog}
-        vendors={branch.vendors}
-        onClose={() => branch.setOutletDialog(null)}
-      />
+      {branch.outletDialog && (
+        <Suspense fallback={null}>
+          <OutletDialog
+            target={branch.outletDialog}
+            vendors={branch.vendors}
+            onClose={() => branch.setOutletDialog(null)}
+          />
+        </Suspense>
+      )}
       <LiveConnection vendorId={vendorId} isEnabled={isGuest || session !== null} />
     </ShellContext.Provider>
   );

@@ -75,7 +75,7 @@ describe('OutletDialog', () => {
     expect(within(dialog).queryByText('Please enter label')).not.toBeInTheDocument();
     expect(within(dialog).getByText('Please enter collection point ID')).toBeInTheDocument();
     expect(api.sent(`${API}/outlet`)).toEqual([]);
-  }, 15_000);
+  }, 30_000);
 
   it('fills the address from the geocoder, keeps digits and + in the phone, and sends the spec §7 body', async () => {
     const onClose = vi.fn();
@@ -125,7 +125,7 @@ describe('OutletDialog', () => {
         'The collection point has been saved successfully It will take a few minutes to become available.',
       ),
     ).toBeInTheDocument();
-  }, 20_000);
+  }, 45_000);
 
   it('clears the chosen location when the address is typed again (spec §5)', async () => {
     mockApi(...geocoder());

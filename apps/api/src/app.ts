@@ -45,6 +45,7 @@ import { publicPlugin } from './modules/public/plugin.ts';
 import { publicTrackingService } from './modules/public/service.ts';
 import { systemPlugin } from './modules/system/plugin.ts';
 import { vendorAddressService } from './modules/vendors/address-service.ts';
+import { outletService } from './modules/vendors/outlet-service.ts';
 import { vendorsPlugin } from './modules/vendors/plugin.ts';
 import { vendorService } from './modules/vendors/service.ts';
 import { vouchersPlugin } from './modules/vouchers/plugin.ts';
@@ -102,6 +103,12 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const vouchers = voucherService({ db, config, vendors, signer, now });
   const lifecycle = lifecycleService({ db, now, releaseRider: ridersRepo.releaseRider, metrics });
   const riders = riderService({ db, now, lifecycle, orders: orderReads });
+  const geo = geoService({
+    orders: orderReads,
+    config,
+    vendors,
+    geocoder: deps.geocoder ?? createGeocoder(config.geo),
+  });
   const leader = leadership(db.listenTarget, log);
   const isLeader = () => leader.isLeader();
   const liveSessions: LiveSessions = new LiveSessions({
@@ -124,8 +131,9 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     vendors,
     vendorAddresses: vendorAddressService({ db, config, vendors }),
     auth,
+    outlets: outletService({ db, config, now, mailer, vendors, auth, geo }),
     flags,
-    geo: geoService({ orders: orderReads, config, vendors, geocoder: deps.geocoder ?? createGeocoder(config.geo) }),
+    geo,
     pricing,
     vouchers,
     orders: orderService({
@@ -249,7 +257,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   const prefix = API_PREFIX;
   await app.register(systemPlugin, { config, db, metrics: registry });
   await app.register(authPlugin, { prefix, services, rateLimit: config.rateLimit });
-  await app.register(vendorsPlugin, { prefix, services });
+  await app.register(vendorsPlugin, { prefix, services, rateLimit: config.rateLimit });
   await app.register(geoPlugin, { prefix, services });
   await app.register(pricingPlugin, { prefix, services });
   await app.register(vouchersPlugin, { prefix, services });

@@ -19,6 +19,7 @@ import type { PricingService } from '../pricing/service.ts';
 import type { ServiceHours } from '../pricing/service-hours.ts';
 import type { VendorRow } from '../vendors/model.ts';
 import type { VendorService } from '../vendors/service.ts';
+import { assertVendorActive } from '../vendors/vendor-access.ts';
 import { discountMinor, type VoucherService } from '../vouchers/service.ts';
 import { assertOrderPayload, keyedSchemaError, type SchemaError } from './admission.ts';
 import { verifyFee, verifyVoucher } from './fee-checks.ts';
@@ -93,6 +94,7 @@ export function orderService({
   /** The checks of a create beyond the spec §5 chain, in decision 022's order; they read but write nothing. */
   async function prepareCreate(caller: Caller, vendor: VendorRow, body: OrderCreateBody): Promise<PreparedOrder> {
     const at = now();
+    assertVendorActive(vendor);
     assertPaymentMethod(vendor, body.order.payment_method);
     const pickup = resolvePickup(vendor, body.sender);
     assertAddress(body.customer.location, 'customer.location');

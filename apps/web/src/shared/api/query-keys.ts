@@ -42,3 +42,11 @@ export const flagKeys = {
 export const countryParameterKeys = {
   detail: (name: CountryParameterName) => ['country-parameter', name] as const,
 };
+
+/** The geocoder's answers (spec §7 geolocator), read by the request flow and the collection point dialog. */
+export const geoKeys = {
+  autocomplete: (query: object) => ['geo', 'autocomplete', query] as const,
+  placeDetails: (placeId: string) => ['geo', 'place-details', placeId] as const,
+  reverse: (lat: number, lng: number) => ['geo', 'reverse', lat, lng] as const,
+  addressBook: (vendorId: string, query: string) => ['geo', 'address-book', vendorId, query] as const,
+};

@@ -1,4 +1,6 @@
 import compress from '@fastify/compress';
+import { broaderPlacesOf } from '@riderdesk/domain/geo/address-area';
+import { PK_GAZETTEER } from '@riderdesk/domain/geo/gazetteer';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Clock, clockStartingAt } from './clock.ts';
@@ -129,7 +131,13 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     dispatcher: dispatcher({ db, now, lifecycle, config: config.dispatch, log, isLeader }),
     simulator: fleetSimulator({ db, riders, config: config.dispatch, log, isLeader }),
     leadership: leader,
-    publicTracking: publicTrackingService({ db }),
+    publicTracking: publicTrackingService({
+      db,
+      broaderPlaces: broaderPlacesOf(
+        config.deployment.country.name,
+        PK_GAZETTEER.map((place) => place.province),
+      ),
+    }),
     liveTickets: liveTickets({ db, now }),
     liveSessions,
     liveHub,

@@ -3,11 +3,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { AddressBookEntry } from '@riderdesk/domain/contracts/geo';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import { tripDistanceKm } from '@riderdesk/domain/geo/trip';
 import { ORDER_TOAST_KEYS, payableDeliveryFee } from '@riderdesk/domain/request-flow';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useCountryParameter } from '../../../shared/api/get-country-parameter.ts';
 import { useConfig } from '../../../shared/config/config-context.tsx';
-import { formatDateTime, formatMoney } from '../../../shared/format/format.ts';
+import { formatDateTime, formatMoney, formatTime } from '../../../shared/format/format.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useApplyVoucher } from '../hooks/use-apply-voucher.ts';
 import { useDestinationPicker } from '../hooks/use-destination-picker.ts';
@@ -76,6 +78,7 @@ export function RequestPage(props: RequestPageProps) {
     translate,
   });
   const { form, errors, onFieldEdited } = orderForm;
+  const serviceHours = useCountryParameter('serviceHours');
   const values = form.watch();
 
   const picker = useDestinationPicker({
@@ -218,6 +221,17 @@ export function RequestPage(props: RequestPageProps) {
                   <DeliveryQuote
                     fee={money(payableDeliveryFee(state)?.fee ?? state.deliveryFee ?? 0)}
                     estimations={state.estimations}
+                    distanceKm={
+                      flow.origin && state.destination?.latitude != null && state.destination.longitude != null
+                        ? tripDistanceKm(flow.origin, {
+                            lat: state.destination.latitude,
+                            lng: state.destination.longitude,
+                          })
+                        : null
+                    }
+                    deliveredBy={(minutes) =>
+                      formatTime(Date.now() + minutes * 60_000, country.timeZone, i18n.language)
+                    }
                   />
                 )
               }
@@ -237,6 +251,7 @@ export function RequestPage(props: RequestPageProps) {
               onCancelHighValue={() => send({ type: 'back' })}
               onChange={back}
               summary={<DetailsSummary form={values} money={money} />}
+              money={money}
             />
 
             <PaymentSection
@@ -249,6 +264,7 @@ export function RequestPage(props: RequestPageProps) {
               isVoucherOn={props.isVoucherOn && !isEditing}
               isVatOn={props.isVatOn}
               timeZone={country.timeZone}
+              serviceHours={serviceHours.data ?? null}
               voucher={state.voucher}
               voucherDiscount={discount}
               voucherError={

@@ -15,7 +15,15 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Order } from '@riderdesk/domain/contracts/orders';
-import { canCancel, isPreorder, isRiderAssigned, shouldPollRider, showsFullMap } from '@riderdesk/domain/order-status';
+import {
+  canCancel,
+  isInGroup,
+  isPreorder,
+  isRiderAssigned,
+  shouldPollRider,
+  showsFullMap,
+} from '@riderdesk/domain/order-status';
+import { formatPhoneForDisplay } from '@riderdesk/domain/phone';
 import {
   IconArrowLeft,
   IconBuildingStore,
@@ -23,6 +31,7 @@ import {
   IconClockExclamation,
   IconCopy,
   IconExternalLink,
+  IconInfoCircle,
   IconMapPin,
   IconMotorbike,
   IconPhone,
@@ -35,7 +44,7 @@ import { useConfig } from '../../../shared/config/config-context.tsx';
 import { formatDateTime, formatMoney, formatTime } from '../../../shared/format/format.ts';
 import { LazyTrackingMap, type MapPoint } from '../../../shared/map/lazy-tracking-map.tsx';
 import { useRiderLocation } from '../api/get-rider.ts';
-import { orderEta, trackingLink } from '../tracking-rules.ts';
+import { cancelUnavailableReason, orderEta, trackingLink } from '../tracking-rules.ts';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { expectedProofs, OrderProofs, type ProofFlags } from './order-proofs.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
@@ -57,12 +66,14 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
   );
 }
 
+/** A phone number written for reading ('(021) 35871234'), dialled as stored. */
 function PhoneLink({ phone }: { phone: string }) {
+  const { country } = useConfig();
   return (
     <Anchor href={`tel:${phone.replace(/\s+/g, '')}`} fz="sm">
       <Group gap={6} wrap="nowrap" component="span">
         <IconPhone size={14} aria-hidden />
-        <bdi dir="ltr">{phone}</bdi>
+        <bdi dir="ltr">{formatPhoneForDisplay(phone, country.code)}</bdi>
       </Group>
     </Anchor>
   );
@@ -116,6 +127,10 @@ export function OrderDetail({
       ? { latitude: rider.data.latitude, longitude: rider.data.longitude }
       : null;
   const scheduled = isPreorder(order, now) && order.preordered_for !== null;
+  const isCancelled = isInGroup(order.status, 'cancelled');
+  const whyNoCancel = isCancellable ? null : cancelUnavailableReason(order);
+  const scheduledTime =
+    order.preordered_for !== null ? formatDateTime(order.preordered_for * 1000, country.timeZone, i18n.language) : null;
 
   return (
     <Paper
@@ -142,9 +157,7 @@ export function OrderDetail({
               </Group>
               <Text fz="sm" c="dimmed">
                 {scheduled
-                  ? t('tracking.detail.scheduled-for', {
-                      time: formatDateTime((order.preordered_for ?? 0) * 1000, country.timeZone, i18n.language),
-                    })
+                  ? t('tracking.detail.scheduled-for', { time: scheduledTime })
                   : t('tracking.detail.requested-at', {
                       time: formatTime(Date.parse(order.created_at), country.timeZone, i18n.language),
                     })}
@@ -190,6 +203,15 @@ export function OrderDetail({
             )}
           </Group>
         </Group>
+
+        {whyNoCancel && (
+          <Group gap={6} wrap="nowrap" align="flex-start" data-testid="why-no-cancel">
+            <IconInfoCircle size={16} aria-hidden color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} />
+            <Text fz="xs" c="dimmed">
+              {t(`tracking.cancel.unavailable.${whyNoCancel}`)}
+            </Text>
+          </Group>
+        )}
 
         {(eta || order.status === 'DELAYED') && (
           <Paper radius="md" p="sm" bg={order.status === 'DELAYED' ? 'yellow.0' : 'teal.0'} role="status">
@@ -285,7 +307,13 @@ export function OrderDetail({
               </>
             ) : (
               <Text fz="sm" c="dimmed">
-                {t('tracking.detail.no-rider')}
+                {isCancelled
+                  ? order.cancel_reason
+                    ? t('tracking.detail.no-rider-cancelled', { reason: t(`cancel.reason.${order.cancel_reason}`) })
+                    : t('tracking.detail.no-rider-cancelled-no-reason')
+                  : scheduled
+                    ? t('tracking.detail.no-rider-scheduled', { time: scheduledTime })
+                    : t('tracking.detail.no-rider')}
               </Text>
             )}
           </InfoCard>

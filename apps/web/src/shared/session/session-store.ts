@@ -62,3 +62,21 @@ export function clearCredentials(): void {
   writeStorage(STORAGE_KEYS.guestOrders, null);
   setSession(null);
 }
+
+let wasExpired = false;
+
+/**
+ * The server rejected the session and a refresh could not fix it: the credentials are forgotten and the
+ * next reader of takeSessionExpiry says "You are now disconnected." (spec §4).
+ */
+export function expireSession(): void {
+  wasExpired = true;
+  clearCredentials();
+}
+
+/** True once after expireSession: whoever shows the notice takes it. */
+export function takeSessionExpiry(): boolean {
+  const expired = wasExpired;
+  wasExpired = false;
+  return expired;
+}

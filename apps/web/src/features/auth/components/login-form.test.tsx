@@ -27,6 +27,34 @@ describe('LoginForm error mapping (spec §8)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 
+  it('shows empty fields as the user’s mistake, never as our failure', async () => {
+    // The server checks the fields (spec §5: no client-side validation) and names the one it refuses.
+    mockApi(
+      http.post(`${API}/login`, () =>
+        HttpResponse.json(
+          {
+            status: 400,
+            code: 'ValidationError',
+            message: 'The request is not valid.',
+            errors: [
+              {
+                field: 'email_address',
+                message: 'Invalid email',
+                meta: { translation_key: 'validation.invalid_format' },
+              },
+            ],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await renderWithProviders(<LoginForm canRegister />);
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Enter your e-mail address, for example name@business.com.');
+    expect(alert).not.toHaveTextContent('Something went wrong');
+  });
+
   it('says the user could be offline when no answer comes back', async () => {
     mockApi(http.all(`${API}/*`, () => HttpResponse.error()));
     await renderWithProviders(<LoginForm canRegister />);

@@ -8,6 +8,7 @@ export const STORAGE_KEYS = {
   session: 'riderdesk-session',
   language: 'riderdesk-language',
   outletToggles: 'riderdesk-outlet-toggles',
+  lastVendor: 'riderdesk-last-vendor',
 } as const;
 
 /** localStorage can throw (private mode, quota, disabled storage); the app must keep working. */

@@ -56,6 +56,7 @@ export function makeVendor(overrides: Partial<Vendor> & Pick<Vendor, 'vendor_id'
     flags: { payment_methods: { CASH_ON_DELIVERY: true } },
     estimation_pick_up_time: null,
     login_pickup_estimation: null,
+    delivery_area: null,
     ...overrides,
   };
 }

@@ -17,6 +17,18 @@ export const VendorLocationSchema = z.object({
 export type VendorLocation = z.infer<typeof VendorLocationSchema>;
 
 /** spec §3 Vendor. */
+/**
+ * Where a branch delivers (domain delivery-area.ts): a radius around it, or a polygon in GeoJSON order. The
+ * merchant sees it to learn why an address is out of reach and which of their branches can take it.
+ */
+export const VendorDeliveryAreaSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('radius'), radius_km: z.number().min(0).max(1000) }),
+  z.object({
+    type: z.literal('polygon'),
+    coordinates: z.array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)])).max(5000),
+  }),
+]);
+
 export const VendorSchema = z.object({
   vendor_id: z.string(),
   parent_vendor_id: z.string().nullable(),
@@ -35,6 +47,8 @@ export const VendorSchema = z.object({
   flags: z.object({ payment_methods: z.record(z.string(), z.boolean()) }),
   estimation_pick_up_time: z.number().int().nullable(),
   login_pickup_estimation: z.number().int().nullable(),
+  /** null: the default radius (domain DEFAULT_DELIVERY_RADIUS_KM). */
+  delivery_area: VendorDeliveryAreaSchema.nullable(),
 });
 export type Vendor = z.infer<typeof VendorSchema>;
 

@@ -118,6 +118,10 @@ export function toVendor(row: VendorRow): Vendor {
     flags: { payment_methods: row.payment_methods },
     estimation_pick_up_time: row.estimation_pick_up_time,
     login_pickup_estimation: row.login_pickup_estimation,
+    delivery_area:
+      row.delivery_area?.type === 'polygon'
+        ? { type: 'polygon', coordinates: row.delivery_area.coordinates.map(([lng, lat]) => [lng, lat]) }
+        : row.delivery_area,
   };
 }
 

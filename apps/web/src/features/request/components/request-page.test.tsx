@@ -17,7 +17,7 @@ import { mockApi } from '../../../../test/api.ts';
 import { makeVendor } from '../../../../test/fixtures.ts';
 import { API, answer, apiError, bodyOf, countryParametersHandler } from '../../../../test/handlers.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
-import { RequestPage } from './request-page.tsx';
+import { RequestPage, type RequestPageProps } from './request-page.tsx';
 
 const VENDOR = makeVendor({ vendor_id: 'pk-khi-0042', name: 'Karachi Grill House — Clifton' });
 const ZAMZAMA = {
@@ -95,7 +95,11 @@ function mockRequestApi(...overrides: HttpHandler[]) {
 // Mantine keeps notifications in a module-level store that outlives each render.
 afterEach(() => notifications.clean());
 
-async function renderPage(path = '/request-a-rider/pk-khi-0042', language = 'en') {
+async function renderPage(
+  path = '/request-a-rider/pk-khi-0042',
+  language = 'en',
+  extra: Partial<RequestPageProps> = {},
+) {
   return renderRoutes(
     [
       {
@@ -110,6 +114,7 @@ async function renderPage(path = '/request-a-rider/pk-khi-0042', language = 'en'
             isVoucherOn
             isVatOn
             userEmail="demo@riderdesk.pk"
+            {...extra}
           />
         ),
       },
@@ -208,10 +213,39 @@ describe('request a rider (spec §4 flow)', () => {
     const api = mockRequestApi(
       http.post(`${API}/delivery/area/validate`, () => answer('UNDELIVERABLE' satisfies DeliveryAreaResult)),
     );
-    await renderPage();
+    // A branch that delivers within 3 km, and two other branches of the merchant: one near Zamzama.
+    const nearby = makeVendor({
+      vendor_id: 'pk-khi-0043',
+      name: 'Karachi Grill House — DHA',
+      delivery_area: { type: 'radius', radius_km: 8 },
+    });
+    nearby.vendor_information.location = {
+      ...nearby.vendor_information.location,
+      latitude: 24.796,
+      longitude: 67.0645,
+    };
+    const far = makeVendor({
+      vendor_id: 'pk-khi-0044',
+      name: 'Far Branch',
+      delivery_area: { type: 'radius', radius_km: 1 },
+    });
+    await renderPage('/request-a-rider/pk-khi-0042', 'en', {
+      vendor: { ...VENDOR, delivery_area: { type: 'radius', radius_km: 3 } },
+      otherBranches: [nearby, far],
+    });
     await chooseZamzama();
     const input = screen.getByRole('textbox', { name: 'Drop-off address' });
     await waitFor(() => expect(input).toHaveAccessibleDescription("We don't deliver to this area yet."));
+    // The reason in the merchant's terms, and the branch that can deliver there.
+    const help = screen.getByTestId('out-of-area');
+    expect(help).toHaveTextContent(
+      /This address is 5\.\d km from Karachi Grill House — Clifton, which delivers within 3 km\./,
+    );
+    expect(within(help).getByRole('link', { name: 'Request from Karachi Grill House — DHA' })).toHaveAttribute(
+      'href',
+      '/request-a-rider/pk-khi-0043',
+    );
+    expect(within(help).queryByRole('link', { name: /Far Branch/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Customer and item' })).not.toBeInTheDocument();
     expect(api.sent('/api/v1/delivery/fee')).toHaveLength(0);
   }, 15_000);

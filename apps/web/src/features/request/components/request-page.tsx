@@ -4,7 +4,7 @@ import type { AddressBookEntry } from '@riderdesk/domain/contracts/geo';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import { tripDistanceKm } from '@riderdesk/domain/geo/trip';
-import { ORDER_TOAST_KEYS, payableDeliveryFee } from '@riderdesk/domain/request-flow';
+import { ORDER_TOAST_KEYS, payableDeliveryFee, REQUEST_ERROR_KEYS } from '@riderdesk/domain/request-flow';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCountryParameter } from '../../../shared/api/get-country-parameter.ts';
@@ -24,6 +24,7 @@ import { CollectionPointSection } from './collection-point-section.tsx';
 import { DetailsSection, DetailsSummary } from './details-section.tsx';
 import { DropOffSection } from './drop-off-section.tsx';
 import { FeeChangedModal } from './fee-changed-modal.tsx';
+import { OutOfAreaHelp } from './out-of-area-help.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { RequestMapCard } from './request-map-card.tsx';
 import { DeliveryQuote, RequestSummary } from './request-summary.tsx';
@@ -39,6 +40,10 @@ export type RequestPageProps = {
   isVoucherOn: boolean;
   isVatOn: boolean;
   userEmail: string | null;
+  /** The user's other branches, offered when an address is outside this branch's area. */
+  otherBranches?: readonly Vendor[];
+  /** Where requesting from another branch starts. */
+  branchPath?: (vendorId: string) => string;
 };
 
 /** spec §2 "Request a rider" with the spec §4 request flow. */
@@ -216,6 +221,22 @@ export function RequestPage(props: RequestPageProps) {
               isValidating={step === 'CHECK_IF_DESTINATION_IS_VALID'}
               disabled={state.loading && step === 'FILL_PAYMENT_DETAILS'}
               map={showsMapInForm && mapCard}
+              help={
+                state.error?.field === 'destination' &&
+                state.error.key === REQUEST_ERROR_KEYS.undeliverable &&
+                vendor &&
+                flow.origin &&
+                state.destination?.latitude != null &&
+                state.destination.longitude != null && (
+                  <OutOfAreaHelp
+                    vendor={vendor}
+                    origin={flow.origin}
+                    destination={{ lat: state.destination.latitude, lng: state.destination.longitude }}
+                    otherBranches={props.otherBranches ?? []}
+                    branchPath={props.branchPath ?? ((id) => `/request-a-rider/${encodeURIComponent(id)}`)}
+                  />
+                )
+              }
               quote={
                 hasQuote(state) && (
                   <DeliveryQuote

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../shared/api/describe-error.ts';
 import { notify } from '../../../shared/notify.ts';
+import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { useSaveVendorAddress } from '../api/save-vendor-address.ts';
 import { useAddressResolver } from '../hooks/use-address-resolver.ts';
 import { joinAddress } from '../request-rules.ts';
@@ -191,8 +192,8 @@ export function CollectionPointSection(props: {
               {vendor.vendor_information.contact.phone && (
                 <Group gap={6} c="dimmed" wrap="nowrap">
                   <IconPhone size={14} aria-hidden />
-                  <Text fz="sm" dir="ltr">
-                    {vendor.vendor_information.contact.phone}
+                  <Text fz="sm">
+                    <PhoneText phone={vendor.vendor_information.contact.phone} />
                   </Text>
                 </Group>
               )}

@@ -4,6 +4,7 @@ import { currencyExponent, currencyLabel } from '@riderdesk/domain/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { type OrderForm, parseAmount } from '../order-form.ts';
 import { PhoneInput } from './phone-input.tsx';
 import { type SectionStatus, StepSection } from './step-section.tsx';
@@ -189,7 +190,7 @@ export function DetailsSummary(props: { form: OrderForm; money: (amount: number)
   return (
     <Stack gap={2}>
       <Text fz="sm" fw={600}>
-        {form.customerName} · <bdi dir="ltr">{form.phone}</bdi>
+        {form.customerName} · <PhoneText phone={form.phone} />
       </Text>
       {form.description && (
         <Text fz="sm" c="dimmed" lineClamp={2}>

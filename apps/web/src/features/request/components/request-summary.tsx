@@ -40,8 +40,8 @@ export function DeliveryQuote({
         <Text fz="xs" c="dimmed">
           {t('request.quote.fee')}
         </Text>
-        <Text fw={700} fz="lg" dir="ltr">
-          {fee}
+        <Text fw={700} fz="lg">
+          <bdi>{fee}</bdi>
         </Text>
       </Stack>
       {estimations && (

@@ -23,7 +23,6 @@ import {
   shouldPollRider,
   showsFullMap,
 } from '@riderdesk/domain/order-status';
-import { formatPhoneForDisplay } from '@riderdesk/domain/phone';
 import {
   IconArrowLeft,
   IconBuildingStore,
@@ -43,6 +42,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../shared/config/config-context.tsx';
 import { formatDateTime, formatMoney, formatTime } from '../../../shared/format/format.ts';
 import { LazyTrackingMap, type MapPoint } from '../../../shared/map/lazy-tracking-map.tsx';
+import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { useRiderLocation } from '../api/get-rider.ts';
 import { cancelUnavailableReason, orderEta, trackingLink } from '../tracking-rules.ts';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
@@ -68,12 +68,11 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
 
 /** A phone number written for reading ('(021) 35871234'), dialled as stored. */
 function PhoneLink({ phone }: { phone: string }) {
-  const { country } = useConfig();
   return (
     <Anchor href={`tel:${phone.replace(/\s+/g, '')}`} fz="sm">
       <Group gap={6} wrap="nowrap" component="span">
         <IconPhone size={14} aria-hidden />
-        <bdi dir="ltr">{formatPhoneForDisplay(phone, country.code)}</bdi>
+        <PhoneText phone={phone} />
       </Group>
     </Anchor>
   );

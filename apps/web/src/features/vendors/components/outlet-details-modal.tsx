@@ -2,6 +2,7 @@ import { Badge, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -48,9 +49,7 @@ export function OutletDetailsModal({ vendor, onClose }: { vendor: Vendor | null;
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Detail label={t('outlet.client-id')}>{vendor.client_vendor_id}</Detail>
-            <Detail label={t('outlet.phone')}>
-              <span dir="ltr">{info?.contact.phone}</span>
-            </Detail>
+            <Detail label={t('outlet.phone')}>{info?.contact.phone && <PhoneText phone={info.contact.phone} />}</Detail>
             <Detail label={t('outlet.address')}>{address}</Detail>
             <Detail label={t('outlet.rider-notes')}>{location?.rider_instructions}</Detail>
             <Detail label={t('outlet.owners')}>{info?.owners.join(', ')}</Detail>

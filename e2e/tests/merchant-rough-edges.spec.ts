@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { serverNow } from '../support/clock.ts';
 import {
   DEMO,
   expect,
@@ -14,12 +15,16 @@ import {
 
 type Locale = 'en' | 'ur_alt';
 
+// Whole journeys on a shared machine: room for slow first loads, no timed assertions.
+test.describe.configure({ timeout: 180_000 });
+test.use({ actionTimeout: 30_000 });
+
 /** The amount the rider collects as the request's summary says it, then as tracking says it. */
 async function requestScheduledOrder(page: Page, locale: Locale) {
   const say = (key: string, values?: Record<string, string>) => text(locale, key, values);
   await page.goto(`/request-a-rider/${VENDOR}`);
   const address = page.getByRole('textbox', { name: say('request.address.label') });
-  await expect(address).toBeEnabled();
+  await expect(address).toBeEnabled({ timeout: 30_000 });
   await address.fill('Zamzama');
   await page.getByRole('option', { name: /^Zamzama Commercial/ }).click();
 
@@ -100,7 +105,8 @@ test.describe('sessions and navigation', () => {
     // Logging out from another device ends this session on the server.
     expect((await page.request.post('/api/v1/logout', { headers: { authorization }, data: {} })).ok()).toBe(true);
     await page.goto(`/order-tracking/${VENDOR}`);
-    await expect(page.getByText(text('en', 'auth.disconnected'))).toBeVisible();
+    // Said by the snackbar and, until the next login, above the login form.
+    await expect(page.getByRole('status').filter({ hasText: text('en', 'auth.disconnected') })).toBeVisible();
     await expect(page.getByRole('button', { name: text('en', 'login.submit') })).toBeVisible();
     await expect(page.getByText(text('en', 'tracking.live.offline'))).toHaveCount(0);
   });
@@ -120,10 +126,10 @@ test.describe('sessions and navigation', () => {
     const orderId = await placeOrder(page.request, authorization);
     // The parent: its outlets' orders are there without looking for "Include all outlets".
     await page.goto('/order-tracking/pk-karachi-grill');
-    await expect(page.getByRole('button', { name: new RegExp(orderId) })).toBeVisible();
+    await expect(page.getByRole('button', { name: new RegExp(orderId) })).toBeAttached({ timeout: 30_000 });
 
     await page.goto(`/order-tracking/${VENDOR}`);
-    await expect(page.getByRole('button', { name: new RegExp(orderId) })).toBeVisible();
+    await expect(page.getByRole('button', { name: new RegExp(orderId) })).toBeAttached({ timeout: 30_000 });
     await page.goto('/order-tracking');
     await expect(page).toHaveURL(new RegExp(`/order-tracking/${VENDOR}`));
   });
@@ -134,7 +140,7 @@ test.describe('words and places', () => {
     await logIn(page);
     await page.goto(`/request-a-rider/${VENDOR}`);
     const address = page.getByRole('textbox', { name: text('en', 'request.address.label') });
-    await expect(address).toBeEnabled();
+    await expect(address).toBeEnabled({ timeout: 30_000 });
     await address.fill('Gulshan-e-Iqbal');
     await page.getByRole('option', { name: /^Gulshan-e-Iqbal,/ }).click();
     const help = page.getByTestId('out-of-area');
@@ -146,7 +152,10 @@ test.describe('words and places', () => {
   test('cancelling says so; a cancelled order gives its reason; the terms match the rules', async ({ page }) => {
     await logIn(page);
     const authorization = await sessionAuthorization(page);
-    const orderId = await placeOrder(page.request, authorization);
+    // Scheduled three hours ahead: no rider accepts it during the test, so cancel is offered.
+    const orderId = await placeOrder(page.request, authorization, {
+      preorderedFor: Math.floor(serverNow() / 1000) + 3 * 3600,
+    });
     await page.goto(`/order-tracking/${VENDOR}?order_id=${encodeURIComponent(orderId)}`);
     const detail = page.getByRole('article', { name: text('en', 'tracking.detail.label', { id: orderId }) });
     await detail.getByRole('button', { name: text('en', 'tracking.cancel.button') }).click();
@@ -187,7 +196,7 @@ test.describe('screens on a phone @mobile', () => {
       if (locale === 'ur_alt') await switchLanguage(page, 'ur_alt');
       await page.goto(`/request-a-rider/${VENDOR}`);
       const address = page.getByRole('textbox', { name: text(locale, 'request.address.label') });
-      await expect(address).toBeEnabled();
+      await expect(address).toBeEnabled({ timeout: 30_000 });
       await address.fill('Zamzama');
       await page.getByRole('option', { name: /^Zamzama Commercial/ }).click();
       await expect(page.getByRole('status', { name: text(locale, 'request.quote.title') })).toBeVisible();

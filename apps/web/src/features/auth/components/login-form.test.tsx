@@ -1,11 +1,11 @@
-import { screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/api.ts';
 import { API, answer, apiError } from '../../../../test/handlers.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
-import { getSession } from '../../../shared/session/session-store.ts';
+import { expireSession, getSession, setSession } from '../../../shared/session/session-store.ts';
 import { STORAGE_KEYS } from '../../../shared/storage.ts';
 import { LoginForm } from './login-form.tsx';
 
@@ -76,6 +76,18 @@ describe('LoginForm error mapping (spec §8)', () => {
     await screen.findByRole('button', { name: 'Log in' });
     await vi.waitFor(() => expect(getSession()?.user).toEqual({ id: 'u-7', email: 'demo@riderdesk.pk' }));
     expect(window.localStorage.getItem(STORAGE_KEYS.guestOrders)).toBeNull();
+  });
+
+  it('says the user was disconnected when the server ended the session, until the next login', async () => {
+    const tokens = { AccessToken: 'a', IdToken: 'i', RefreshToken: 'r', Expires: Math.floor(Date.now() / 1000) + 3600 };
+    setSession({ user: { id: 'u-1', email: 'demo@riderdesk.pk' }, meta: tokens });
+    act(() => expireSession());
+    await renderWithProviders(<LoginForm canRegister />);
+    const form = screen.getByRole('form');
+    expect(within(form).getByRole('status')).toHaveTextContent('You are now disconnected.');
+    act(() => setSession({ user: { id: 'u-1', email: 'demo@riderdesk.pk' }, meta: tokens }));
+    expect(within(form).queryByText('You are now disconnected.')).not.toBeInTheDocument();
+    act(() => setSession(null));
   });
 
   it('links to sign-up only when it is allowed', async () => {

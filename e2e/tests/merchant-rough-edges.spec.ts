@@ -193,8 +193,10 @@ test.describe('screens on a phone @mobile', () => {
       await page.getByLabel(text('en', 'login.password'), { exact: true }).fill(DEMO.password);
       await page.getByRole('button', { name: text('en', 'login.submit') }).click();
       await expect(page).toHaveURL(/\/request-a-rider/);
-      if (locale === 'ur_alt') await switchLanguage(page, 'ur_alt');
+      // The language as the picker stores it; the next page load reads it.
+      if (locale === 'ur_alt') await page.evaluate(() => window.localStorage.setItem('riderdesk-language', 'ur_alt'));
       await page.goto(`/request-a-rider/${VENDOR}`);
+      await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ur_alt' ? 'rtl' : 'ltr');
       const address = page.getByRole('textbox', { name: text(locale, 'request.address.label') });
       await expect(address).toBeEnabled({ timeout: 30_000 });
       await address.fill('Zamzama');

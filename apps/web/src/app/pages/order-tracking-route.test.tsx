@@ -2,7 +2,7 @@ import { OrderCancelBodySchema } from '@riderdesk/domain/contracts/order-list';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type HttpHandler, http } from 'msw';
+import { type HttpHandler, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type RecordedRequest } from '../../../test/api.ts';
 import { makeVendor, validSession } from '../../../test/fixtures.ts';
@@ -226,6 +226,71 @@ describe('scheduled and cancelled orders', () => {
     expect(within(detail).queryByText(/looking for one nearby/)).not.toBeInTheDocument();
     // A finished order needs no explanation of the missing cancel.
     expect(within(detail).queryByTestId('why-no-cancel')).not.toBeInTheDocument();
+  });
+});
+
+describe('proofs', () => {
+  it('says when each proof was taken and downloads it under the order's name', async () => {
+    const user = userEvent.setup();
+    const pickedUpAt = ago(20);
+    await renderTracking('/order-tracking/v-1?order_id=v-1-P', {
+      flags: { ProofOfPickup: true, ProofOfDelivery: false, ProofOfReturn: false },
+      active: [
+        makeOrder({
+          order_id: 'v-1-P',
+          status: 'PICKED_UP',
+          status_history: [
+            { status: 'RECEIVED', created_at: ago(40) },
+            { status: 'PICKED_UP', created_at: pickedUpAt },
+          ],
+        }),
+      ],
+      handlers: [
+        http.get(
+          `${API}/order/v-1-P/proofs/pickup`,
+          () =>
+            new HttpResponse(new Blob(['jpeg'], { type: 'image/jpeg' }), { headers: { 'Content-Type': 'image/jpeg' } }),
+        ),
+      ],
+    });
+    const detail = await screen.findByRole('article', { name: 'Order v-1-P' });
+    const time = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Asia/Karachi',
+    }).format(Date.parse(pickedUpAt));
+    expect(await within(detail).findByText(`Taken ${time}`)).toBeInTheDocument();
+
+    const click = vi.fn();
+    const clickSpy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(click);
+    await user.click(within(detail).getByRole('button', { name: 'Download Proof of collection' }));
+    await waitFor(() => expect(click).toHaveBeenCalledOnce());
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('v-1-P-pickup.jpg');
+
+    clickSpy.mockRestore();
+  });
+
+  it('says the proof could not be downloaded when fetching it fails', async () => {
+    await renderTracking('/order-tracking/v-1?order_id=v-1-P', {
+      flags: { ProofOfPickup: true, ProofOfDelivery: false, ProofOfReturn: false },
+      active: [
+        makeOrder({
+          order_id: 'v-1-P',
+          status: 'PICKED_UP',
+          status_history: [{ status: 'PICKED_UP', created_at: ago(20) }],
+        }),
+      ],
+      handlers: [http.get(`${API}/order/v-1-P/proofs/pickup`, () => apiError(403, 'Forbidden'))],
+    });
+    const detail = await screen.findByRole('article', { name: 'Order v-1-P' });
+    expect(await within(detail).findByRole('alert')).toHaveTextContent(
+      'Proof of collection: We could not download the proof.',
+    );
   });
 });
 

@@ -230,7 +230,7 @@ describe('scheduled and cancelled orders', () => {
 });
 
 describe('proofs', () => {
-  it('says when each proof was taken and downloads it under the order's name', async () => {
+  it('says when each proof was taken and downloads it under the order’s name', async () => {
     const user = userEvent.setup();
     const pickedUpAt = ago(20);
     await renderTracking('/order-tracking/v-1?order_id=v-1-P', {

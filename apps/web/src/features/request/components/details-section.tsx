@@ -129,11 +129,13 @@ export function DetailsSection(props: {
                 thousandSeparator=","
                 hideControls
                 dir="ltr"
-                leftSection={isCurrencyAfter ? undefined : currency}
-                rightSection={isCurrencyAfter ? currency : undefined}
-                leftSectionWidth={isCurrencyAfter ? undefined : 48}
-                rightSectionWidth={isCurrencyAfter ? 56 : undefined}
-                rightSectionPointerEvents="none"
+                // The digits read left to right in both languages. English reads 'PKR 1,850': the code
+                // before the amount. Urdu reads '1,850 روپے' right to left: the amount (aligned right)
+                // first, the word after it, to its left.
+                leftSection={currency}
+                leftSectionWidth={isCurrencyAfter ? 56 : 48}
+                leftSectionPointerEvents="none"
+                styles={isCurrencyAfter ? { input: { textAlign: 'right' } } : undefined}
                 error={errors.amount}
                 name={field.name}
                 ref={field.ref}

@@ -92,6 +92,7 @@ describe.each(databases())('vendors on %s', (kind) => {
         flags: { payment_methods: { CASH_ON_DELIVERY: true } },
         estimation_pick_up_time: null,
         login_pickup_estimation: null,
+        delivery_area: { type: 'radius', radius_km: 8 },
       },
     });
   });

@@ -11,9 +11,9 @@ import {
   statusProgress,
 } from '@riderdesk/domain/order-status';
 import { orderCharges } from '@riderdesk/domain/orders/charges';
-import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
-import { findOrderByTrackingToken, hasProof, type OrderRow } from '../orders/repo.ts';
+import type { OrderRow } from '../orders/model.ts';
+import type { OrderRecords } from '../orders/records.ts';
 
 export type PublicTrackingService = ReturnType<typeof publicTrackingService>;
 
@@ -42,7 +42,13 @@ function firstTime(history: readonly StatusHistoryEntry[], statuses: readonly Or
  * @param broaderPlaces the country and its regions: an address's trailing parts the public pages drop so
  * the area and the city are what is left ('…, Clifton, Karachi, Sindh, Pakistan' → 'Clifton, Karachi').
  */
-export function publicTrackingService({ db, broaderPlaces }: { db: Db; broaderPlaces: readonly string[] }) {
+export function publicTrackingService({
+  orders,
+  broaderPlaces,
+}: {
+  orders: OrderRecords;
+  broaderPlaces: readonly string[];
+}) {
   /** The area and city of an address, never the flat, the house or the building. */
   const addressArea = (address: string | null) => areaOfAddress(address, broaderPlaces);
 
@@ -54,7 +60,7 @@ export function publicTrackingService({ db, broaderPlaces }: { db: Db; broaderPl
   });
 
   async function find(token: string): Promise<OrderRow> {
-    const row = await findOrderByTrackingToken(db, token);
+    const row = await orders.byTrackingToken(token);
     if (!row) throw notFound();
     return row;
   }
@@ -166,7 +172,7 @@ export function publicTrackingService({ db, broaderPlaces }: { db: Db; broaderPl
         created_at: row.created_at.toISOString(),
         picked_up_at: firstTime(row.status_history, ['PICKED_UP']),
         delivered_at: firstTime(row.status_history, ['DELIVERED']),
-        has_delivery_proof: await hasProof(db, row.order_id, 'delivery'),
+        has_delivery_proof: await orders.hasProof(row.order_id, 'delivery'),
       };
     },
   };

@@ -93,7 +93,11 @@ const OUTLET = { lat: 24.8021, lon: 67.03 };
 const CUSTOMER = { lat: 24.8138, lon: 67.0402 };
 
 /** Places an order the way the request page does: a signed fee quote, then the §3 create body. */
-export async function placeOrder(request: APIRequestContext, authorization: string): Promise<string> {
+export async function placeOrder(
+  request: APIRequestContext,
+  authorization: string,
+  options: { preorderedFor?: number } = {},
+): Promise<string> {
   const headers = { authorization };
   const fee = await request.post('/api/v1/delivery/fee', {
     headers,
@@ -103,11 +107,15 @@ export async function placeOrder(request: APIRequestContext, authorization: stri
   const quote = (await fee.json()).result as { fee: number; signature: string };
   const created = await request.post('/api/v1/order', {
     headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` },
-    data: orderCreateBody({
-      vendorId: DEMO_VENDOR,
-      quote,
-      destination: { lat: CUSTOMER.lat, lng: CUSTOMER.lon },
-    }),
+    data: {
+      ...orderCreateBody({
+        vendorId: DEMO_VENDOR,
+        quote,
+        destination: { lat: CUSTOMER.lat, lng: CUSTOMER.lon },
+      }),
+      // Unix seconds of a pre-order; null places it for now.
+      preordered_for: options.preorderedFor ?? null,
+    },
   });
   expect(created.ok()).toBe(true);
   return ((await created.json()).result as { order_id: string }).order_id;

@@ -1,4 +1,6 @@
 import compress from '@fastify/compress';
+import { broaderPlacesOf } from '@riderdesk/domain/geo/address-area';
+import { PK_GAZETTEER } from '@riderdesk/domain/geo/gazetteer';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Registry } from 'prom-client';
@@ -163,7 +165,13 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     dispatcher: dispatcher({ db, now, lifecycle, orders: orderReads, metrics, config: config.dispatch, log, isLeader }),
     simulator: fleetSimulator({ db, riders, orders: orderReads, config: config.dispatch, log, isLeader }),
     leadership: leader,
-    publicTracking: publicTrackingService({ orders: orderReads }),
+    publicTracking: publicTrackingService({
+      orders: orderReads,
+      broaderPlaces: broaderPlacesOf(
+        config.deployment.country.name,
+        PK_GAZETTEER.map((place) => place.province),
+      ),
+    }),
     liveTickets: liveTickets({ db, now, honoured: auth.honouredSessionIds }),
     liveSessions,
     liveHub,

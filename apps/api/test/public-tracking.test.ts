@@ -71,6 +71,19 @@ describe.each(databases())('public tracking pages on %s', (kind) => {
     ]);
   });
 
+  it('shows the area and the city of a full address, never the building or the province and country', async () => {
+    const fullAddress = await placeOrder(t, merchant, (body) => {
+      (body.customer as { location: { address: string } }).location.address =
+        'Flat 4, Sea View Apartments, Zamzama Commercial, Clifton, Karachi, Sindh, Pakistan';
+    });
+    const fullToken = (await orderOf(t, merchant, fullAddress)).tracking_token;
+    const tracking = (await get(`tracking/${fullToken}`)).json().result;
+    expect(tracking.destination.area).toBe('Clifton, Karachi');
+    const receipt = (await get(`delivery-receipt/${fullToken}`)).json().result;
+    expect(receipt.destination_area).toBe('Clifton, Karachi');
+    expect(JSON.stringify(receipt)).not.toContain('Sea View');
+  });
+
   it('answers 404 for an unknown token and for the order id, 400 for a malformed token', async () => {
     expect((await get(`tracking/${'A'.repeat(43)}`)).statusCode).toBe(404);
     expect((await get(`delivery-receipt/${'B'.repeat(43)}`)).statusCode).toBe(404);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DELIVERY_RADIUS_KM, isDeliverable, isPointInPolygon } from './delivery-area.ts';
+import {
+  DEFAULT_DELIVERY_RADIUS_KM,
+  isDeliverable,
+  isPointInPolygon,
+  deliveryReach as reach,
+} from './delivery-area.ts';
 
 // [lng, lat] (GeoJSON order): a box from 24.85 to 24.90 north and 66.99 to 67.05 east.
 const BOX = [
@@ -30,5 +35,18 @@ describe('delivery areas', () => {
     const justInside = { lat: OUTLET.lat + (DEFAULT_DELIVERY_RADIUS_KM - 0.1) / 111.2, lng: OUTLET.lng };
     expect(isDeliverable(null, OUTLET, justInside)).toBe(true);
     expect(isDeliverable(null, OUTLET, { lat: OUTLET.lat + 0.2, lng: OUTLET.lng })).toBe(false);
+  });
+});
+
+describe('deliveryReach: why an address is out of reach', () => {
+  const outlet = { lat: 24.8021, lng: 67.03 };
+  const gulshan = { lat: 24.918, lng: 67.0971 };
+  it('gives the distance and the radius of the area, and no range for a drawn area', () => {
+    const radius = reach({ type: 'radius', radius_km: 8 }, outlet, gulshan);
+    expect(radius.rangeKm).toBe(8);
+    expect(radius.distanceKm).toBeGreaterThan(14);
+    expect(radius.distanceKm).toBeLessThan(15);
+    expect(reach(null, outlet, gulshan).rangeKm).toBe(10);
+    expect(reach({ type: 'polygon', coordinates: [] }, outlet, gulshan).rangeKm).toBeNull();
   });
 });

@@ -63,3 +63,18 @@ export function defaultDeliveryPolygon(
 }
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/**
+ * Why a destination is or is not deliverable from an outlet, in the merchant's terms: the straight-line
+ * distance the area is measured by, and the range of a radius area (null for a drawn polygon).
+ */
+export function deliveryReach(
+  area: DeliveryArea | null | undefined,
+  outlet: GeoPoint,
+  destination: GeoPoint,
+): { distanceKm: number; rangeKm: number | null } {
+  return {
+    distanceKm: haversineKm(outlet, destination),
+    rangeKm: area?.type === 'polygon' ? null : area?.type === 'radius' ? area.radius_km : DEFAULT_DELIVERY_RADIUS_KM,
+  };
+}

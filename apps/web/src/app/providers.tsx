@@ -2,18 +2,29 @@ import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { NOTIFICATION_MS } from '@riderdesk/domain/constants';
 import type { PublicConfig } from '@riderdesk/domain/contracts/deployment';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { type ReactNode, useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useRefreshFlagsOnSessionChange } from '../features/flags/hooks/use-flags.ts';
+import { flagKeys } from '../shared/api/query-keys.ts';
 import { ConfigProvider } from '../shared/config/config-context.tsx';
 import { directionOf } from '../shared/i18n/i18n.ts';
-import { useSession } from '../shared/session/session-store.ts';
+import { notify } from '../shared/notify.ts';
+import { takeSessionExpiry, useSession } from '../shared/session/session-store.ts';
 import { createAppTheme, cssVariablesResolver } from './theme.ts';
 
 function SessionEffects() {
-  useRefreshFlagsOnSessionChange(useSession() !== null);
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const isLoggedIn = useSession() !== null;
+  useRefreshFlagsOnSessionChange(isLoggedIn);
+  // A session the server ended: the guards send the user to log in, and this says why (spec §4).
+  useEffect(() => {
+    if (isLoggedIn || !takeSessionExpiry()) return;
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== flagKeys.all[0] });
+    notify({ message: t('auth.disconnected'), tone: 'info' });
+  }, [isLoggedIn, t, queryClient]);
   return null;
 }
 

@@ -10,6 +10,7 @@ export const STORAGE_KEYS = {
   outletToggles: 'riderdesk-outlet-toggles',
   // spec §9 "Persisted state": the history filters' date range and status.
   historyFilters: 'riderdesk-history-filters',
+  lastVendor: 'riderdesk-last-vendor',
 } as const;
 
 /** localStorage can throw (private mode, quota, disabled storage); the app must keep working. */

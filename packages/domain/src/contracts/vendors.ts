@@ -16,10 +16,16 @@ export const VendorLocationSchema = z.object({
 });
 export type VendorLocation = z.infer<typeof VendorLocationSchema>;
 
-/** A radius around the outlet, or a polygon of [longitude, latitude] pairs (domain delivery-area.ts). */
+/**
+ * Where a branch delivers (domain delivery-area.ts): a radius around it, or a polygon in GeoJSON order. The
+ * merchant sees it to learn why an address is out of reach and which of their branches can take it.
+ */
 export const DeliveryAreaSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('radius'), radius_km: z.number() }),
-  z.object({ type: z.literal('polygon'), coordinates: z.array(z.tuple([z.number(), z.number()])) }),
+  z.object({ type: z.literal('radius'), radius_km: z.number().min(0).max(1000) }),
+  z.object({
+    type: z.literal('polygon'),
+    coordinates: z.array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)])).max(5000),
+  }),
 ]);
 
 /** spec §3 Vendor. */
@@ -43,7 +49,7 @@ export const VendorSchema = z.object({
   flags: z.object({ payment_methods: z.record(z.string(), z.boolean()) }),
   estimation_pick_up_time: z.number().int().nullable(),
   login_pickup_estimation: z.number().int().nullable(),
-  /** Where the outlet delivers, for the branch map (spec §9 polygon fill); null means the default radius. */
+  /** Where the outlet delivers: the branch map (spec §9 polygon fill) and out-of-area reasons; null: the default radius (domain DEFAULT_DELIVERY_RADIUS_KM). */
   delivery_area: DeliveryAreaSchema.nullable(),
 });
 export type Vendor = z.infer<typeof VendorSchema>;

@@ -13,3 +13,11 @@ export function addressArea(address: string | null | undefined, broaderPlaces: r
   while (parts.length > 2 && broader.has(parts[parts.length - 1]!.toLowerCase())) parts.pop();
   return parts.slice(-2).join(', ');
 }
+
+/**
+ * The places broader than a city in a country's addresses: the country's name and the regions the
+ * gazetteer knows, so addressArea keeps the area and the city.
+ */
+export function broaderPlacesOf(countryName: string, regions: readonly string[]): string[] {
+  return [countryName, ...new Set(regions)];
+}

@@ -14,3 +14,8 @@ export const PROOF_STATUS = {
 export function proofKindsReached(history: readonly Pick<StatusHistoryEntry, 'status'>[]): ProofKind[] {
   return PROOF_KINDS.filter((kind) => history.some((entry) => entry.status === PROOF_STATUS[kind]));
 }
+
+/** When the rider took a proof: the first time the order reached the step that produces it; null before. */
+export function proofTakenAt(history: readonly Pick<StatusHistoryEntry, 'status' | 'created_at'>[], kind: ProofKind) {
+  return history.find((entry) => entry.status === PROOF_STATUS[kind])?.created_at ?? null;
+}

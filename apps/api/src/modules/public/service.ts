@@ -1,4 +1,5 @@
 import type { PublicC2cTracking, PublicReceipt, PublicTracking } from '@riderdesk/domain/contracts/public-tracking';
+import { addressArea as areaOfAddress } from '@riderdesk/domain/geo/address-area';
 import { fromMinor } from '@riderdesk/domain/money';
 import { isTerminal, lifecycleStage } from '@riderdesk/domain/order-lifecycle';
 import {
@@ -20,15 +21,6 @@ const notFound = () => keyedError(404, 'NotFound', 'error.tracking.not-found');
 
 const firstName = (name: string | null) => (name ?? '').trim().split(/\s+/)[0] ?? '';
 
-/** The district part of an address: its last two comma-separated parts, never the flat or the house. */
-export function addressArea(address: string | null): string {
-  const parts = (address ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  return parts.slice(-2).join(', ');
-}
-
 export function maskPhone(phone: string): string {
   const digits = phone.replace(/[^\d+]/g, '');
   if (digits.length <= 7) return '*'.repeat(digits.length);
@@ -42,18 +34,31 @@ const isSenderPickup = (row: OrderRow) =>
 // Coordinates of a private person are rounded to about 100 m: enough for the map, not a doorstep.
 const rounded = (value: number) => Math.round(value * 1000) / 1000;
 
-/** Where a private person is, as far as the public may know: the district and about 100 m. */
-const privatePlace = (address: string | null, latitude: number, longitude: number) => ({
-  area: addressArea(address),
-  latitude: rounded(latitude),
-  longitude: rounded(longitude),
-});
-
 function firstTime(history: readonly StatusHistoryEntry[], statuses: readonly OrderStatus[]): string | null {
   return history.find((entry) => statuses.includes(entry.status))?.created_at ?? null;
 }
 
-export function publicTrackingService({ orders }: { orders: OrderRecords }) {
+/**
+ * @param broaderPlaces the country and its regions: an address's trailing parts the public pages drop so
+ * the area and the city are what is left ('…, Clifton, Karachi, Sindh, Pakistan' → 'Clifton, Karachi').
+ */
+export function publicTrackingService({
+  orders,
+  broaderPlaces,
+}: {
+  orders: OrderRecords;
+  broaderPlaces: readonly string[];
+}) {
+  /** The area and city of an address, never the flat, the house or the building. */
+  const addressArea = (address: string | null) => areaOfAddress(address, broaderPlaces);
+
+  /** Where a private person is, as far as the public may know: the area and about 100 m. */
+  const privatePlace = (address: string | null, latitude: number, longitude: number) => ({
+    area: addressArea(address),
+    latitude: rounded(latitude),
+    longitude: rounded(longitude),
+  });
+
   async function find(token: string): Promise<OrderRow> {
     const row = await orders.byTrackingToken(token);
     if (!row) throw notFound();

@@ -6,6 +6,7 @@ import type { OutletToggleState } from '../../features/vendors/components/branch
 import type { OutletDialogTarget } from '../../features/vendors/components/outlet-dialog.tsx';
 import { useIncludeOutlets } from '../../features/vendors/hooks/use-include-outlets.ts';
 import { useCountryParameter } from '../../shared/api/get-country-parameter.ts';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../shared/storage.ts';
 import { sectionOf, withVendor } from '../vendor-path.ts';
 
 /** Vendors, the vendor named by the URL, and what choosing another one does (spec §2). */
@@ -20,8 +21,14 @@ export function useBranchSelection(isEnabled: boolean) {
   const [includeOutlets, setIncludeOutlets] = useIncludeOutlets(selectedVendor?.vendor_id ?? null);
   const [outletDialog, setOutletDialog] = useState<OutletDialogTarget | null>(null);
 
-  // A vendor route without (or with an unknown) vendor segment lands on the user's first branch.
-  const fallback = defaultVendor(vendors);
+  // The branch in use is remembered, so the next visit (and the next login) opens on it.
+  const selectedId = selectedVendor?.vendor_id ?? null;
+  useEffect(() => {
+    if (selectedId) writeStorage(STORAGE_KEYS.lastVendor, selectedId);
+  }, [selectedId]);
+
+  // A vendor route without (or with an unknown) vendor segment lands on the last branch used, else the first.
+  const fallback = defaultVendor(vendors, readStorage(STORAGE_KEYS.lastVendor));
   useEffect(() => {
     if (!fallback || selectedVendor) return;
     const target = withVendor(pathname, search, fallback.vendor_id);

@@ -2,7 +2,7 @@ import { OrderCancelBodySchema } from '@riderdesk/domain/contracts/order-list';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type HttpHandler, http } from 'msw';
+import { type HttpHandler, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type RecordedRequest } from '../../../test/api.ts';
 import { makeVendor, validSession } from '../../../test/fixtures.ts';
@@ -191,10 +191,117 @@ describe('order tracking', () => {
     expect(within(detail).getByText('Imran Ali')).toBeInTheDocument();
     expect(within(detail).getByText('less than 5 minutes away')).toBeInTheDocument();
     expect(within(detail).getByText('Ayesha Khan')).toBeInTheDocument();
-    expect(within(detail).getByRole('link', { name: /\+92 300 1234567/ })).toHaveAttribute('href', 'tel:+923001234567');
+    // Written for reading in the national form, dialled as stored.
+    expect(within(detail).getByRole('link', { name: /^0300 1234567$/ })).toHaveAttribute('href', 'tel:+923001234567');
+    expect(within(detail).getByRole('link', { name: /^0345 1234567$/ })).toHaveAttribute('href', 'tel:+923451234567');
+    // A rider has accepted: no cancel, and the detail says why and whom to contact.
+    expect(within(detail).queryByRole('button', { name: 'Cancel rider' })).not.toBeInTheDocument();
+    expect(
+      within(detail).getByText(/A rider has accepted this order, so it can no longer be cancelled/),
+    ).toBeInTheDocument();
     // The status history lists each step once, oldest first.
     expect(within(detail).getByText('Waiting for a rider')).toBeInTheDocument();
     expect(within(detail).getAllByText('Rider on the way')).toHaveLength(2);
+  });
+});
+
+describe('scheduled and cancelled orders', () => {
+  it('shows the day of a scheduled order in the list and its schedule instead of “no rider”', async () => {
+    // Tomorrow at the same time of day: its time alone would look like an order already overdue.
+    const tomorrow = Math.floor(Date.now() / 1000) + 24 * 3600;
+    const time = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Asia/Karachi',
+    }).format(tomorrow * 1000);
+    const user = userEvent.setup();
+    await renderTracking('/order-tracking/v-1', {
+      preorders: [makeOrder({ order_id: 'v-1-LATER', status: 'NEW', preordered_for: tomorrow })],
+    });
+    const row = await screen.findByRole('button', { name: /v-1-LATER/ });
+    expect(within(section('Scheduled')).getByRole('button', { name: /v-1-LATER/ })).toBe(row);
+    expect(row).toHaveTextContent(`Tomorrow, ${time}`);
+    await user.click(row);
+    const detail = await screen.findByRole('article', { name: 'Order v-1-LATER' });
+    expect(within(detail).getByText(/^Scheduled for .*We look for a rider shortly before then\.$/)).toBeInTheDocument();
+    expect(within(detail).queryByText(/No rider assigned yet/)).not.toBeInTheDocument();
+  });
+
+  it('gives the cancel reason of a cancelled order instead of “looking for a rider”', async () => {
+    await renderTracking('/order-tracking/v-1?order_id=v-1-CXL', {
+      active: [makeOrder({ order_id: 'v-1-CXL', status: 'CANCELLED', cancel_reason: 'duplicate_order' })],
+    });
+    const detail = await screen.findByRole('article', { name: 'Order v-1-CXL' });
+    expect(within(detail).getByText('No rider: this order was cancelled (Duplicate order).')).toBeInTheDocument();
+    expect(within(detail).queryByText(/looking for one nearby/)).not.toBeInTheDocument();
+    // A finished order needs no explanation of the missing cancel.
+    expect(within(detail).queryByTestId('why-no-cancel')).not.toBeInTheDocument();
+  });
+});
+
+describe('proofs', () => {
+  it('says when each proof was taken and downloads it under the order’s name', async () => {
+    const user = userEvent.setup();
+    const pickedUpAt = ago(20);
+    await renderTracking('/order-tracking/v-1?order_id=v-1-P', {
+      flags: { ProofOfPickup: true, ProofOfDelivery: false, ProofOfReturn: false },
+      active: [
+        makeOrder({
+          order_id: 'v-1-P',
+          status: 'PICKED_UP',
+          status_history: [
+            { status: 'RECEIVED', created_at: ago(40) },
+            { status: 'PICKED_UP', created_at: pickedUpAt },
+          ],
+        }),
+      ],
+      handlers: [
+        http.get(
+          `${API}/order/v-1-P/proofs/pickup`,
+          () =>
+            new HttpResponse(new Blob(['jpeg'], { type: 'image/jpeg' }), { headers: { 'Content-Type': 'image/jpeg' } }),
+        ),
+      ],
+    });
+    const detail = await screen.findByRole('article', { name: 'Order v-1-P' });
+    const time = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Asia/Karachi',
+    }).format(Date.parse(pickedUpAt));
+    expect(await within(detail).findByText(`Taken ${time}`)).toBeInTheDocument();
+
+    const click = vi.fn();
+    const clickSpy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(click);
+    await user.click(within(detail).getByRole('button', { name: 'Download Proof of collection' }));
+    await waitFor(() => expect(click).toHaveBeenCalledOnce());
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('v-1-P-pickup.jpg');
+
+    clickSpy.mockRestore();
+  });
+
+  it('says the proof could not be downloaded when fetching it fails', async () => {
+    await renderTracking('/order-tracking/v-1?order_id=v-1-P', {
+      flags: { ProofOfPickup: true, ProofOfDelivery: false, ProofOfReturn: false },
+      active: [
+        makeOrder({
+          order_id: 'v-1-P',
+          status: 'PICKED_UP',
+          status_history: [{ status: 'PICKED_UP', created_at: ago(20) }],
+        }),
+      ],
+      handlers: [http.get(`${API}/order/v-1-P/proofs/pickup`, () => apiError(403, 'Forbidden'))],
+    });
+    const detail = await screen.findByRole('article', { name: 'Order v-1-P' });
+    expect(await within(detail).findByRole('alert')).toHaveTextContent(
+      'Proof of collection: We could not download the proof.',
+    );
   });
 });
 
@@ -349,12 +456,16 @@ describe('cancelling a rider', () => {
     await renderTracking('/order-tracking/v-1?order_id=v-1-A', {
       active: [makeOrder({ order_id: 'v-1-A', status: 'RECEIVED' })],
     });
+    // Once cancelled, the refreshed order offers no cancel any more, which closes the dialog: the message
+    // must still be shown.
+    let isCancelled = false;
     const { requests: calls } = mockApi(
       http.get(`${API}/vendor/v-1/orders`, () =>
-        orderListAnswer([makeOrder({ order_id: 'v-1-A', status: 'RECEIVED' })]),
+        orderListAnswer([makeOrder({ order_id: 'v-1-A', status: isCancelled ? 'CANCELLED' : 'RECEIVED' })]),
       ),
       http.put(`${API}/order/cancel`, async ({ request }) => {
         await bodyOf(request, OrderCancelBodySchema);
+        isCancelled = true;
         return answer({ message: 'action.attempt-cancel' });
       }),
     );

@@ -6,7 +6,7 @@ import { useAppFlags } from '../use-app-flags.ts';
 import { sectionPath } from '../vendor-path.ts';
 
 export function RequestRoute() {
-  const { selectedVendor } = useShell();
+  const { selectedVendor, vendors } = useShell();
   const [search] = useSearchParams();
   const flags = useAppFlags();
   const session = useSession();
@@ -20,6 +20,8 @@ export function RequestRoute() {
       isVoucherOn={flags.Voucher}
       isVatOn={flags.PaymentVat}
       userEmail={session?.user.email ?? null}
+      otherBranches={vendors.filter((vendor) => vendor.vendor_id !== selectedVendor?.vendor_id)}
+      branchPath={(vendorId) => sectionPath('request-a-rider', vendorId)}
     />
   );
 }

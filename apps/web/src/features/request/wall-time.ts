@@ -48,3 +48,16 @@ export function preorderWindow(nowMs: number, timeZone: string): { min: string; 
     max: wallTimeInZone(preorderWindowEnd(nowMs).getTime(), timeZone),
   };
 }
+
+/** The days a pre-order can fall on, from today to the window's end: their wall date and an instant at noon. */
+export function preorderDays(nowMs: number, timeZone: string): { date: string; noon: number }[] {
+  const last = wallTimeInZone(preorderWindowEnd(nowMs).getTime(), timeZone).slice(0, 10);
+  const days: { date: string; noon: number }[] = [];
+  let date = wallTimeInZone(nowMs, timeZone).slice(0, 10);
+  while (date <= last && days.length < 10) {
+    const noon = zonedWallTimeToEpochMs(`${date} 12:00:00`, timeZone) ?? nowMs;
+    days.push({ date, noon });
+    date = wallTimeInZone(noon + 24 * 60 * 60 * 1000, timeZone).slice(0, 10);
+  }
+  return days;
+}

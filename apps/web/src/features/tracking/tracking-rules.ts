@@ -1,7 +1,14 @@
 import { RIDER_NEAR_MINUTES } from '@riderdesk/domain/constants';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { looksLikeOrderIdOf } from '@riderdesk/domain/order-id';
-import { type OrderBucket, orderBucket, showsEtaToCustomer, showsEtaToVendor } from '@riderdesk/domain/order-status';
+import {
+  isInGroup,
+  type OrderBucket,
+  orderBucket,
+  showsEtaToCustomer,
+  showsEtaToVendor,
+  statusProgress,
+} from '@riderdesk/domain/order-status';
 import { matchesOrderSearch } from '@riderdesk/domain/search-history';
 import {
   type CountryCode,
@@ -97,3 +104,16 @@ export const BUCKET_COLORS = {
 } as const satisfies Record<OrderBucket, string>;
 
 export const trackingLink = (origin: string, token: string) => `${origin}/tracking/${encodeURIComponent(token)}`;
+
+/**
+ * Why an order that cannot be cancelled (spec §4 cancellable statuses) offers no cancel: a rider has
+ * accepted it, or it is still being processed; null for a finished order, which needs no explanation.
+ */
+export function cancelUnavailableReason(order: Pick<Order, 'status'>): 'accepted' | 'processing' | null {
+  if (isInGroup(order.status, 'cancelled') || order.status === 'DELIVERED' || order.status === 'RETURNED_TO_VENDOR') {
+    return null;
+  }
+  return order.status === 'DELAYED' || statusProgress(order.status) >= statusProgress('COURIER_ACCEPTED_DELIVERY')
+    ? 'accepted'
+    : 'processing';
+}

@@ -51,4 +51,10 @@ describe('branch selector rules (spec §2, §6)', () => {
     ]);
     expect(defaultVendor([orphan, outlet, parent])?.vendor_id).toBe('p-1');
   });
+
+  it('opens on the branch used last while it is still the user’s, else on the first', () => {
+    const orphan = makeVendor({ vendor_id: 'o-9', name: 'Airport', parent_vendor_id: 'p-404' });
+    expect(defaultVendor([orphan, outlet, parent], 'o-9')?.vendor_id).toBe('o-9');
+    expect(defaultVendor([orphan, outlet, parent], 'someone-else')?.vendor_id).toBe('p-1');
+  });
 });

@@ -43,7 +43,11 @@ export function orderBranches(vendors: readonly Vendor[]): BranchEntry[] {
   return entries;
 }
 
-/** The first vendor a user lands on when the URL names none: the first parent, else the first outlet. */
-export function defaultVendor(vendors: readonly Vendor[]): Vendor | null {
-  return orderBranches(vendors)[0]?.vendor ?? null;
+/**
+ * The vendor a user lands on when the URL names none: the branch they used last, when it is still theirs;
+ * else the first parent, else the first outlet.
+ */
+export function defaultVendor(vendors: readonly Vendor[], lastVendorId: string | null = null): Vendor | null {
+  const last = lastVendorId ? vendors.find((vendor) => vendor.vendor_id === lastVendorId) : undefined;
+  return last ?? orderBranches(vendors)[0]?.vendor ?? null;
 }

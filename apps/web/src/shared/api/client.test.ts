@@ -174,6 +174,41 @@ describe('api client', () => {
   });
 });
 
+describe('a session the server rejects (spec §4)', () => {
+  it('refreshes once on a 401 and repeats the call with the new tokens', async () => {
+    const fresh = { AccessToken: 'acc2', IdToken: 'idt2', RefreshToken: 'ref2', Expires: NOW_MS / 1000 + 3600 };
+    const { client, fetch, headersOf, onSessionExpired } = makeClient({
+      session: session(3000),
+      responses: [apiError(401), json({ result: { AuthenticationResult: fresh } }), json({ result: 'ok' })],
+    });
+    await expect(client.get('/api/v1/vendors')).resolves.toEqual({ result: 'ok' });
+    expect(fetch.mock.calls[1]?.[0]).toBe('/api/v1/login/extend');
+    expect(headersOf(2).Authorization).toBe('Bearer acc2|idt2');
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('logs out when the refresh is refused, and when the refreshed session is rejected too', async () => {
+    const refused = makeClient({ session: session(3000), responses: [apiError(401), apiError(401)] });
+    await expect(refused.client.get('/api/v1/vendors')).rejects.toMatchObject({ status: 401 });
+    expect(refused.onSessionExpired).toHaveBeenCalledOnce();
+
+    const fresh = { AccessToken: 'acc2', IdToken: 'idt2', Expires: NOW_MS / 1000 + 3600 };
+    const rejected = makeClient({
+      session: session(3000),
+      responses: [apiError(401), json({ result: { AuthenticationResult: fresh } }), apiError(401)],
+    });
+    await expect(rejected.client.get('/api/v1/vendors')).rejects.toMatchObject({ status: 401 });
+    expect(rejected.onSessionExpired).toHaveBeenCalledOnce();
+  });
+
+  it('leaves a 401 without a session (a wrong password) to the caller', async () => {
+    const { client, onSessionExpired, fetch } = makeClient({ session: null, responses: [apiError(401)] });
+    await expect(client.post('/api/v1/login', {})).rejects.toMatchObject({ status: 401 });
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+});
+
 describe('renewSession (a live socket closed with 4401)', () => {
   it('refreshes although the token is far from expiry, and says a session remains', async () => {
     const fresh = { AccessToken: 'acc2', IdToken: 'idt2', RefreshToken: 'ref2', Expires: NOW_MS / 1000 + 3600 };

@@ -1,7 +1,7 @@
 import { RETRY_COUNT, RETRY_DELAY_MS, TOKEN_REFRESH_THRESHOLD_S } from '@riderdesk/domain/constants';
 import { TokenSetSchema } from '@riderdesk/domain/contracts/auth';
 import { z } from 'zod';
-import { clearCredentials, getSession, type Session, setSession as storeSession } from '../session/session-store.ts';
+import { expireSession, getSession, type Session, setSession as storeSession } from '../session/session-store.ts';
 import { readStorage, STORAGE_KEYS } from '../storage.ts';
 import { ApiRequestError, toApiRequestError } from './api-error.ts';
 
@@ -60,6 +60,8 @@ export function isRetryable(error: unknown, method: HttpMethod, hasIdempotencyKe
   return idempotent && error.status >= 500;
 }
 
+const isUnauthorized = (error: unknown) => error instanceof ApiRequestError && error.status === 401;
+
 // Refresh answers may omit the refresh token; the current one is then kept (spec §7).
 const ExtendAnswerLooseSchema = z.object({
   result: z.object({ AuthenticationResult: TokenSetSchema.partial({ RefreshToken: true }) }),
@@ -73,7 +75,7 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}) {
     readStorage,
     getSession,
     setSession: storeSession,
-    onSessionExpired: clearCredentials,
+    onSessionExpired: expireSession,
     ...overrides,
   };
 
@@ -160,11 +162,27 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}) {
     if (!options.skipRefresh) await ensureFreshSession();
     const method = options.method ?? 'GET';
     const retries = options.retries ?? RETRY_COUNT;
+    let hasRenewed = false;
     for (let attempt = 0; ; attempt++) {
       try {
         const body = await send(path, options);
         return options.schema ? options.schema.parse(body) : (body as T);
       } catch (error) {
+        // spec §4: a session the server rejects (logged out elsewhere, revoked) is refreshed once; when the
+        // refresh cannot fix it, the user is logged out and told so, instead of every screen failing.
+        if (isUnauthorized(error) && !options.skipRefresh && deps.getSession() !== null) {
+          if (hasRenewed) {
+            deps.onSessionExpired();
+            throw error;
+          }
+          hasRenewed = true;
+          if (!(await renewSession())) {
+            if (deps.getSession() !== null) deps.onSessionExpired();
+            throw error;
+          }
+          attempt--;
+          continue;
+        }
         if (attempt >= retries || !isRetryable(error, method, Boolean(options.idempotencyKey))) throw error;
         // spec §7: delay of 1 s times the attempt number.
         await deps.sleep(RETRY_DELAY_MS * (attempt + 1));

@@ -3,7 +3,8 @@ import { ApiRequestError } from './api-error.ts';
 
 /**
  * Turns a failed call into a sentence for the user. Order: offline (spec §8), an auth code
- * (`auth.{message}`), the first field error's translation key, a translation key in `message`,
+ * (`auth.{message}`), the first field error's translation key, a translation key in `message`, then for a
+ * refusal of what was typed (a 4xx naming a field) the user's mistake at that field, never our failure;
  * then the caller's fallback.
  */
 export function describeError(
@@ -19,5 +20,10 @@ export function describeError(
   const fieldKey = error.firstTranslationKey;
   if (fieldKey && exists(fieldKey)) return t(fieldKey);
   if (error.message && exists(error.message)) return t(error.message);
+  const field = error.errors[0]?.field;
+  if (field && error.status !== null && error.status >= 400 && error.status < 500) {
+    const fieldKey = `validation.field.${field}`;
+    return t(exists(fieldKey) ? fieldKey : 'validation.check-fields');
+  }
   return t(fallbackKey);
 }

@@ -26,3 +26,17 @@ export function formatTime(date: Date | number, timeZone: string, language: stri
     date,
   );
 }
+
+const dayKey = (date: Date | number, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(date);
+
+/** Calendar days from today to the date as the country's clock counts them: 0 today, 1 tomorrow, -1 yesterday. */
+export function daysFromToday(date: Date | number, now: Date | number, timeZone: string): number {
+  return Math.round((Date.parse(dayKey(date, timeZone)) - Date.parse(dayKey(now, timeZone))) / 86_400_000);
+}
+
+/** Day and month in the country's time zone ('25 Nov'). */
+export function formatDay(date: Date | number, timeZone: string, language: string): string {
+  const locale = language.startsWith('ur') ? 'ur-PK-u-nu-latn' : 'en-GB';
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone }).format(date);
+}

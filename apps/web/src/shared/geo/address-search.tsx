@@ -6,6 +6,7 @@ import { type LatLng, parseLatLngQuery } from '@riderdesk/domain/validation/addr
 import { IconAddressBook, IconCurrentLocation, IconMapPin, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PhoneText } from '../ui/phone-text.tsx';
 import { useSearchAddressBook } from './search-address-book.ts';
 import { useSearchAddresses } from './search-addresses.ts';
 
@@ -154,7 +155,7 @@ export function AddressSearch(props: {
                     <IconAddressBook size={18} style={{ flexShrink: 0 }} />
                     <Stack gap={0} miw={0}>
                       <Text fz="sm" fw={600} truncate>
-                        {entry.name} <bdi dir="ltr">{entry.phone_number}</bdi>
+                        {entry.name} <PhoneText phone={entry.phone_number} />
                       </Text>
                       <Text fz="xs" c="dimmed" truncate>
                         {entry.address}

@@ -31,6 +31,7 @@ export function getSession(): Session | null {
 
 export function setSession(session: Session | null): void {
   current = session;
+  if (session) isDisconnected = false;
   writeStorage(STORAGE_KEYS.session, session ? JSON.stringify(session) : null);
   for (const listener of listeners) listener();
 }
@@ -61,4 +62,32 @@ export function clearCredentials(): void {
   writeStorage(STORAGE_KEYS.guestToken, null);
   writeStorage(STORAGE_KEYS.guestOrders, null);
   setSession(null);
+}
+
+let wasExpired = false;
+let isDisconnected = false;
+
+/**
+ * The server rejected the session and a refresh could not fix it: the credentials are forgotten, the next
+ * reader of takeSessionExpiry says "You are now disconnected." (spec §4), and the login form says it until
+ * the next login.
+ */
+export function expireSession(): void {
+  wasExpired = true;
+  isDisconnected = true;
+  clearCredentials();
+}
+
+const readDisconnected = () => isDisconnected;
+
+/** True from a session the server ended until the next login. */
+export function useWasDisconnected(): boolean {
+  return useSyncExternalStore(subscribeSession, readDisconnected, readDisconnected);
+}
+
+/** True once after expireSession: whoever shows the notice takes it. */
+export function takeSessionExpiry(): boolean {
+  const expired = wasExpired;
+  wasExpired = false;
+  return expired;
 }

@@ -1,7 +1,7 @@
 import { ForgotPasswordBodySchema, ResetPasswordBodySchema } from '@riderdesk/domain/contracts/auth';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/api.ts';
 import { API, answer, bodyOf } from '../../../../test/handlers.ts';
@@ -13,6 +13,35 @@ async function askForCode() {
   await userEvent.click(screen.getByRole('button', { name: 'Send the code' }));
   return screen.findByRole('form', { name: 'Choose a new password' });
 }
+
+describe('forgot password', () => {
+  it('shows an empty e-mail address as the user’s mistake, never as our failure', async () => {
+    mockApi(
+      http.post(`${API}/password/forgot`, () =>
+        HttpResponse.json(
+          {
+            status: 400,
+            code: 'ValidationError',
+            message: 'The request is not valid.',
+            errors: [
+              {
+                field: 'email_address',
+                message: 'Invalid email',
+                meta: { translation_key: 'validation.invalid_format' },
+              },
+            ],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await renderWithProviders(<ForgotPasswordPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Send the code' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Enter your e-mail address, for example name@business.com.');
+    expect(alert).not.toHaveTextContent(/Something went wrong|could not/i);
+  });
+});
 
 describe('reset password (spec §5: 6-digit code, password rules, both passwords alike)', () => {
   it('names every failure at its field and sends nothing, then clears a field’s message as it is edited', async () => {

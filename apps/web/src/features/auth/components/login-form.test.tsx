@@ -1,11 +1,11 @@
-import { screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/api.ts';
 import { API, answer, apiError } from '../../../../test/handlers.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
-import { getSession } from '../../../shared/session/session-store.ts';
+import { expireSession, getSession, setSession } from '../../../shared/session/session-store.ts';
 import { STORAGE_KEYS } from '../../../shared/storage.ts';
 import { LoginForm } from './login-form.tsx';
 
@@ -25,6 +25,34 @@ describe('LoginForm error mapping (spec §8)', () => {
     await renderWithProviders(<LoginForm canRegister />);
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
+  it('shows empty fields as the user’s mistake, never as our failure', async () => {
+    // The server checks the fields (spec §5: no client-side validation) and names the one it refuses.
+    mockApi(
+      http.post(`${API}/login`, () =>
+        HttpResponse.json(
+          {
+            status: 400,
+            code: 'ValidationError',
+            message: 'The request is not valid.',
+            errors: [
+              {
+                field: 'email_address',
+                message: 'Invalid email',
+                meta: { translation_key: 'validation.invalid_format' },
+              },
+            ],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await renderWithProviders(<LoginForm canRegister />);
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Enter your e-mail address, for example name@business.com.');
+    expect(alert).not.toHaveTextContent('Something went wrong');
   });
 
   it('says the user could be offline when no answer comes back', async () => {
@@ -48,6 +76,18 @@ describe('LoginForm error mapping (spec §8)', () => {
     await screen.findByRole('button', { name: 'Log in' });
     await vi.waitFor(() => expect(getSession()?.user).toEqual({ id: 'u-7', email: 'demo@riderdesk.pk' }));
     expect(window.localStorage.getItem(STORAGE_KEYS.guestOrders)).toBeNull();
+  });
+
+  it('says the user was disconnected when the server ended the session, until the next login', async () => {
+    const tokens = { AccessToken: 'a', IdToken: 'i', RefreshToken: 'r', Expires: Math.floor(Date.now() / 1000) + 3600 };
+    setSession({ user: { id: 'u-1', email: 'demo@riderdesk.pk' }, meta: tokens });
+    act(() => expireSession());
+    await renderWithProviders(<LoginForm canRegister />);
+    const form = screen.getByRole('form');
+    expect(within(form).getByRole('status')).toHaveTextContent('You are now disconnected.');
+    act(() => setSession({ user: { id: 'u-1', email: 'demo@riderdesk.pk' }, meta: tokens }));
+    expect(within(form).queryByText('You are now disconnected.')).not.toBeInTheDocument();
+    act(() => setSession(null));
   });
 
   it('links to sign-up only when it is allowed', async () => {

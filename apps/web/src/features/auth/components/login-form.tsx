@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { LoginFormSchema, type LoginForm as LoginValues } from '@riderdesk/domain/validation/account-forms';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconPlugConnectedX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describeError } from '../../../shared/api/describe-error.ts';
+import { useWasDisconnected } from '../../../shared/session/session-store.ts';
 import { useLogin } from '../api/login.ts';
 
 /** spec §5: login has no client-side validation; the server's answer is the message. */
@@ -14,6 +15,7 @@ export function LoginForm({ canRegister, onSuccess }: { canRegister: boolean; on
   const { t, i18n } = useTranslation();
   const loginMutation = useLogin();
   const [error, setError] = useState<string | null>(null);
+  const wasDisconnected = useWasDisconnected();
   const { register, handleSubmit } = useForm<LoginValues>({
     defaultValues: { email: '', password: '' },
     resolver: zodResolver(LoginFormSchema),
@@ -32,6 +34,11 @@ export function LoginForm({ canRegister, onSuccess }: { canRegister: boolean; on
   return (
     <form onSubmit={submit} noValidate aria-label={t('login.title')}>
       <Stack gap="md">
+        {wasDisconnected && !error && (
+          <Alert color="blue" variant="light" icon={<IconPlugConnectedX size={18} />} role="status">
+            {t('auth.disconnected')}
+          </Alert>
+        )}
         {error && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
             {error}

@@ -144,7 +144,12 @@ describe('public delivery receipt', () => {
     expect(await screen.findByText('v-1-ABC123')).toBeInTheDocument();
     expect(screen.getByText('Saddar Kitchen')).toBeInTheDocument();
     expect(screen.getByText('Cash on delivery')).toBeInTheDocument();
-    expect(screen.getByText(/1,350/)).toBeInTheDocument();
+    expect(screen.getAllByText('PKR 1,350')).toHaveLength(2);
+    // The fee line says who paid it, and the amount paid at the door is the one rule's (orderCharges).
+    expect(screen.getByText('Delivery fee, paid by the customer')).toBeInTheDocument();
+    expect(screen.getByText('Paid to the rider at the door')).toBeInTheDocument();
+    // One 24-hour time in every language, as tracking writes it.
+    expect(screen.queryByText(/AM|PM/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print receipt' })).toBeInTheDocument();
   });
 });

@@ -65,7 +65,7 @@ export function PublicReceiptView({ receipt }: { receipt: PublicReceipt }) {
           <Row label={t('public.receipt.amount')}>
             <bdi>{money(receipt.amount)}</bdi>
           </Row>
-          <Row label={t('public.receipt.fee')}>
+          <Row label={t(`public.receipt.fee-paid-by.${receipt.fee_paid_by}`)}>
             <bdi>{money(receipt.delivery_fee)}</bdi>
           </Row>
           {receipt.discount > 0 && (
@@ -77,6 +77,11 @@ export function PublicReceiptView({ receipt }: { receipt: PublicReceipt }) {
           <Row label={t('public.receipt.total')} isStrong>
             <bdi>{money(receipt.total_amount)}</bdi>
           </Row>
+          {receipt.collect_amount > 0 && (
+            <Row label={t('public.receipt.collected')}>
+              <bdi>{money(receipt.collect_amount)}</bdi>
+            </Row>
+          )}
           <Row label={t('public.receipt.payment')}>
             {i18n.exists(`tracking.payment-method.${receipt.payment_method}`)
               ? t(`tracking.payment-method.${receipt.payment_method}`)

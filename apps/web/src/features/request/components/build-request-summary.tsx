@@ -3,6 +3,7 @@ import { fromMinor, toMinor } from '@riderdesk/domain/money';
 import { orderCharges } from '@riderdesk/domain/orders/charges';
 import type { RequestState } from '@riderdesk/domain/request-flow';
 import type { TFunction } from 'i18next';
+import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { type OrderForm, parseAmount, preorderedFor } from '../order-form.ts';
 import { joinAddress } from '../request-rules.ts';
 import { isBeforeDestination } from '../request-sections.ts';
@@ -39,7 +40,7 @@ export function buildRequestSummary(input: {
       label: t('request.summary.customer'),
       value: (
         <>
-          {form.customerName} · <bdi dir="ltr">{form.phone}</bdi>
+          {form.customerName} · <PhoneText phone={form.phone} />
         </>
       ),
     });

@@ -10,6 +10,7 @@ import { describeError } from '../../../shared/api/describe-error.ts';
 import { AddressSearch } from '../../../shared/geo/address-search.tsx';
 import { useAddressResolver } from '../../../shared/geo/use-address-resolver.ts';
 import { notify } from '../../../shared/notify.ts';
+import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { useSaveVendorAddress } from '../api/save-vendor-address.ts';
 import { joinAddress } from '../request-rules.ts';
 import { type SectionStatus, StepSection } from './step-section.tsx';
@@ -191,8 +192,8 @@ export function CollectionPointSection(props: {
               {vendor.vendor_information.contact.phone && (
                 <Group gap={6} c="dimmed" wrap="nowrap">
                   <IconPhone size={14} aria-hidden />
-                  <Text fz="sm" dir="ltr">
-                    {vendor.vendor_information.contact.phone}
+                  <Text fz="sm">
+                    <PhoneText phone={vendor.vendor_information.contact.phone} />
                   </Text>
                 </Group>
               )}

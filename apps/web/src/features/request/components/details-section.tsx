@@ -1,9 +1,11 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DESCRIPTION_MAX_LENGTH } from '@riderdesk/domain/constants';
+import { currencyExponent, currencyLabel } from '@riderdesk/domain/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { OrderForm } from '../order-form.ts';
+import { PhoneText } from '../../../shared/ui/phone-text.tsx';
+import { type OrderForm, parseAmount } from '../order-form.ts';
 import { PhoneInput } from './phone-input.tsx';
 import { type SectionStatus, StepSection } from './step-section.tsx';
 
@@ -24,8 +26,16 @@ export function DetailsSection(props: {
   onCancelHighValue: () => void;
   onChange: () => void;
   summary: React.ReactNode;
+  money: (amount: number) => string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The currency is read where the language writes it: before the amount in English, after it in Urdu.
+  const isCurrencyAfter = i18n.language.startsWith('ur');
+  const currency = (
+    <Text fz="xs" c="dimmed" fw={600} style={{ whiteSpace: 'nowrap' }}>
+      {currencyLabel(props.currency, i18n.language)}
+    </Text>
+  );
   const { form, errors } = props;
   const description = form.watch('description');
   const register = (field: keyof OrderForm) => form.register(field, { onChange: () => props.onFieldEdited(field) });
@@ -102,21 +112,41 @@ export function DetailsSection(props: {
             error={errors.description}
             {...register('description')}
           />
-          <TextInput
-            label={t('request.form.amount')}
-            description={t('request.form.amount-hint')}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            withAsterisk
-            inputMode="decimal"
-            dir="ltr"
-            leftSection={
-              <Text fz="xs" c="dimmed" fw={600}>
-                {props.currency}
-              </Text>
-            }
-            leftSectionWidth={48}
-            error={errors.amount}
-            {...register('amount')}
+          <Controller
+            control={form.control}
+            name="amount"
+            render={({ field }) => (
+              // Digits only, grouped as the user types (1,850): no exponent, sign or letters get in.
+              <NumberInput
+                label={t('request.form.amount')}
+                description={t('request.form.amount-hint')}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                withAsterisk
+                inputMode="decimal"
+                allowNegative={false}
+                allowLeadingZeros={false}
+                decimalScale={currencyExponent(props.currency)}
+                thousandSeparator=","
+                hideControls
+                dir="ltr"
+                // The digits read left to right in both languages. English reads 'PKR 1,850': the code
+                // before the amount. Urdu reads '1,850 روپے' right to left: the amount (aligned right)
+                // first, the word after it, to its left.
+                leftSection={currency}
+                leftSectionWidth={isCurrencyAfter ? 56 : 48}
+                leftSectionPointerEvents="none"
+                styles={isCurrencyAfter ? { input: { textAlign: 'right' } } : undefined}
+                error={errors.amount}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(value) => {
+                  field.onChange(String(value));
+                  props.onFieldEdited('amount');
+                }}
+              />
+            )}
           />
           {errors.other && (
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
@@ -140,8 +170,8 @@ export function DetailsSection(props: {
           <Text fz="sm">{t('request.high-value-warning')}</Text>
           <Text fz="sm" c="dimmed">
             {t('request.high-value.body', {
-              amount: `${props.currency} ${form.getValues('amount')}`,
-              limit: `${props.currency} ${props.itemValueLimit}`,
+              amount: props.money(parseAmount(form.getValues('amount')) ?? 0),
+              limit: props.money(props.itemValueLimit),
             })}
           </Text>
           <Group justify="flex-end">
@@ -162,7 +192,7 @@ export function DetailsSummary(props: { form: OrderForm; money: (amount: number)
   return (
     <Stack gap={2}>
       <Text fz="sm" fw={600}>
-        {form.customerName} · <bdi dir="ltr">{form.phone}</bdi>
+        {form.customerName} · <PhoneText phone={form.phone} />
       </Text>
       {form.description && (
         <Text fz="sm" c="dimmed" lineClamp={2}>
@@ -170,7 +200,7 @@ export function DetailsSummary(props: { form: OrderForm; money: (amount: number)
         </Text>
       )}
       <Text fz="sm" c="dimmed">
-        {props.money(Number(form.amount.replace(/,/g, '')) || 0)}
+        {props.money(parseAmount(form.amount) ?? 0)}
       </Text>
     </Stack>
   );

@@ -24,6 +24,8 @@ export function DropOffSection(props: {
   disabled: boolean;
   map: ReactNode;
   quote: ReactNode;
+  /** Why the address cannot be served, and what can be done, under the address. */
+  help?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -43,6 +45,7 @@ export function DropOffSection(props: {
           isResolving={props.isResolving}
           disabled={props.disabled}
         />
+        {props.help}
         {props.map}
         {props.isValidating && (
           <Group gap="xs" role="status">

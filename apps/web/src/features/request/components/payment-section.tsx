@@ -6,20 +6,23 @@ import {
   Group,
   Radio,
   SegmentedControl,
+  Select,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { TimePicker } from '@mantine/dates';
 import { ASAP_MINUTES, type PaymentMethod, PREORDER_WINDOW_DAYS, VAT_NUMBER_LENGTH } from '@riderdesk/domain/constants';
 import type { Voucher } from '@riderdesk/domain/contracts/vouchers';
+import { firstPreorderSlot } from '@riderdesk/domain/orders/preorder-window';
 import { IconAlertTriangle, IconCash, IconCircleCheck, IconReceipt, IconTicket, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { daysFromToday, formatDay } from '../../../shared/format/format.ts';
 import type { OrderForm } from '../order-form.ts';
-import { preorderWindow } from '../wall-time.ts';
+import { preorderDays, wallTimeInZone } from '../wall-time.ts';
 import type { FieldErrors } from './details-section.tsx';
 import { type SectionStatus, StepSection } from './step-section.tsx';
 
@@ -92,6 +95,8 @@ export function PaymentSection(props: {
   isVoucherOn: boolean;
   isVatOn: boolean;
   timeZone: string;
+  /** The country's service hours (spec §5), for the first time a pre-order can be due. */
+  serviceHours: string | null;
   voucher: Voucher | null;
   voucherDiscount: string | null;
   voucherError: string | undefined;
@@ -104,10 +109,28 @@ export function PaymentSection(props: {
   onBack: () => void;
   onSubmit: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { form, errors } = props;
   const deliveryTime = form.watch('deliveryTime');
-  const window = preorderWindow(Date.now(), props.timeZone);
+  const now = Date.now();
+  const days = preorderDays(now, props.timeZone).map((day) => {
+    const relative = daysFromToday(day.noon, now, props.timeZone);
+    const name =
+      relative === 0
+        ? t('tracking.day.today')
+        : relative === 1
+          ? t('tracking.day.tomorrow')
+          : formatDay(day.noon, props.timeZone, i18n.language);
+    return {
+      value: day.date,
+      label: relative > 1 ? name : `${name}, ${formatDay(day.noon, props.timeZone, i18n.language)}`,
+    };
+  });
+  const chooseLater = () => {
+    if (form.getValues('scheduledAt')) return;
+    const slot = firstPreorderSlot(now, props.serviceHours, props.timeZone);
+    if (slot) form.setValue('scheduledAt', wallTimeInZone(slot.getTime(), props.timeZone));
+  };
 
   return (
     <StepSection
@@ -181,7 +204,11 @@ export function PaymentSection(props: {
                   aria-labelledby="delivery-time-label"
                   fullWidth
                   value={field.value}
-                  onChange={(value) => field.onChange(value)}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    // spec §4 later delivery: start at the first time the service can deliver, not midnight.
+                    if (value === 'LATER') chooseLater();
+                  }}
                   data={[
                     { value: 'ASAP', label: t('request.time.asap') },
                     ...(props.isPreOrderOn ? [{ value: 'LATER', label: t('request.time.later') }] : []),
@@ -197,23 +224,46 @@ export function PaymentSection(props: {
               <Controller
                 control={form.control}
                 name="scheduledAt"
-                render={({ field }) => (
-                  <DateTimePicker
-                    label={t('request.time.pick')}
-                    description={t('request.time.pick-hint', { days: PREORDER_WINDOW_DAYS, zone: props.timeZone })}
-                    value={field.value}
-                    onChange={(value) => {
-                      field.onChange(value);
-                      props.onFieldEdited('scheduledAt');
-                    }}
-                    minDate={window.min}
-                    maxDate={window.max}
-                    valueFormat="DD MMM YYYY, HH:mm"
-                    dropdownType="popover"
-                    error={errors.scheduledAt}
-                    clearable
-                  />
-                )}
+                render={({ field }) => {
+                  const [day = '', time = ''] = (field.value ?? '').split(' ');
+                  const change = (nextDay: string, nextTime: string) => {
+                    field.onChange(nextDay && nextTime ? `${nextDay} ${nextTime.slice(0, 5)}:00` : null);
+                    props.onFieldEdited('scheduledAt');
+                  };
+                  return (
+                    <Stack gap={4}>
+                      <Group gap="sm" align="flex-start" grow>
+                        <Select
+                          label={t('request.time.day')}
+                          data={days}
+                          value={day || null}
+                          onChange={(value) => change(value ?? '', time)}
+                          allowDeselect={false}
+                          comboboxProps={{ withinPortal: true }}
+                        />
+                        {/* Typed as 1430 or picked: hours then minutes, on the 24-hour clock. */}
+                        <TimePicker
+                          label={t('request.time.time')}
+                          format="24h"
+                          value={time.slice(0, 5)}
+                          onChange={(value) => change(day, value)}
+                          hoursInputLabel={t('request.time.hours')}
+                          minutesInputLabel={t('request.time.minutes')}
+                          dir="ltr"
+                          error={Boolean(errors.scheduledAt)}
+                        />
+                      </Group>
+                      <Text
+                        fz="xs"
+                        c={errors.scheduledAt ? 'red' : 'dimmed'}
+                        role={errors.scheduledAt ? 'alert' : undefined}
+                      >
+                        {errors.scheduledAt ??
+                          t('request.time.pick-hint', { days: PREORDER_WINDOW_DAYS, zone: props.timeZone })}
+                      </Text>
+                    </Stack>
+                  );
+                }}
               />
             )}
           </Stack>

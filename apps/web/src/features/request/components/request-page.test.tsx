@@ -17,7 +17,7 @@ import { mockApi } from '../../../../test/api.ts';
 import { makeVendor } from '../../../../test/fixtures.ts';
 import { API, answer, apiError, bodyOf, countryParametersHandler } from '../../../../test/handlers.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
-import { RequestPage } from './request-page.tsx';
+import { RequestPage, type RequestPageProps } from './request-page.tsx';
 
 const VENDOR = makeVendor({ vendor_id: 'pk-khi-0042', name: 'Karachi Grill House — Clifton' });
 const ZAMZAMA = {
@@ -95,7 +95,11 @@ function mockRequestApi(...overrides: HttpHandler[]) {
 // Mantine keeps notifications in a module-level store that outlives each render.
 afterEach(() => notifications.clean());
 
-async function renderPage(path = '/request-a-rider/pk-khi-0042', language = 'en') {
+async function renderPage(
+  path = '/request-a-rider/pk-khi-0042',
+  language = 'en',
+  extra: Partial<RequestPageProps> = {},
+) {
   return renderRoutes(
     [
       {
@@ -110,6 +114,7 @@ async function renderPage(path = '/request-a-rider/pk-khi-0042', language = 'en'
             isVoucherOn
             isVatOn
             userEmail="demo@riderdesk.pk"
+            {...extra}
           />
         ),
       },
@@ -149,8 +154,11 @@ describe('request a rider (spec §4 flow)', () => {
     // Fee and ETA of the validated destination.
     const quote = await screen.findByRole('status', { name: 'Delivery quote' });
     expect(quote).toHaveTextContent('115');
-    expect(quote).toHaveTextContent('Pickup in 12 min');
-    expect(quote).toHaveTextContent('Delivery in 25 min');
+    // Each figure says what it measures: the rider at the branch, the delivery as a time of day, the trip.
+    expect(quote).toHaveTextContent('Rider at your branch in 12 min');
+    expect(quote).toHaveTextContent(/Delivered by about \d{2}:\d{2}/);
+    expect(quote).toHaveTextContent(/Trip \d+(\.\d)? km/);
+    expect(quote).not.toHaveTextContent('Delivery in');
     expect(api.sent('/api/v1/delivery/area/validate')[0]?.body).toEqual({
       location: { lat: ZAMZAMA.latitude, lng: ZAMZAMA.longitude },
       vendor_location: { latitude: 24.86, longitude: 67.05 },
@@ -174,7 +182,8 @@ describe('request a rider (spec §4 flow)', () => {
     await screen.findByText('Tracking page');
     expect(router.state.location.pathname).toBe('/order-tracking/pk-khi-0042');
     expect(router.state.location.search).toBe('?order_id=PK-1001');
-    expect(await screen.findByText('Order pushed!')).toBeInTheDocument();
+    // The spec's key, in words that say what happened.
+    expect(await screen.findByText('Rider requested. We are finding one for your order.')).toBeInTheDocument();
 
     const [order] = api.sent('/api/v1/order');
     expect(order?.body).toEqual({
@@ -204,13 +213,100 @@ describe('request a rider (spec §4 flow)', () => {
     const api = mockRequestApi(
       http.post(`${API}/delivery/area/validate`, () => answer('UNDELIVERABLE' satisfies DeliveryAreaResult)),
     );
-    await renderPage();
+    // A branch that delivers within 3 km, and two other branches of the merchant: one near Zamzama.
+    const nearby = makeVendor({
+      vendor_id: 'pk-khi-0043',
+      name: 'Karachi Grill House — DHA',
+      delivery_area: { type: 'radius', radius_km: 8 },
+    });
+    nearby.vendor_information.location = {
+      ...nearby.vendor_information.location,
+      latitude: 24.796,
+      longitude: 67.0645,
+    };
+    const far = makeVendor({
+      vendor_id: 'pk-khi-0044',
+      name: 'Far Branch',
+      delivery_area: { type: 'radius', radius_km: 1 },
+    });
+    await renderPage('/request-a-rider/pk-khi-0042', 'en', {
+      vendor: { ...VENDOR, delivery_area: { type: 'radius', radius_km: 3 } },
+      otherBranches: [nearby, far],
+    });
     await chooseZamzama();
     const input = screen.getByRole('textbox', { name: 'Drop-off address' });
     await waitFor(() => expect(input).toHaveAccessibleDescription("We don't deliver to this area yet."));
+    // The reason in the merchant's terms, and the branch that can deliver there.
+    const help = screen.getByTestId('out-of-area');
+    expect(help).toHaveTextContent(
+      /This address is 5\.\d km from Karachi Grill House — Clifton, which delivers within 3 km\./,
+    );
+    expect(within(help).getByRole('link', { name: 'Request from Karachi Grill House — DHA' })).toHaveAttribute(
+      'href',
+      '/request-a-rider/pk-khi-0043',
+    );
+    expect(within(help).queryByRole('link', { name: /Far Branch/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Customer and item' })).not.toBeInTheDocument();
     expect(api.sent('/api/v1/delivery/fee')).toHaveLength(0);
   }, 15_000);
+
+  it('takes only digits for the amount, grouped as typed, and says the high value in the one money form', async () => {
+    mockRequestApi();
+    await renderPage();
+    await chooseZamzama();
+    const details = await screen.findByRole('form', { name: 'Customer and item' }, { timeout: 3000 });
+    const amount = within(details).getByRole('textbox', { name: /^Order amount/ });
+    await userEvent.type(amount, '1e5x');
+    expect(amount).toHaveValue('15');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '150000');
+    expect(amount).toHaveValue('150,000');
+    const field = (label: string) => within(details).getByRole('textbox', { name: new RegExp(`^${label}`) });
+    await userEvent.type(field('Customer name'), 'Ayesha Khan');
+    await userEvent.type(field('Customer phone'), '+923001234567');
+    await userEvent.click(within(details).getByRole('button', { name: 'Continue to payment' }));
+    const warning = await screen.findByRole('dialog', { name: 'Confirm a high item value' });
+    expect(warning).toHaveTextContent('The amount PKR 150,000 is above PKR 50,000.');
+  }, 30_000);
+
+  it('schedules for later from the first open slot, with a time that can be typed', async () => {
+    const api = mockRequestApi();
+    await renderPage();
+    await chooseZamzama();
+    await fillDetails();
+    const payment = await screen.findByRole('form', { name: 'Payment and delivery time' });
+    await userEvent.click(within(payment).getByText('Schedule for later'));
+    // Always open here: the first quarter hour at least 30 minutes ahead, never midnight.
+    const slot = new Date(Math.ceil((Date.now() + 30 * 60_000) / 900_000) * 900_000);
+    const clock = (date: Date) =>
+      new Intl.DateTimeFormat('en-GB', {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: 'Asia/Karachi',
+      })
+        .format(date)
+        .split(':');
+    const [slotHours, slotMinutes] = clock(slot);
+    const hours = within(payment).getByRole('spinbutton', { name: 'Hours' });
+    const minutes = within(payment).getByRole('spinbutton', { name: 'Minutes' });
+    expect(hours).toHaveValue(slotHours);
+    expect(minutes).toHaveValue(slotMinutes);
+
+    // Typing 1430 gives 14:30, tomorrow (inside the 2-day window whatever the time now).
+    await userEvent.click(within(payment).getByRole('combobox', { name: 'Day' }));
+    await userEvent.click(await screen.findByRole('option', { name: /^Tomorrow/ }));
+    await userEvent.click(hours);
+    await userEvent.keyboard('1430');
+    expect(hours).toHaveValue('14');
+    expect(minutes).toHaveValue('30');
+    await userEvent.click(within(payment).getByRole('button', { name: 'Request rider' }));
+    await waitFor(() => expect(api.sent('/api/v1/order')).toHaveLength(1));
+    const due = (api.sent('/api/v1/order')[0]?.body as { preordered_for: number } | undefined)?.preordered_for ?? 0;
+    expect(clock(new Date(due * 1000))).toEqual(['14', '30']);
+    const dayOf = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(date);
+    expect(dayOf(new Date(due * 1000))).toBe(dayOf(new Date(Date.now() + 24 * 3600_000)));
+  }, 30_000);
 
   it('shows the first spec §5 failure at its field', async () => {
     mockRequestApi();

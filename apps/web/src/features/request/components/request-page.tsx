@@ -3,11 +3,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { AddressBookEntry } from '@riderdesk/domain/contracts/geo';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
-import { ORDER_TOAST_KEYS, payableDeliveryFee } from '@riderdesk/domain/request-flow';
+import { tripDistanceKm } from '@riderdesk/domain/geo/trip';
+import { ORDER_TOAST_KEYS, payableDeliveryFee, REQUEST_ERROR_KEYS } from '@riderdesk/domain/request-flow';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useCountryParameter } from '../../../shared/api/get-country-parameter.ts';
 import { useConfig } from '../../../shared/config/config-context.tsx';
-import { formatDateTime, formatMoney } from '../../../shared/format/format.ts';
+import { formatDateTime, formatMoney, formatTime } from '../../../shared/format/format.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useApplyVoucher } from '../hooks/use-apply-voucher.ts';
 import { useDestinationPicker } from '../hooks/use-destination-picker.ts';
@@ -22,6 +24,7 @@ import { CollectionPointSection } from './collection-point-section.tsx';
 import { DetailsSection, DetailsSummary } from './details-section.tsx';
 import { DropOffSection } from './drop-off-section.tsx';
 import { FeeChangedModal } from './fee-changed-modal.tsx';
+import { OutOfAreaHelp } from './out-of-area-help.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { RequestMapCard } from './request-map-card.tsx';
 import { DeliveryQuote, RequestSummary } from './request-summary.tsx';
@@ -37,6 +40,10 @@ export type RequestPageProps = {
   isVoucherOn: boolean;
   isVatOn: boolean;
   userEmail: string | null;
+  /** The user's other branches, offered when an address is outside this branch's area. */
+  otherBranches?: readonly Vendor[];
+  /** Where requesting from another branch starts. */
+  branchPath?: (vendorId: string) => string;
 };
 
 /** spec §2 "Request a rider" with the spec §4 request flow. */
@@ -76,6 +83,7 @@ export function RequestPage(props: RequestPageProps) {
     translate,
   });
   const { form, errors, onFieldEdited } = orderForm;
+  const serviceHours = useCountryParameter('serviceHours');
   const values = form.watch();
 
   const picker = useDestinationPicker({
@@ -213,11 +221,38 @@ export function RequestPage(props: RequestPageProps) {
               isValidating={step === 'CHECK_IF_DESTINATION_IS_VALID'}
               disabled={state.loading && step === 'FILL_PAYMENT_DETAILS'}
               map={showsMapInForm && mapCard}
+              help={
+                state.error?.field === 'destination' &&
+                state.error.key === REQUEST_ERROR_KEYS.undeliverable &&
+                vendor &&
+                flow.origin &&
+                state.destination?.latitude != null &&
+                state.destination.longitude != null && (
+                  <OutOfAreaHelp
+                    vendor={vendor}
+                    origin={flow.origin}
+                    destination={{ lat: state.destination.latitude, lng: state.destination.longitude }}
+                    otherBranches={props.otherBranches ?? []}
+                    branchPath={props.branchPath ?? ((id) => `/request-a-rider/${encodeURIComponent(id)}`)}
+                  />
+                )
+              }
               quote={
                 hasQuote(state) && (
                   <DeliveryQuote
                     fee={money(payableDeliveryFee(state)?.fee ?? state.deliveryFee ?? 0)}
                     estimations={state.estimations}
+                    distanceKm={
+                      flow.origin && state.destination?.latitude != null && state.destination.longitude != null
+                        ? tripDistanceKm(flow.origin, {
+                            lat: state.destination.latitude,
+                            lng: state.destination.longitude,
+                          })
+                        : null
+                    }
+                    deliveredBy={(minutes) =>
+                      formatTime(Date.now() + minutes * 60_000, country.timeZone, i18n.language)
+                    }
                   />
                 )
               }
@@ -237,6 +272,7 @@ export function RequestPage(props: RequestPageProps) {
               onCancelHighValue={() => send({ type: 'back' })}
               onChange={back}
               summary={<DetailsSummary form={values} money={money} />}
+              money={money}
             />
 
             <PaymentSection
@@ -249,6 +285,7 @@ export function RequestPage(props: RequestPageProps) {
               isVoucherOn={props.isVoucherOn && !isEditing}
               isVatOn={props.isVatOn}
               timeZone={country.timeZone}
+              serviceHours={serviceHours.data ?? null}
               voucher={state.voucher}
               voucherDiscount={discount}
               voucherError={

@@ -1,6 +1,6 @@
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Estimations } from '@riderdesk/domain/contracts/pricing';
-import { IconClockHour4, IconMotorbike } from '@tabler/icons-react';
+import { IconClockHour4, IconMotorbike, IconRoute } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -17,17 +17,31 @@ function Row({ label, value, strong }: { label: string; value: ReactNode; strong
   );
 }
 
-/** The fee and times the rider service quoted for this route. */
-export function DeliveryQuote({ fee, estimations }: { fee: string; estimations: Estimations | null }) {
-  const { t } = useTranslation();
+/**
+ * The fee and times the rider service quoted for this route, each saying what it measures: when the
+ * rider reaches the branch, by when the customer has the order, and how long the trip is.
+ */
+export function DeliveryQuote({
+  fee,
+  estimations,
+  distanceKm,
+  deliveredBy,
+}: {
+  fee: string;
+  estimations: Estimations | null;
+  distanceKm: number | null;
+  /** The time of day the order reaches the customer, formatted, from the pickup and trip estimates. */
+  deliveredBy: (minutesFromNow: number) => string;
+}) {
+  const { t, i18n } = useTranslation();
   return (
     <Group gap="lg" wrap="wrap" role="status" aria-label={t('request.quote.title')}>
       <Stack gap={0}>
         <Text fz="xs" c="dimmed">
           {t('request.quote.fee')}
         </Text>
-        <Text fw={700} fz="lg" dir="ltr">
-          {fee}
+        <Text fw={700} fz="lg">
+          <bdi>{fee}</bdi>
         </Text>
       </Stack>
       {estimations && (
@@ -38,9 +52,25 @@ export function DeliveryQuote({ fee, estimations }: { fee: string; estimations: 
           </Group>
           <Group gap={6} wrap="nowrap">
             <IconClockHour4 size={18} aria-hidden />
-            <Text fz="sm">{t('request.quote.delivery', { minutes: estimations.delivery_minutes })}</Text>
+            <Text fz="sm">
+              {t('request.quote.delivery', {
+                time: deliveredBy(estimations.pickup_minutes + estimations.delivery_minutes),
+              })}
+            </Text>
           </Group>
         </>
+      )}
+      {distanceKm !== null && (
+        <Group gap={6} wrap="nowrap">
+          <IconRoute size={18} aria-hidden />
+          <Text fz="sm">
+            {t('request.quote.distance', {
+              distance: new Intl.NumberFormat(i18n.language.startsWith('ur') ? 'ur-PK-u-nu-latn' : 'en', {
+                maximumFractionDigits: 1,
+              }).format(distanceKm),
+            })}
+          </Text>
+        </Group>
       )}
     </Group>
   );

@@ -18,26 +18,22 @@ export function CancelOrderDialog({ order, opened, onClose }: { order: Order; op
     onClose();
   };
 
-  const submit = () => {
+  // The answer is awaited rather than handed to mutate's callbacks: the cancel refreshes the order, which
+  // then offers no cancel and unmounts this dialog, and callbacks of an unmounted mutation never run.
+  const submit = async () => {
     if (!reason) return;
-    cancel.mutate(
-      { vendor_id: order.vendor_id, order_id: order.order_id, reason },
-      {
-        onSuccess: (message) => {
-          notify({ message: t(message), tone: 'success', kind: 'order' });
-          close();
-        },
-        onError: (error) => {
-          // spec §8: the refusal lasts 7 s, like every cancel error.
-          notify({
-            message: t(isCantCancelError(error) ? 'error.cant-cancel-order' : 'error.cancel-failed'),
-            tone: 'error',
-            kind: 'cancel',
-          });
-          close();
-        },
-      },
-    );
+    try {
+      const message = await cancel.mutateAsync({ vendor_id: order.vendor_id, order_id: order.order_id, reason });
+      notify({ message: t(message), tone: 'success', kind: 'order' });
+    } catch (error) {
+      // spec §8: the refusal lasts 7 s, like every cancel error.
+      notify({
+        message: t(isCantCancelError(error) ? 'error.cant-cancel-order' : 'error.cancel-failed'),
+        tone: 'error',
+        kind: 'cancel',
+      });
+    }
+    close();
   };
 
   return (
@@ -61,7 +57,7 @@ export function CancelOrderDialog({ order, opened, onClose }: { order: Order; op
           <Button variant="default" onClick={close}>
             {t('tracking.cancel.keep')}
           </Button>
-          <Button color="red" onClick={submit} disabled={!reason} loading={cancel.isPending}>
+          <Button color="red" onClick={() => void submit()} disabled={!reason} loading={cancel.isPending}>
             {t('tracking.cancel.confirm')}
           </Button>
         </Group>

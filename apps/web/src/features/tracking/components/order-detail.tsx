@@ -19,6 +19,7 @@ import { startOfTodayInZone } from '@riderdesk/domain/date-presets';
 import {
   canCancel,
   canEditOrder,
+  isInGroup,
   isPreorder,
   isRiderAssigned,
   shouldPollRider,
@@ -33,6 +34,7 @@ import {
   IconEdit,
   IconExternalLink,
   IconFileInvoice,
+  IconInfoCircle,
   IconMapPin,
   IconMotorbike,
   IconPhone,
@@ -45,8 +47,9 @@ import { Link } from 'react-router';
 import { useConfig } from '../../../shared/config/config-context.tsx';
 import { formatDateTime, formatMoney, formatTime } from '../../../shared/format/format.ts';
 import { LazyTrackingMap, type MapPoint } from '../../../shared/map/lazy-tracking-map.tsx';
+import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { useRiderLocation } from '../api/get-rider.ts';
-import { orderEta, trackingLink } from '../tracking-rules.ts';
+import { cancelUnavailableReason, orderEta, trackingLink } from '../tracking-rules.ts';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { expectedProofs, OrderProofs, type ProofFlags } from './order-proofs.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
@@ -68,12 +71,13 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
   );
 }
 
+/** A phone number written for reading ('(021) 35871234'), dialled as stored. */
 function PhoneLink({ phone }: { phone: string }) {
   return (
     <Anchor href={`tel:${phone.replace(/\s+/g, '')}`} fz="sm">
       <Group gap={6} wrap="nowrap" component="span">
         <IconPhone size={14} aria-hidden />
-        <bdi dir="ltr">{phone}</bdi>
+        <PhoneText phone={phone} />
       </Group>
     </Anchor>
   );
@@ -135,6 +139,10 @@ export function OrderDetail({
     order.tracking_token && order.status === 'DELIVERED'
       ? `${window.location.origin}/delivery-receipt/${encodeURIComponent(order.tracking_token)}`
       : null;
+  const isCancelled = isInGroup(order.status, 'cancelled');
+  const whyNoCancel = isCancellable ? null : cancelUnavailableReason(order);
+  const scheduledTime =
+    order.preordered_for !== null ? formatDateTime(order.preordered_for * 1000, country.timeZone, i18n.language) : null;
 
   return (
     <Paper
@@ -161,9 +169,7 @@ export function OrderDetail({
               </Group>
               <Text fz="sm" c="dimmed">
                 {scheduled
-                  ? t('tracking.detail.scheduled-for', {
-                      time: formatDateTime((order.preordered_for ?? 0) * 1000, country.timeZone, i18n.language),
-                    })
+                  ? t('tracking.detail.scheduled-for', { time: scheduledTime })
                   : t('tracking.detail.requested-at', {
                       // An order from before today (history) needs its date as well.
                       time: (Date.parse(order.created_at) < startOfTodayInZone(now, country.timeZone).getTime()
@@ -230,6 +236,15 @@ export function OrderDetail({
             )}
           </Group>
         </Group>
+
+        {whyNoCancel && (
+          <Group gap={6} wrap="nowrap" align="flex-start" data-testid="why-no-cancel">
+            <IconInfoCircle size={16} aria-hidden color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} />
+            <Text fz="xs" c="dimmed">
+              {t(`tracking.cancel.unavailable.${whyNoCancel}`)}
+            </Text>
+          </Group>
+        )}
 
         {(eta || order.status === 'DELAYED') && (
           <Paper radius="md" p="sm" bg={order.status === 'DELAYED' ? 'yellow.0' : 'teal.0'} role="status">
@@ -325,7 +340,13 @@ export function OrderDetail({
               </>
             ) : (
               <Text fz="sm" c="dimmed">
-                {t('tracking.detail.no-rider')}
+                {isCancelled
+                  ? order.cancel_reason
+                    ? t('tracking.detail.no-rider-cancelled', { reason: t(`cancel.reason.${order.cancel_reason}`) })
+                    : t('tracking.detail.no-rider-cancelled-no-reason')
+                  : scheduled
+                    ? t('tracking.detail.no-rider-scheduled', { time: scheduledTime })
+                    : t('tracking.detail.no-rider')}
               </Text>
             )}
           </InfoCard>

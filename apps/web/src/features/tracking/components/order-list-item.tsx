@@ -3,7 +3,7 @@ import type { Order } from '@riderdesk/domain/contracts/orders';
 import { IconClock, IconMotorbike } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../shared/config/config-context.tsx';
-import { formatTime } from '../../../shared/format/format.ts';
+import { daysFromToday, formatDay, formatTime } from '../../../shared/format/format.ts';
 import { orderEta } from '../tracking-rules.ts';
 import { StatusBadge } from './status-badge.tsx';
 import classes from './tracking.module.css';
@@ -25,10 +25,22 @@ export function OrderListItem({
   const { t, i18n } = useTranslation();
   const { country } = useConfig();
   const eta = orderEta(order);
+  const dueAt = order.preordered_for !== null ? order.preordered_for * 1000 : null;
+  // A scheduled order says its day too: one due tomorrow at 01:22 must not look overdue today.
   const time =
-    order.preordered_for !== null && order.preordered_for * 1000 > now.getTime()
-      ? formatTime(order.preordered_for * 1000, country.timeZone, i18n.language)
+    dueAt !== null && dueAt > now.getTime()
+      ? t('tracking.item.due', {
+          day: dueDay(daysFromToday(dueAt, now, country.timeZone), () =>
+            formatDay(dueAt, country.timeZone, i18n.language),
+          ),
+          time: formatTime(dueAt, country.timeZone, i18n.language),
+        })
       : formatTime(Date.parse(order.created_at), country.timeZone, i18n.language);
+  function dueDay(days: number, date: () => string): string {
+    if (days === 0) return t('tracking.day.today');
+    if (days === 1) return t('tracking.day.tomorrow');
+    return date();
+  }
   return (
     <UnstyledButton
       className={classes.item}

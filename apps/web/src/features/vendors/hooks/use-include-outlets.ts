@@ -14,7 +14,11 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** spec §9: vendor outlet toggles are persisted; one per parent vendor. */
+/**
+ * spec §9: vendor outlet toggles are persisted; one per parent vendor. A parent's outlets are included
+ * until the user turns them off: a parent's own list is empty, its orders are its outlets'. The toggle
+ * only applies where it is shown (a parent, the country parameter on).
+ */
 export function useIncludeOutlets(vendorId: string | null) {
   const toggles = useSyncExternalStore(subscribe, read, read);
   const setIncludeOutlets = useCallback(
@@ -26,5 +30,5 @@ export function useIncludeOutlets(vendorId: string | null) {
     },
     [vendorId],
   );
-  return [vendorId ? (toggles[vendorId] ?? false) : false, setIncludeOutlets] as const;
+  return [vendorId ? (toggles[vendorId] ?? true) : false, setIncludeOutlets] as const;
 }

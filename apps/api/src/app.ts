@@ -10,6 +10,8 @@ import { leadership } from './infra/leader.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { authService } from './modules/auth/service.ts';
 import { Tokens } from './modules/auth/tokens.ts';
+import { bulkPlugin } from './modules/bulk/plugin.ts';
+import { bulkService } from './modules/bulk/service.ts';
 import { dispatcher } from './modules/dispatch/dispatcher.ts';
 import { dispatchPlugin } from './modules/dispatch/plugin.ts';
 import * as ridersRepo from './modules/dispatch/repo.ts';
@@ -103,25 +105,29 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   });
   const liveHub: LiveHub = new LiveHub(db, log, (sockets) => liveSessions.receivers(sockets));
 
+  const geo = geoService({ db, config, vendors, geocoder: deps.geocoder ?? createGeocoder(config.geo) });
+  const orders = orderService({
+    db,
+    config,
+    vendors,
+    pricing,
+    vouchers,
+    signer,
+    serviceHours: deps.serviceHours ?? countryServiceHours(db, config.deployment.country),
+    now,
+  });
+
   return {
     tokens,
     vendors,
     vendorAddresses: vendorAddressService({ db, config, vendors }),
     auth: authService({ db, config, mailer, tokens, now }),
     flags,
-    geo: geoService({ db, config, vendors, geocoder: deps.geocoder ?? createGeocoder(config.geo) }),
+    geo,
     pricing,
     vouchers,
-    orders: orderService({
-      db,
-      config,
-      vendors,
-      pricing,
-      vouchers,
-      signer,
-      serviceHours: deps.serviceHours ?? countryServiceHours(db, config.deployment.country),
-      now,
-    }),
+    orders,
+    bulk: bulkService({ db, config, vendors, orders, pricing, geo, now }),
     orderList: orderListService({ db, vendors }),
     orderCancel: orderCancelService({ db, vendors, flags, lifecycle, now }),
     lifecycle,
@@ -219,6 +225,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await app.register(pricingPlugin, { prefix, services });
   await app.register(vouchersPlugin, { prefix, services });
   await app.register(ordersPlugin, { prefix, services });
+  await app.register(bulkPlugin, { prefix, services });
   await app.register(dispatchPlugin, { prefix, services, config: config.dispatch });
   await app.register(publicPlugin, { prefix, services, rateLimit: config.dispatch.publicRateLimit });
   await app.register(livePlugin, { db, services });

@@ -67,7 +67,7 @@ async function bulkJourney(page: Page, locale: Locale, rows: BulkSheetRow[], bad
   if (bad > 2) await expect(table.getByText(say('bulk.error.duplicate-row', { row: '2' }))).toBeVisible();
 
   const good = rows.length - bad;
-  await page.getByRole('button', { name: say('bulk.results.place', { count: String(good) }) }).click();
+  await page.getByRole('button', { name: say('bulk.results.place_other', { count: String(good) }) }).click();
   const dialog = page.getByRole('dialog', { name: say('bulk.confirm.title') });
   await expect(dialog).toContainText(say('bulk.payment.CASH_ON_DELIVERY'));
   await dialog.getByRole('button', { name: say('bulk.confirm.place') }).click();

@@ -150,9 +150,9 @@ describe('BulkOrderPage', () => {
     expect(sent.file_name).toBe('orders.xlsx');
     expect(atob(sent.content)).toContain('workbook');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Place 1 orders' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Place 1 order' }));
     const dialog = await screen.findByRole('dialog', { name: 'Place these orders?' });
-    expect(within(dialog).getByText(/1 orders will be sent to riders now/)).toHaveTextContent(/85/);
+    expect(within(dialog).getByText(/1 order will be sent to a rider now/)).toHaveTextContent(/85/);
     expect(within(dialog).getByText('Cash on delivery: 1')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Place orders' }));
 

@@ -61,8 +61,8 @@ export function BulkRowsTable({ rows, currency }: { rows: readonly BulkRow[]; cu
                 data-row-status={row.status}
               >
                 <Table.Td>{row.row_number}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLORS[row.status]} variant="light">
+                <Table.Td miw={110}>
+                  <Badge color={STATUS_COLORS[row.status]} variant="light" style={{ overflow: 'visible' }}>
                     {t(`bulk.row-status.${row.status}`)}
                   </Badge>
                 </Table.Td>
@@ -90,7 +90,10 @@ export function BulkRowsTable({ rows, currency }: { rows: readonly BulkRow[]; cu
                     : row.delivery_type}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {row.delivery_fee === null ? '—' : formatMoney(row.delivery_fee, currency, i18n.language)}
+                  {/* A refused row is not placed, so it has no fee to pay. */}
+                  {row.delivery_fee === null || row.status === 'INVALID'
+                    ? '—'
+                    : formatMoney(row.delivery_fee, currency, i18n.language)}
                 </Table.Td>
                 <Table.Td maw={320}>
                   {row.error ? (

@@ -225,7 +225,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await app.register(pricingPlugin, { prefix, services });
   await app.register(vouchersPlugin, { prefix, services });
   await app.register(ordersPlugin, { prefix, services });
-  await app.register(bulkPlugin, { prefix, services });
+  await app.register(bulkPlugin, { prefix, services, config: config.bulk });
   await app.register(dispatchPlugin, { prefix, services, config: config.dispatch });
   await app.register(publicPlugin, { prefix, services, rateLimit: config.dispatch.publicRateLimit });
   await app.register(livePlugin, { db, services });

@@ -19,13 +19,18 @@ const PlacementRequestSchema: z.ZodType<PlacementRequest, PlacementRequest> = z.
  * history and detail, and placement on the shared job queue (decision 029), retried until every row is
  * settled.
  */
-export const bulkPlugin: FastifyPluginAsync<{ services: { bulk: BulkService } }> = async (app, { services }) => {
+export const bulkPlugin: FastifyPluginAsync<{
+  services: { bulk: BulkService };
+  config: { placementLeaseSeconds: number };
+}> = async (app, { services, config }) => {
   const placement = app.jobs.register<PlacementRequest, PlacementRequest>(
     BULK_PLACEMENT_QUEUE,
     PlacementRequestSchema,
     (request, job) => services.bulk.place(request, job),
-    // A lease long enough for 30 000 rows; a crashed worker's job is taken up again once it lapses.
-    { retryLimit: 20, retryDelaySeconds: 2, retryBackoff: true, expireInSeconds: 1800, concurrency: 1 },
+    // An attempt that outlives its lease is aborted and retried, and the next attempt resumes from the rows
+    // still without an order (decision 053): a large file takes several attempts, and a crashed server's
+    // placement is taken up again once its lease lapses.
+    { retryLimit: 1000, retryDelaySeconds: 1, expireInSeconds: config.placementLeaseSeconds, concurrency: 1 },
   );
   await app.register(bulkRoutes, { bulk: services.bulk, placement });
 };

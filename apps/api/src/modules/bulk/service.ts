@@ -50,8 +50,9 @@ export interface PlacementRequest {
 }
 
 const HISTORY_LIMIT = 100;
-// Rows checked between two yields to the event loop, so other requests are answered during a large file.
-const ROWS_PER_YIELD = 50;
+// On the embedded database a query runs on this thread and resolves as a microtask, so a loop of queries
+// would hold the event loop until it ends: every row yields, and other merchants' requests are answered
+// between rows.
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -363,8 +364,8 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       };
       const firstRowOf = new Map<string, number>();
       const rows: repo.NewBulkRow[] = [];
-      for (const [index, input] of inputs.entries()) {
-        if (index % ROWS_PER_YIELD === 0) await yieldToEventLoop();
+      for (const input of inputs) {
+        await yieldToEventLoop();
         const { row, duplicateKey } = await checkRow(caller, input, context);
         const first = duplicateKey === null ? undefined : firstRowOf.get(duplicateKey);
         if (first !== undefined) {
@@ -445,6 +446,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       let done = 0;
       for (const rowNumber of pending) {
         if (job.signal?.aborted) throw new Error('bulk placement stopped; the next attempt resumes it');
+        await yieldToEventLoop();
         const row = await repo.findRow(db, jobId, rowNumber);
         if (!row?.order_body || row.order_id) continue;
         try {

@@ -1,4 +1,5 @@
 import type { BulkJobStatus, BulkPlacementState, BulkRowInput, BulkRowStatus } from '@riderdesk/domain/bulk/bulk-sheet';
+import { BULK_JOB_CHANGES_CHANNEL } from '@riderdesk/domain/contracts/live';
 import type { Db } from '../../db/db.ts';
 
 export interface BulkJobRow {
@@ -223,4 +224,19 @@ export async function claimPlacement(tx: Db, jobId: string, at: Date): Promise<b
 
 export async function finishPlacement(tx: Db, jobId: string, status: BulkJobStatus): Promise<void> {
   await tx.query(`update bulk_jobs set placement = 'DONE', status = $2 where bulk_job_id = $1`, [jobId, status]);
+}
+
+/** Announces where the job stands, committed with the change (spec: `bulk_job_update` beside `order_update`). */
+export async function notifyJobChange(tx: Db, jobId: string): Promise<void> {
+  await tx.query(
+    `select pg_notify($1, json_build_object(
+        'bulk_job_id', j.bulk_job_id, 'vendor_id', j.vendor_id, 'parent_vendor_id', v.parent_vendor_id,
+        'status', j.status, 'placement', j.placement,
+        'orders_placed', (select count(*) from bulk_job_rows r where r.bulk_job_id = j.bulk_job_id and r.status = 'PLACED'),
+        'orders_to_be_placed', (select count(*) from bulk_job_rows r
+                                 where r.bulk_job_id = j.bulk_job_id and r.status in ('VALID', 'PLACED', 'FAILED'))
+      )::text)
+       from bulk_jobs j join vendors v on v.vendor_id = j.vendor_id where j.bulk_job_id = $2`,
+    [BULK_JOB_CHANGES_CHANNEL, jobId],
+  );
 }

@@ -22,7 +22,6 @@ import type { Caller } from '../../plugins/auth.ts';
 import type { GeoService } from '../geo/service.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { PricingService } from '../pricing/service.ts';
-import type { VendorRow } from '../vendors/repo.ts';
 import type { VendorService } from '../vendors/service.ts';
 import { hasPickupAddress, vendorOfCaller } from '../vendors/vendor-access.ts';
 import { checkBulkFile } from './file-checks.ts';
@@ -32,6 +31,9 @@ import { loadSheetTexts } from './sheet-texts.ts';
 import { buildTemplate } from './template.ts';
 
 export type BulkService = ReturnType<typeof bulkService>;
+
+/** A vendor as the vendors module hands it out to the modules acting for it. */
+type VendorRow = Awaited<ReturnType<typeof vendorOfCaller>>;
 
 export interface BulkDeps {
   db: Db;
@@ -430,7 +432,9 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       const job = await jobOfCaller(caller, jobId);
       if (job.status === 'PREPROCESS_FAIL') throw keyedError(409, 'NothingToPlace', 'bulk.error.nothing-to-place');
       await db.transaction(async (tx) => {
-        if (await repo.claimPlacement(tx, jobId, now())) await enqueue({ bulk_job_id: jobId, caller }, tx);
+        if (!(await repo.claimPlacement(tx, jobId, now()))) return;
+        await enqueue({ bulk_job_id: jobId, caller }, tx);
+        await repo.notifyJobChange(tx, jobId);
       });
       return jobView((await repo.findJob(db, jobId))!);
     },
@@ -472,6 +476,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
             const orderId = await orders.placePrepared(tx, order);
             await repo.markRowPlaced(tx, jobId, rowNumber, orderId);
             await job.progress(++done, pending.length, tx);
+            await repo.notifyJobChange(tx, jobId);
           });
         } catch (error) {
           await repo.markRowFailed(db, jobId, rowNumber, rowErrorOf(error));
@@ -479,13 +484,11 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       }
       const finished = await repo.findJob(db, jobId);
       if (!finished) return;
-      await db.transaction((tx) =>
-        repo.finishPlacement(
-          tx,
-          jobId,
-          placementStatus({ total_rows: finished.total_rows, orders_placed: finished.placed_rows }),
-        ),
-      );
+      await db.transaction(async (tx) => {
+        const status = placementStatus({ total_rows: finished.total_rows, orders_placed: finished.placed_rows });
+        await repo.finishPlacement(tx, jobId, status);
+        await repo.notifyJobChange(tx, jobId);
+      });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { BULK_JOB_CHANGES_CHANNEL } from '@riderdesk/domain/contracts/live';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import type { Tokens } from '../auth/tokens.ts';
@@ -34,6 +35,7 @@ export const livePlugin: FastifyPluginAsync<{
       db.listenTarget,
       {
         onNotice: (payload) => hub.notice(payload),
+        others: { [BULK_JOB_CHANGES_CHANNEL]: (payload) => hub.bulkNotice(payload) },
         onReconnect: () =>
           void hub.catchUp().catch((error: unknown) => app.log.error({ err: error }, 'catch-up failed')),
       },

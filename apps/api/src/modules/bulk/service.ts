@@ -56,6 +56,27 @@ const HISTORY_LIMIT = 100;
 // would hold the event loop until it ends: every row yields, and other merchants' requests are answered
 // between rows.
 
+/**
+ * Rows checked or placed at once: each waits mostly on the database, so a few in flight use a PostgreSQL pool
+ * far better than one; on the embedded engine they simply take turns. Each row's placement is its own
+ * transaction on its locked row, so the order among them does not matter.
+ */
+const PARALLEL_ROWS = 8;
+
+/** Runs `work` over `items`, `size` at a time, answering the results in the items' order. */
+async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, lane));
+  return results;
+}
+
 /** Placed rows between two `bulk_job_update` pushes. */
 const PROGRESS_NOTICE_EVERY = 25;
 
@@ -369,9 +390,13 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       };
       const firstRowOf = new Map<string, number>();
       const rows: repo.NewBulkRow[] = [];
-      for (const input of inputs) {
+      const checked = await inPool(inputs, PARALLEL_ROWS, async (input) => {
         await yieldToEventLoop();
-        const { row, duplicateKey } = await checkRow(caller, input, context);
+        return checkRow(caller, input, context);
+      });
+      // Duplicates are judged in the sheet's order: the first of equal rows is the one placed.
+      for (const [index, { row, duplicateKey }] of checked.entries()) {
+        const input = inputs[index]!;
         const first = duplicateKey === null ? undefined : firstRowOf.get(duplicateKey);
         if (first !== undefined) {
           rows.push({
@@ -451,11 +476,11 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       const { bulk_job_id: jobId, caller } = request;
       const pending = await repo.rowsToPlace(db, jobId);
       let done = 0;
-      for (const rowNumber of pending) {
+      await inPool(pending, PARALLEL_ROWS, async (rowNumber) => {
         if (job.signal?.aborted) throw new Error('bulk placement stopped; the next attempt resumes it');
         await yieldToEventLoop();
         const row = await repo.findRow(db, jobId, rowNumber);
-        if (!row?.order_body || row.order_id) continue;
+        if (!row?.order_body || row.order_id) return;
         try {
           const body = row.order_body as {
             vendor_id: string;
@@ -485,7 +510,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
         } catch (error) {
           await repo.markRowFailed(db, jobId, rowNumber, rowErrorOf(error));
         }
-      }
+      });
       const finished = await repo.findJob(db, jobId);
       if (!finished) return;
       await db.transaction(async (tx) => {

@@ -299,6 +299,38 @@ describe.each(databases())('bulk orders on %s', (kind) => {
     });
   });
 
+  describe('GET /bulk-job/results-file', () => {
+    it('gives the rows back with their outcome, in the merchant’s language, formulas kept as text', async () => {
+      const body = await upload([
+        validBulkRow({ phone_number: '03008880001', rider_notes: '=HYPERLINK("http://evil.example","x")' }),
+        validBulkRow({ phone_number: '12' }),
+      ]);
+      const jobId = body.bulk_job.metadata.bulk_job_id;
+      const url = `/api/v1/bulk-job/results-file/${merchant.vendorId}/${jobId}`;
+      const response = await t.app.inject({ method: 'GET', url, headers: merchant.headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toContain('Results-');
+      const sheet = (await readWorkbook(response.rawPayload)).worksheets[0]!;
+      const header = sheet.getRow(1).values as unknown[];
+      expect(header).toEqual(expect.arrayContaining(['Row', 'Customer name', 'Status', 'Outcome', 'Order']));
+      const notes = sheet.getRow(2).getCell(header.indexOf('Notes for the rider'));
+      expect(notes.value).toBe('=HYPERLINK("http://evil.example","x")');
+      expect(notes.formula).toBeUndefined();
+      expect(sheet.getRow(3).values).toEqual(expect.arrayContaining(['Error', 'This phone number is not valid.']));
+
+      const urdu = await t.app.inject({ method: 'GET', url: `${url}?language=ur_alt`, headers: merchant.headers });
+      const urduSheet = (await readWorkbook(urdu.rawPayload)).worksheets[0]!;
+      expect(urduSheet.getRow(3).values).toEqual(expect.arrayContaining(['یہ فون نمبر درست نہیں۔']));
+
+      const foreign = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/bulk-job/results-file/${stranger.vendorId}/${jobId}`,
+        headers: stranger.headers,
+      });
+      expect(foreign.statusCode).toBe(404);
+    });
+  });
+
   describe('scoping', () => {
     it('shows, places and lists a job only for its merchant', async () => {
       const body = await upload([validBulkRow({ phone_number: '03007770001' })]);

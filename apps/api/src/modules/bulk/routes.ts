@@ -110,6 +110,30 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
+  app.get(
+    '/bulk-job/results-file/:vendorId/:jobId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        description: 'The uploaded rows with a status, problem and order id column (XLSX), in `language`.',
+        params: BulkJobDetailParamsSchema,
+        querystring: BulkTemplateQuerySchema,
+        response: { 200: z.any(), ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { vendorId, jobId } = request.params;
+      const file = await bulk.resultsFile(requireCaller(request), vendorId, jobId, request.query.language);
+      return reply
+        .header('content-type', BULK_FILE_MIME_TYPE)
+        .header('content-disposition', `attachment; filename="Results-${jobId.slice(0, 8)}.xlsx"`)
+        .header('cache-control', 'no-store')
+        .send(file);
+    },
+  );
+
   app.post(
     '/bulk-job/place-orders/:jobId',
     {

@@ -27,6 +27,7 @@ import { hasPickupAddress, vendorOfCaller } from '../vendors/vendor-access.ts';
 import { checkBulkFile } from './file-checks.ts';
 import { parseBulkFile } from './parse-file.ts';
 import * as repo from './repo.ts';
+import { buildResultsFile } from './results-file.ts';
 import { loadSheetTexts } from './sheet-texts.ts';
 import { buildTemplate } from './template.ts';
 
@@ -439,6 +440,16 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       const job = await jobOfCaller(caller, jobId);
       if (job.vendor_id !== vendorId) throw notFound();
       return detail(job);
+    },
+
+    /** The job's rows with their outcome as a workbook, in the merchant's language (beyond spec §7). */
+    async resultsFile(caller: Caller, vendorId: string, jobId: string, language: string | undefined): Promise<Buffer> {
+      await vendorOfCaller(db, vendors, caller, vendorId);
+      const job = await jobOfCaller(caller, jobId);
+      if (job.vendor_id !== vendorId) throw notFound();
+      const rows = await repo.listRows(db, jobId);
+      const supported = language && country.languages.includes(language) ? language : country.defaultLanguage;
+      return buildResultsFile(rows, rows.map(rowView), sheetTexts.textsOf(supported));
     },
 
     /** spec §7 GET /bulk-job/all/{vendorId}: jobs at the placement stage, newest first (spec §4). */

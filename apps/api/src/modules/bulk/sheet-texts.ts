@@ -9,7 +9,9 @@ export interface SheetTexts {
   language: string;
   isRightToLeft: boolean;
   headers: Record<BulkColumn, string>;
-  text(key: string): string;
+  text(key: string, values?: Record<string, string>): string;
+  /** True when the language has a text for the key (English counts as a fallback). */
+  has(key: string): boolean;
 }
 
 const RIGHT_TO_LEFT = ['ur', 'ur_alt', 'ar'];
@@ -41,7 +43,9 @@ export function loadSheetTexts(localesDir: string, languages: readonly string[])
 
   function textsOf(language: string): SheetTexts {
     const tree = trees.get(language) ?? english;
-    const text = (key: string) => lookup(tree, key) ?? lookup(english, key) ?? key;
+    const raw = (key: string) => lookup(tree, key) ?? lookup(english, key);
+    const text = (key: string, values: Record<string, string> = {}) =>
+      (raw(key) ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
     const headers = Object.fromEntries(
       BULK_COLUMNS.map((column) => [column, text(`bulk.columns.${column}`)]),
     ) as Record<BulkColumn, string>;
@@ -50,6 +54,7 @@ export function loadSheetTexts(localesDir: string, languages: readonly string[])
       isRightToLeft: RIGHT_TO_LEFT.includes(language),
       headers,
       text,
+      has: (key: string) => raw(key) !== null,
     };
   }
 

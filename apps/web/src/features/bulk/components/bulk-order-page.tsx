@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { bulkFlowReducer, INITIAL_BULK_FLOW, isPlacementSuccess } from '@riderdesk/domain/bulk/bulk-flow';
 import { BULK_FILE_MAX_BYTES } from '@riderdesk/domain/constants';
-import { IconAlertTriangle, IconArrowLeft, IconCheck, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconCheck, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { notify } from '../../../shared/notify.ts';
 import { EmptyPanel } from '../../../shared/ui/empty-panel.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useBulkJob } from '../api/get-bulk-job.ts';
-import { getBulkTemplate, saveFile } from '../api/get-bulk-template.ts';
+import { getBulkResultsFile, getBulkTemplate, saveFile } from '../api/get-bulk-template.ts';
 import { usePlaceBulkOrders } from '../api/place-bulk-orders.ts';
 import { useUploadBulkFile } from '../api/upload-bulk-file.ts';
 import { fileProblem } from '../bulk-rules.ts';
@@ -25,6 +25,27 @@ import { PlaceOrdersDialog } from './place-orders-dialog.tsx';
 import { FileDropzone, TemplateCard, UploadProgress } from './upload-panel.tsx';
 
 const maxMegabytes = BULK_FILE_MAX_BYTES / 1024 / 1024;
+
+/** Downloads the job's rows with their outcome (the server writes the file in the user's language). */
+function ResultsFileButton({ vendorId, jobId }: { vendorId: string; jobId: string }) {
+  const { t, i18n } = useTranslation();
+  const [isDownloading, setDownloading] = useState(false);
+  async function download() {
+    setDownloading(true);
+    try {
+      saveFile(await getBulkResultsFile(vendorId, jobId, i18n.language), `Results-${jobId.slice(0, 8)}.xlsx`);
+    } catch {
+      notify({ message: t('bulk.error.results-file'), tone: 'error', kind: 'bulk' });
+    } finally {
+      setDownloading(false);
+    }
+  }
+  return (
+    <Button variant="default" leftSection={<IconDownload size={16} />} onClick={download} loading={isDownloading}>
+      {t('bulk.results.download')}
+    </Button>
+  );
+}
 
 /** A refused upload or call as a sentence: the server's key with its values, else the spec §8 fallback. */
 function useErrorText() {
@@ -198,6 +219,9 @@ export function BulkOrderPage({ vendorId, trackingPath, jobPath }: BulkOrderPage
             <Button variant="default" onClick={reset}>
               {t('bulk.results.new-file')}
             </Button>
+            {detail.bulk_job.totals.errors > 0 && (
+              <ResultsFileButton vendorId={detail.bulk_job.vendor_id} jobId={detail.bulk_job.metadata.bulk_job_id} />
+            )}
           </Group>
           <Paper withBorder radius="md" p="md">
             <BulkRowsTable rows={detail.orders} currency={detail.bulk_job.currency} />
@@ -296,7 +320,10 @@ export function BulkJobPage({
                 by: job.data.bulk_job.created_by ?? '—',
               })}
             </Text>
-            <JobStatusBadge job={job.data.bulk_job} />
+            <Group gap="sm">
+              <JobStatusBadge job={job.data.bulk_job} />
+              <ResultsFileButton vendorId={job.data.bulk_job.vendor_id} jobId={jobId} />
+            </Group>
           </Group>
           <BulkTotals job={job.data.bulk_job} />
           <Paper withBorder radius="md" p="md">

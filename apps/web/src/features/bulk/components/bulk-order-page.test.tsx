@@ -248,6 +248,7 @@ describe('BulkJobPage', () => {
     );
     expect(await screen.findByText('KGH-000001')).toBeInTheDocument();
     expect(screen.getByText('Placed with errors')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download the results' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Back to bulk orders' })).toHaveAttribute('href', '/bulk-order/p-1');
   });
 });

@@ -1,12 +1,14 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Registry } from 'prom-client';
 import { type Clock, clockStartingAt } from './clock.ts';
 import type { AppConfig, EnvConfig } from './config.ts';
 import type { Db } from './db/db.ts';
 import { withAuthSecret } from './db/instance-secrets.ts';
 import type { JobQueueSettings } from './infra/jobs/job-queue.ts';
 import { leadership } from './infra/leader.ts';
+import { type DomainMetrics, domainMetrics, observedGauges } from './infra/metrics.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { authService } from './modules/auth/service.ts';
 import { Tokens } from './modules/auth/tokens.ts';
@@ -34,6 +36,7 @@ import { orderCancelService } from './modules/orders/cancel-service.ts';
 import { lifecycleService } from './modules/orders/lifecycle.ts';
 import { orderListService } from './modules/orders/list-service.ts';
 import { ordersPlugin } from './modules/orders/plugin.ts';
+import { orderRecords } from './modules/orders/records.ts';
 import { orderService } from './modules/orders/service.ts';
 import { FeeSigner } from './modules/pricing/fee-signature.ts';
 import { pricingPlugin } from './modules/pricing/plugin.ts';
@@ -53,9 +56,10 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerJobs } from './plugins/jobs.ts';
 import { logHooks, logSerializers } from './plugins/log-redaction.ts';
-import { createMetrics } from './plugins/metrics.ts';
+import { createRegistry, observeHttp } from './plugins/metrics.ts';
 import { registerRequestTimeout } from './plugins/request-timeout.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerUnderPressure } from './plugins/under-pressure.ts';
 import { registerWeb } from './plugins/web.ts';
 
 /** What the services are built on; everything else comes from the configuration. */
@@ -70,6 +74,8 @@ export interface ServiceDeps {
   geocoder?: Geocoder;
   /** Replaces the country's service hours; the demo seed writes history at any hour (decision 026). */
   serviceHours?: ServiceHours;
+  /** Where the services count what they do; the app's /metrics registry (a throwaway one by default). */
+  metrics?: DomainMetrics;
 }
 
 /**
@@ -81,8 +87,11 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const tokens = new Tokens(config.authSecret, now, config.previousAuthSecrets);
   const signer = new FeeSigner(config.authSecret, now, undefined, config.previousAuthSecrets);
   const mailer = deps.mailer ?? createMailer(config, db, log);
+  const metrics = deps.metrics ?? domainMetrics(new Registry());
 
   const vendors = vendorService(db);
+  const orderReads = orderRecords(db);
+  const auth = authService({ db, config, mailer, tokens, vendors, now });
   const flags = flagService(db);
   const pricing = pricingService({
     db,
@@ -92,20 +101,31 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     nearestFreeRider: (point) => ridersRepo.nearestAvailableRider(db, point),
   });
   const vouchers = voucherService({ db, config, vendors, signer, now });
-  const lifecycle = lifecycleService({ db, now, releaseRider: ridersRepo.releaseRider });
-  const riders = riderService({ db, now, lifecycle });
+  const lifecycle = lifecycleService({ db, now, releaseRider: ridersRepo.releaseRider, metrics });
+  const riders = riderService({ db, now, lifecycle, orders: orderReads });
   const leader = leadership(db.listenTarget, log);
   const isLeader = () => leader.isLeader();
   const liveSessions: LiveSessions = new LiveSessions({
-    db,
+    honoured: auth.honouredSessionIds,
     now,
     log,
     config: config.live,
     onEnded: (socket) => liveHub.unsubscribe(socket),
   });
-  const liveHub: LiveHub = new LiveHub(db, log, (sockets) => liveSessions.receivers(sockets));
+  const liveHub: LiveHub = new LiveHub({
+    orders: orderReads,
+    log,
+    now,
+    receivers: (sockets) => liveSessions.receivers(sockets),
+    sent: metrics.liveMessagesSent,
+  });
 
-  const geo = geoService({ db, config, vendors, geocoder: deps.geocoder ?? createGeocoder(config.geo) });
+  const geo = geoService({
+    orders: orderReads,
+    config,
+    vendors,
+    geocoder: deps.geocoder ?? createGeocoder(config.geo),
+  });
   const orders = orderService({
     db,
     config,
@@ -113,15 +133,16 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     pricing,
     vouchers,
     signer,
-    serviceHours: deps.serviceHours ?? countryServiceHours(db, config.deployment.country),
+    serviceHours: deps.serviceHours ?? countryServiceHours(vendors, config.deployment.country),
     now,
+    metrics,
   });
 
   return {
     tokens,
     vendors,
     vendorAddresses: vendorAddressService({ db, config, vendors }),
-    auth: authService({ db, config, mailer, tokens, now }),
+    auth,
     flags,
     geo,
     pricing,
@@ -130,15 +151,17 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     bulk: bulkService({ db, config, vendors, orders, pricing, geo, now }),
     orderList: orderListService({ db, vendors }),
     orderCancel: orderCancelService({ db, vendors, flags, lifecycle, now }),
+    orderRecords: orderReads,
     lifecycle,
     riders,
-    dispatcher: dispatcher({ db, now, lifecycle, config: config.dispatch, log, isLeader }),
-    simulator: fleetSimulator({ db, riders, config: config.dispatch, log, isLeader }),
+    dispatcher: dispatcher({ db, now, lifecycle, orders: orderReads, metrics, config: config.dispatch, log, isLeader }),
+    simulator: fleetSimulator({ db, riders, orders: orderReads, config: config.dispatch, log, isLeader }),
     leadership: leader,
-    publicTracking: publicTrackingService({ db }),
-    liveTickets: liveTickets({ db, now }),
+    publicTracking: publicTrackingService({ orders: orderReads }),
+    liveTickets: liveTickets({ db, now, honoured: auth.honouredSessionIds }),
     liveSessions,
     liveHub,
+    metrics,
   };
 }
 
@@ -196,6 +219,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestTimeout(app, config.requestTimeoutMs);
+  const registry = createRegistry();
 
   const { db } = deps;
   const services = buildServices(config, {
@@ -204,9 +228,11 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
     log: app.log,
     mailer: deps.mailer,
     geocoder: deps.geocoder,
+    metrics: domainMetrics(registry),
   });
   app.decorate('services', services);
-  const metrics = createMetrics(app);
+  observeHttp(app, registry);
+  await registerUnderPressure(app, config.pressure, services.metrics.shedRequests);
 
   await registerSecurity(app, config);
   // JSON answers above a few kilobytes (order lists, exports' previews) go out compressed; the web app's
@@ -215,10 +241,15 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await registerDocs(app);
   setupAuth(app, services.tokens, db);
   // Before the modules, which register their queues on it.
-  registerJobs(app, { db, config: config.jobs, overrides: deps.jobs });
+  const jobs = registerJobs(app, { db, config: config.jobs, overrides: deps.jobs });
+  observedGauges(registry, {
+    liveSockets: () => services.liveHub.socketCount,
+    queues: () => jobs.names(),
+    queueDepth: (queue) => jobs.depth(queue),
+  });
 
   const prefix = API_PREFIX;
-  await app.register(systemPlugin, { config, db, metrics });
+  await app.register(systemPlugin, { config, db, metrics: registry });
   await app.register(authPlugin, { prefix, services, rateLimit: config.rateLimit });
   await app.register(vendorsPlugin, { prefix, services });
   await app.register(geoPlugin, { prefix, services });
@@ -235,7 +266,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await registerWeb(app, config.webDistDir);
 
   app.addHook('onClose', async () => {
-    metrics.clear();
+    registry.clear();
   });
   return app;
 }

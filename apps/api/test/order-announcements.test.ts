@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/db.ts';
-import { ORDER_CHANGES_CHANNEL } from '../src/modules/orders/repo.ts';
+import { ORDER_CHANGES_CHANNEL } from '../src/modules/orders/model.ts';
 import { buildTestApp, createTestDb, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { createMerchant, type Merchant } from './support/factories.ts';
 import { orderBody, postOrder, quoteFee } from './support/orders.ts';

@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { AppError, authError, keyedError } from '../../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import * as vendorsRepo from '../vendors/repo.ts';
+import type { VendorService } from '../vendors/service.ts';
 import * as repo from './repo.ts';
 import { REFRESH_TOKEN_TTL_MS, randomToken, sha256, type Tokens } from './tokens.ts';
 
@@ -28,6 +28,7 @@ export interface AuthDeps {
   config: AppConfig;
   mailer: Mailer;
   tokens: Tokens;
+  vendors: VendorService;
   now: () => Date;
 }
 
@@ -41,7 +42,7 @@ export function hashPassword(password: string, cost: AppConfig['passwordHashCost
   return hash(password, { algorithm: ARGON2ID, ...cost });
 }
 
-export function authService({ db, config, mailer, tokens, now }: AuthDeps) {
+export function authService({ db, config, mailer, tokens, vendors, now }: AuthDeps) {
   const serviceName = config.deployment.brand.serviceName;
 
   async function startSession(user: { id: string; email: string }, familyId?: string, tx: Db = db) {
@@ -86,12 +87,12 @@ export function authService({ db, config, mailer, tokens, now }: AuthDeps) {
       const user = await db.transaction(async (tx) => {
         let vendorId: string;
         if (body.registration_type === 'PV') {
-          const vendor = await vendorsRepo.findVendorByRegistrationCode(tx, body.vendor_code);
+          const vendor = await vendors.registration.findByCode(tx, body.vendor_code);
           if (!vendor) throw registerError('register.error.vendor-code', 'vendor_code');
           if (vendor.contact_email?.toLowerCase() !== body.vendor_email) {
             throw registerError('register.error.vendor-email', 'vendor_email');
           }
-          if (await vendorsRepo.isVendorLinked(tx, vendor.vendor_id)) {
+          if (await vendors.registration.isLinked(tx, vendor.vendor_id)) {
             throw registerError('register.error.outlet-linked', 'vendor_code');
           }
           vendorId = vendor.vendor_id;
@@ -113,7 +114,7 @@ export function authService({ db, config, mailer, tokens, now }: AuthDeps) {
         }
         if (body.registration_type === 'NPV') {
           // A new business has no coordinates yet; the request flow asks for its origin first (spec §4).
-          await vendorsRepo.insertVendor(tx, {
+          await vendors.registration.createBusiness(tx, {
             vendor_id: vendorId,
             name: body.business_name,
             phone: body.mobile_number,
@@ -125,7 +126,7 @@ export function authService({ db, config, mailer, tokens, now }: AuthDeps) {
             payment_methods: { [config.deployment.defaultPaymentMethod]: true },
           });
         }
-        await vendorsRepo.linkUserToVendor(tx, created.id, vendorId);
+        await vendors.registration.linkUser(tx, created.id, vendorId);
         return created;
       });
       await sendVerification(user);
@@ -239,6 +240,10 @@ export function authService({ db, config, mailer, tokens, now }: AuthDeps) {
       });
       if (!isReset) throw expired();
     },
+
+    /** Which of these sessions are still honoured: live sockets end with the login they stand for. */
+    honouredSessionIds: (sessionIds: readonly string[]): Promise<Set<string>> =>
+      repo.findHonouredSessionIds(db, sessionIds),
 
     async me(userId: string): Promise<{ id: string; email: string }> {
       const user = await repo.findUserById(db, userId);

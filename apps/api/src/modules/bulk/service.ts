@@ -22,8 +22,9 @@ import type { Caller } from '../../plugins/auth.ts';
 import type { GeoService } from '../geo/service.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { PricingService } from '../pricing/service.ts';
+import type { VendorRow } from '../vendors/model.ts';
 import type { VendorService } from '../vendors/service.ts';
-import { hasPickupAddress, vendorOfCaller } from '../vendors/vendor-access.ts';
+import { hasPickupAddress } from '../vendors/vendor-access.ts';
 import { checkBulkFile } from './file-checks.ts';
 import { parseBulkFile } from './parse-file.ts';
 import * as repo from './repo.ts';
@@ -32,9 +33,6 @@ import { loadSheetTexts } from './sheet-texts.ts';
 import { buildTemplate } from './template.ts';
 
 export type BulkService = ReturnType<typeof bulkService>;
-
-/** A vendor as the vendors module hands it out to the modules acting for it. */
-type VendorRow = Awaited<ReturnType<typeof vendorOfCaller>>;
 
 export interface BulkDeps {
   db: Db;
@@ -198,7 +196,8 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       if (id === jobVendor.vendor_id) return Promise.resolve(jobVendor);
       let found = cache.get(id);
       if (!found) {
-        found = vendorOfCaller(db, vendors, caller, id)
+        found = vendors
+          .vendorOfCaller(caller, id)
           .then((vendor) => (vendor.parent_vendor_id === jobVendor.vendor_id ? vendor : null))
           .catch(() => null);
         cache.set(id, found);
@@ -372,7 +371,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
     async create(caller: Caller, body: BulkJobCreateBody) {
       // spec §5: a vendor must be selected; authorisation comes before anything about the file is said.
       if (!body.vendor_id.trim()) throw keyedError(400, 'ValidationError', 'bulk.error.no-vendor', 'vendor_id');
-      const jobVendor = await vendorOfCaller(db, vendors, caller, body.vendor_id.trim());
+      const jobVendor = await vendors.vendorOfCaller(caller, body.vendor_id.trim());
       const inputs = await readRows(body.content, body.file_name);
 
       const geocoded = new Map<string, Promise<GeoPoint | null>>();
@@ -436,7 +435,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
 
     /** spec §7 GET /bulk-job/detail/{vendorId}/{jobId}. */
     async detail(caller: Caller, vendorId: string, jobId: string) {
-      await vendorOfCaller(db, vendors, caller, vendorId);
+      await vendors.vendorOfCaller(caller, vendorId);
       const job = await jobOfCaller(caller, jobId);
       if (job.vendor_id !== vendorId) throw notFound();
       return detail(job);
@@ -444,7 +443,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
 
     /** The job's rows with their outcome as a workbook, in the merchant's language (beyond spec §7). */
     async resultsFile(caller: Caller, vendorId: string, jobId: string, language: string | undefined): Promise<Buffer> {
-      await vendorOfCaller(db, vendors, caller, vendorId);
+      await vendors.vendorOfCaller(caller, vendorId);
       const job = await jobOfCaller(caller, jobId);
       if (job.vendor_id !== vendorId) throw notFound();
       const rows = await repo.listRows(db, jobId);
@@ -454,7 +453,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
 
     /** spec §7 GET /bulk-job/all/{vendorId}: jobs at the placement stage, newest first (spec §4). */
     async history(caller: Caller, vendorId: string): Promise<BulkJob[]> {
-      await vendorOfCaller(db, vendors, caller, vendorId);
+      await vendors.vendorOfCaller(caller, vendorId);
       return (await repo.listPlacedJobs(db, vendorId, HISTORY_LIMIT)).map(jobView);
     },
 
@@ -497,7 +496,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
             vendor_id: string;
             customer: { location: { latitude: number; longitude: number } };
           };
-          const collectionPoint = await vendorOfCaller(db, vendors, caller, body.vendor_id);
+          const collectionPoint = await vendors.vendorOfCaller(caller, body.vendor_id);
           const quote = await pricing.quoteFee(caller, {
             vendor_id: body.vendor_id,
             source: { lat: collectionPoint.latitude ?? 0, lon: collectionPoint.longitude ?? 0 },

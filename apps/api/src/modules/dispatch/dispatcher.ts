@@ -5,10 +5,11 @@ import type { OrderStatus } from '@riderdesk/domain/order-status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
+import type { DomainMetrics } from '../../infra/metrics.ts';
 import { periodicTask } from '../../infra/periodic-task.ts';
 import { type Lifecycle, transitionRefused } from '../orders/lifecycle.ts';
-import type { OrderRow } from '../orders/repo.ts';
-import * as ordersRepo from '../orders/repo.ts';
+import type { OrderRow } from '../orders/model.ts';
+import type { OrderRecords } from '../orders/records.ts';
 import type { DispatchConfig } from './config.ts';
 import { withdrawOffer } from './offers.ts';
 import * as repo from './repo.ts';
@@ -61,12 +62,14 @@ export function dispatcher(deps: {
   db: Db;
   now: () => Date;
   lifecycle: Lifecycle;
+  orders: OrderRecords;
+  metrics: Pick<DomainMetrics, 'dispatcherTick'>;
   config: DispatchConfig;
   log: FastifyBaseLogger;
   /** Only one instance dispatches at a time; the others stand by (infra/leader.ts). */
   isLeader?: () => Promise<boolean>;
 }) {
-  const { db, now, lifecycle, config, log } = deps;
+  const { db, now, lifecycle, orders, config, log } = deps;
 
   /** A step another instance or the vendor got to first is not an error. */
   async function attempt<T>(work: () => Promise<T>): Promise<T | null> {
@@ -157,11 +160,11 @@ export function dispatcher(deps: {
     }
   }
 
-  async function tick(): Promise<TickReport> {
+  async function pass(): Promise<TickReport> {
     const report: TickReport = { received: 0, released: 0, offered: 0, expired: 0, cancelled: 0, delayed: 0 };
     const at = now();
     const waiting: OrderRow[] = [];
-    for (let row of await ordersRepo.findOrdersInStatus(db, UNACCEPTED, BATCH)) {
+    for (let row of await orders.inStatus(UNACCEPTED, BATCH)) {
       let stage: OrderStage = lifecycleStage(row);
       if (stage === 'NEW') {
         const received = await attempt(() => lifecycle.step(row.order_id, 'RECEIVED'));
@@ -199,7 +202,7 @@ export function dispatcher(deps: {
     }
     await assign(waiting, report);
 
-    for (const row of await ordersRepo.findOrdersInStatus(db, IN_FLIGHT, BATCH)) {
+    for (const row of await orders.inStatus(IN_FLIGHT, BATCH)) {
       if (promisedDropOff(row).getTime() > at.getTime() || !canTransition(row, 'DELAYED')) continue;
       const delayed = await attempt(() =>
         lifecycle.step(row.order_id, 'DELAYED', {
@@ -211,6 +214,16 @@ export function dispatcher(deps: {
       if (delayed) report.delayed++;
     }
     return report;
+  }
+
+  /** One pass, timed for /metrics. */
+  async function tick(): Promise<TickReport> {
+    const stopTimer = deps.metrics.dispatcherTick.startTimer();
+    try {
+      return await pass();
+    } finally {
+      stopTimer();
+    }
   }
 
   const periodic = periodicTask({

@@ -1,5 +1,5 @@
 import type { Lifecycle, StepOptions } from '../orders/lifecycle.ts';
-import type { OrderRow } from '../orders/repo.ts';
+import type { OrderRow } from '../orders/model.ts';
 import * as repo from './repo.ts';
 
 /**

@@ -15,8 +15,8 @@ import type { Db } from '../../db/db.ts';
 import { authError, keyedError } from '../../errors.ts';
 import { sha256 } from '../auth/tokens.ts';
 import { type Lifecycle, orderNotFound, transitionRefused } from '../orders/lifecycle.ts';
-import type { OrderRow } from '../orders/repo.ts';
-import * as ordersRepo from '../orders/repo.ts';
+import type { OrderRow } from '../orders/model.ts';
+import type { OrderRecords } from '../orders/records.ts';
 import { withdrawOffer } from './offers.ts';
 import { readProof } from './proofs.ts';
 import * as repo from './repo.ts';
@@ -80,7 +80,17 @@ function toRiderOrder(row: OrderRow): RiderOrder {
  * The rider's side of the lifecycle. The rider API and the fleet simulator both call these, so a real
  * rider app can replace the simulator without touching the orders module (ARCHITECTURE.md "Dispatch").
  */
-export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; lifecycle: Lifecycle }) {
+export function riderService({
+  db,
+  now,
+  lifecycle,
+  orders,
+}: {
+  db: Db;
+  now: () => Date;
+  lifecycle: Lifecycle;
+  orders: OrderRecords;
+}) {
   /** Only the rider the order is with may move it; another rider learns nothing about it. */
   const ownedBy = (riderId: string) => (row: OrderRow) => {
     if (row.rider_id !== riderId) throw orderNotFound();
@@ -106,15 +116,8 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
           ? { pickup_eta_minutes: 0, delivery_eta_minutes: 0 }
           : (etas ?? {});
       },
+      proof: { kind, contentType: proof.contentType, bytes: proof.bytes, riderId },
       also: async (tx, _row, at) => {
-        await ordersRepo.saveProof(tx, {
-          orderId,
-          kind,
-          contentType: proof.contentType,
-          bytes: proof.bytes,
-          riderId,
-          at,
-        });
         if (releases) await repo.releaseRider(tx, riderId, orderId, at);
       },
     });
@@ -129,7 +132,7 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
   }
 
   async function riderOrder(orderId: string): Promise<RiderOrder | null> {
-    const row = await ordersRepo.findOrder(db, orderId);
+    const row = await orders.find(orderId);
     return row ? toRiderOrder(row) : null;
   }
 
@@ -170,7 +173,7 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
 
     /** GET /riders/{id}: a rider is known to a vendor only while on one of its unfinished orders. */
     async locationFor(vendorIds: readonly string[], riderId: string): Promise<RiderLocation | null> {
-      if (!(await ordersRepo.isRiderOnOrdersOf(db, riderId, vendorIds))) return null;
+      if (!(await orders.isRiderOnOrdersOf(riderId, vendorIds))) return null;
       const rider = await repo.findRider(db, riderId);
       if (!rider) return null;
       return {
@@ -218,7 +221,7 @@ export function riderService({ db, now, lifecycle }: { db: Db; now: () => Date; 
       );
       const rider = await repo.findRider(db, riderId);
       if (!rider?.current_order_id) return;
-      const row = await ordersRepo.findOrder(db, rider.current_order_id);
+      const row = await orders.find(rider.current_order_id);
       if (!row || row.rider_id !== riderId || isTerminal(row.status)) return;
       const etas = liveEtas(row, lifecycleStage(row), { lat: position.latitude, lng: position.longitude });
       if (!etas) return;

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 import { periodicTask } from '../../infra/periodic-task.ts';
-import { findOrder } from '../orders/repo.ts';
+import type { OrderRecords } from '../orders/records.ts';
 import type { DispatchConfig } from './config.ts';
 import { simulatedProof } from './proofs.ts';
 import * as repo from './repo.ts';
@@ -52,6 +52,7 @@ function bearing(from: GeoPoint, to: GeoPoint): number {
 export function fleetSimulator(deps: {
   db: Db;
   riders: RiderService;
+  orders: OrderRecords;
   config: DispatchConfig;
   log: FastifyBaseLogger;
   isLeader?: () => Promise<boolean>;
@@ -59,7 +60,7 @@ export function fleetSimulator(deps: {
   /** Wall clock in ms; tests replace it. */
   clock?: () => number;
 }) {
-  const { db, riders, config, log } = deps;
+  const { db, riders, orders, config, log } = deps;
   const random = deps.random ?? Math.random;
   const clock = deps.clock ?? (() => performance.now());
   const memory = new Map<string, RiderMemory>();
@@ -127,7 +128,7 @@ export function fleetSimulator(deps: {
       memory.delete(rider.id);
       return;
     }
-    const row = await findOrder(db, rider.current_order_id);
+    const row = await orders.find(rider.current_order_id);
     if (!row || row.rider_id !== rider.id) return;
     const stage: OrderStage = lifecycleStage(row);
     const entry = remember(rider, `${row.order_id}:${stage}`);

@@ -9,12 +9,10 @@ import type { GeoPoint } from '@riderdesk/domain/money';
 import { phoneSearchDigits } from '@riderdesk/domain/phone';
 import { parseLatLngQuery } from '@riderdesk/domain/validation/address';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { findCustomersOfVendor } from '../orders/repo.ts';
+import type { OrderRecords } from '../orders/records.ts';
 import type { VendorService } from '../vendors/service.ts';
-import { vendorOfCaller } from '../vendors/vendor-access.ts';
 import { type Geocoder, type GeocoderOptions, GeocoderUnavailableError, type GeoPlace } from './geocoder.ts';
 
 export type GeoService = ReturnType<typeof geoService>;
@@ -34,13 +32,13 @@ function parseLatLngId(id: string): GeoPoint | null {
 }
 
 export interface GeoDeps {
-  db: Db;
+  orders: OrderRecords;
   config: AppConfig;
   vendors: VendorService;
   geocoder: Geocoder;
 }
 
-export function geoService({ db, config, vendors, geocoder }: GeoDeps) {
+export function geoService({ orders, config, vendors, geocoder }: GeoDeps) {
   const { country } = config.deployment;
 
   async function upstream<T>(key: string, call: () => Promise<T>): Promise<T> {
@@ -149,9 +147,9 @@ export function geoService({ db, config, vendors, geocoder }: GeoDeps) {
 
     /** spec §7 address book: the vendor's past customers, one per phone number, with their latest address. */
     async searchCustomers(caller: Caller, vendorId: string, query: string): Promise<AddressBookEntry[]> {
-      await vendorOfCaller(db, vendors, caller, vendorId);
+      await vendors.vendorOfCaller(caller, vendorId);
       const phoneDigits = phoneSearchDigits(query, country.phonePrefix);
-      const rows = await findCustomersOfVendor(db, vendorId, { text: query, phoneDigits }, ADDRESS_BOOK_LIMIT);
+      const rows = await orders.customersOfVendor(vendorId, { text: query, phoneDigits }, ADDRESS_BOOK_LIMIT);
       return rows.map((row) => ({
         id: row.customer_phone,
         name: row.customer_name,

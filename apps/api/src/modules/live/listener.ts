@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { ListenTarget } from '../../db/db.ts';
-import { ORDER_CHANGES_CHANNEL } from '../orders/repo.ts';
+import { ORDER_CHANGES_CHANNEL } from '../orders/model.ts';
 
 export interface ChangeListener {
   close(): Promise<void>;

@@ -1,6 +1,7 @@
 import { BULK_JOB_CHANGES_CHANNEL } from '@riderdesk/domain/contracts/live';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/db.ts';
+import type { DomainMetrics } from '../../infra/metrics.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import type { VendorService } from '../vendors/service.ts';
 import type { LiveHub } from './hub.ts';
@@ -22,6 +23,7 @@ export const livePlugin: FastifyPluginAsync<{
     liveHub: LiveHub;
     liveSessions: LiveSessions;
     liveTickets: LiveTickets;
+    metrics: Pick<DomainMetrics, 'listenerReconnects'>;
   };
 }> = async (app, { db, services }) => {
   const { tokens, vendors, liveHub: hub, liveSessions: sessions, liveTickets: tickets } = services;
@@ -36,8 +38,10 @@ export const livePlugin: FastifyPluginAsync<{
       {
         onNotice: (payload) => hub.notice(payload),
         others: { [BULK_JOB_CHANGES_CHANNEL]: (payload) => hub.bulkNotice(payload) },
-        onReconnect: () =>
-          void hub.catchUp().catch((error: unknown) => app.log.error({ err: error }, 'catch-up failed')),
+        onReconnect: () => {
+          services.metrics.listenerReconnects.inc();
+          void hub.catchUp().catch((error: unknown) => app.log.error({ err: error }, 'catch-up failed'));
+        },
       },
       app.log,
     ).catch((error: unknown) => {

@@ -1,8 +1,6 @@
 import { LIVE_SESSION_ENDED } from '@riderdesk/domain/contracts/live';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/db.ts';
 import type { CallerSession } from '../../plugins/auth.ts';
-import { findHonouredSessionIds } from '../auth/repo.ts';
 import type { LiveConfig } from './config.ts';
 import type { LiveSocket } from './hub.ts';
 
@@ -30,8 +28,11 @@ interface SessionState {
  * sockets not confirmed within the TTL are checked in one query, and a check already under way is joined
  * rather than repeated, so a burst of pushes to many tabs of one login costs at most one query per TTL.
  */
+/** Which of these login sessions are still honoured (the auth module answers; the composition root wires it). */
+export type HonouredSessions = (sessionIds: readonly string[]) => Promise<Set<string>>;
+
 export class LiveSessions {
-  readonly #db: Db;
+  readonly #honoured: HonouredSessions;
   readonly #now: () => Date;
   readonly #log: FastifyBaseLogger;
   readonly #sweepMs: number;
@@ -44,13 +45,13 @@ export class LiveSessions {
   #sweeping: Promise<void> | null = null;
 
   constructor(deps: {
-    db: Db;
+    honoured: HonouredSessions;
     now: () => Date;
     log: FastifyBaseLogger;
     config: LiveConfig;
     onEnded: (socket: LiveSocket) => void;
   }) {
-    this.#db = deps.db;
+    this.#honoured = deps.honoured;
     this.#now = deps.now;
     this.#log = deps.log;
     this.#sweepMs = deps.config.sessionSweepMs;
@@ -157,7 +158,7 @@ export class LiveSessions {
     }
     if (toQuery.length > 0) {
       const checkedAt = this.#now().getTime();
-      const check = findHonouredSessionIds(this.#db, toQuery)
+      const check = this.#honoured(toQuery)
         .then((honoured) => {
           for (const sessionId of toQuery) {
             const state = this.#sessions.get(sessionId);

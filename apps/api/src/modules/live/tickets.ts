@@ -1,9 +1,9 @@
 import { LIVE_TICKET_TTL_S } from '@riderdesk/domain/contracts/live';
 import type { Db } from '../../db/db.ts';
 import type { CallerSession } from '../../plugins/auth.ts';
-import { findHonouredSessionIds } from '../auth/repo.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
 import * as repo from './repo.ts';
+import type { HonouredSessions } from './sessions.ts';
 
 export type LiveTickets = ReturnType<typeof liveTickets>;
 
@@ -13,7 +13,7 @@ export type LiveTickets = ReturnType<typeof liveTickets>;
  * asked for it, and is kept in the database as its sha256: whichever instance receives the socket redeems
  * it, and deleting the row on redemption makes it single-use across instances.
  */
-export function liveTickets({ db, now }: { db: Db; now: () => Date }) {
+export function liveTickets({ db, now, honoured }: { db: Db; now: () => Date; honoured: HonouredSessions }) {
   return {
     async issue(session: CallerSession): Promise<{ ticket: string; expiresIn: number }> {
       const ticket = randomToken();
@@ -42,7 +42,7 @@ export function liveTickets({ db, now }: { db: Db; now: () => Date }) {
       }
       if (row.caller_kind !== 'user' || !row.user_id || !row.session_id) return null;
       // A logout between the ticket and the socket ends the ticket too (the same rule as the header's).
-      if (!(await findHonouredSessionIds(db, [row.session_id])).has(row.session_id)) return null;
+      if (!(await honoured([row.session_id])).has(row.session_id)) return null;
       return {
         caller: { kind: 'user', userId: row.user_id, sessionId: row.session_id },
         expiresAt: row.token_expires_at,

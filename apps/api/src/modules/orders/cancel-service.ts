@@ -5,7 +5,6 @@ import { AppError, keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { FlagService } from '../flags/service.ts';
 import type { VendorService } from '../vendors/service.ts';
-import { vendorOfCaller } from '../vendors/vendor-access.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import { findOrderOfVendor } from './repo.ts';
 
@@ -25,7 +24,7 @@ export function orderCancelService(deps: {
   return {
     /** PUT /order/cancel: spec §4 canCancel decides, then the order, its history and the rider change together. */
     async cancel(caller: Caller, body: OrderCancelBody): Promise<void> {
-      await vendorOfCaller(db, vendors, caller, body.vendor_id);
+      await vendors.vendorOfCaller(caller, body.vendor_id);
       const owned = await findOrderOfVendor(db, body.order_id, body.vendor_id);
       if (!owned) throw keyedError(404, 'NotFound', 'error.order.not-found', 'order_id');
       const delayedCancellation = (await flags.variations()).DelayedCancellation === true;

@@ -1,7 +1,7 @@
 import type { OrderCreateBody } from '@riderdesk/domain/contracts/orders';
 import { type GeoPoint, toMinor } from '@riderdesk/domain/money';
 import { assertSignature, type FeeSigner, feeChanged } from '../pricing/fee-signature.ts';
-import type { VendorRow } from '../vendors/repo.ts';
+import type { VendorRow } from '../vendors/model.ts';
 import { discountMinor, type VoucherService } from '../vouchers/service.ts';
 
 /** The fee the order carries, in minor units, once its signed quote holds for this trip (decision 020). */

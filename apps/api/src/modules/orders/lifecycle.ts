@@ -1,7 +1,9 @@
 import { canTransition, lifecycleStage, type OrderStage } from '@riderdesk/domain/order-lifecycle';
 import type { CancelReason, OrderStatus } from '@riderdesk/domain/order-status';
+import type { ProofKind } from '@riderdesk/domain/orders/proofs';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
+import type { DomainMetrics } from '../../infra/metrics.ts';
 import * as repo from './repo.ts';
 
 export type Lifecycle = ReturnType<typeof lifecycleService>;
@@ -31,7 +33,9 @@ export interface StepOptions {
   /** Checks beyond the transition table (whose rider, which offer); throws to refuse. */
   guard?: (row: repo.OrderRow, stage: OrderStage) => void;
   patch?: (row: repo.OrderRow, at: Date) => OrderPatch;
-  /** More writes of the same transaction: the rider, a proof, a declined offer. */
+  /** The photo that proves the step (spec §4 proofs), kept in the same transaction. */
+  proof?: { kind: ProofKind; contentType: string; bytes: Buffer; riderId: string | null };
+  /** More writes of the same transaction: the rider, a declined offer. */
   also?: (tx: Db, row: repo.OrderRow, at: Date) => Promise<void>;
 }
 
@@ -39,9 +43,19 @@ export interface StepOptions {
  * Every status change of an order is one transaction: the order row, its status_history entry, the side
  * effects of the step, and the NOTIFY that live tracking relays (ARCHITECTURE.md "Live updates").
  */
-export function lifecycleService({ db, now, releaseRider }: { db: Db; now: () => Date; releaseRider: ReleaseRider }) {
+export function lifecycleService({
+  db,
+  now,
+  releaseRider,
+  metrics,
+}: {
+  db: Db;
+  now: () => Date;
+  releaseRider: ReleaseRider;
+  metrics: Pick<DomainMetrics, 'statusChanges'>;
+}) {
   async function step(orderId: string, to: OrderStatus, options: StepOptions = {}): Promise<repo.OrderRow> {
-    return db.transaction(async (tx) => {
+    const changed = await db.transaction(async (tx) => {
       const row = await repo.lockOrder(tx, orderId);
       if (!row) throw orderNotFound();
       options.guard?.(row, lifecycleStage(row));
@@ -50,6 +64,7 @@ export function lifecycleService({ db, now, releaseRider }: { db: Db; now: () =>
       const patch = options.patch?.(row, at) ?? {};
       await repo.updateOrder(tx, orderId, { ...patch, status: to, updated_at: at });
       await repo.insertStatus(tx, orderId, to, at);
+      if (options.proof) await repo.saveProof(tx, { orderId, ...options.proof, at });
       await options.also?.(tx, row, at);
       await repo.notifyOrderChange(tx, orderId);
       return {
@@ -59,6 +74,8 @@ export function lifecycleService({ db, now, releaseRider }: { db: Db; now: () =>
         status_history: [...row.status_history, { status: to, created_at: at.toISOString() }],
       };
     });
+    metrics.statusChanges.inc({ status: to });
+    return changed;
   }
 
   return {

@@ -5,7 +5,6 @@ import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorService } from '../vendors/service.ts';
-import { vendorOfCaller } from '../vendors/vendor-access.ts';
 import { toOrderView } from './order-view.ts';
 import { findOrderPage } from './repo.ts';
 
@@ -43,7 +42,7 @@ export function decodeCursor(key: string): Cursor {
 export function orderListService({ db, vendors }: { db: Db; vendors: VendorService }) {
   return {
     async list(caller: Caller, vendorId: string, query: OrderListQuery): Promise<OrderListAnswer['result']> {
-      await vendorOfCaller(db, vendors, caller, vendorId);
+      await vendors.vendorOfCaller(caller, vendorId);
       const rows = await findOrderPage(db, {
         vendorId,
         includeOutlets: query.include_outlets === true,

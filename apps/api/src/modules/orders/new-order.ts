@@ -5,7 +5,7 @@ import { type GeoPoint, toMinor } from '@riderdesk/domain/money';
 import { normalisePhoneNumber } from '@riderdesk/domain/phone';
 import { normaliseVatNumber } from '@riderdesk/domain/validation/vat-number';
 import type { Caller } from '../../plugins/auth.ts';
-import type { VendorRow } from '../vendors/repo.ts';
+import type { VendorRow } from '../vendors/model.ts';
 import type { AppliedVoucher } from './fee-checks.ts';
 import type { Pickup } from './order-checks.ts';
 import type { NewOrder } from './repo.ts';

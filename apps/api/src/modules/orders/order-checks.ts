@@ -5,7 +5,7 @@ import { isWithinPreorderWindow } from '@riderdesk/domain/orders/preorder-window
 import { firstAddressError } from '@riderdesk/domain/validation/address';
 import { vatNumberError } from '@riderdesk/domain/validation/vat-number';
 import { keyedError } from '../../errors.ts';
-import type { VendorRow } from '../vendors/repo.ts';
+import type { VendorRow } from '../vendors/model.ts';
 import { hasPickupAddress } from '../vendors/vendor-access.ts';
 
 // Card payments are placed through the payment-intent confirmation (spec §7), never POST /order.

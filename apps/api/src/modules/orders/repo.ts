@@ -1,84 +1,13 @@
 import { TERMINAL_STATUSES } from '@riderdesk/domain/order-lifecycle';
-import type { OrderStatus, StatusHistoryEntry } from '@riderdesk/domain/order-status';
+import type { OrderStatus } from '@riderdesk/domain/order-status';
 import type { ProofKind } from '@riderdesk/domain/orders/proofs';
 import type { Db, SqlParam } from '../../db/db.ts';
+import { type CustomerRow, type NewOrder, ORDER_CHANGES_CHANNEL, type OrderRow } from './model.ts';
 
 // The one repository of the `orders`, `order_status_history` and `order_proofs` tables
 // (docs/decisions/032-one-orders-repository.md).
 
-/** The columns a create writes (modules/orders/new-order.ts). */
-export interface NewOrder {
-  order_id: string;
-  vendor_id: string;
-  tracking_token: string;
-  created_by: string | null;
-  status: OrderStatus;
-  created_at: Date;
-  preordered_for: Date | null;
-  currency: string;
-  delivery_fee_minor: number;
-  discount_minor: number;
-  voucher_code: string | null;
-  voucher_type: string | null;
-  voucher_value: number | null;
-  distance_m: number;
-  pickup_eta_minutes: number;
-  delivery_eta_minutes: number;
-  customer_name: string;
-  customer_phone: string;
-  customer_address: string;
-  customer_notes: string | null;
-  customer_latitude: number;
-  customer_longitude: number;
-  pickup_address: string | null;
-  pickup_notes: string | null;
-  pickup_latitude: number;
-  pickup_longitude: number;
-  sender_name: string | null;
-  sender_email: string | null;
-  sender_phone: string | null;
-  amount_minor: number;
-  description: string;
-  payment_method: string;
-  vat_number: string | null;
-  age_validation_required: boolean;
-  login_pickup_estimation: number;
-}
-
-/** An order as every reader gets it: its row, its outlet, its rider and its status history. */
-export interface OrderRow
-  extends Omit<
-    NewOrder,
-    | 'created_by'
-    | 'login_pickup_estimation'
-    | 'pickup_eta_minutes'
-    | 'delivery_eta_minutes'
-    | 'amount_minor'
-    | 'description'
-  > {
-  updated_at: Date;
-  // Nullable in the schema, though a create always fills them.
-  pickup_eta_minutes: number | null;
-  delivery_eta_minutes: number | null;
-  amount_minor: number | null;
-  description: string | null;
-  /** When the order started waiting for a rider: the no_courier time limit counts from here. */
-  dispatch_started_at: Date | null;
-  offer_expires_at: Date | null;
-  cancel_reason: string | null;
-  latest_arrival_at: Date | null;
-  outlet_name: string;
-  outlet_phone: string | null;
-  parent_vendor_id: string | null;
-  rider_id: string | null;
-  rider_name: string | null;
-  rider_phone: string | null;
-  rider_latitude: number | null;
-  rider_longitude: number | null;
-  rider_heading: number | null;
-  rider_updated_at: Date | null;
-  status_history: StatusHistoryEntry[];
-}
+export type { CustomerRow, NewOrder, OrderRow } from './model.ts';
 
 /** What a change of an order may set; a key left undefined keeps its column. */
 export interface OrderChanges {
@@ -300,8 +229,6 @@ export async function insertStatus(tx: Db, orderId: string, status: OrderStatus,
   ]);
 }
 
-export const ORDER_CHANGES_CHANNEL = 'order_changes';
-
 /**
  * Announces an order change on `order_changes`. Called inside the change's transaction: PostgreSQL (and
  * PGlite) deliver it only on commit, so listeners never load a change that was rolled back and a committed
@@ -325,15 +252,6 @@ export async function isRiderOnOrdersOf(db: Db, riderId: string, vendorIds: read
     [riderId, vendorIds, TERMINAL_STATUSES],
   );
   return rows.length > 0;
-}
-
-export interface CustomerRow {
-  customer_phone: string;
-  customer_name: string;
-  customer_address: string;
-  customer_notes: string | null;
-  customer_latitude: number;
-  customer_longitude: number;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -18,13 +18,13 @@ import type { OrderPayload } from '@riderdesk/domain/validation/order-payload';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
+import type { DomainMetrics } from '../../infra/metrics.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { FeeSigner } from '../pricing/fee-signature.ts';
 import type { PricingService } from '../pricing/service.ts';
 import type { ServiceHours } from '../pricing/service-hours.ts';
-import type { VendorRow } from '../vendors/repo.ts';
+import type { VendorRow } from '../vendors/model.ts';
 import type { VendorService } from '../vendors/service.ts';
-import { vendorOfCaller } from '../vendors/vendor-access.ts';
 import { discountMinor, type VoucherService } from '../vouchers/service.ts';
 import { assertOrderPayload, keyedSchemaError, type SchemaError, schemaErrorOf } from './admission.ts';
 import { verifyFee, verifyVoucher } from './fee-checks.ts';
@@ -58,11 +58,22 @@ export interface OrderDeps {
   signer: FeeSigner;
   serviceHours: ServiceHours;
   now: () => Date;
+  metrics: Pick<DomainMetrics, 'ordersCreated' | 'idempotentReplays'>;
 }
 
 const orderNotFound = () => keyedError(404, 'NotFound', 'error.order.not-found', 'orderId');
 
-export function orderService({ db, config, vendors, pricing, vouchers, signer, serviceHours, now }: OrderDeps) {
+export function orderService({
+  db,
+  config,
+  vendors,
+  pricing,
+  vouchers,
+  signer,
+  serviceHours,
+  now,
+  metrics,
+}: OrderDeps) {
   const { country } = config.deployment;
   const { currency } = country;
   const idempotency = idempotentCreates({ db, now });
@@ -79,7 +90,7 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, s
   ): Promise<{ vendor: VendorRow; body: T }> {
     const vendorId = vendorIdOfBody(raw);
     // Authorisation first: another merchant's vendor is refused before anything about the body is said.
-    const vendor = vendorId ? await vendorOfCaller(db, vendors, caller, vendorId) : null;
+    const vendor = vendorId ? await vendors.vendorOfCaller(caller, vendorId) : null;
     assertOrderPayload(await payloadOf(vendor), { countryCode: country.code, vendorId });
     if (schemaError) throw keyedSchemaError(schemaError.validation) ?? schemaError;
     return { vendor: vendor!, body: raw as T };
@@ -174,11 +185,10 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, s
     ): Promise<OrderReply> {
       const owner = keyOwnerOf(caller);
       const hash = idempotencyKey ? requestHash(body) : '';
-      const replayOf = (stored: { statusCode: number; body: unknown }): OrderReply => ({
-        statusCode: stored.statusCode,
-        body: stored.body as OrderCreateAnswer,
-        isReplay: true,
-      });
+      const replayOf = (stored: { statusCode: number; body: unknown }): OrderReply => {
+        metrics.idempotentReplays.inc();
+        return { statusCode: stored.statusCode, body: stored.body as OrderCreateAnswer, isReplay: true };
+      };
       if (idempotencyKey) {
         const stored = await idempotency.storedAnswer(owner, idempotencyKey, hash);
         if (stored) return replayOf(stored);
@@ -186,7 +196,7 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, s
 
       const order = await prepareCreate(caller, vendor, body);
 
-      return db.transaction(async (tx): Promise<OrderReply> => {
+      const reply = await db.transaction(async (tx): Promise<OrderReply> => {
         if (idempotencyKey) {
           const stored = await idempotency.claim(tx, owner, idempotencyKey, hash);
           if (stored) return replayOf(stored);
@@ -196,10 +206,13 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, s
         if (idempotencyKey) await idempotency.complete(tx, owner, idempotencyKey, answer);
         return answer;
       });
+      // Counted once committed: a rolled-back create placed nothing.
+      if (!reply.isReplay) metrics.ordersCreated.inc();
+      return reply;
     },
 
     async get(caller: Caller, vendorId: string, orderId: string): Promise<Order> {
-      await vendorOfCaller(db, vendors, caller, vendorId);
+      await vendors.vendorOfCaller(caller, vendorId);
       const order = await loadOrderViewOfVendor(db, orderId, vendorId);
       if (!order) throw orderNotFound();
       return order;

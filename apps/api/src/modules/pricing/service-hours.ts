@@ -1,8 +1,7 @@
 import { formatServiceHours, formatTimeInZone, isWithinServiceHours } from '@riderdesk/domain/service-hours';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
-import { getCountryParameter } from '../vendors/repo.ts';
+import type { VendorService } from '../vendors/service.ts';
 
 /** spec §8 'Service hours: {from} to {to}. It's {time}'. */
 export const SERVICE_HOURS_KEY = 'request.error.service-hours';
@@ -13,10 +12,10 @@ export interface ServiceHours {
 }
 
 /** spec §5 service hours, the `serviceHours` country parameter read in the country time zone. */
-export function countryServiceHours(db: Db, country: AppConfig['deployment']['country']): ServiceHours {
+export function countryServiceHours(vendors: VendorService, country: AppConfig['deployment']['country']): ServiceHours {
   return {
     async assertOpen(at) {
-      const hours = await getCountryParameter(db, 'serviceHours');
+      const hours = await vendors.findCountryParameter('serviceHours');
       if (isWithinServiceHours(hours, at, country.timeZone)) return;
       // Unreadable hours count as open (spec §5), so the window is set whenever we get here.
       const values = { ...formatServiceHours(hours ?? ''), time: formatTimeInZone(at, country.timeZone) } as Record<

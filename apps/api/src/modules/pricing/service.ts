@@ -14,9 +14,9 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import type { VendorRow } from '../vendors/repo.ts';
+import type { VendorRow } from '../vendors/model.ts';
 import type { VendorService } from '../vendors/service.ts';
-import { hasPickupAddress, vendorOfCaller } from '../vendors/vendor-access.ts';
+import { hasPickupAddress } from '../vendors/vendor-access.ts';
 import type { FeeSigner } from './fee-signature.ts';
 
 export type PricingService = ReturnType<typeof pricingService>;
@@ -76,7 +76,7 @@ export function pricingService({ db, config, vendors, signer, nearestFreeRider }
     estimationsFor,
 
     async quoteFee(caller: Caller, body: DeliveryFeeBody): Promise<DeliveryFee> {
-      const vendor = await vendorOfCaller(db, vendors, caller, body.vendor_id);
+      const vendor = await vendors.vendorOfCaller(caller, body.vendor_id);
       // A vendor with a saved outlet is always priced from it; `source` only matters for a sender pickup.
       const origin = originOf(vendor, { lat: body.source.lat, lng: body.source.lon });
       const destination = { lat: body.destination.lat, lng: body.destination.lon };
@@ -93,13 +93,13 @@ export function pricingService({ db, config, vendors, signer, nearestFreeRider }
     },
 
     async validateArea(caller: Caller, body: DeliveryAreaBody): Promise<DeliveryAreaResult> {
-      const vendor = await vendorOfCaller(db, vendors, caller, body.vendor_id);
+      const vendor = await vendors.vendorOfCaller(caller, body.vendor_id);
       const origin = originOf(vendor, { lat: body.vendor_location.latitude, lng: body.vendor_location.longitude });
       return deliverable(vendor, origin, body.location) ? 'DELIVERABLE' : 'UNDELIVERABLE';
     },
 
     async estimate(caller: Caller, body: EstimationsBody): Promise<Estimations> {
-      const vendor = await vendorOfCaller(db, vendors, caller, body.vendor_id);
+      const vendor = await vendors.vendorOfCaller(caller, body.vendor_id);
       const origin = originOf(vendor, { lat: body.vendor_location.latitude, lng: body.vendor_location.longitude });
       return estimationsFor(vendor, origin, body.location);
     },

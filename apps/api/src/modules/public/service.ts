@@ -10,9 +10,9 @@ import {
   statusProgress,
 } from '@riderdesk/domain/order-status';
 import { orderCharges } from '@riderdesk/domain/orders/charges';
-import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
-import { findOrderByTrackingToken, hasProof, type OrderRow } from '../orders/repo.ts';
+import type { OrderRow } from '../orders/model.ts';
+import type { OrderRecords } from '../orders/records.ts';
 
 export type PublicTrackingService = ReturnType<typeof publicTrackingService>;
 
@@ -53,9 +53,9 @@ function firstTime(history: readonly StatusHistoryEntry[], statuses: readonly Or
   return history.find((entry) => statuses.includes(entry.status))?.created_at ?? null;
 }
 
-export function publicTrackingService({ db }: { db: Db }) {
+export function publicTrackingService({ orders }: { orders: OrderRecords }) {
   async function find(token: string): Promise<OrderRow> {
-    const row = await findOrderByTrackingToken(db, token);
+    const row = await orders.byTrackingToken(token);
     if (!row) throw notFound();
     return row;
   }
@@ -167,7 +167,7 @@ export function publicTrackingService({ db }: { db: Db }) {
         created_at: row.created_at.toISOString(),
         picked_up_at: firstTime(row.status_history, ['PICKED_UP']),
         delivered_at: firstTime(row.status_history, ['DELIVERED']),
-        has_delivery_proof: await hasProof(db, row.order_id, 'delivery'),
+        has_delivery_proof: await orders.hasProof(row.order_id, 'delivery'),
       };
     },
   };

@@ -8,7 +8,6 @@ import { type AppError, keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import * as repo from './repo.ts';
 import type { VendorService } from './service.ts';
-import { vendorOfCaller } from './vendor-access.ts';
 
 export type VendorAddressService = ReturnType<typeof vendorAddressService>;
 
@@ -32,12 +31,12 @@ export function addressSchemaError(issues: readonly FastifySchemaValidationError
 export function vendorAddressService({ db, config, vendors }: { db: Db; config: AppConfig; vendors: VendorService }) {
   return {
     async authorise(caller: Caller, vendorId: string): Promise<void> {
-      await vendorOfCaller(db, vendors, caller, vendorId);
+      await vendors.vendorOfCaller(caller, vendorId);
     },
 
     /** spec §4 ASK_FOR_ORIGIN_ADDRESS: the pickup point of a vendor, saved once and used by every order. */
     async save(caller: Caller, vendorId: string, body: VendorAddressBody): Promise<Vendor> {
-      await vendorOfCaller(db, vendors, caller, vendorId);
+      await vendors.vendorOfCaller(caller, vendorId);
       const errors = validateAddress({
         latitude: body.latitude,
         longitude: body.longitude,

@@ -2,37 +2,9 @@ import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import type { DeliveryArea } from '@riderdesk/domain/delivery-area';
 import { z } from 'zod';
 import type { Db, SqlParam } from '../../db/db.ts';
+import type { VendorRow } from './model.ts';
 
-export interface VendorRow {
-  vendor_id: string;
-  parent_vendor_id: string | null;
-  client_vendor_id: string | null;
-  name: string;
-  is_parent: boolean;
-  is_active: boolean;
-  is_registered: boolean;
-  registration_code: string | null;
-  contact_email: string | null;
-  vat_number: string | null;
-  currency: string;
-  phone: string | null;
-  owners: string[];
-  address_text: string | null;
-  building: string | null;
-  city: string | null;
-  country_code: string;
-  latitude: number | null;
-  longitude: number | null;
-  postal_code: string | null;
-  street: string | null;
-  street_number: string | null;
-  unit: string | null;
-  rider_instructions: string | null;
-  payment_methods: Record<string, boolean>;
-  estimation_pick_up_time: number | null;
-  login_pickup_estimation: number | null;
-  delivery_area: DeliveryArea | null;
-}
+export type { VendorRow } from './model.ts';
 
 export interface NewVendor {
   vendor_id: string;

@@ -2,6 +2,8 @@ import type { CountryParameterName, Vendor } from '@riderdesk/domain/contracts/v
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import type { VendorRow } from './model.ts';
+import type { NewVendor } from './repo.ts';
 import * as repo from './repo.ts';
 import { forbiddenVendor } from './vendor-access.ts';
 
@@ -19,12 +21,35 @@ export function vendorService(db: Db) {
 
   return {
     callerVendorIds,
+
+    /**
+     * Registration's vendor steps (spec §5 register), run inside the registration's transaction: `tx` is
+     * its handle, so they never queue behind it on PGlite's one connection.
+     */
+    registration: {
+      findByCode: (tx: Db, code: string): Promise<VendorRow | null> => repo.findVendorByRegistrationCode(tx, code),
+      isLinked: (tx: Db, vendorId: string): Promise<boolean> => repo.isVendorLinked(tx, vendorId),
+      createBusiness: (tx: Db, vendor: NewVendor): Promise<boolean> => repo.insertVendor(tx, vendor),
+      linkUser: (tx: Db, userId: string, vendorId: string): Promise<void> =>
+        repo.linkUserToVendor(tx, userId, vendorId),
+    },
     vendorIdsForCaller,
 
     async listForCaller(caller: Caller): Promise<Vendor[]> {
       const ids = await vendorIdsForCaller(caller);
       if (ids.length === 0) return [];
       return (await repo.listVendors(db, ids)).map(repo.toVendor);
+    },
+
+    /**
+     * The vendor a call acts for, once it is known to be one of the caller's. An unknown vendor answers
+     * the same 403 as another merchant's, so ids cannot be probed.
+     */
+    async vendorOfCaller(caller: Caller, vendorId: string): Promise<VendorRow> {
+      const ids = await vendorIdsForCaller(caller);
+      const row = ids.includes(vendorId) ? await repo.findVendor(db, vendorId) : null;
+      if (!row) throw forbiddenVendor();
+      return row;
     },
 
     /** An unknown vendor answers the same 403 as another merchant's, so ids cannot be probed. */
@@ -34,6 +59,9 @@ export function vendorService(db: Db) {
       if (!row) throw forbiddenVendor();
       return repo.toVendor(row);
     },
+
+    /** A country parameter (spec §3), null when it is not set. */
+    findCountryParameter: (name: CountryParameterName): Promise<string | null> => repo.getCountryParameter(db, name),
 
     async countryParameter(name: CountryParameterName): Promise<string> {
       const value = await repo.getCountryParameter(db, name);

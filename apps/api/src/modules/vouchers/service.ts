@@ -10,9 +10,8 @@ import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { expiresAtOf, type FeeSigner, feeChanged, signatureExpired } from '../pricing/fee-signature.ts';
-import type { VendorRow } from '../vendors/repo.ts';
+import type { VendorRow } from '../vendors/model.ts';
 import type { VendorService } from '../vendors/service.ts';
-import { vendorOfCaller } from '../vendors/vendor-access.ts';
 import * as repo from './repo.ts';
 
 export type VoucherService = ReturnType<typeof voucherService>;
@@ -80,7 +79,7 @@ export function voucherService({ db, config, vendors, signer, now }: VoucherDeps
      * verifies against the order's own coordinates and this signature verifies against that quote.
      */
     async validate(caller: Caller, body: VoucherValidateBody): Promise<VoucherValidation> {
-      const vendor = await vendorOfCaller(db, vendors, caller, body.vendor_id);
+      const vendor = await vendors.vendorOfCaller(caller, body.vendor_id);
       const expiresAt = expiresAtOf(body.order.signature);
       if (expiresAt === null) throw feeChanged('order.signature');
       if (expiresAt * 1000 <= now().getTime()) throw signatureExpired();

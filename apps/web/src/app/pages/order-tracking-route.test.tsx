@@ -17,6 +17,7 @@ import {
 } from '../../../test/handlers.ts';
 import { FakeWebSocket, makeOrder } from '../../../test/orders.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { SERVER_SEARCH_DEBOUNCE_MS } from '../../features/tracking/components/order-tracking-page.tsx';
 import { resetSearchHistoryCache, SEARCH_HISTORY_KEY } from '../../features/tracking/hooks/use-search-history.ts';
 import { setSession } from '../../shared/session/session-store.ts';
 import { LiveConnection } from '../live-connection.tsx';
@@ -25,6 +26,16 @@ import { OrderTrackingRoute } from './order-tracking-route.tsx';
 
 const vendor = makeVendor({ vendor_id: 'v-1', name: 'Saddar Kitchen' });
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+/** Lets the search box's debounce run out on fake timers, so a lookup it would start has started. */
+async function pastServerSearchDebounce() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  try {
+    await act(() => vi.advanceTimersByTimeAsync(SERVER_SEARCH_DEBOUNCE_MS + 1));
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 async function renderTracking(
   path: string,
@@ -219,7 +230,7 @@ describe('searching beyond today’s orders', () => {
     expect(await within(section('Search results')).findByRole('button', { name: /V1-100042/ })).toBeInTheDocument();
     await user.clear(search);
     await user.type(search, 'V1-100050');
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await pastServerSearchDebounce();
     expect(within(section('Search results')).getByRole('button', { name: /V1-100050/ })).toBeInTheDocument();
     expect(orderCalls(api)).toHaveLength(1);
   });
@@ -261,7 +272,7 @@ describe('searching beyond today’s orders', () => {
     const { api } = await renderTracking('/order-tracking/v-1', { active: [makeOrder({ order_id: 'V1-1' })] });
     await user.type(await searchBox(), '300 1234567');
     expect(within(section('Search results')).getByRole('button', { name: /V1-1/ })).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await pastServerSearchDebounce();
     expect(phoneCalls(api)).toHaveLength(0);
   });
 

@@ -1,0 +1,47 @@
+import type { Order } from '@riderdesk/domain/contracts/orders';
+import type { OrderStatus } from '@riderdesk/domain/order-status';
+import type { ProofKind } from '@riderdesk/domain/orders/proofs';
+import type { Db } from '../../db/db.ts';
+import type { CustomerRow, OrderRow } from './model.ts';
+import { loadOrderView, toOrderView } from './order-view.ts';
+import * as repo from './repo.ts';
+
+export type OrderRecords = ReturnType<typeof orderRecords>;
+
+/**
+ * How other modules read orders: the dispatcher and the riders, the live hub, the public tracking page and
+ * the address book ask here instead of querying the orders tables (decision 034). Changes go through the
+ * lifecycle (lifecycle.ts), which owns every write after a create.
+ */
+export function orderRecords(db: Db) {
+  return {
+    find: (orderId: string): Promise<OrderRow | null> => repo.findOrder(db, orderId),
+
+    /** The oldest orders in these statuses first: the dispatcher's work list. */
+    inStatus: (statuses: readonly OrderStatus[], limit: number): Promise<OrderRow[]> =>
+      repo.findOrdersInStatus(db, statuses, limit),
+
+    /** The order a public tracking link names; the token is the link's secret. */
+    byTrackingToken: (token: string): Promise<OrderRow | null> => repo.findOrderByTrackingToken(db, token),
+
+    hasProof: (orderId: string, kind: ProofKind): Promise<boolean> => repo.hasProof(db, orderId, kind),
+
+    /** An order as the merchant's screens show it (live updates). */
+    view: (orderId: string): Promise<Order | null> => loadOrderView(db, orderId),
+
+    /** Orders of the vendor and its outlets changed after `since`, oldest first: what a reconnecting socket missed. */
+    async viewsChangedSince(vendorId: string, since: string, limit: number): Promise<Order[]> {
+      return (await repo.findOrdersChangedSince(db, vendorId, since, limit)).map(toOrderView);
+    },
+
+    /** Whether the rider is on an unfinished order of one of these vendors (GET /riders/{id}). */
+    isRiderOnOrdersOf: (riderId: string, vendorIds: readonly string[]): Promise<boolean> =>
+      repo.isRiderOnOrdersOf(db, riderId, vendorIds),
+
+    customersOfVendor: (
+      vendorId: string,
+      query: { text: string; phoneDigits: string | null },
+      limit: number,
+    ): Promise<CustomerRow[]> => repo.findCustomersOfVendor(db, vendorId, query, limit),
+  };
+}

@@ -1,0 +1,36 @@
+import type { DeliveryArea } from '@riderdesk/domain/delivery-area';
+
+// A vendor as the vendors module hands it to other modules (pricing, orders, vouchers): they receive it
+// from `VendorService` and never read the repository themselves (decision 034).
+
+/** A vendor (a parent or one of its collection points) with its address, payment methods and area. */
+export interface VendorRow {
+  vendor_id: string;
+  parent_vendor_id: string | null;
+  client_vendor_id: string | null;
+  name: string;
+  is_parent: boolean;
+  is_active: boolean;
+  is_registered: boolean;
+  registration_code: string | null;
+  contact_email: string | null;
+  vat_number: string | null;
+  currency: string;
+  phone: string | null;
+  owners: string[];
+  address_text: string | null;
+  building: string | null;
+  city: string | null;
+  country_code: string;
+  latitude: number | null;
+  longitude: number | null;
+  postal_code: string | null;
+  street: string | null;
+  street_number: string | null;
+  unit: string | null;
+  rider_instructions: string | null;
+  payment_methods: Record<string, boolean>;
+  estimation_pick_up_time: number | null;
+  login_pickup_estimation: number | null;
+  delivery_area: DeliveryArea | null;
+}

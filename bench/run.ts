@@ -2,6 +2,7 @@
  * `npm run bench`: runs every benchmark in turn and prints its figures. Pass names to run some only,
  * e.g. `npm run bench -- live-fanout`. Benchmarks are never part of `npm test` (ARCHITECTURE.md).
  */
+import { benchBulkUpload, formatBulkUpload } from './bulk-upload.ts';
 import { buildWeb, formatBundleSize, measureBundle } from './bundle-size.ts';
 import { benchJobQueue, formatJobQueue } from './job-queue.ts';
 import { liveFanout, machine } from './live-fanout.ts';
@@ -60,6 +61,14 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
     process.stdout.write(`job-queue — ${machine()}\n`);
     for (const database of databases) {
       process.stdout.write(`${formatJobQueue(await benchJobQueue({ database, jobs, concurrency }))}\n`);
+    }
+  },
+  'bulk-upload': async () => {
+    const rows = positive('BENCH_BULK_ROWS', 25_000);
+    const databases = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',') as BenchDatabase[];
+    process.stdout.write(`bulk-upload — ${machine()}\n`);
+    for (const database of databases) {
+      process.stdout.write(`${formatBulkUpload(await benchBulkUpload({ database, rows }))}\n`);
     }
   },
   'bundle-size': async () => {

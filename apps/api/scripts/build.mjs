@@ -15,7 +15,13 @@ const target = path.join(root, 'dist');
 
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/main.ts', ops: 'src/ops.ts', migrate: 'src/migrate.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    ops: 'src/ops.ts',
+    migrate: 'src/migrate.ts',
+    // The bulk file reader runs in a worker thread and is loaded by path (src/modules/bulk/parse-file.ts).
+    'bulk-parse-worker': 'src/modules/bulk/parse-worker.mjs',
+  },
   outdir: staging,
   bundle: true,
   splitting: true,

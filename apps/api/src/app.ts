@@ -14,6 +14,8 @@ import { type DomainMetrics, domainMetrics, observedGauges } from './infra/metri
 import { authPlugin } from './modules/auth/plugin.ts';
 import { authService } from './modules/auth/service.ts';
 import { Tokens } from './modules/auth/tokens.ts';
+import { bulkPlugin } from './modules/bulk/plugin.ts';
+import { bulkService } from './modules/bulk/service.ts';
 import { dispatcher } from './modules/dispatch/dispatcher.ts';
 import { dispatchPlugin } from './modules/dispatch/plugin.ts';
 import * as ridersRepo from './modules/dispatch/repo.ts';
@@ -127,6 +129,17 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     receivers: (sockets) => liveSessions.receivers(sockets),
     sent: metrics.liveMessagesSent,
   });
+  const orders = orderService({
+    db,
+    config,
+    vendors,
+    pricing,
+    vouchers,
+    signer,
+    serviceHours: deps.serviceHours ?? countryServiceHours(vendors, config.deployment.country),
+    now,
+    metrics,
+  });
 
   return {
     tokens,
@@ -138,17 +151,8 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     geo,
     pricing,
     vouchers,
-    orders: orderService({
-      db,
-      config,
-      vendors,
-      pricing,
-      vouchers,
-      signer,
-      serviceHours: deps.serviceHours ?? countryServiceHours(vendors, config.deployment.country),
-      now,
-      metrics,
-    }),
+    orders,
+    bulk: bulkService({ db, config, vendors, orders, pricing, geo, now }),
     orderList: orderListService({ db, vendors, phonePrefix: config.deployment.country.phonePrefix }),
     orderExport: orderExportService({
       db,
@@ -270,6 +274,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await app.register(pricingPlugin, { prefix, services });
   await app.register(vouchersPlugin, { prefix, services });
   await app.register(ordersPlugin, { prefix, services });
+  await app.register(bulkPlugin, { prefix, services, config: config.bulk });
   await app.register(dispatchPlugin, { prefix, services, config: config.dispatch });
   await app.register(publicPlugin, { prefix, services, rateLimit: config.dispatch.publicRateLimit });
   await app.register(livePlugin, { db, services });

@@ -70,6 +70,8 @@ export interface AppConfig {
   dispatch: DispatchConfig;
   /** The background job queue (infra/jobs). */
   jobs: JobsConfig;
+  /** Bulk orders (modules/bulk). */
+  bulk: { placementLeaseSeconds: number };
   live: LiveConfig;
   /** CLOCK_AT: where the server's clock starts (never in prd); null is the wall clock. */
   clockStart: Date | null;
@@ -183,6 +185,7 @@ const EnvSchema = z.object({
   // pg-boss polls at least every 500 ms and at most as often as its 30 s LISTEN/NOTIFY backstop.
   JOBS_POLL_INTERVAL_MS: integer(500, 30_000, 2000),
   JOBS_CONCURRENCY: integer(1, 100, 2),
+  BULK_PLACEMENT_LEASE_SECONDS: integer(5, 3600, 60),
 
   CLOCK_AT: optional.pipe(z.iso.datetime({ offset: true }).optional()),
   REQUEST_TIMEOUT_MS: integer(1000, 600_000, 30_000),
@@ -283,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
         publicRateLimit: vars.PUBLIC_RATE_LIMIT,
       },
       jobs: { pollIntervalMs: vars.JOBS_POLL_INTERVAL_MS, concurrency: vars.JOBS_CONCURRENCY },
+      bulk: { placementLeaseSeconds: vars.BULK_PLACEMENT_LEASE_SECONDS },
       live: DEFAULT_LIVE_CONFIG,
       clockStart: vars.CLOCK_AT ? new Date(vars.CLOCK_AT) : null,
       requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,

@@ -40,9 +40,25 @@ export const LiveClientMessageSchema = z.discriminatedUnion('event', [
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;
 
+/** The NOTIFY channel of bulk job changes (the API's bulk module notifies, its live module relays). */
+export const BULK_JOB_CHANGES_CHANNEL = 'bulk_job_changes';
+
+/** Where a bulk job's placement stands, pushed as it moves (the `bulk_job_changes` notice carries it). */
+export const BulkJobUpdateSchema = z.object({
+  bulk_job_id: z.string(),
+  vendor_id: VendorIdSchema,
+  parent_vendor_id: VendorIdSchema.nullable(),
+  status: z.string(),
+  placement: z.string(),
+  orders_placed: z.number().int(),
+  orders_to_be_placed: z.number().int(),
+});
+export type BulkJobUpdate = z.infer<typeof BulkJobUpdateSchema>;
+
 export const LiveServerMessageSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('subscribe_ok'), data: z.object({ vendor_id: VendorIdSchema }) }),
   z.object({ event: z.literal('order_update'), data: OrderSchema }),
+  z.object({ event: z.literal('bulk_job_update'), data: BulkJobUpdateSchema }),
   z.object({ event: z.literal('pong'), data: z.object({ at: z.string() }) }),
   z.object({ event: z.literal('error'), data: z.object({ message: z.string() }) }),
 ]);

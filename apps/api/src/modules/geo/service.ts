@@ -71,6 +71,20 @@ export function geoService({ orders, config, vendors, geocoder }: GeoDeps) {
   });
 
   return {
+    /**
+     * The point of a written address (a bulk row), as the request page would find it: coordinates typed as
+     * 'lat, lng' are taken as they are, otherwise the geocoder's best match near `near`. Null when nothing
+     * matches.
+     */
+    async geocodeAddress(text: string, near: GeoPoint | null): Promise<GeoPoint | null> {
+      const point = parseLatLngQuery(text);
+      if (point) return point;
+      return upstream('geolocator.error.autocomplete', async () => {
+        const [best] = await geocoder.search({ ...optionsOf(), text, near, limit: 1 });
+        return best ? { lat: best.latitude, lng: best.longitude } : null;
+      });
+    },
+
     async autocomplete(query: AutocompleteQuery): Promise<AutocompleteSuggestion[]> {
       const options = optionsOf(query.language, query.country);
       return upstream('geolocator.error.autocomplete', async () => {

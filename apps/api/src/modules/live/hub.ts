@@ -1,4 +1,5 @@
 import {
+  BulkJobUpdateSchema,
   LIVE_ERRORS,
   LIVE_SERVICE_RESTART,
   type OrderChangeNotice,
@@ -126,6 +127,34 @@ export class LiveHub {
     if (!this.#hasFollowers(notice)) return;
     this.#pending.set(notice.order_id, notice);
     this.#pump();
+  }
+
+  /**
+   * A `bulk_job_changes` notice: pushed as `bulk_job_update` to the sockets following the job's vendor or its
+   * parent, as it is (the notice carries the figures, so nothing is loaded).
+   */
+  bulkNotice(payload: string): void {
+    const parsed = BulkJobUpdateSchema.safeParse(
+      (() => {
+        try {
+          return JSON.parse(payload);
+        } catch {
+          return null;
+        }
+      })(),
+    );
+    if (!parsed.success) {
+      this.#log.warn({ payload }, 'ignored a malformed bulk_job_changes notice');
+      return;
+    }
+    const update = parsed.data;
+    const targets = new Set<LiveSocket>(this.#byVendor.get(update.vendor_id));
+    if (update.parent_vendor_id)
+      for (const socket of this.#byVendor.get(update.parent_vendor_id) ?? []) targets.add(socket);
+    if (targets.size === 0) return;
+    void this.#sendTo(targets, JSON.stringify({ event: 'bulk_job_update', data: update })).catch((error: unknown) =>
+      this.#log.error({ err: error }, 'could not relay a bulk job change'),
+    );
   }
 
   /** After the listener reconnects: push what changed while it was away. */

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { ListenTarget } from '../../db/db.ts';
 import { ORDER_CHANGES_CHANNEL } from '../orders/model.ts';
-import { ACCESS_REVOKED_CHANNEL } from '../vendors/access-notices.ts';
 
 export interface ChangeListener {
   close(): Promise<void>;
@@ -10,8 +9,8 @@ export interface ChangeListener {
 
 export interface ListenHandlers {
   onNotice(payload: string): void;
-  /** A user lost a vendor (vendors/access-notices.ts). */
-  onAccessRevoked?(payload: string): void;
+  /** Other channels heard on the same connection, by name (bulk_job_changes). */
+  others?: Record<string, (payload: string) => void>;
   /** After a lost connection is back: notices sent meanwhile were missed and must be caught up. */
   onReconnect(): void;
 }
@@ -34,14 +33,13 @@ export async function listenForOrderChanges(
   }
   if (target.kind === 'pglite') {
     const { pglite } = target;
-    const unlisten = await pglite.listen(ORDER_CHANGES_CHANNEL, handlers.onNotice);
-    const unlistenAccess = await pglite.listen(ACCESS_REVOKED_CHANNEL, (payload) =>
-      handlers.onAccessRevoked?.(payload),
-    );
+    const unlistens = [await pglite.listen(ORDER_CHANGES_CHANNEL, handlers.onNotice)];
+    for (const [channel, onNotice] of Object.entries(handlers.others ?? {})) {
+      unlistens.push(await pglite.listen(channel, onNotice));
+    }
     return {
       async close() {
-        if (!pglite.closed) await unlisten().catch(() => {});
-        if (!pglite.closed) await unlistenAccess().catch(() => {});
+        if (!pglite.closed) for (const unlisten of unlistens) await unlisten().catch(() => {});
       },
     };
   }
@@ -66,8 +64,9 @@ export async function listenForOrderChanges(
     const next = new pg.Client({ connectionString: (target as { connectionString: string }).connectionString });
     client = next;
     next.on('notification', (message) => {
-      if (message.channel === ORDER_CHANGES_CHANNEL && message.payload) handlers.onNotice(message.payload);
-      if (message.channel === ACCESS_REVOKED_CHANNEL && message.payload) handlers.onAccessRevoked?.(message.payload);
+      if (!message.payload) return;
+      if (message.channel === ORDER_CHANGES_CHANNEL) handlers.onNotice(message.payload);
+      else handlers.others?.[message.channel]?.(message.payload);
     });
     next.on('error', (error) => {
       log.warn({ err: error }, 'order_changes listener lost its connection');
@@ -77,7 +76,7 @@ export async function listenForOrderChanges(
     try {
       await next.connect();
       await next.query(`listen ${ORDER_CHANGES_CHANNEL}`);
-      await next.query(`listen ${ACCESS_REVOKED_CHANNEL}`);
+      for (const channel of Object.keys(handlers.others ?? {})) await next.query(`listen ${channel}`);
       failures = 0;
       if (isReconnect) {
         log.info('order_changes listener reconnected');

@@ -1,7 +1,9 @@
+import { BULK_JOB_CHANGES_CHANNEL } from '@riderdesk/domain/contracts/live';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import type { DomainMetrics } from '../../infra/metrics.ts';
 import type { Tokens } from '../auth/tokens.ts';
+import { ACCESS_REVOKED_CHANNEL } from '../vendors/access-notices.ts';
 import type { VendorService } from '../vendors/service.ts';
 import type { LiveHub } from './hub.ts';
 import { type ChangeListener, listenForOrderChanges } from './listener.ts';
@@ -36,7 +38,10 @@ export const livePlugin: FastifyPluginAsync<{
       db.listenTarget,
       {
         onNotice: (payload) => hub.notice(payload),
-        onAccessRevoked: (payload) => hub.accessRevoked(payload),
+        others: {
+          [BULK_JOB_CHANGES_CHANNEL]: (payload) => hub.bulkNotice(payload),
+          [ACCESS_REVOKED_CHANNEL]: (payload) => hub.accessRevoked(payload),
+        },
         onReconnect: () => {
           services.metrics.listenerReconnects.inc();
           void hub.catchUp().catch((error: unknown) => app.log.error({ err: error }, 'catch-up failed'));

@@ -25,6 +25,22 @@ const KEYS_BY_PATH: readonly [RegExp, string][] = [
 // The contract's byte-limit refinements carry the spec §5 texts as their messages.
 const SPEC_MESSAGES = new Set(['Address is too long', 'Notes are too long']);
 
+/**
+ * A body the server built itself (a bulk row) failed the create contract: the same shape Fastify gives a
+ * route, so `keyedSchemaError` names the same key; what it cannot name answers a generic field error.
+ */
+export function schemaErrorOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): SchemaError {
+  const validation = issues.map((issue) => ({
+    instancePath: `/${issue.path.map(String).join('/')}`,
+    message: issue.message,
+    keyword: 'zod',
+    schemaPath: '',
+    params: {},
+  }));
+  const field = validation[0]?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return Object.assign(keyedError(400, 'ValidationError', 'bulk.error.invalid-value', field), { validation });
+}
+
 /** A schema failure as the spec key the browser translates, or null to answer the generic envelope. */
 export function keyedSchemaError(issues: readonly FastifySchemaValidationError[]): AppError | null {
   const [issue] = issues;

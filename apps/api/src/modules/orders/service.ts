@@ -1,4 +1,10 @@
-import type { Order, OrderCreateAnswer, OrderCreateBody, OrderUpdateBody } from '@riderdesk/domain/contracts/orders';
+import {
+  type Order,
+  type OrderCreateAnswer,
+  type OrderCreateBody,
+  OrderCreateBodySchema,
+  type OrderUpdateBody,
+} from '@riderdesk/domain/contracts/orders';
 import { toMinor } from '@riderdesk/domain/money';
 import { formatOrderId } from '@riderdesk/domain/order-id';
 import { canEditOrder, statusProgress } from '@riderdesk/domain/order-status';
@@ -21,7 +27,7 @@ import type { VendorRow } from '../vendors/model.ts';
 import type { VendorService } from '../vendors/service.ts';
 import { assertVendorActive } from '../vendors/vendor-access.ts';
 import { discountMinor, type VoucherService } from '../vouchers/service.ts';
-import { assertOrderPayload, keyedSchemaError, type SchemaError } from './admission.ts';
+import { assertOrderPayload, keyedSchemaError, type SchemaError, schemaErrorOf } from './admission.ts';
 import { verifyFee, verifyVoucher } from './fee-checks.ts';
 import { idempotentCreates, keyOwnerOf, requestHash } from './idempotency.ts';
 import { newOrder, type PreparedOrder } from './new-order.ts';
@@ -148,6 +154,25 @@ export function orderService({
         if (vendor && !stored) throw orderNotFound();
         return orderPayloadFromUpdateBody(raw, stored ?? { customer_name: '', customer_phone: '' });
       });
+    },
+
+    /**
+     * Every check POST /order makes, in its order (contract, spec §5 chain, then decision 022's), on a body the
+     * server built (a bulk row), without writing: the order `placePrepared` would write, or the error POST
+     * /order would answer.
+     */
+    async checkCreate(caller: Caller, raw: unknown): Promise<{ vendor: VendorRow; order: PreparedOrder }> {
+      const parsed = OrderCreateBodySchema.safeParse(raw);
+      const schemaError = parsed.success ? null : schemaErrorOf(parsed.error.issues);
+      const { vendor } = await admit<OrderCreateBody>(caller, raw, schemaError, async () =>
+        orderPayloadFromCreateBody(raw),
+      );
+      return { vendor, order: await prepareCreate(caller, vendor, parsed.data!) };
+    },
+
+    /** Writes an order `checkCreate` prepared, inside the caller's transaction (a bulk row's placement). */
+    placePrepared(tx: Db, order: PreparedOrder): Promise<string> {
+      return insertOrder(tx, order);
     },
 
     /**

@@ -4,9 +4,19 @@ import { useShell } from '../shell-context.tsx';
 import { sectionPath } from '../vendor-path.ts';
 
 export function BulkOrderRoute() {
-  const { bulkJobID } = useParams();
+  const { vendorID, bulkJobID } = useParams();
   const { selectedVendor } = useShell();
-  if (bulkJobID)
-    return <BulkJobPage jobId={bulkJobID} backPath={sectionPath('bulk-order', selectedVendor?.vendor_id)} />;
-  return <BulkOrderPage trackingPath={sectionPath('order-tracking', selectedVendor?.vendor_id)} />;
+  const vendorId = selectedVendor?.vendor_id ?? null;
+  const bulkPath = sectionPath('bulk-order', vendorId);
+  if (bulkJobID) {
+    // The job belongs to the vendor of its URL; a vendor change rewrites the URL back to the job list.
+    return <BulkJobPage vendorId={vendorID ?? vendorId} jobId={bulkJobID} backPath={bulkPath} />;
+  }
+  return (
+    <BulkOrderPage
+      vendorId={vendorId}
+      trackingPath={sectionPath('order-tracking', vendorId)}
+      jobPath={(jobId) => `${bulkPath}/${encodeURIComponent(jobId)}`}
+    />
+  );
 }

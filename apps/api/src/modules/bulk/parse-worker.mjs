@@ -1,0 +1,87 @@
+// Reads a checked bulk file off the event loop (docs/decisions/051-bulk-file-checks.md). Plain JavaScript
+// so the same file runs in a worker thread from source and, bundled as dist/bulk-parse-worker.js, in
+// production. Input: { bytes, kind, entries, limits, maxRows }. Output: { ok: true, sheet, rows } or
+// { ok: false, key }.
+
+import { parentPort, workerData } from 'node:worker_threads';
+import { inflateRawSync } from 'node:zlib';
+import * as XLSX from '@e965/xlsx';
+
+const STORED = 0;
+
+/**
+ * The entries' real sizes: a zip may declare small sizes and hold large ones, so each is inflated with a
+ * hard output bound before the reader sees it. Throws 'unsafe' past a limit, 'invalid' on broken data.
+ */
+function assertRealSizes(bytes, entries, limits) {
+  let total = 0;
+  for (const entry of entries) {
+    const start =
+      entry.localOffset + 30 + bytes.readUInt16LE(entry.localOffset + 26) + bytes.readUInt16LE(entry.localOffset + 28);
+    const data = bytes.subarray(start, start + entry.compressedSize);
+    let size;
+    if (entry.method === STORED) {
+      size = data.length;
+    } else {
+      try {
+        size = inflateRawSync(data, { maxOutputLength: limits.maxEntryBytes }).length;
+      } catch (error) {
+        throw new Error(error && error.code === 'ERR_BUFFER_TOO_LARGE' ? 'unsafe' : 'invalid');
+      }
+    }
+    if (size > entry.uncompressedSize) throw new Error('unsafe');
+    total += size;
+    if (total > limits.maxTotalBytes) throw new Error('unsafe');
+  }
+}
+
+function firstOrderSheet(workbook) {
+  // The template's second sheet holds the instructions; the orders are on the first.
+  const name = workbook.SheetNames[0];
+  return name === undefined ? null : { name, sheet: workbook.Sheets[name] };
+}
+
+function cellValue(value) {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+function parse({ bytes, kind, entries, limits, maxRows }) {
+  const buffer = Buffer.from(bytes);
+  if (kind === 'xlsx') assertRealSizes(buffer, entries, limits);
+  const options = {
+    dense: true,
+    // Phone numbers and amounts stay as written; dates stay Excel day numbers, read in the country's zone.
+    raw: kind === 'csv',
+    cellDates: false,
+    cellFormula: false,
+    cellHTML: false,
+    cellStyles: false,
+    // One past the limit, so a file over it is told apart from one exactly at it.
+    sheetRows: maxRows + 2,
+  };
+  const workbook =
+    kind === 'csv'
+      ? XLSX.read(buffer.toString('utf8'), { ...options, type: 'string' })
+      : XLSX.read(buffer, { ...options, type: 'buffer' });
+  const first = firstOrderSheet(workbook);
+  if (!first) throw new Error('empty');
+  const rows = XLSX.utils.sheet_to_json(first.sheet, { header: 1, raw: true, defval: null, blankrows: true });
+  return { sheet: first.name, rows: rows.map((row) => (Array.isArray(row) ? row.map(cellValue) : [])) };
+}
+
+try {
+  const result = parse(workerData);
+  parentPort.postMessage({ ok: true, ...result });
+} catch (error) {
+  const reason = error instanceof Error ? error.message : '';
+  const key =
+    reason === 'unsafe'
+      ? 'bulk.error.unsafe-file'
+      : reason === 'empty'
+        ? 'bulk.error.no-rows'
+        : 'bulk.error.invalid-format';
+  parentPort.postMessage({ ok: false, key });
+}

@@ -1,0 +1,242 @@
+import type { BulkJobStatus, BulkPlacementState, BulkRowInput, BulkRowStatus } from '@riderdesk/domain/bulk/bulk-sheet';
+import { BULK_JOB_CHANGES_CHANNEL } from '@riderdesk/domain/contracts/live';
+import type { Db } from '../../db/db.ts';
+
+export interface BulkJobRow {
+  bulk_job_id: string;
+  vendor_id: string;
+  created_by: string | null;
+  created_by_email: string | null;
+  created_by_partner: string | null;
+  file_name: string | null;
+  created_at: Date;
+  status: BulkJobStatus;
+  placement: BulkPlacementState;
+  total_rows: number;
+  currency: string;
+  valid_rows: number;
+  placed_rows: number;
+  failed_rows: number;
+  total_fee_minor: number;
+  payment_types: Record<string, number> | null;
+}
+
+export interface BulkRowRecord {
+  bulk_job_id: string;
+  row_number: number;
+  status: BulkRowStatus;
+  error_key: string | null;
+  error_field: string | null;
+  error_values: Record<string, string> | null;
+  input: BulkRowInput;
+  order_body: Record<string, unknown> | null;
+  delivery_fee_minor: number | null;
+  collection_point_id: string;
+  scheduled_for: Date | null;
+  order_id: string | null;
+}
+
+export type NewBulkRow = Omit<BulkRowRecord, 'bulk_job_id' | 'order_id'>;
+
+// The job with its totals, counted from its rows so they can never disagree with them.
+const JOB_SELECT = `
+  select j.bulk_job_id, j.vendor_id, j.created_by, u.email as created_by_email, j.created_by_partner, j.file_name,
+         j.created_at, j.status, j.placement, j.total_rows, j.currency,
+         coalesce(c.valid_rows, 0)::int as valid_rows,
+         coalesce(c.placed_rows, 0)::int as placed_rows,
+         coalesce(c.failed_rows, 0)::int as failed_rows,
+         coalesce(c.total_fee_minor, 0)::bigint as total_fee_minor,
+         c.payment_types
+    from bulk_jobs j
+    left join users u on u.id = j.created_by
+    left join lateral (
+      select count(*) filter (where r.status in ('VALID', 'PLACED', 'FAILED')) as valid_rows,
+             count(*) filter (where r.status = 'PLACED') as placed_rows,
+             count(*) filter (where r.status = 'FAILED') as failed_rows,
+             sum(r.delivery_fee_minor) filter (where r.status in ('VALID', 'PLACED', 'FAILED')) as total_fee_minor,
+             (select jsonb_object_agg(p.method, p.n)
+                from (select r2.input->>'payment_method' as method, count(*)::int as n
+                        from bulk_job_rows r2
+                       where r2.bulk_job_id = j.bulk_job_id and r2.status in ('VALID', 'PLACED', 'FAILED')
+                       group by 1) p) as payment_types
+        from bulk_job_rows r
+       where r.bulk_job_id = j.bulk_job_id
+    ) c on true`;
+
+function toJob(row: BulkJobRow): BulkJobRow {
+  return { ...row, total_fee_minor: Number(row.total_fee_minor) };
+}
+
+export async function insertJob(
+  tx: Db,
+  job: {
+    bulk_job_id: string;
+    vendor_id: string;
+    created_by: string | null;
+    created_by_partner: string | null;
+    file_name: string | null;
+    created_at: Date;
+    status: BulkJobStatus;
+    total_rows: number;
+    currency: string;
+  },
+): Promise<void> {
+  await tx.query(
+    `insert into bulk_jobs (bulk_job_id, vendor_id, created_by, created_by_partner, file_name, created_at, status,
+                            total_rows, currency)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      job.bulk_job_id,
+      job.vendor_id,
+      job.created_by,
+      job.created_by_partner,
+      job.file_name,
+      job.created_at,
+      job.status,
+      job.total_rows,
+      job.currency,
+    ],
+  );
+}
+
+// Rows go in by batches: one statement per row would make a 25 000-row file 25 000 round trips.
+const INSERT_BATCH = 500;
+
+export async function insertRows(tx: Db, jobId: string, rows: readonly NewBulkRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    const batch = rows.slice(start, start + INSERT_BATCH);
+    await tx.query(
+      `insert into bulk_job_rows (bulk_job_id, row_number, status, error_key, error_field, error_values, input,
+                                  order_body, delivery_fee_minor, collection_point_id, scheduled_for)
+       select $1, r.row_number, r.status, r.error_key, r.error_field, r.error_values, r.input, r.order_body,
+              r.delivery_fee_minor, r.collection_point_id, r.scheduled_for
+         from jsonb_to_recordset($2::jsonb) as r(row_number int, status text, error_key text, error_field text,
+              error_values jsonb, input jsonb, order_body jsonb, delivery_fee_minor bigint,
+              collection_point_id text, scheduled_for timestamptz)`,
+      [jobId, JSON.stringify(batch)],
+    );
+  }
+}
+
+/** A job of one of `vendorIds`; null for another merchant's job, exactly like an unknown id. */
+export async function findJobOfVendors(
+  db: Db,
+  jobId: string,
+  vendorIds: readonly string[],
+): Promise<BulkJobRow | null> {
+  const [row] = await db.query<BulkJobRow>(`${JOB_SELECT} where j.bulk_job_id = $1 and j.vendor_id = any($2)`, [
+    jobId,
+    vendorIds,
+  ]);
+  return row ? toJob(row) : null;
+}
+
+export async function findJob(db: Db, jobId: string): Promise<BulkJobRow | null> {
+  const [row] = await db.query<BulkJobRow>(`${JOB_SELECT} where j.bulk_job_id = $1`, [jobId]);
+  return row ? toJob(row) : null;
+}
+
+/** spec §4: the history lists only jobs at the placement stage, newest first. */
+export async function listPlacedJobs(db: Db, vendorId: string, limit: number): Promise<BulkJobRow[]> {
+  const rows = await db.query<BulkJobRow>(
+    `${JOB_SELECT} where j.vendor_id = $1 and j.placement <> 'NOT_STARTED'
+      order by j.created_at desc, j.bulk_job_id limit $2`,
+    [vendorId, limit],
+  );
+  return rows.map(toJob);
+}
+
+export async function listRows(db: Db, jobId: string): Promise<BulkRowRecord[]> {
+  const rows = await db.query<BulkRowRecord>(
+    `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, order_body,
+            delivery_fee_minor, collection_point_id, scheduled_for, order_id
+       from bulk_job_rows where bulk_job_id = $1 order by row_number`,
+    [jobId],
+  );
+  return rows.map((row) => ({
+    ...row,
+    delivery_fee_minor: row.delivery_fee_minor === null ? null : Number(row.delivery_fee_minor),
+  }));
+}
+
+/** The row numbers still to place, in order. */
+export async function rowsToPlace(db: Db, jobId: string): Promise<number[]> {
+  const rows = await db.query<{ row_number: number }>(
+    `select row_number from bulk_job_rows where bulk_job_id = $1 and status = 'VALID' and order_id is null
+      order by row_number`,
+    [jobId],
+  );
+  return rows.map((row) => row.row_number);
+}
+
+export async function findRow(db: Db, jobId: string, rowNumber: number): Promise<BulkRowRecord | null> {
+  const [row] = await db.query<BulkRowRecord>(
+    `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, order_body,
+            delivery_fee_minor, collection_point_id, scheduled_for, order_id
+       from bulk_job_rows where bulk_job_id = $1 and row_number = $2`,
+    [jobId, rowNumber],
+  );
+  return row ?? null;
+}
+
+/** Locks one row for its placement; the caller's transaction then either places it or records why not. */
+export async function lockRow(tx: Db, jobId: string, rowNumber: number): Promise<BulkRowRecord | null> {
+  const [row] = await tx.query<BulkRowRecord>(
+    `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, order_body,
+            delivery_fee_minor, collection_point_id, scheduled_for, order_id
+       from bulk_job_rows where bulk_job_id = $1 and row_number = $2 for update`,
+    [jobId, rowNumber],
+  );
+  return row ?? null;
+}
+
+export async function markRowPlaced(tx: Db, jobId: string, rowNumber: number, orderId: string): Promise<void> {
+  await tx.query(
+    `update bulk_job_rows set status = 'PLACED', order_id = $3, error_key = null, error_field = null, error_values = null
+      where bulk_job_id = $1 and row_number = $2 and order_id is null`,
+    [jobId, rowNumber, orderId],
+  );
+}
+
+export async function markRowFailed(
+  tx: Db,
+  jobId: string,
+  rowNumber: number,
+  error: { key: string; field: string | null; values: Record<string, string> | null },
+): Promise<void> {
+  await tx.query(
+    `update bulk_job_rows set status = 'FAILED', error_key = $3, error_field = $4, error_values = $5
+      where bulk_job_id = $1 and row_number = $2 and order_id is null`,
+    [jobId, rowNumber, error.key, error.field, error.values ? JSON.stringify(error.values) : null],
+  );
+}
+
+/** Claims placement once: true for the call that moved the job from NOT_STARTED. */
+export async function claimPlacement(tx: Db, jobId: string, at: Date): Promise<boolean> {
+  const rows = await tx.query<{ bulk_job_id: string }>(
+    `update bulk_jobs set placement = 'IN_PROGRESS', placement_requested_at = $2
+      where bulk_job_id = $1 and placement = 'NOT_STARTED' and status <> 'PREPROCESS_FAIL'
+      returning bulk_job_id`,
+    [jobId, at],
+  );
+  return rows.length > 0;
+}
+
+export async function finishPlacement(tx: Db, jobId: string, status: BulkJobStatus): Promise<void> {
+  await tx.query(`update bulk_jobs set placement = 'DONE', status = $2 where bulk_job_id = $1`, [jobId, status]);
+}
+
+/** Announces where the job stands, committed with the change (spec: `bulk_job_update` beside `order_update`). */
+export async function notifyJobChange(tx: Db, jobId: string): Promise<void> {
+  await tx.query(
+    `select pg_notify($1, json_build_object(
+        'bulk_job_id', j.bulk_job_id, 'vendor_id', j.vendor_id, 'parent_vendor_id', v.parent_vendor_id,
+        'status', j.status, 'placement', j.placement,
+        'orders_placed', (select count(*) from bulk_job_rows r where r.bulk_job_id = j.bulk_job_id and r.status = 'PLACED'),
+        'orders_to_be_placed', (select count(*) from bulk_job_rows r
+                                 where r.bulk_job_id = j.bulk_job_id and r.status in ('VALID', 'PLACED', 'FAILED'))
+      )::text)
+       from bulk_jobs j join vendors v on v.vendor_id = j.vendor_id where j.bulk_job_id = $2`,
+    [BULK_JOB_CHANGES_CHANNEL, jobId],
+  );
+}

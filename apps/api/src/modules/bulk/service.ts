@@ -1,0 +1,533 @@
+import { randomUUID } from 'node:crypto';
+import { placementStatus, preprocessStatus } from '@riderdesk/domain/bulk/bulk-flow';
+import {
+  BULK_MAX_ROWS,
+  type BulkRowInput,
+  columnsOfHeader,
+  duplicateKeyOf,
+  isBulkDeliveryType,
+  isBulkPaymentType,
+  rowInputOf,
+  scheduledTimeOf,
+} from '@riderdesk/domain/bulk/bulk-sheet';
+import { LOGIN_PICKUP_ESTIMATION } from '@riderdesk/domain/constants';
+import type { BulkJob, BulkJobCreateBody, BulkRow, BulkRowError } from '@riderdesk/domain/contracts/bulk';
+import { fromMinor, type GeoPoint, toMinor } from '@riderdesk/domain/money';
+import { validateOrderCreateBody } from '@riderdesk/domain/validation/order-body';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/db.ts';
+import { AppError, keyedError } from '../../errors.ts';
+import type { JobContext } from '../../infra/jobs/job-queue.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import type { GeoService } from '../geo/service.ts';
+import type { OrderService } from '../orders/service.ts';
+import type { PricingService } from '../pricing/service.ts';
+import type { VendorRow } from '../vendors/model.ts';
+import type { VendorService } from '../vendors/service.ts';
+import { hasPickupAddress } from '../vendors/vendor-access.ts';
+import { checkBulkFile } from './file-checks.ts';
+import { parseBulkFile } from './parse-file.ts';
+import * as repo from './repo.ts';
+import { buildResultsFile } from './results-file.ts';
+import { loadSheetTexts } from './sheet-texts.ts';
+import { buildTemplate } from './template.ts';
+
+export type BulkService = ReturnType<typeof bulkService>;
+
+export interface BulkDeps {
+  db: Db;
+  config: AppConfig;
+  vendors: VendorService;
+  orders: OrderService;
+  pricing: PricingService;
+  geo: GeoService;
+  now: () => Date;
+}
+
+/** The placement job's payload: the job and who asked, whose rights every row is placed with. */
+export interface PlacementRequest {
+  bulk_job_id: string;
+  caller: Caller;
+}
+
+const HISTORY_LIMIT = 100;
+// On the embedded database a query runs on this thread and resolves as a microtask, so a loop of queries
+// would hold the event loop until it ends: every row yields, and other merchants' requests are answered
+// between rows.
+
+/**
+ * Rows checked or placed at once: each waits mostly on the database, so a few in flight use a PostgreSQL pool
+ * far better than one; on the embedded engine they simply take turns. Each row's placement is its own
+ * transaction on its locked row, so the order among them does not matter.
+ */
+const PARALLEL_ROWS = 8;
+
+/** Runs `work` over `items`, `size` at a time, answering the results in the items' order. */
+async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, lane));
+  return results;
+}
+
+/** Placed rows between two `bulk_job_update` pushes. */
+const PROGRESS_NOTICE_EVERY = 25;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+// The spec §5 chain's fields and the create's error fields, as the sheet's columns.
+const COLUMN_OF_FIELD: Record<string, string> = {
+  vendor: 'collection_point_id',
+  destinationUnitNumber: 'unit',
+  destinationName: 'customer_name',
+  destinationPhoneNumber: 'phone_number',
+  orderDescription: 'item_description',
+  destinationTextAddress: 'address',
+  coordinates: 'address',
+  orderAmount: 'amount',
+  paymentMethod: 'payment_method',
+  'customer.location': 'address',
+  'customer.location.address': 'address',
+  'customer.location.notes': 'rider_notes',
+  'customer.location.latitude': 'latitude',
+  'customer.location.longitude': 'longitude',
+  'customer.phone_number': 'phone_number',
+  'customer.name': 'customer_name',
+  'order.description': 'item_description',
+  'order.amount': 'amount',
+  'order.payment_method': 'payment_method',
+  preordered_for: 'scheduled_time',
+  vendor_id: 'collection_point_id',
+  delivery_fee: 'address',
+};
+
+const notFound = () => keyedError(404, 'NotFound', 'bulk.error.job-not-found', 'jobId');
+
+/** An expected refusal of one row, as the row keeps it; anything else is a fault and propagates. */
+function rowErrorOf(error: unknown): BulkRowError {
+  if (!(error instanceof AppError)) throw error;
+  const [entry] = error.errors;
+  const key = entry?.meta.translation_key ?? error.message;
+  return {
+    key,
+    field: entry?.field ? (COLUMN_OF_FIELD[entry.field] ?? null) : null,
+    values: entry?.meta.values ?? null,
+  };
+}
+
+class RowRefused extends Error {
+  constructor(readonly rowError: BulkRowError) {
+    super(rowError.key);
+  }
+}
+
+const refuse = (key: string, field: string | null, values: Record<string, string> | null = null): never => {
+  throw new RowRefused({ key, field, values });
+};
+
+interface CheckedRow {
+  row: repo.NewBulkRow;
+  duplicateKey: string | null;
+}
+
+export function bulkService({ db, config, vendors, orders, pricing, geo, now }: BulkDeps) {
+  const { country } = config.deployment;
+  const { currency } = country;
+  const sheetTexts = loadSheetTexts(config.localesDir, country.languages);
+
+  /** The spec §7 job as the browser reads it. */
+  function jobView(job: repo.BulkJobRow): BulkJob {
+    return {
+      metadata: { bulk_job_id: job.bulk_job_id },
+      vendor_id: job.vendor_id,
+      file_name: job.file_name,
+      created_by: job.created_by_email ?? job.created_by_partner,
+      created_at: job.created_at.toISOString(),
+      status: job.status,
+      placement: job.placement,
+      totals: {
+        total_rows: job.total_rows,
+        orders_to_be_placed: job.valid_rows,
+        orders_placed: job.placed_rows,
+        errors: job.total_rows - job.valid_rows + job.failed_rows,
+      },
+      preprocess_metadata: { success_row_count: job.valid_rows },
+      total_fee: fromMinor(job.total_fee_minor, job.currency),
+      currency: job.currency,
+      payment_types: job.payment_types ?? {},
+    };
+  }
+
+  function rowView(row: repo.BulkRowRecord | (repo.NewBulkRow & { order_id: null })): BulkRow {
+    const { input } = row;
+    return {
+      row_number: row.row_number,
+      status: row.status,
+      error: row.error_key ? { key: row.error_key, field: row.error_field, values: row.error_values } : null,
+      order_id: row.order_id,
+      delivery_fee: row.delivery_fee_minor === null ? null : fromMinor(row.delivery_fee_minor, currency),
+      collection_point: row.collection_point_id,
+      customer_name: input.customer_name,
+      phone_number: input.phone_number,
+      drop_off_address: [input.unit, input.building, input.address].filter(Boolean).join(', '),
+      item_description: input.item_description,
+      amount: input.amount,
+      payment_method: input.payment_method,
+      delivery_type: input.delivery_type,
+      scheduled_for: row.scheduled_for ? row.scheduled_for.toISOString() : null,
+    };
+  }
+
+  async function detail(job: repo.BulkJobRow) {
+    const rows = await repo.listRows(db, job.bulk_job_id);
+    return { bulk_job: jobView(job), orders: rows.map(rowView) };
+  }
+
+  /** The job's vendor, and every outlet under it the caller may use, as collection points of its rows. */
+  function collectionPoints(caller: Caller, jobVendor: VendorRow) {
+    const cache = new Map<string, Promise<VendorRow | null>>();
+    return (id: string): Promise<VendorRow | null> => {
+      if (id === jobVendor.vendor_id) return Promise.resolve(jobVendor);
+      let found = cache.get(id);
+      if (!found) {
+        found = vendors
+          .vendorOfCaller(caller, id)
+          .then((vendor) => (vendor.parent_vendor_id === jobVendor.vendor_id ? vendor : null))
+          .catch(() => null);
+        cache.set(id, found);
+      }
+      return found;
+    };
+  }
+
+  /**
+   * One row through the rules of a single order (decision 052): the cells the request page fixes by its
+   * controls, the collection point, the geocoded address, the spec §5 chain, a signed fee, then every check
+   * POST /order makes (payment method, address, pre-order window, service hours, deliverability, fee).
+   */
+  async function checkRow(
+    caller: Caller,
+    input: BulkRowInput,
+    context: {
+      collectionPoint: (id: string) => Promise<VendorRow | null>;
+      geocode: (address: string, near: GeoPoint) => Promise<GeoPoint | null>;
+      jobVendor: VendorRow;
+    },
+  ): Promise<CheckedRow> {
+    const collectionPointId = input.collection_point_id || context.jobVendor.vendor_id;
+    const base: repo.NewBulkRow = {
+      row_number: input.row_number,
+      status: 'INVALID',
+      error_key: null,
+      error_field: null,
+      error_values: null,
+      input,
+      order_body: null,
+      delivery_fee_minor: null,
+      collection_point_id: collectionPointId,
+      scheduled_for: null,
+    };
+    try {
+      if (input.payment_method && !isBulkPaymentType(input.payment_method)) {
+        refuse('bulk.error.payment-type', 'payment_method');
+      }
+      if (!isBulkDeliveryType(input.delivery_type)) refuse('bulk.error.delivery-type', 'delivery_type');
+      let scheduledFor: Date | null = null;
+      if (input.delivery_type === 'SCHEDULED') {
+        if (input.scheduled_time === null) refuse('bulk.error.scheduled-time-missing', 'scheduled_time');
+        scheduledFor = scheduledTimeOf(input.scheduled_time, country.timeZone);
+        if (!scheduledFor) refuse('bulk.error.scheduled-time-invalid', 'scheduled_time');
+      }
+      base.scheduled_for = scheduledFor;
+
+      const collectionPoint = await context.collectionPoint(collectionPointId);
+      if (!collectionPoint) refuse('bulk.error.collection-point', 'collection_point_id', { id: collectionPointId });
+      if (!hasPickupAddress(collectionPoint!)) refuse('bulk.error.collection-point-address', 'collection_point_id');
+      const origin = { lat: collectionPoint!.latitude!, lng: collectionPoint!.longitude! };
+
+      let point: GeoPoint | null = null;
+      const hasLatitude = input.latitude !== null;
+      if (hasLatitude || input.longitude !== null) {
+        if (input.latitude === null || input.longitude === null || Number.isNaN(input.latitude + input.longitude)) {
+          refuse('validation.invalid-coordinates', hasLatitude ? 'longitude' : 'latitude');
+        }
+        point = { lat: input.latitude!, lng: input.longitude! };
+      } else if (input.address) {
+        point = await context.geocode(input.address, origin);
+      }
+
+      const amount =
+        input.amount === '' ? null : Number.isFinite(Number(input.amount)) ? Number(input.amount) : input.amount;
+      const body = {
+        vendor_id: collectionPoint!.vendor_id,
+        customer: {
+          location: {
+            latitude: point?.lat ?? null,
+            longitude: point?.lng ?? null,
+            // spec §3: unit, building and text joined with commas.
+            address: [input.unit, input.building, input.address].filter(Boolean).join(', '),
+            notes: input.rider_notes,
+          },
+          phone_number: input.phone_number,
+          name: input.customer_name,
+        },
+        order: {
+          payment_method: input.payment_method,
+          amount,
+          description: input.item_description,
+          cold_bag_needed: false,
+        },
+        vat_number: null,
+        preordered_for: scheduledFor ? Math.floor(scheduledFor.getTime() / 1000) : null,
+        age_validation_required: false,
+        login_pickup_estimation: collectionPoint!.login_pickup_estimation ?? LOGIN_PICKUP_ESTIMATION,
+        delivery_fee: 0,
+        signature: '',
+      };
+      // spec §5 chain first, so a row answers the key the request page would show first.
+      const chain = validateOrderCreateBody(body, { countryCode: country.code, vendorId: body.vendor_id });
+      if (!chain.ok) refuse(chain.key, COLUMN_OF_FIELD[chain.field] ?? null);
+
+      const quote = await pricing.quoteFee(caller, {
+        vendor_id: body.vendor_id,
+        source: { lat: origin.lat, lon: origin.lng },
+        destination: { lat: point!.lat, lon: point!.lng },
+        delivery_type: 'food',
+      });
+      const signed = { ...body, delivery_fee: quote.fee, signature: quote.signature };
+      base.delivery_fee_minor = toMinor(quote.fee, currency);
+      await orders.checkCreate(caller, signed);
+      return { row: { ...base, status: 'VALID', order_body: signed }, duplicateKey: duplicateKeyOf(input) };
+    } catch (error) {
+      const rowError = error instanceof RowRefused ? error.rowError : rowErrorOf(error);
+      return {
+        row: { ...base, error_key: rowError.key, error_field: rowError.field, error_values: rowError.values },
+        duplicateKey: null,
+      };
+    }
+  }
+
+  async function readRows(content: string, fileName: string | undefined): Promise<BulkRowInput[]> {
+    const bytes = Buffer.from(content, 'base64');
+    const checked = checkBulkFile(bytes, fileName);
+    const { rows } = await parseBulkFile(bytes, checked, BULK_MAX_ROWS);
+    const [header = [], ...data] = rows;
+    const { columns, missing } = columnsOfHeader(header, sheetTexts.aliases);
+    if (missing.length > 0) {
+      const texts = sheetTexts.textsOf('en');
+      throw new AppError(400, 'MissingColumns', 'bulk.error.missing-columns', [
+        {
+          field: 'content',
+          message: 'bulk.error.missing-columns',
+          meta: {
+            translation_key: 'bulk.error.missing-columns',
+            values: { columns: missing.map((column) => texts.headers[column]).join(', ') },
+          },
+        },
+      ]);
+    }
+    const inputs = data
+      .map((cells, index) => rowInputOf(cells, columns, index + 2))
+      .filter((row): row is BulkRowInput => row !== null);
+    if (inputs.length === 0) throw keyedError(400, 'NoRows', 'bulk.error.no-rows', 'content');
+    if (inputs.length > BULK_MAX_ROWS) {
+      throw new AppError(400, 'TooManyRows', 'bulk.error.too-many-rows', [
+        {
+          field: 'content',
+          message: 'bulk.error.too-many-rows',
+          meta: { translation_key: 'bulk.error.too-many-rows', values: { max: String(BULK_MAX_ROWS) } },
+        },
+      ]);
+    }
+    return inputs;
+  }
+
+  async function jobOfCaller(caller: Caller, jobId: string): Promise<repo.BulkJobRow> {
+    const vendorIds = await vendors.vendorIdsForCaller(caller);
+    const job = await repo.findJobOfVendors(db, jobId, vendorIds);
+    // Another merchant's job answers exactly like an unknown one.
+    if (!job) throw notFound();
+    return job;
+  }
+
+  return {
+    /** spec §7 GET /bulk-job/example-file, in the merchant's language. */
+    async template(language: string | undefined, caller: Caller): Promise<Buffer> {
+      const supported = language && country.languages.includes(language) ? language : country.defaultLanguage;
+      const [vendorId] = await vendors.vendorIdsForCaller(caller);
+      return buildTemplate(sheetTexts.textsOf(supported), { collectionPointId: vendorId ?? '' });
+    },
+
+    /**
+     * spec §7 POST /bulk-job/create: the file is checked before it is parsed, parsed off the event loop, and
+     * every row checked like a single order; the job and its rows are stored together.
+     */
+    async create(caller: Caller, body: BulkJobCreateBody) {
+      // spec §5: a vendor must be selected; authorisation comes before anything about the file is said.
+      if (!body.vendor_id.trim()) throw keyedError(400, 'ValidationError', 'bulk.error.no-vendor', 'vendor_id');
+      const jobVendor = await vendors.vendorOfCaller(caller, body.vendor_id.trim());
+      const inputs = await readRows(body.content, body.file_name);
+
+      const geocoded = new Map<string, Promise<GeoPoint | null>>();
+      const context = {
+        jobVendor,
+        collectionPoint: collectionPoints(caller, jobVendor),
+        geocode: (address: string, near: GeoPoint) => {
+          const key = address.toLowerCase();
+          let point = geocoded.get(key);
+          if (!point) {
+            point = geo.geocodeAddress(address, near);
+            geocoded.set(key, point);
+          }
+          return point;
+        },
+      };
+      const firstRowOf = new Map<string, number>();
+      const rows: repo.NewBulkRow[] = [];
+      const checked = await inPool(inputs, PARALLEL_ROWS, async (input) => {
+        await yieldToEventLoop();
+        return checkRow(caller, input, context);
+      });
+      // Duplicates are judged in the sheet's order: the first of equal rows is the one placed.
+      for (const [index, { row, duplicateKey }] of checked.entries()) {
+        const input = inputs[index]!;
+        const first = duplicateKey === null ? undefined : firstRowOf.get(duplicateKey);
+        if (first !== undefined) {
+          rows.push({
+            ...row,
+            status: 'INVALID',
+            order_body: null,
+            error_key: 'bulk.error.duplicate-row',
+            error_field: 'phone_number',
+            error_values: { row: String(first) },
+          });
+          continue;
+        }
+        if (duplicateKey !== null) firstRowOf.set(duplicateKey, input.row_number);
+        rows.push(row);
+      }
+
+      const validRows = rows.filter((row) => row.status === 'VALID').length;
+      const jobId = randomUUID();
+      await db.transaction(async (tx) => {
+        await repo.insertJob(tx, {
+          bulk_job_id: jobId,
+          vendor_id: jobVendor.vendor_id,
+          created_by: caller.kind === 'user' ? caller.userId : null,
+          created_by_partner: caller.kind === 'godroid' ? caller.vendorId : null,
+          file_name: body.file_name ?? null,
+          created_at: now(),
+          status: preprocessStatus({ total_rows: rows.length, orders_to_be_placed: validRows }),
+          total_rows: rows.length,
+          currency,
+        });
+        await repo.insertRows(tx, jobId, rows);
+      });
+      const job = await repo.findJob(db, jobId);
+      return detail(job!);
+    },
+
+    /** spec §7 GET /bulk-job/detail/{vendorId}/{jobId}. */
+    async detail(caller: Caller, vendorId: string, jobId: string) {
+      await vendors.vendorOfCaller(caller, vendorId);
+      const job = await jobOfCaller(caller, jobId);
+      if (job.vendor_id !== vendorId) throw notFound();
+      return detail(job);
+    },
+
+    /** The job's rows with their outcome as a workbook, in the merchant's language (beyond spec §7). */
+    async resultsFile(caller: Caller, vendorId: string, jobId: string, language: string | undefined): Promise<Buffer> {
+      await vendors.vendorOfCaller(caller, vendorId);
+      const job = await jobOfCaller(caller, jobId);
+      if (job.vendor_id !== vendorId) throw notFound();
+      const rows = await repo.listRows(db, jobId);
+      const supported = language && country.languages.includes(language) ? language : country.defaultLanguage;
+      return buildResultsFile(rows, rows.map(rowView), sheetTexts.textsOf(supported));
+    },
+
+    /** spec §7 GET /bulk-job/all/{vendorId}: jobs at the placement stage, newest first (spec §4). */
+    async history(caller: Caller, vendorId: string): Promise<BulkJob[]> {
+      await vendors.vendorOfCaller(caller, vendorId);
+      return (await repo.listPlacedJobs(db, vendorId, HISTORY_LIMIT)).map(jobView);
+    },
+
+    /**
+     * spec §7 POST /bulk-job/place-orders/{jobId}: asks for placement once. A repeated call (a retry, a double
+     * click) finds the job already claimed and answers its state; the queue job is keyed by the bulk job, so
+     * it exists once whatever happens.
+     */
+    async requestPlacement(
+      caller: Caller,
+      jobId: string,
+      enqueue: (request: PlacementRequest, tx: Db) => Promise<unknown>,
+    ): Promise<BulkJob> {
+      const job = await jobOfCaller(caller, jobId);
+      if (job.status === 'PREPROCESS_FAIL') throw keyedError(409, 'NothingToPlace', 'bulk.error.nothing-to-place');
+      await db.transaction(async (tx) => {
+        if (!(await repo.claimPlacement(tx, jobId, now()))) return;
+        await enqueue({ bulk_job_id: jobId, caller }, tx);
+        await repo.notifyJobChange(tx, jobId);
+      });
+      return jobView((await repo.findJob(db, jobId))!);
+    },
+
+    /**
+     * The placement job: each remaining row is checked again (its quote may have expired, the hours may have
+     * closed) and, in one transaction, becomes an order and is marked with it. A row already marked is never
+     * placed again, so a retry after a crash resumes where the last commit left off (decision 053).
+     */
+    async place(request: PlacementRequest, job: Pick<JobContext, 'progress' | 'signal'>): Promise<void> {
+      const { bulk_job_id: jobId, caller } = request;
+      const pending = await repo.rowsToPlace(db, jobId);
+      let done = 0;
+      await inPool(pending, PARALLEL_ROWS, async (rowNumber) => {
+        if (job.signal?.aborted) throw new Error('bulk placement stopped; the next attempt resumes it');
+        await yieldToEventLoop();
+        const row = await repo.findRow(db, jobId, rowNumber);
+        if (!row?.order_body || row.order_id) return;
+        try {
+          const body = row.order_body as {
+            vendor_id: string;
+            customer: { location: { latitude: number; longitude: number } };
+          };
+          const collectionPoint = await vendors.vendorOfCaller(caller, body.vendor_id);
+          const quote = await pricing.quoteFee(caller, {
+            vendor_id: body.vendor_id,
+            source: { lat: collectionPoint.latitude ?? 0, lon: collectionPoint.longitude ?? 0 },
+            destination: { lat: body.customer.location.latitude, lon: body.customer.location.longitude },
+            delivery_type: 'food',
+          });
+          const { order } = await orders.checkCreate(caller, {
+            ...body,
+            delivery_fee: quote.fee,
+            signature: quote.signature,
+          });
+          await db.transaction(async (tx) => {
+            const locked = await repo.lockRow(tx, jobId, rowNumber);
+            if (!locked || locked.order_id || locked.status !== 'VALID') return;
+            const orderId = await orders.placePrepared(tx, order);
+            await repo.markRowPlaced(tx, jobId, rowNumber, orderId);
+            await job.progress(++done, pending.length, tx);
+            // The notice counts the job's rows: every row would make placement quadratic in the file's size.
+            if (done === 1 || done % PROGRESS_NOTICE_EVERY === 0) await repo.notifyJobChange(tx, jobId);
+          });
+        } catch (error) {
+          await repo.markRowFailed(db, jobId, rowNumber, rowErrorOf(error));
+        }
+      });
+      const finished = await repo.findJob(db, jobId);
+      if (!finished) return;
+      await db.transaction(async (tx) => {
+        const status = placementStatus({ total_rows: finished.total_rows, orders_placed: finished.placed_rows });
+        await repo.finishPlacement(tx, jobId, status);
+        await repo.notifyJobChange(tx, jobId);
+      });
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { BulkJobDetailAnswer } from '@riderdesk/domain/contracts/bulk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillTemplate, validBulkRow } from '../../../testing/bulk-sheet.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { downloadTemplate, uploadBulkFile } from './support/bulk.ts';
+import { createMerchant, type Merchant } from './support/factories.ts';
+import { connectLive, type LiveClient, listenOnRandomPort } from './support/live.ts';
+
+describe.each(databases())('bulk_job_update on the live socket on %s', (kind) => {
+  let t: TestApp;
+  let host: string;
+  let merchant: Merchant;
+  let stranger: Merchant;
+  const clients: LiveClient[] = [];
+
+  const subscribed = async (who: Merchant) => {
+    const client = await connectLive(host, who.headers.authorization!);
+    clients.push(client);
+    client.send('subscribeToVendor', { vendor_id: who.vendorId });
+    await client.waitFor((message) => message.event === 'subscribe_ok');
+    return client;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS, env: { JOBS_POLL_INTERVAL_MS: '500' } });
+    host = await listenOnRandomPort(t.app);
+    merchant = await createMerchant(t);
+    stranger = await createMerchant(t);
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await t.close();
+  });
+
+  it('pushes placement progress to the job vendor’s sockets, beside order_update, and to no one else', async () => {
+    const mine = await subscribed(merchant);
+    const theirs = await subscribed(stranger);
+    const template = await downloadTemplate(t, merchant);
+    const file = await fillTemplate(template, [
+      validBulkRow({ phone_number: '03006660001' }),
+      validBulkRow({ phone_number: '03006660002' }),
+    ]);
+    const job = ((await uploadBulkFile(t, merchant, file)).json() as BulkJobDetailAnswer).body.bulk_job;
+    const jobId = job.metadata.bulk_job_id;
+    await t.app.inject({ method: 'POST', url: `/api/v1/bulk-job/place-orders/${jobId}`, headers: merchant.headers });
+
+    const done = await mine.waitFor(
+      (message) => message.event === 'bulk_job_update' && message.data.placement === 'DONE',
+      20_000,
+    );
+    expect(done.data).toMatchObject({
+      bulk_job_id: jobId,
+      vendor_id: merchant.vendorId,
+      status: 'ORDER_PLACEMENT_SUCCESS',
+      orders_placed: 2,
+      orders_to_be_placed: 2,
+    });
+    const progress = mine.messages.filter((message) => message.event === 'bulk_job_update');
+    expect(progress.map((message) => message.data.orders_placed)).toEqual(expect.arrayContaining([0, 1]));
+    await mine.waitFor((message) => message.event === 'order_update');
+    expect(theirs.messages.some((message) => message.event === 'bulk_job_update')).toBe(false);
+  });
+});

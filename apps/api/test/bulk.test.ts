@@ -1,0 +1,378 @@
+import { BULK_FILE_MAX_BYTES } from '@riderdesk/domain/constants';
+import type { BulkJobDetailAnswer, BulkRow } from '@riderdesk/domain/contracts/bulk';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BulkSheetRow, fillTemplate, validBulkRow } from '../../../testing/bulk-sheet.ts';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { downloadTemplate, uploadBulkFile, workbookParts, zipOf } from './support/bulk.ts';
+import { createMerchant, createVendor, type Merchant, uniqueId } from './support/factories.ts';
+import { countOrders, PNG_1PX, translationKey } from './support/orders.ts';
+
+async function readWorkbook(bytes: Uint8Array) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  return workbook;
+}
+
+describe.each(databases())('bulk orders on %s', (kind) => {
+  let t: TestApp;
+  let merchant: Merchant;
+  let stranger: Merchant;
+  let template: Buffer;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
+    merchant = await createMerchant(t);
+    stranger = await createMerchant(t);
+    template = await downloadTemplate(t, merchant);
+  });
+  afterAll(() => t.close());
+
+  async function upload(rows: readonly BulkSheetRow[], who = merchant) {
+    const response = await uploadBulkFile(t, who, await fillTemplate(template, rows));
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as BulkJobDetailAnswer).body;
+  }
+
+  const rowError = (rows: BulkRow[], rowNumber: number) => rows.find((row) => row.row_number === rowNumber)?.error?.key;
+
+  describe('GET /bulk-job/example-file', () => {
+    it('is an XLSX named Template with the columns, an example row, drop-downs and instructions', async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/bulk-job/example-file',
+        headers: merchant.headers,
+      });
+      expect(response.headers['content-type']).toContain('spreadsheetml');
+      expect(response.headers['content-disposition']).toContain('filename="Template.xlsx"');
+      const workbook = await readWorkbook(response.rawPayload);
+      const [orders, instructions] = workbook.worksheets;
+      expect(orders?.name).toBe('Orders');
+      expect(orders?.getRow(1).getCell(1).value).toBe('Customer name *');
+      expect(orders?.getRow(2).getCell(11).value).toBe('CASH_ON_DELIVERY');
+      expect(instructions?.name).toBe('Instructions');
+      expect(instructions?.rowCount).toBeGreaterThan(14);
+      const validations = (orders as unknown as { dataValidations: { model: Record<string, { formulae: string[] }> } })
+        .dataValidations.model;
+      const lists = Object.values(validations).map((rule) => rule.formulae[0]);
+      expect(lists).toContain('"PAID,CASH_ON_DELIVERY,ONLINE_PAYMENT"');
+      expect(lists).toContain('"INSTANT,SCHEDULED"');
+    });
+
+    it('writes the headers in Urdu, right to left, and a filled Urdu template reads back', async () => {
+      const urdu = await downloadTemplate(t, merchant, 'ur_alt');
+      const workbook = await readWorkbook(urdu);
+      const orders = workbook.worksheets[0];
+      expect(orders?.getRow(1).getCell(1).value).toBe('گاہک کا نام *');
+      expect(orders?.views[0]?.rightToLeft).toBe(true);
+      const body = (
+        (await uploadBulkFile(t, merchant, await fillTemplate(urdu, [validBulkRow()]))).json() as BulkJobDetailAnswer
+      ).body;
+      expect(body.bulk_job.status).toBe('PREPROCESS_SUCCESS');
+    });
+
+    it('needs a caller', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/v1/bulk-job/example-file' });
+      expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('POST /bulk-job/create refusals, before parsing', () => {
+    it('refuses a PNG renamed .xlsx as invalid format', async () => {
+      const response = await uploadBulkFile(t, merchant, PNG_1PX);
+      expect(response.statusCode).toBe(400);
+      expect(translationKey(response)).toBe('bulk.error.invalid-format');
+    });
+
+    it('refuses a file over 5 242 880 bytes as too large', async () => {
+      const file = Buffer.alloc(BULK_FILE_MAX_BYTES + 1, 0x41);
+      file.writeUInt32LE(0x04034b50, 0);
+      const response = await uploadBulkFile(t, merchant, file);
+      expect(response.statusCode).toBe(413);
+      expect(translationKey(response)).toBe('bulk.error.too-large');
+    });
+
+    it('refuses a body far past the limit with the same key', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/bulk-job/create',
+        headers: { ...merchant.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({ vendor_id: merchant.vendorId, content: 'A'.repeat(8 * 1024 * 1024) }),
+      });
+      expect(response.statusCode).toBe(413);
+      expect(translationKey(response)).toBe('bulk.error.too-large');
+    });
+
+    it('refuses a zip bomb that declares its size', async () => {
+      const bomb = zipOf(workbookParts({ name: 'sheet', data: Buffer.alloc(60 * 1024 * 1024) }));
+      expect(bomb.length).toBeLessThan(BULK_FILE_MAX_BYTES);
+      const response = await uploadBulkFile(t, merchant, bomb);
+      expect(response.statusCode).toBe(400);
+      expect(translationKey(response)).toBe('bulk.error.unsafe-file');
+    });
+
+    it('refuses a zip bomb whose headers lie about its size', async () => {
+      const bomb = zipOf(workbookParts({ name: 'sheet', data: Buffer.alloc(60 * 1024 * 1024), declaredSize: 1000 }));
+      const response = await uploadBulkFile(t, merchant, bomb);
+      expect(response.statusCode).toBe(400);
+      expect(translationKey(response)).toBe('bulk.error.unsafe-file');
+    });
+
+    it('refuses a zip that is not a workbook, and a truncated one', async () => {
+      const notWorkbook = zipOf([{ name: 'photo.jpg', data: Buffer.from('not a workbook') }]);
+      expect(translationKey(await uploadBulkFile(t, merchant, notWorkbook))).toBe('bulk.error.invalid-format');
+      const valid = await fillTemplate(template, [validBulkRow()]);
+      const truncated = valid.subarray(0, Math.floor(valid.length / 2));
+      expect(translationKey(await uploadBulkFile(t, merchant, truncated))).toBe('bulk.error.invalid-format');
+    });
+
+    it('refuses an upload without a vendor, and for another merchant’s vendor', async () => {
+      const file = await fillTemplate(template, [validBulkRow()]);
+      const none = await uploadBulkFile(t, merchant, file, { vendorId: '' });
+      expect(none.statusCode).toBe(400);
+      expect(translationKey(none)).toBe('bulk.error.no-vendor');
+      const foreign = await uploadBulkFile(t, merchant, file, { vendorId: stranger.vendorId });
+      expect(foreign.statusCode).toBe(403);
+    });
+
+    it('refuses a sheet without the template’s columns, and one without rows', async () => {
+      const workbook = new ExcelJS.Workbook();
+      workbook.addWorksheet('Sheet1').addRow(['Name', 'Phone']);
+      const noColumns = await uploadBulkFile(t, merchant, Buffer.from(await workbook.xlsx.writeBuffer()));
+      expect(translationKey(noColumns)).toBe('bulk.error.missing-columns');
+      const empty = await uploadBulkFile(t, merchant, await fillTemplate(template, []));
+      expect(translationKey(empty)).toBe('bulk.error.no-rows');
+    });
+
+    it('reads a CSV file too', async () => {
+      const csv = [
+        'Customer name,Customer phone,Drop-off address,Latitude,Longitude,Item description,Order amount,Payment type',
+        'Bilal Ahmed,03001234568,Clifton Block 2,24.8188,67.0225,Shoes,2500,PAID',
+      ].join('\n');
+      const response = await uploadBulkFile(t, merchant, Buffer.from(csv), { fileName: 'orders.csv' });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = (response.json() as BulkJobDetailAnswer).body;
+      expect(body.orders[0]).toMatchObject({ status: 'VALID', phone_number: '03001234568', payment_method: 'PAID' });
+    });
+  });
+
+  describe('rows checked like a single order', () => {
+    it('gives each bad row the key a single order would get', async () => {
+      const far = { latitude: 25.4, longitude: 68.4 };
+      const body = await upload([
+        validBulkRow(),
+        validBulkRow({ customer_name: 'Agent 007' }),
+        validBulkRow({ phone_number: '12' }),
+        validBulkRow({ address: '' }),
+        validBulkRow({ amount: 50 }),
+        validBulkRow({ amount: '' }),
+        validBulkRow({ payment_method: 'CARD' }),
+        validBulkRow({ payment_method: 'ONLINE_PAYMENT' }),
+        validBulkRow({ ...far, phone_number: '03001112223' }),
+        validBulkRow({ delivery_type: 'SCHEDULED', phone_number: '03001112224' }),
+        validBulkRow({ delivery_type: 'SCHEDULED', scheduled_time: '2026-03-13 14:00', phone_number: '03001112225' }),
+        validBulkRow({ delivery_type: 'SCHEDULED', scheduled_time: '2026-03-11 03:00', phone_number: '03001112226' }),
+        validBulkRow({ delivery_type: 'SCHEDULED', scheduled_time: 'tomorrow', phone_number: '03001112227' }),
+        validBulkRow(),
+        validBulkRow({ collection_point_id: uniqueId('nobody'), phone_number: '03001112228' }),
+        validBulkRow({ latitude: '', longitude: '', address: 'Qwxzv Plmkjh 99', phone_number: '03001112229' }),
+        validBulkRow({ delivery_type: 'LATER', phone_number: '03001112230' }),
+        validBulkRow({ item_description: 'x'.repeat(201), phone_number: '03001112231' }),
+      ]);
+      const keys = body.orders.map((row) => [row.row_number, row.error?.key ?? null]);
+      expect(keys).toEqual([
+        [2, null],
+        [3, 'validation.wrong-customer-name'],
+        [4, 'validation.phone-incorrect'],
+        [5, 'validation.fill-address'],
+        [6, 'Minimum amount of 100 PKR'],
+        [7, 'validation.fill-amount'],
+        [8, 'bulk.error.payment-type'],
+        [9, 'error.no-payment-method-available'],
+        [10, 'request.error.undeliverable-address'],
+        [11, 'bulk.error.scheduled-time-missing'],
+        [12, 'validation.preorder-window'],
+        [13, 'request.error.service-hours'],
+        [14, 'bulk.error.scheduled-time-invalid'],
+        [15, 'bulk.error.duplicate-row'],
+        [16, 'bulk.error.collection-point'],
+        [17, 'validation.invalid-coordinates'],
+        [18, 'bulk.error.delivery-type'],
+        [19, 'validation.fill-description'],
+      ]);
+      expect(body.orders.find((row) => row.row_number === 3)?.error?.field).toBe('customer_name');
+      expect(body.orders.find((row) => row.row_number === 15)?.error?.values).toEqual({ row: '2' });
+      expect(body.orders.find((row) => row.row_number === 13)?.error?.values).toMatchObject({ from: '09:00' });
+      expect(body.bulk_job.status).toBe('PREPROCESS_SUCCESS_WITH_ERROR');
+      expect(body.bulk_job.totals).toEqual({ total_rows: 18, orders_to_be_placed: 1, orders_placed: 0, errors: 17 });
+    });
+
+    it('geocodes an address without coordinates, prices every good row and accepts an outlet as collection point', async () => {
+      const outlet = await createVendor(t.db, {
+        vendor_id: uniqueId('out'),
+        parent_vendor_id: merchant.vendorId,
+        latitude: 24.83,
+        longitude: 67.03,
+        delivery_area: { type: 'radius', radius_km: 8 },
+        payment_methods: { CASH_ON_DELIVERY: true },
+      });
+      const { linkUserToVendor } = await import('../src/modules/vendors/repo.ts');
+      const [user] = await t.db.query<{ id: string }>('select id from users where email = $1', [merchant.email]);
+      await linkUserToVendor(t.db, user!.id, outlet.vendor_id);
+      const body = await upload([
+        validBulkRow({ latitude: '', longitude: '', address: 'Zamzama Commercial' }),
+        validBulkRow({ collection_point_id: outlet.vendor_id, phone_number: '03009998887' }),
+        validBulkRow({ delivery_type: 'SCHEDULED', scheduled_time: '2026-03-10 18:00', phone_number: '03009998886' }),
+      ]);
+      expect(body.orders.map((row) => row.status)).toEqual(['VALID', 'VALID', 'VALID']);
+      expect(body.orders[1]?.collection_point).toBe(outlet.vendor_id);
+      expect(body.orders[2]?.scheduled_for).toBe('2026-03-10T13:00:00.000Z');
+      expect(body.orders.every((row) => (row.delivery_fee ?? 0) > 0)).toBe(true);
+      const total = body.orders.reduce((sum, row) => sum + (row.delivery_fee ?? 0), 0);
+      expect(body.bulk_job.total_fee).toBe(total);
+      expect(body.bulk_job.payment_types).toEqual({ CASH_ON_DELIVERY: 3 });
+      expect(body.bulk_job.status).toBe('PREPROCESS_SUCCESS');
+    });
+  });
+
+  describe('placement', () => {
+    it('places the good rows once, however often it is asked, and lists the job in the history', async () => {
+      const before = await countOrders(t.db, merchant.vendorId);
+      const body = await upload([
+        validBulkRow({ phone_number: '03005550001' }),
+        validBulkRow({ phone_number: '03005550002' }),
+        validBulkRow({ phone_number: '12' }),
+      ]);
+      const jobId = body.bulk_job.metadata.bulk_job_id;
+      const history = () =>
+        t.app.inject({ method: 'GET', url: `/api/v1/bulk-job/all/${merchant.vendorId}`, headers: merchant.headers });
+      // spec §4: only jobs at the placement stage are listed.
+      expect(
+        (await history()).json().body.map((job: { metadata: { bulk_job_id: string } }) => job.metadata.bulk_job_id),
+      ).not.toContain(jobId);
+
+      const place = () =>
+        t.app.inject({ method: 'POST', url: `/api/v1/bulk-job/place-orders/${jobId}`, headers: merchant.headers });
+      const [first, second] = await Promise.all([place(), place()]);
+      expect(first.statusCode).toBe(200);
+      expect(second.statusCode).toBe(200);
+      expect(first.json().body.bulk_job.placement).toBe('IN_PROGRESS');
+      await t.app.jobs.drain();
+      await place();
+      await t.app.jobs.drain();
+
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/bulk-job/detail/${merchant.vendorId}/${jobId}`,
+        headers: merchant.headers,
+      });
+      const placed = (detail.json() as BulkJobDetailAnswer).body;
+      expect(await countOrders(t.db, merchant.vendorId)).toBe(before + 2);
+      expect(placed.bulk_job.status).toBe('ORDER_PLACEMENT_SUCCESS_WITH_ERROR');
+      expect(placed.bulk_job.totals).toEqual({ total_rows: 3, orders_to_be_placed: 2, orders_placed: 2, errors: 1 });
+      expect(placed.orders.map((row) => row.status)).toEqual(['PLACED', 'PLACED', 'INVALID']);
+      const orderIds = placed.orders.map((row) => row.order_id).filter(Boolean);
+      expect(new Set(orderIds).size).toBe(2);
+
+      // The orders are real orders: listed for the vendor like any other.
+      const list = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/vendor/${merchant.vendorId}/orders?count=200`,
+        headers: merchant.headers,
+      });
+      const listed = list.json().result.data.map((order: { order_id: string }) => order.order_id);
+      for (const id of orderIds) expect(listed).toContain(id);
+      const jobs = (await history()).json().body;
+      expect(jobs[0].metadata.bulk_job_id).toBe(jobId);
+    });
+
+    it('refuses to place a job without valid rows', async () => {
+      const body = await upload([validBulkRow({ phone_number: '12' })]);
+      expect(body.bulk_job.status).toBe('PREPROCESS_FAIL');
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/bulk-job/place-orders/${body.bulk_job.metadata.bulk_job_id}`,
+        headers: merchant.headers,
+      });
+      expect(response.statusCode).toBe(409);
+      expect(translationKey(response)).toBe('bulk.error.nothing-to-place');
+    });
+  });
+
+  describe('GET /bulk-job/results-file', () => {
+    it('gives the rows back with their outcome, in the merchant’s language, formulas kept as text', async () => {
+      const body = await upload([
+        validBulkRow({ phone_number: '03008880001', rider_notes: '=HYPERLINK("http://evil.example","x")' }),
+        validBulkRow({ phone_number: '12' }),
+      ]);
+      const jobId = body.bulk_job.metadata.bulk_job_id;
+      const url = `/api/v1/bulk-job/results-file/${merchant.vendorId}/${jobId}`;
+      const response = await t.app.inject({ method: 'GET', url, headers: merchant.headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toContain('Results-');
+      const sheet = (await readWorkbook(response.rawPayload)).worksheets[0]!;
+      const header = sheet.getRow(1).values as unknown[];
+      expect(header).toEqual(expect.arrayContaining(['Row', 'Customer name', 'Status', 'Outcome', 'Order']));
+      const notes = sheet.getRow(2).getCell(header.indexOf('Notes for the rider'));
+      expect(notes.value).toBe('=HYPERLINK("http://evil.example","x")');
+      expect(notes.formula).toBeUndefined();
+      expect(sheet.getRow(3).values).toEqual(expect.arrayContaining(['Error', 'This phone number is not valid.']));
+
+      const urdu = await t.app.inject({ method: 'GET', url: `${url}?language=ur_alt`, headers: merchant.headers });
+      const urduSheet = (await readWorkbook(urdu.rawPayload)).worksheets[0]!;
+      expect(urduSheet.getRow(3).values).toEqual(expect.arrayContaining(['یہ فون نمبر درست نہیں۔']));
+
+      const foreign = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/bulk-job/results-file/${stranger.vendorId}/${jobId}`,
+        headers: stranger.headers,
+      });
+      expect(foreign.statusCode).toBe(404);
+    });
+  });
+
+  describe('scoping', () => {
+    it('shows, places and lists a job only for its merchant', async () => {
+      const body = await upload([validBulkRow({ phone_number: '03007770001' })]);
+      const jobId = body.bulk_job.metadata.bulk_job_id;
+      const asStranger = (method: 'GET' | 'POST', url: string) =>
+        t.app.inject({ method, url: `/api/v1${url}`, headers: stranger.headers });
+      expect((await asStranger('GET', `/bulk-job/detail/${stranger.vendorId}/${jobId}`)).statusCode).toBe(404);
+      expect((await asStranger('GET', `/bulk-job/detail/${merchant.vendorId}/${jobId}`)).statusCode).toBe(403);
+      expect((await asStranger('POST', `/bulk-job/place-orders/${jobId}`)).statusCode).toBe(404);
+      expect((await asStranger('GET', `/bulk-job/all/${merchant.vendorId}`)).statusCode).toBe(403);
+      await t.app.jobs.drain();
+      expect(await countOrders(t.db, merchant.vendorId)).toBeGreaterThanOrEqual(0);
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/bulk-job/detail/${merchant.vendorId}/${jobId}`,
+        headers: merchant.headers,
+      });
+      expect(detail.json().body.bulk_job.placement).toBe('NOT_STARTED');
+    });
+
+    it('answers an unknown or malformed job id without a 5xx', async () => {
+      const unknown = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/bulk-job/detail/${merchant.vendorId}/00000000-0000-4000-8000-000000000000`,
+        headers: merchant.headers,
+      });
+      expect(unknown.statusCode).toBe(404);
+      const malformed = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/bulk-job/place-orders/not-a-uuid',
+        headers: merchant.headers,
+      });
+      expect(malformed.statusCode).toBe(400);
+    });
+  });
+
+  it('keeps rows the checks refuse apart from faults: a file of many rows takes one request', async () => {
+    const rows = Array.from({ length: 60 }, (_, index) =>
+      validBulkRow({ phone_number: `0300${String(1_000_000 + index).padStart(7, '0')}` }),
+    );
+    const body = await upload(rows);
+    expect(body.bulk_job.totals.orders_to_be_placed).toBe(60);
+    expect(rowError(body.orders, 2)).toBeUndefined();
+  });
+});

@@ -1,0 +1,206 @@
+// Bulk upload (issue 11): a workbook near the 5 MB limit, its preprocessing beside the raw SheetJS parse of
+// the same file in the same run, the event loop's delay while it is preprocessed (with the API answering
+// other calls meanwhile), and the placement rate of its orders.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import * as XLSX from '@e965/xlsx';
+import { BULK_COLUMNS } from '@riderdesk/domain/bulk/bulk-sheet';
+import { BULK_FILE_MAX_BYTES } from '@riderdesk/domain/constants';
+import { buildApp } from '../apps/api/src/app.ts';
+import { wallClock } from '../apps/api/src/clock.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { type Db, openPglite } from '../apps/api/src/db/db.ts';
+import { withAuthSecret } from '../apps/api/src/db/instance-secrets.ts';
+import { migrate } from '../apps/api/src/db/migrate.ts';
+import { createScratchDatabase } from '../apps/api/src/db/scratch-database.ts';
+import { setCountryParameter } from '../apps/api/src/modules/vendors/repo.ts';
+import { seed } from '../apps/api/src/seed/seed.ts';
+
+export type BenchDatabase = 'postgres' | 'pglite';
+
+export interface BulkBenchResult {
+  database: BenchDatabase;
+  rows: number;
+  fileBytes: number;
+  rawParseMs: number;
+  preprocessMs: number;
+  /** Preprocessing over the raw parse (goal: at most 3). */
+  ratio: number;
+  eventLoopDelayMs: { p50: number; p99: number; max: number };
+  /** GET /health calls answered while the file was preprocessed, and their slowest. */
+  healthAnswered: number;
+  healthMaxMs: number;
+  placedOrders: number;
+  /** Orders placed per second by the placement job (goal: at least 300 on PostgreSQL). */
+  placementPerSecond: number;
+  loadAverage: number;
+}
+
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const OUTLET_ID = 'pk-karachi-grill-clifton';
+
+/** A workbook of `rows` good orders as the template lays them out, English headers. */
+export function bulkWorkbook(rows: number): Buffer {
+  const sheet: (string | number)[][] = [[...BULK_COLUMNS]];
+  for (let index = 0; index < rows; index++) {
+    sheet.push([
+      'Ayesha Khan',
+      `0300${String(1_000_000 + index).padStart(7, '0')}`,
+      `House ${index % 400}, Street ${index % 37}, Block 4, Clifton, Karachi`,
+      24.8138 + (index % 50) * 0.0002,
+      67.0402 + (index % 20) * 0.0002,
+      `Flat ${index % 90}`,
+      'Sea Breeze Tower',
+      'Ring the bell twice and call on arrival',
+      'Two biryani boxes and a salad',
+      1500 + (index % 300),
+      'CASH_ON_DELIVERY',
+      'INSTANT',
+      '',
+      OUTLET_ID,
+    ]);
+  }
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(sheet), 'Orders');
+  return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+async function openDatabase(kind: BenchDatabase): Promise<{ db: Db; drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rd-bench-bulk-'));
+    const db = await openPglite(path.join(dir, 'pglite'));
+    return {
+      db,
+      async drop() {
+        await db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  return createScratchDatabase(ADMIN_URL, { prefix: 'rd_bench_bulk', poolSize: 10 });
+}
+
+export async function benchBulkUpload(options: { database: BenchDatabase; rows: number }): Promise<BulkBenchResult> {
+  const file = bulkWorkbook(options.rows);
+  if (file.length > BULK_FILE_MAX_BYTES) throw new Error(`${file.length} bytes is over the limit; use fewer rows`);
+
+  // The anchor: SheetJS alone on the same bytes, in this process.
+  const parseStart = performance.now();
+  const parsed = XLSX.read(file, { type: 'buffer', dense: true });
+  XLSX.utils.sheet_to_json(parsed.Sheets[parsed.SheetNames[0]!]!, { header: 1, raw: true });
+  const rawParseMs = performance.now() - parseStart;
+
+  const loaded = loadConfig({
+    ...process.env,
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    LOG_LEVEL: 'silent',
+    MAP_TILE_URL: '',
+    RATE_LIMIT_GLOBAL: '1000000',
+    REQUEST_TIMEOUT_MS: '600000',
+  });
+  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+  const { db, drop } = await openDatabase(options.database);
+  try {
+    await migrate(db);
+    const config = await withAuthSecret(loaded.config, db);
+    await seed(db, config, wallClock);
+    await setCountryParameter(db, 'serviceHours', '0000:0000');
+    const app = await buildApp(
+      { ...config, dispatch: { ...config.dispatch, dispatcher: false, simulator: false } },
+      { db },
+    );
+    await app.ready();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const login = await fetch(`${base}/api/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email_address: config.demoEmail, password: config.demoPassword }),
+      });
+      const tokens = ((await login.json()) as { result: { AccessToken: string; IdToken: string } }).result;
+      const headers = {
+        authorization: `Bearer ${tokens.AccessToken}|${tokens.IdToken}`,
+        'content-type': 'application/json',
+      };
+
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      let isUploading = true;
+      let healthAnswered = 0;
+      let healthMaxMs = 0;
+      const prober = (async () => {
+        while (isUploading) {
+          const start = performance.now();
+          await fetch(`${base}/health`);
+          healthMaxMs = Math.max(healthMaxMs, performance.now() - start);
+          healthAnswered++;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      })();
+      delay.enable();
+      const uploadStart = performance.now();
+      const created = await fetch(`${base}/api/v1/bulk-job/create`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ vendor_id: OUTLET_ID, content: file.toString('base64'), file_name: 'bench.xlsx' }),
+      });
+      const preprocessMs = performance.now() - uploadStart;
+      delay.disable();
+      isUploading = false;
+      await prober;
+      const answer = (await created.json()) as {
+        body: { bulk_job: { metadata: { bulk_job_id: string }; totals: { orders_to_be_placed: number } } };
+      };
+      if (!created.ok) throw new Error(`upload answered ${created.status}: ${JSON.stringify(answer).slice(0, 500)}`);
+      const jobId = answer.body.bulk_job.metadata.bulk_job_id;
+
+      const placeStart = performance.now();
+      await fetch(`${base}/api/v1/bulk-job/place-orders/${jobId}`, { method: 'POST', headers, body: '{}' });
+      let placed = 0;
+      for (;;) {
+        const detail = await fetch(`${base}/api/v1/bulk-job/detail/${OUTLET_ID}/${jobId}`, { headers });
+        const job = (
+          (await detail.json()) as { body: { bulk_job: { placement: string; totals: { orders_placed: number } } } }
+        ).body.bulk_job;
+        placed = job.totals.orders_placed;
+        if (job.placement === 'DONE') break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      const placementSeconds = (performance.now() - placeStart) / 1000;
+      const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e5) / 10;
+      return {
+        database: options.database,
+        rows: options.rows,
+        fileBytes: file.length,
+        rawParseMs: Math.round(rawParseMs),
+        preprocessMs: Math.round(preprocessMs),
+        ratio: Math.round((preprocessMs / rawParseMs) * 10) / 10,
+        eventLoopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
+        healthAnswered,
+        healthMaxMs: Math.round(healthMaxMs),
+        placedOrders: placed,
+        placementPerSecond: Math.round((placed / placementSeconds) * 10) / 10,
+        loadAverage: Math.round((loadavg()[0] ?? 0) * 10) / 10,
+      };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await drop();
+  }
+}
+
+export function formatBulkUpload(result: BulkBenchResult): string {
+  return [
+    `${result.database}: ${result.rows} rows, ${(result.fileBytes / 1024 / 1024).toFixed(2)} MB`,
+    `  raw SheetJS parse ${result.rawParseMs} ms; upload + preprocessing ${result.preprocessMs} ms (${result.ratio}×, goal ≤ 3×)`,
+    `  event-loop delay p50 ${result.eventLoopDelayMs.p50} ms, p99 ${result.eventLoopDelayMs.p99} ms (goal < 100), max ${result.eventLoopDelayMs.max} ms`,
+    `  /health answered ${result.healthAnswered} times meanwhile, slowest ${result.healthMaxMs} ms`,
+    `  placement ${result.placedOrders} orders at ${result.placementPerSecond} orders/s (goal ≥ 300 on PostgreSQL)`,
+    `  load average ${result.loadAverage}`,
+  ].join('\n');
+}

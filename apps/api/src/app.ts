@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,6 +35,9 @@ import { orderListService } from './modules/orders/list-service.ts';
 import { ordersPlugin } from './modules/orders/plugin.ts';
 import { orderRecords } from './modules/orders/records.ts';
 import { orderService } from './modules/orders/service.ts';
+import { paymentsPlugin } from './modules/payments/plugin.ts';
+import { sandboxProvider } from './modules/payments/sandbox-provider.ts';
+import { paymentService } from './modules/payments/service.ts';
 import { FeeSigner } from './modules/pricing/fee-signature.ts';
 import { pricingPlugin } from './modules/pricing/plugin.ts';
 import { pricingService } from './modules/pricing/service.ts';
@@ -105,6 +109,22 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     onEnded: (socket) => liveHub.unsubscribe(socket),
   });
   const liveHub: LiveHub = new LiveHub(orderReads, log, (sockets) => liveSessions.receivers(sockets));
+  const orders = orderService({
+    db,
+    config,
+    vendors,
+    pricing,
+    vouchers,
+    signer,
+    serviceHours: deps.serviceHours ?? countryServiceHours(vendors, config.deployment.country),
+    now,
+  });
+  const paymentProvider = sandboxProvider({
+    db,
+    secret: config.authSecret,
+    webhookSecret: paymentWebhookSecret(config),
+    now,
+  });
 
   return {
     tokens,
@@ -115,16 +135,19 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     geo: geoService({ orders: orderReads, config, vendors, geocoder: deps.geocoder ?? createGeocoder(config.geo) }),
     pricing,
     vouchers,
-    orders: orderService({
+    orders,
+    paymentProvider,
+    payments: paymentService({
       db,
-      config,
-      vendors,
-      pricing,
-      vouchers,
-      signer,
-      serviceHours: deps.serviceHours ?? countryServiceHours(vendors, config.deployment.country),
       now,
+      currency: config.deployment.country.currency,
+      vendors,
+      orders,
+      orderRecords: orderReads,
+      lifecycle,
+      provider: paymentProvider,
     }),
+    now,
     orderList: orderListService({ db, vendors }),
     orderCancel: orderCancelService({ db, vendors, flags, lifecycle, now }),
     orderRecords: orderReads,
@@ -141,6 +164,14 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
 }
 
 export type Services = ReturnType<typeof buildServices>;
+
+/** PAYMENT_WEBHOOK_SECRET, or one derived from AUTH_SECRET so the sandbox works with no more setting. */
+export function paymentWebhookSecret(config: AppConfig): string {
+  return (
+    config.payments.webhookSecret ??
+    createHmac('sha256', config.authSecret).update('payment-webhook').digest('base64url')
+  );
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -223,6 +254,14 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await app.register(pricingPlugin, { prefix, services });
   await app.register(vouchersPlugin, { prefix, services });
   await app.register(ordersPlugin, { prefix, services });
+  await app.register(paymentsPlugin, {
+    prefix,
+    db,
+    config: config.payments,
+    webhookSecret: paymentWebhookSecret(config),
+    currency: config.deployment.country.currency,
+    services,
+  });
   await app.register(dispatchPlugin, { prefix, services, config: config.dispatch });
   await app.register(publicPlugin, { prefix, services, rateLimit: config.dispatch.publicRateLimit });
   await app.register(livePlugin, { db, services });

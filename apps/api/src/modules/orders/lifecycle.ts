@@ -20,7 +20,18 @@ export type OrderPatch = Pick<
   | 'latest_arrival_at'
   | 'pickup_eta_minutes'
   | 'delivery_eta_minutes'
+  | 'payment_status'
+  | 'paid_minor'
+  | 'refunded_minor'
+  | 'card_scheme'
+  | 'card_last4'
 >;
+
+/**
+ * Writes another module makes in the transaction of every status change (the payments module queues a refund
+ * when a paid order is cancelled or returned); registered by that module, so orders import nothing of it.
+ */
+export type StepHook = (tx: Db, order: repo.OrderRow, at: Date) => Promise<OrderPatch | undefined>;
 
 /**
  * Frees a rider from an order inside the step's transaction. Riders are the dispatch module's; the
@@ -43,6 +54,7 @@ export interface StepOptions {
  * effects of the step, and the NOTIFY that live tracking relays (ARCHITECTURE.md "Live updates").
  */
 export function lifecycleService({ db, now, releaseRider }: { db: Db; now: () => Date; releaseRider: ReleaseRider }) {
+  const hooks: StepHook[] = [];
   async function step(orderId: string, to: OrderStatus, options: StepOptions = {}): Promise<repo.OrderRow> {
     return db.transaction(async (tx) => {
       const row = await repo.lockOrder(tx, orderId);
@@ -55,23 +67,35 @@ export function lifecycleService({ db, now, releaseRider }: { db: Db; now: () =>
       await repo.insertStatus(tx, orderId, to, at);
       if (options.proof) await repo.saveProof(tx, { orderId, ...options.proof, at });
       await options.also?.(tx, row, at);
-      await repo.notifyOrderChange(tx, orderId);
-      return {
+      let changed: repo.OrderRow = {
         ...row,
         ...patch,
         status: to,
         status_history: [...row.status_history, { status: to, created_at: at.toISOString() }],
       };
+      for (const hook of hooks) {
+        const more = await hook(tx, changed, at);
+        if (!more) continue;
+        await repo.updateOrder(tx, orderId, { ...more, updated_at: at });
+        changed = { ...changed, ...more };
+      }
+      await repo.notifyOrderChange(tx, orderId);
+      return changed;
     });
   }
 
   return {
     step,
 
+    onStep(hook: StepHook): void {
+      hooks.push(hook);
+    },
+
     /** A change that is not a status change (live ETAs); announced like one. */
-    async touch(orderId: string, patch: OrderPatch): Promise<void> {
+    async touch(orderId: string, patch: OrderPatch, also?: (tx: Db) => Promise<void>): Promise<void> {
       await db.transaction(async (tx) => {
         await repo.updateOrder(tx, orderId, { ...patch, updated_at: now() });
+        await also?.(tx);
         await repo.notifyOrderChange(tx, orderId);
       });
     },

@@ -14,8 +14,16 @@ import {
 import { DateTimePicker } from '@mantine/dates';
 import { ASAP_MINUTES, type PaymentMethod, PREORDER_WINDOW_DAYS, VAT_NUMBER_LENGTH } from '@riderdesk/domain/constants';
 import type { Voucher } from '@riderdesk/domain/contracts/vouchers';
-import { IconAlertTriangle, IconCash, IconCircleCheck, IconReceipt, IconTicket, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import {
+  IconAlertTriangle,
+  IconCash,
+  IconCircleCheck,
+  IconCreditCard,
+  IconReceipt,
+  IconTicket,
+  IconX,
+} from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { OrderForm } from '../order-form.ts';
@@ -26,6 +34,7 @@ import { type SectionStatus, StepSection } from './step-section.tsx';
 const METHOD_ICONS: Partial<Record<PaymentMethod, typeof IconCash>> = {
   CASH_ON_DELIVERY: IconCash,
   PAID: IconReceipt,
+  ONLINE_PAYMENT: IconCreditCard,
 };
 
 function VoucherField(props: {
@@ -103,6 +112,8 @@ export function PaymentSection(props: {
   submitError: string | null;
   onBack: () => void;
   onSubmit: () => void;
+  /** The card step, while card payment is the chosen method. */
+  cardStep?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { form, errors } = props;
@@ -168,6 +179,8 @@ export function PaymentSection(props: {
               )}
             />
           )}
+
+          {props.cardStep}
 
           <Stack gap={6}>
             <Text fz="sm" fw={500} id="delivery-time-label">

@@ -23,6 +23,9 @@ const serverEnv = {
   SIM_SPEED: process.env.SIM_SPEED ?? '60',
   // Deterministic journeys: every customer answers.
   SIM_UNREACHABLE_PROBABILITY: '0',
+  // Chromium shares the machine's cores with both servers: a stall it causes is not the product's
+  // overload, so load shedding waits for a longer one than in production (1 s).
+  MAX_EVENT_LOOP_DELAY_MS: '5000',
   // 00:30 in Karachi: the browsers' clocks are set to match (support/fixtures.ts).
   CLOCK_AT: clock.startAt,
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),

@@ -48,5 +48,7 @@ export default defineConfig({
     setupFiles: ['../../testing/closed-hours-clock.ts', './test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Typing into forms with user-event is slow on a loaded machine; the 5 s default cut such tests short.
+    testTimeout: 20_000,
   },
 });

@@ -2,12 +2,14 @@ import { createHmac } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Registry } from 'prom-client';
 import { type Clock, clockStartingAt } from './clock.ts';
 import type { AppConfig, EnvConfig } from './config.ts';
 import type { Db } from './db/db.ts';
 import { withAuthSecret } from './db/instance-secrets.ts';
 import type { JobQueueSettings } from './infra/jobs/job-queue.ts';
 import { leadership } from './infra/leader.ts';
+import { type DomainMetrics, domainMetrics, observedGauges } from './infra/metrics.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { authService } from './modules/auth/service.ts';
 import { Tokens } from './modules/auth/tokens.ts';
@@ -56,9 +58,10 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerJobs } from './plugins/jobs.ts';
 import { logHooks, logSerializers } from './plugins/log-redaction.ts';
-import { createMetrics } from './plugins/metrics.ts';
+import { createRegistry, observeHttp } from './plugins/metrics.ts';
 import { registerRequestTimeout } from './plugins/request-timeout.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerUnderPressure } from './plugins/under-pressure.ts';
 import { registerWeb } from './plugins/web.ts';
 
 /** What the services are built on; everything else comes from the configuration. */
@@ -73,6 +76,8 @@ export interface ServiceDeps {
   geocoder?: Geocoder;
   /** Replaces the country's service hours; the demo seed writes history at any hour (decision 026). */
   serviceHours?: ServiceHours;
+  /** Where the services count what they do; the app's /metrics registry (a throwaway one by default). */
+  metrics?: DomainMetrics;
 }
 
 /**
@@ -84,6 +89,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const tokens = new Tokens(config.authSecret, now, config.previousAuthSecrets);
   const signer = new FeeSigner(config.authSecret, now, undefined, config.previousAuthSecrets);
   const mailer = deps.mailer ?? createMailer(config, db, log);
+  const metrics = deps.metrics ?? domainMetrics(new Registry());
 
   const vendors = vendorService(db);
   const orderReads = orderRecords(db);
@@ -97,7 +103,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     nearestFreeRider: (point) => ridersRepo.nearestAvailableRider(db, point),
   });
   const vouchers = voucherService({ db, config, vendors, signer, now });
-  const lifecycle = lifecycleService({ db, now, releaseRider: ridersRepo.releaseRider });
+  const lifecycle = lifecycleService({ db, now, releaseRider: ridersRepo.releaseRider, metrics });
   const riders = riderService({ db, now, lifecycle, orders: orderReads });
   const leader = leadership(db.listenTarget, log);
   const isLeader = () => leader.isLeader();
@@ -108,7 +114,13 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     config: config.live,
     onEnded: (socket) => liveHub.unsubscribe(socket),
   });
-  const liveHub: LiveHub = new LiveHub(orderReads, log, (sockets) => liveSessions.receivers(sockets));
+  const liveHub: LiveHub = new LiveHub({
+    orders: orderReads,
+    log,
+    now,
+    receivers: (sockets) => liveSessions.receivers(sockets),
+    sent: metrics.liveMessagesSent,
+  });
   const orders = orderService({
     db,
     config,
@@ -118,6 +130,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     signer,
     serviceHours: deps.serviceHours ?? countryServiceHours(vendors, config.deployment.country),
     now,
+    metrics,
   });
   const paymentProvider = sandboxProvider({
     db,
@@ -153,13 +166,14 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     orderRecords: orderReads,
     lifecycle,
     riders,
-    dispatcher: dispatcher({ db, now, lifecycle, orders: orderReads, config: config.dispatch, log, isLeader }),
+    dispatcher: dispatcher({ db, now, lifecycle, orders: orderReads, metrics, config: config.dispatch, log, isLeader }),
     simulator: fleetSimulator({ db, riders, orders: orderReads, config: config.dispatch, log, isLeader }),
     leadership: leader,
     publicTracking: publicTrackingService({ orders: orderReads }),
     liveTickets: liveTickets({ db, now, honoured: auth.honouredSessionIds }),
     liveSessions,
     liveHub,
+    metrics,
   };
 }
 
@@ -225,6 +239,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestTimeout(app, config.requestTimeoutMs);
+  const registry = createRegistry();
 
   const { db } = deps;
   const services = buildServices(config, {
@@ -233,9 +248,11 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
     log: app.log,
     mailer: deps.mailer,
     geocoder: deps.geocoder,
+    metrics: domainMetrics(registry),
   });
   app.decorate('services', services);
-  const metrics = createMetrics(app);
+  observeHttp(app, registry);
+  await registerUnderPressure(app, config.pressure, services.metrics.shedRequests);
 
   await registerSecurity(app, config);
   // JSON answers above a few kilobytes (order lists, exports' previews) go out compressed; the web app's
@@ -244,10 +261,15 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await registerDocs(app);
   setupAuth(app, services.tokens, db);
   // Before the modules, which register their queues on it.
-  registerJobs(app, { db, config: config.jobs, overrides: deps.jobs });
+  const jobs = registerJobs(app, { db, config: config.jobs, overrides: deps.jobs });
+  observedGauges(registry, {
+    liveSockets: () => services.liveHub.socketCount,
+    queues: () => jobs.names(),
+    queueDepth: (queue) => jobs.depth(queue),
+  });
 
   const prefix = API_PREFIX;
-  await app.register(systemPlugin, { config, db, metrics });
+  await app.register(systemPlugin, { config, db, metrics: registry });
   await app.register(authPlugin, { prefix, services, rateLimit: config.rateLimit });
   await app.register(vendorsPlugin, { prefix, services });
   await app.register(geoPlugin, { prefix, services });
@@ -271,7 +293,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await registerWeb(app, config.webDistDir);
 
   app.addHook('onClose', async () => {
-    metrics.clear();
+    registry.clear();
   });
   return app;
 }

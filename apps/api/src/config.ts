@@ -77,6 +77,8 @@ export interface AppConfig {
   clockStart: Date | null;
   /** A request still unanswered after this long gets 503, so one stuck call cannot hold a client forever. */
   requestTimeoutMs: number;
+  /** Load shedding (plugins/under-pressure.ts): past either limit, requests get 503 with Retry-After. */
+  pressure: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
 }
 
 /**
@@ -190,6 +192,8 @@ const EnvSchema = z.object({
 
   CLOCK_AT: optional.pipe(z.iso.datetime({ offset: true }).optional()),
   REQUEST_TIMEOUT_MS: integer(1000, 600_000, 30_000),
+  MAX_EVENT_LOOP_DELAY_MS: integer(10, 60_000, 1000),
+  MAX_EVENT_LOOP_UTILIZATION: decimal(0.5, 1, 0.98),
 });
 
 /** Every environment variable the server reads; .env.example documents each (test/config.test.ts). */
@@ -293,6 +297,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       live: DEFAULT_LIVE_CONFIG,
       clockStart: vars.CLOCK_AT ? new Date(vars.CLOCK_AT) : null,
       requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
+      pressure: {
+        maxEventLoopDelayMs: vars.MAX_EVENT_LOOP_DELAY_MS,
+        maxEventLoopUtilization: vars.MAX_EVENT_LOOP_UTILIZATION,
+      },
     },
   };
 }

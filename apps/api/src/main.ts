@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { clockStartingAt } from './clock.ts';
-import { loadConfigOrExit } from './config.ts';
+import { type AppConfig, loadConfigOrExit } from './config.ts';
 import { openDb } from './db/db.ts';
 import { withAuthSecret } from './db/instance-secrets.ts';
 import { migrateOrExit } from './db/migrate.ts';
@@ -12,6 +12,20 @@ const now = clockStartingAt(envConfig.clockStart);
 const db = await openDb(envConfig);
 await migrateOrExit(db);
 const config = await withAuthSecret(envConfig, db);
+
+async function seedOrExit(config: AppConfig) {
+  try {
+    return config.seedDemo ? await seedIfEmpty(db, config, now) : null;
+  } catch (error) {
+    process.stderr.write(`could not seed the demo data: ${String(error)}\n`);
+    await db.close();
+    process.exit(1);
+  }
+}
+
+// Seeded before the app exists: the seed's work would otherwise count as event-loop delay against the
+// first requests (load shedding, plugins/under-pressure.ts).
+const demo = await seedOrExit(config);
 const app = await buildApp(config, { db, now });
 
 stopOnSignals({
@@ -24,7 +38,6 @@ stopOnSignals({
 });
 
 try {
-  const demo = config.seedDemo ? await seedIfEmpty(db, config, now) : null;
   await app.listen({ port: config.port, host: config.host });
   const { deployment } = config;
   const lines = [

@@ -85,6 +85,35 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL', 
     expect(update.data.cancel_reason).toBe('mistake_error');
   });
 
+  it('re-LISTENs after its listener connection is killed and delivers what changed meanwhile', async () => {
+    const reconnectsBefore = (await a.services.metrics.listenerReconnects.get()).values[0]?.value ?? 0;
+    const killed = await test.db.query<{ pid: number }>(
+      `select pg_terminate_backend(pid) as killed, pid from pg_stat_activity
+        where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`,
+    );
+    expect(killed.length).toBeGreaterThan(0);
+    // Placed while the listeners are down: no NOTIFY reaches them, the catch-up after reconnecting must.
+    const orderId = await placeOrder(b, merchant);
+    const update = await client.waitFor(
+      (message) => message.event === 'order_update' && message.data.order_id === orderId,
+      20_000,
+    );
+    expect(update.data.status).toBe('NEW');
+    await expect
+      .poll(async () => (await a.services.metrics.listenerReconnects.get()).values[0]?.value ?? 0, { timeout: 20_000 })
+      .toBeGreaterThan(reconnectsBefore);
+  });
+
+  it('leads once asked by the dispatcher and the simulator at the same moment, and keeps leading', async () => {
+    const one = leadership(test.db.listenTarget, a.app.log);
+    try {
+      expect(await Promise.all([one.isLeader(), one.isLeader(), one.isLeader()])).toEqual([true, true, true]);
+      expect(await one.isLeader()).toBe(true);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('lets exactly one instance lead the dispatcher and the simulator, and hands over when it stops', async () => {
     const first = leadership(test.db.listenTarget, a.app.log);
     const second = leadership(secondDb.listenTarget, b.app.log);

@@ -111,6 +111,18 @@ export async function migrate(db: Db, migrations?: Migration[]): Promise<string[
   return applied;
 }
 
+/**
+ * The versions of `migrations` the database has not recorded yet: while another instance applies them
+ * (or before anyone has), this build's queries may meet a schema they do not expect.
+ */
+export async function pendingMigrations(db: Db, migrations: readonly Migration[]): Promise<number[]> {
+  const [table] = await db.query<{ name: string | null }>(`select to_regclass('schema_migrations')::text as name`);
+  if (!table?.name) return migrations.map((migration) => migration.version);
+  const rows = await db.query<{ version: number }>('select version from schema_migrations');
+  const recorded = new Set(rows.map((row) => Number(row.version)));
+  return migrations.filter((migration) => !recorded.has(migration.version)).map((migration) => migration.version);
+}
+
 /** Migrates, or stops the process with the list of changed migrations (like a bad configuration). */
 export async function migrateOrExit(db: Db): Promise<string[]> {
   try {

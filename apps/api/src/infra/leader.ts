@@ -35,24 +35,45 @@ export function leadership(target: ListenTarget | undefined, log: FastifyBaseLog
     return next;
   }
 
-  return {
-    async isLeader() {
-      if (closed) return false;
-      if (leading && client) return true;
-      try {
-        client ??= await connect();
-        const [row] = (
-          await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [LEADER_LOCK_KEY])
-        ).rows;
-        leading = row?.locked === true;
-      } catch (error) {
-        log.warn({ err: error }, 'leadership check failed');
-        const stale = client;
-        client = null;
-        leading = false;
-        await stale?.end().catch(() => {});
+  /**
+   * One check at a time: the dispatcher and the simulator ask together, and two checks racing would each
+   * open a connection, the lock would be won on one and the other kept, and no instance would ever lead.
+   */
+  let checking: Promise<boolean> | null = null;
+
+  async function check(): Promise<boolean> {
+    try {
+      if (!client) {
+        const next = await connect();
+        // Closed while connecting: this connection must not go on to hold the lock.
+        if (closed) {
+          await next.end().catch(() => {});
+          return false;
+        }
+        client = next;
       }
-      return leading;
+      const [row] = (
+        await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [LEADER_LOCK_KEY])
+      ).rows;
+      leading = row?.locked === true;
+    } catch (error) {
+      log.warn({ err: error }, 'leadership check failed');
+      const stale = client;
+      client = null;
+      leading = false;
+      await stale?.end().catch(() => {});
+    }
+    return leading;
+  }
+
+  return {
+    isLeader() {
+      if (closed) return Promise.resolve(false);
+      if (leading && client) return Promise.resolve(true);
+      checking ??= check().finally(() => {
+        checking = null;
+      });
+      return checking;
     },
     async close() {
       closed = true;

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
-export function createMetrics(app: FastifyInstance): Registry {
+/** The process's registry, with Node's default figures (memory, event loop, handles). */
+export function createRegistry(): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  return registry;
+}
+
+/** Request durations by route pattern and status. */
+export function observeHttp(app: FastifyInstance, registry: Registry): void {
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by route and status',
@@ -16,5 +22,4 @@ export function createMetrics(app: FastifyInstance): Registry {
     const route = request.routeOptions.url ?? 'unmatched';
     duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
-  return registry;
 }

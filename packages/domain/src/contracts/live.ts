@@ -68,3 +68,9 @@ export type OrderChangeNotice = z.infer<typeof OrderChangeNoticeSchema>;
  * would be refused again, so the client renews its session before reconnecting.
  */
 export const LIVE_SESSION_ENDED = { code: 4401, reason: 'session-ended' } as const;
+
+/**
+ * The close a client sees when its instance stops (a deploy, a restart): 1012 "service restart" (RFC 6455
+ * registry). The client reconnects at once rather than backing off; another instance takes it.
+ */
+export const LIVE_SERVICE_RESTART = { code: 1012, reason: 'service-restart' } as const;

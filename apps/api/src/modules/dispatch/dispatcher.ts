@@ -5,6 +5,7 @@ import type { OrderStatus } from '@riderdesk/domain/order-status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
+import type { DomainMetrics } from '../../infra/metrics.ts';
 import { periodicTask } from '../../infra/periodic-task.ts';
 import { type Lifecycle, transitionRefused } from '../orders/lifecycle.ts';
 import type { OrderRow } from '../orders/model.ts';
@@ -62,6 +63,7 @@ export function dispatcher(deps: {
   now: () => Date;
   lifecycle: Lifecycle;
   orders: OrderRecords;
+  metrics: Pick<DomainMetrics, 'dispatcherTick'>;
   config: DispatchConfig;
   log: FastifyBaseLogger;
   /** Only one instance dispatches at a time; the others stand by (infra/leader.ts). */
@@ -158,7 +160,7 @@ export function dispatcher(deps: {
     }
   }
 
-  async function tick(): Promise<TickReport> {
+  async function pass(): Promise<TickReport> {
     const report: TickReport = { received: 0, released: 0, offered: 0, expired: 0, cancelled: 0, delayed: 0 };
     const at = now();
     const waiting: OrderRow[] = [];
@@ -212,6 +214,16 @@ export function dispatcher(deps: {
       if (delayed) report.delayed++;
     }
     return report;
+  }
+
+  /** One pass, timed for /metrics. */
+  async function tick(): Promise<TickReport> {
+    const stopTimer = deps.metrics.dispatcherTick.startTimer();
+    try {
+      return await pass();
+    } finally {
+      stopTimer();
+    }
   }
 
   const periodic = periodicTask({

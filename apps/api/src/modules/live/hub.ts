@@ -1,4 +1,8 @@
-import { type OrderChangeNotice, OrderChangeNoticeSchema } from '@riderdesk/domain/contracts/live';
+import {
+  LIVE_SERVICE_RESTART,
+  type OrderChangeNotice,
+  OrderChangeNoticeSchema,
+} from '@riderdesk/domain/contracts/live';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRecords } from '../orders/records.ts';
@@ -18,6 +22,9 @@ const CATCH_UP_LIMIT = 500;
 /** The sockets that may be pushed to now, out of those given (modules/live/sessions.ts). */
 export type Receivers = (sockets: readonly LiveSocket[]) => Promise<LiveSocket[]>;
 
+/** How far before the latest change heard a catch-up looks back (transactions commit out of time order). */
+export const CATCH_UP_MARGIN_MS = 60_000;
+
 export const orderUpdateMessage = (order: Order) => JSON.stringify({ event: 'order_update', data: order });
 
 /**
@@ -27,6 +34,7 @@ export const orderUpdateMessage = (order: Order) => JSON.stringify({ event: 'ord
  */
 export class LiveHub {
   readonly #orders: OrderRecords;
+  readonly #sent: { inc(count?: number): void };
   readonly #log: FastifyBaseLogger;
   readonly #receivers: Receivers;
   readonly #byVendor = new Map<string, Set<LiveSocket>>();
@@ -36,13 +44,25 @@ export class LiveHub {
   #active = 0;
   #idle: Promise<void> = Promise.resolve();
   #settle: (() => void) | null = null;
-  #lastNoticeAt: string | null = null;
+  #lastNoticeAt: number | null = null;
+  readonly #now: () => Date;
 
-  /** `receivers` is asked before every push; a socket whose session has ended is left out (and closed by it). */
-  constructor(orders: OrderRecords, log: FastifyBaseLogger, receivers: Receivers = async (sockets) => [...sockets]) {
-    this.#orders = orders;
-    this.#log = log;
-    this.#receivers = receivers;
+  /**
+   * `receivers` is asked before every push; a socket whose session has ended is left out (and closed by it).
+   * `now` is the app's clock, the one order times are written with; `sent` counts the messages sent.
+   */
+  constructor(deps: {
+    orders: OrderRecords;
+    log: FastifyBaseLogger;
+    now: () => Date;
+    receivers?: Receivers;
+    sent?: { inc(count?: number): void };
+  }) {
+    this.#orders = deps.orders;
+    this.#log = deps.log;
+    this.#now = deps.now;
+    this.#receivers = deps.receivers ?? (async (sockets) => [...sockets]);
+    this.#sent = deps.sent ?? { inc: () => {} };
   }
 
   /** One vendor per socket: the browser subscribes again when the user changes vendor (spec §4 Session). */
@@ -76,7 +96,9 @@ export class LiveHub {
       this.#log.warn({ payload }, 'ignored a malformed order_changes notice');
       return;
     }
-    this.#lastNoticeAt = notice.updated_at;
+    // Notices come in commit order, which is not always the order of their times: keep the latest.
+    const at = Date.parse(notice.updated_at);
+    if (!Number.isNaN(at)) this.#lastNoticeAt = Math.max(this.#lastNoticeAt ?? at, at);
     if (!this.#hasFollowers(notice)) return;
     this.#pending.set(notice.order_id, notice);
     this.#pump();
@@ -84,7 +106,9 @@ export class LiveHub {
 
   /** After the listener reconnects: push what changed while it was away. */
   async catchUp(): Promise<void> {
-    const since = this.#lastNoticeAt ?? new Date(Date.now() - 60_000).toISOString();
+    // A change committed after a later-stamped one may not have been announced yet: look back a margin.
+    // Sending an order again is harmless (the client keeps the latest state).
+    const since = new Date((this.#lastNoticeAt ?? this.#now().getTime()) - CATCH_UP_MARGIN_MS).toISOString();
     for (const vendorId of [...this.#byVendor.keys()]) {
       for (const order of await this.changedSince(vendorId, since)) {
         await this.#sendTo(this.#byVendor.get(vendorId), orderUpdateMessage(order));
@@ -97,7 +121,13 @@ export class LiveHub {
     return this.#idle;
   }
 
-  closeAll(code = 1001, reason = 'server shutting down'): void {
+  /** Sockets open on this instance (the live-sockets gauge). */
+  get socketCount(): number {
+    return this.#vendorOf.size;
+  }
+
+  /** On shutdown: 1012 "service restart" tells clients to reconnect at once (to another instance). */
+  closeAll(code: number = LIVE_SERVICE_RESTART.code, reason: string = LIVE_SERVICE_RESTART.reason): void {
     for (const socket of [...this.#vendorOf.keys()]) socket.close(code, reason);
     this.#byVendor.clear();
     this.#vendorOf.clear();
@@ -161,6 +191,7 @@ export class LiveHub {
         continue;
       }
       socket.send(message);
+      this.#sent.inc();
     }
   }
 }

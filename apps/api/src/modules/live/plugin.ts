@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/db.ts';
+import type { DomainMetrics } from '../../infra/metrics.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import type { VendorService } from '../vendors/service.ts';
 import type { LiveHub } from './hub.ts';
@@ -21,6 +22,7 @@ export const livePlugin: FastifyPluginAsync<{
     liveHub: LiveHub;
     liveSessions: LiveSessions;
     liveTickets: LiveTickets;
+    metrics: Pick<DomainMetrics, 'listenerReconnects'>;
   };
 }> = async (app, { db, services }) => {
   const { tokens, vendors, liveHub: hub, liveSessions: sessions, liveTickets: tickets } = services;
@@ -34,8 +36,10 @@ export const livePlugin: FastifyPluginAsync<{
       db.listenTarget,
       {
         onNotice: (payload) => hub.notice(payload),
-        onReconnect: () =>
-          void hub.catchUp().catch((error: unknown) => app.log.error({ err: error }, 'catch-up failed')),
+        onReconnect: () => {
+          services.metrics.listenerReconnects.inc();
+          void hub.catchUp().catch((error: unknown) => app.log.error({ err: error }, 'catch-up failed'));
+        },
       },
       app.log,
     ).catch((error: unknown) => {

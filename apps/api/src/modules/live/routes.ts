@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import {
   LIVE_ERRORS,
   LIVE_PATH,
+  LIVE_SERVICE_RESTART,
   LiveClientMessageSchema,
   LiveSocketQuerySchema,
 } from '@riderdesk/domain/contracts/live';
@@ -38,7 +39,16 @@ export async function liveRoutes(
     tickets,
   }: { db: Db; tokens: Tokens; vendors: VendorService; hub: LiveHub; sessions: LiveSessions; tickets: LiveTickets },
 ): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 16 * 1024 },
+    // On close every socket hears 1012 (reconnect now) instead of the library's bare close.
+    preClose: async function closeSockets(this: FastifyInstance) {
+      for (const client of this.websocketServer.clients) {
+        client.close(LIVE_SERVICE_RESTART.code, LIVE_SERVICE_RESTART.reason);
+      }
+      await new Promise<void>((resolve) => this.websocketServer.close(() => resolve()));
+    },
+  });
 
   app.get(
     LIVE_PATH,

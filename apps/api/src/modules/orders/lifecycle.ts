@@ -3,6 +3,7 @@ import type { CancelReason, OrderStatus } from '@riderdesk/domain/order-status';
 import type { ProofKind } from '@riderdesk/domain/orders/proofs';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
+import type { DomainMetrics } from '../../infra/metrics.ts';
 import * as repo from './repo.ts';
 
 export type Lifecycle = ReturnType<typeof lifecycleService>;
@@ -53,10 +54,20 @@ export interface StepOptions {
  * Every status change of an order is one transaction: the order row, its status_history entry, the side
  * effects of the step, and the NOTIFY that live tracking relays (ARCHITECTURE.md "Live updates").
  */
-export function lifecycleService({ db, now, releaseRider }: { db: Db; now: () => Date; releaseRider: ReleaseRider }) {
+export function lifecycleService({
+  db,
+  now,
+  releaseRider,
+  metrics,
+}: {
+  db: Db;
+  now: () => Date;
+  releaseRider: ReleaseRider;
+  metrics: Pick<DomainMetrics, 'statusChanges'>;
+}) {
   const hooks: StepHook[] = [];
   async function step(orderId: string, to: OrderStatus, options: StepOptions = {}): Promise<repo.OrderRow> {
-    return db.transaction(async (tx) => {
+    const changed = await db.transaction(async (tx) => {
       const row = await repo.lockOrder(tx, orderId);
       if (!row) throw orderNotFound();
       options.guard?.(row, lifecycleStage(row));
@@ -67,21 +78,23 @@ export function lifecycleService({ db, now, releaseRider }: { db: Db; now: () =>
       await repo.insertStatus(tx, orderId, to, at);
       if (options.proof) await repo.saveProof(tx, { orderId, ...options.proof, at });
       await options.also?.(tx, row, at);
-      let changed: repo.OrderRow = {
+      let result: repo.OrderRow = {
         ...row,
         ...patch,
         status: to,
         status_history: [...row.status_history, { status: to, created_at: at.toISOString() }],
       };
       for (const hook of hooks) {
-        const more = await hook(tx, changed, at);
+        const more = await hook(tx, result, at);
         if (!more) continue;
         await repo.updateOrder(tx, orderId, { ...more, updated_at: at });
-        changed = { ...changed, ...more };
+        result = { ...result, ...more };
       }
       await repo.notifyOrderChange(tx, orderId);
-      return changed;
+      return result;
     });
+    metrics.statusChanges.inc({ status: to });
+    return changed;
   }
 
   return {

@@ -12,6 +12,7 @@ import type { OrderPayload } from '@riderdesk/domain/validation/order-payload';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
+import type { DomainMetrics } from '../../infra/metrics.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { FeeSigner } from '../pricing/fee-signature.ts';
 import type { PricingService } from '../pricing/service.ts';
@@ -51,11 +52,22 @@ export interface OrderDeps {
   signer: FeeSigner;
   serviceHours: ServiceHours;
   now: () => Date;
+  metrics: Pick<DomainMetrics, 'ordersCreated' | 'idempotentReplays'>;
 }
 
 const orderNotFound = () => keyedError(404, 'NotFound', 'error.order.not-found', 'orderId');
 
-export function orderService({ db, config, vendors, pricing, vouchers, signer, serviceHours, now }: OrderDeps) {
+export function orderService({
+  db,
+  config,
+  vendors,
+  pricing,
+  vouchers,
+  signer,
+  serviceHours,
+  now,
+  metrics,
+}: OrderDeps) {
   const { country } = config.deployment;
   const { currency } = country;
   const idempotency = idempotentCreates({ db, now });
@@ -169,11 +181,10 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, s
     ): Promise<OrderReply> {
       const owner = keyOwnerOf(caller);
       const hash = idempotencyKey ? requestHash(body) : '';
-      const replayOf = (stored: { statusCode: number; body: unknown }): OrderReply => ({
-        statusCode: stored.statusCode,
-        body: stored.body as OrderCreateAnswer,
-        isReplay: true,
-      });
+      const replayOf = (stored: { statusCode: number; body: unknown }): OrderReply => {
+        metrics.idempotentReplays.inc();
+        return { statusCode: stored.statusCode, body: stored.body as OrderCreateAnswer, isReplay: true };
+      };
       if (idempotencyKey) {
         const stored = await idempotency.storedAnswer(owner, idempotencyKey, hash);
         if (stored) return replayOf(stored);
@@ -181,7 +192,7 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, s
 
       const order = await prepareCreate(caller, vendor, body);
 
-      return db.transaction(async (tx): Promise<OrderReply> => {
+      const reply = await db.transaction(async (tx): Promise<OrderReply> => {
         if (idempotencyKey) {
           const stored = await idempotency.claim(tx, owner, idempotencyKey, hash);
           if (stored) return replayOf(stored);
@@ -191,6 +202,9 @@ export function orderService({ db, config, vendors, pricing, vouchers, signer, s
         if (idempotencyKey) await idempotency.complete(tx, owner, idempotencyKey, answer);
         return answer;
       });
+      // Counted once committed: a rolled-back create placed nothing.
+      if (!reply.isReplay) metrics.ordersCreated.inc();
+      return reply;
     },
 
     async get(caller: Caller, vendorId: string, orderId: string): Promise<Order> {

@@ -5,10 +5,17 @@ import type { Registry } from 'prom-client';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { type Db, ping } from '../../db/db.ts';
+import { pendingMigrations, readMigrations } from '../../db/migrate.ts';
 import { AppError } from '../../errors.ts';
 import { hasBearerToken, isLoopbackRequest } from '../../plugins/client-address.ts';
+import { ANSWER_UNDER_PRESSURE } from '../../plugins/under-pressure.ts';
 
 const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+const ReadinessSchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  /** Why not: the database does not answer, or migrations of this build are not applied yet. */
+  reason: z.enum(['database-unavailable', 'migrations-pending']).optional(),
+});
 
 export function publicConfig(config: AppConfig): PublicConfig {
   const { country, brand, languages, defaultLanguage, defaultPaymentMethod, environment } = config.deployment;
@@ -40,6 +47,40 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Db; me
 ) => {
   const answer = { result: publicConfig(config) };
   const noRateLimit = { rateLimit: false as const };
+  // This build's migrations, read once: readiness compares them with what the database has recorded.
+  const migrations = await readMigrations();
+
+  // Liveness: the process answers. It says nothing of the database, so a database outage never gets every
+  // instance restarted; it answers even while requests are shed under pressure.
+  app.get(
+    '/health/live',
+    {
+      config: { ...noRateLimit, pressureHandler: ANSWER_UNDER_PRESSURE },
+      schema: { tags: ['system'], response: { 200: HealthSchema } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  // Readiness: whether a proxy should send this instance traffic now. Once the instance is closing, Fastify
+  // itself answers 503 to every request (return503OnClosing), this one included.
+  app.get(
+    '/health/ready',
+    { config: noRateLimit, schema: { tags: ['system'], response: { 200: ReadinessSchema, 503: ReadinessSchema } } },
+    async (request, reply) => {
+      const notReady = (reason: 'database-unavailable' | 'migrations-pending') =>
+        reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ status: 'not-ready' as const, reason });
+      try {
+        if ((await pendingMigrations(db, migrations)).length > 0) return notReady('migrations-pending');
+      } catch (error) {
+        request.log.error({ err: error }, 'readiness check: database unavailable');
+        return notReady('database-unavailable');
+      }
+      return { status: 'ready' as const };
+    },
+  );
 
   app.get(
     '/health',

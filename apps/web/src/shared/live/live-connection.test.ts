@@ -4,6 +4,8 @@ import {
   createLiveConnection,
   type LiveTicketResult,
   PING_INTERVAL_MS,
+  RESTART_RECONNECT_SPREAD_MS,
+  SERVICE_RESTART_CLOSE_CODE,
   SESSION_ENDED_CLOSE_CODE,
 } from './live-connection.ts';
 
@@ -48,6 +50,7 @@ function setup() {
     },
     clearTimeout: (handle) => timers.delete(handle as number),
     now: () => Date.now(),
+    random: () => 0.25,
   });
   const socket = (index: number) => {
     const found = FakeWebSocket.instances[index];
@@ -217,5 +220,16 @@ describe('a live connection whose session ended (close 4401)', () => {
 
     expect(live.renewSession).not.toHaveBeenCalled();
     expect(live.retryDelays()).toEqual([1000]);
+  });
+
+  it('comes back within a second, at a random moment, when the server restarts (1012)', async () => {
+    const live = await connected();
+    live.socket(0).drop(SERVICE_RESTART_CLOSE_CODE);
+
+    expect(live.renewSession).not.toHaveBeenCalled();
+    expect(live.retryDelays()).toEqual([Math.floor(0.25 * RESTART_RECONNECT_SPREAD_MS)]);
+    live.fireRetry();
+    await settle();
+    expect(live.queryOf(1).get('ticket')).toBeTruthy();
   });
 });

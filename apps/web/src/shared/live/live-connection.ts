@@ -1,5 +1,6 @@
 import {
   LIVE_PATH,
+  LIVE_SERVICE_RESTART,
   LIVE_SESSION_ENDED,
   type LiveClientMessage,
   LiveServerMessageSchema,
@@ -36,6 +37,8 @@ export interface LiveConnectionDeps {
   setTimeout: (callback: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
   now: () => number;
+  /** A number in [0, 1): spreads the reconnects after a server restart (Math.random by default). */
+  random?: () => number;
 }
 
 type Listeners = {
@@ -46,6 +49,12 @@ type Listeners = {
 
 const OPEN = 1;
 export const SESSION_ENDED_CLOSE_CODE = LIVE_SESSION_ENDED.code;
+export const SERVICE_RESTART_CLOSE_CODE = LIVE_SERVICE_RESTART.code;
+/**
+ * A stopping instance closes its sockets with 1012: another instance is there, so the clients come back
+ * within this long, each at a random moment so they do not all arrive at once.
+ */
+export const RESTART_RECONNECT_SPREAD_MS = 1000;
 // Reconnect waits grow so a server restart is not hammered by every open tab at once.
 export const RECONNECT_DELAYS_MS = [1000, 2000, 4000, 8000, 15_000, 30_000] as const;
 // Idle sockets are dropped by proxies after about a minute; a ping keeps ours alive.
@@ -101,9 +110,9 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
     }, PING_INTERVAL_MS);
   };
 
-  const scheduleReconnect = () => {
+  const scheduleReconnect = (after?: number) => {
     if (!isStarted || retryTimer !== null) return;
-    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)] ?? 30_000;
+    const delay = after ?? RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)] ?? 30_000;
     attempt += 1;
     retryTimer = deps.setTimeout(() => {
       retryTimer = null;
@@ -200,7 +209,9 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
       if (status === 'connected') lastDisconnectAt = deps.now();
       setStatus(isStarted ? 'disconnected' : 'idle');
       if (event.code === SESSION_ENDED_CLOSE_CODE) reconnectAfterRenewal();
-      else scheduleReconnect();
+      else if (event.code === SERVICE_RESTART_CLOSE_CODE) {
+        scheduleReconnect(Math.floor((deps.random ?? Math.random)() * RESTART_RECONNECT_SPREAD_MS));
+      } else scheduleReconnect();
     };
     current.onerror = () => {
       // onclose follows every error and handles the reconnect.

@@ -6,6 +6,7 @@ import { buildWeb, formatBundleSize, measureBundle } from './bundle-size.ts';
 import { benchJobQueue, formatJobQueue } from './job-queue.ts';
 import { liveFanout, machine } from './live-fanout.ts';
 import { type BenchDatabase, benchOrderCreate, formatOrderCreate } from './order-create.ts';
+import { benchOrderHistory } from './order-history.ts';
 
 const positive = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -13,6 +14,20 @@ const positive = (name: string, fallback: number) => {
 };
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
+  'order-history': async () => {
+    if (!process.env.DATABASE_URL) {
+      process.stdout.write('order-history: skipped (set DATABASE_URL to a PostgreSQL server)\n');
+      return;
+    }
+    process.stdout.write(`order-history — ${machine()}\n`);
+    await benchOrderHistory({
+      orders: positive('BENCH_ORDERS', 1_000_000),
+      vendors: positive('BENCH_VENDORS', 200),
+      exportRows: positive('BENCH_EXPORT_ROWS', 100_000),
+      rate: positive('BENCH_RATE', 500),
+      durationSeconds: positive('BENCH_DURATION', 15),
+    });
+  },
   'order-create': async () => {
     const durationSeconds = positive('BENCH_DURATION', 15);
     const connections = positive('BENCH_CONNECTIONS', 10);

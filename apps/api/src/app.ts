@@ -32,6 +32,7 @@ import { liveTickets } from './modules/live/tickets.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxPlugin } from './modules/mail/plugin.ts';
 import { orderCancelService } from './modules/orders/cancel-service.ts';
+import { orderExportService } from './modules/orders/export-service.ts';
 import { lifecycleService } from './modules/orders/lifecycle.ts';
 import { orderListService } from './modules/orders/list-service.ts';
 import { ordersPlugin } from './modules/orders/plugin.ts';
@@ -48,6 +49,7 @@ import { publicPlugin } from './modules/public/plugin.ts';
 import { publicTrackingService } from './modules/public/service.ts';
 import { systemPlugin } from './modules/system/plugin.ts';
 import { vendorAddressService } from './modules/vendors/address-service.ts';
+import { outletService } from './modules/vendors/outlet-service.ts';
 import { vendorsPlugin } from './modules/vendors/plugin.ts';
 import { vendorService } from './modules/vendors/service.ts';
 import { vouchersPlugin } from './modules/vouchers/plugin.ts';
@@ -105,6 +107,12 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const vouchers = voucherService({ db, config, vendors, signer, now });
   const lifecycle = lifecycleService({ db, now, releaseRider: ridersRepo.releaseRider, metrics });
   const riders = riderService({ db, now, lifecycle, orders: orderReads });
+  const geo = geoService({
+    orders: orderReads,
+    config,
+    vendors,
+    geocoder: deps.geocoder ?? createGeocoder(config.geo),
+  });
   const leader = leadership(db.listenTarget, log);
   const isLeader = () => leader.isLeader();
   const liveSessions: LiveSessions = new LiveSessions({
@@ -144,8 +152,9 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     vendors,
     vendorAddresses: vendorAddressService({ db, config, vendors }),
     auth,
+    outlets: outletService({ db, config, now, mailer, vendors, auth, geo }),
     flags,
-    geo: geoService({ orders: orderReads, config, vendors, geocoder: deps.geocoder ?? createGeocoder(config.geo) }),
+    geo,
     pricing,
     vouchers,
     orders,
@@ -161,7 +170,15 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       provider: paymentProvider,
     }),
     now,
-    orderList: orderListService({ db, vendors }),
+    orderList: orderListService({ db, vendors, phonePrefix: config.deployment.country.phonePrefix }),
+    orderExport: orderExportService({
+      db,
+      vendors,
+      phonePrefix: config.deployment.country.phonePrefix,
+      timeZone: config.deployment.country.timeZone,
+      localesDir: config.localesDir,
+      now,
+    }),
     orderCancel: orderCancelService({ db, vendors, flags, lifecycle, now }),
     orderRecords: orderReads,
     lifecycle,
@@ -271,7 +288,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   const prefix = API_PREFIX;
   await app.register(systemPlugin, { config, db, metrics: registry });
   await app.register(authPlugin, { prefix, services, rateLimit: config.rateLimit });
-  await app.register(vendorsPlugin, { prefix, services });
+  await app.register(vendorsPlugin, { prefix, services, rateLimit: config.rateLimit });
   await app.register(geoPlugin, { prefix, services });
   await app.register(pricingPlugin, { prefix, services });
   await app.register(vouchersPlugin, { prefix, services });

@@ -70,6 +70,7 @@ describe.each(databases())('vendors on %s', (kind) => {
         is_parent: false,
         is_active: true,
         is_registered: false,
+        is_pending: false,
         vendor_information: {
           name: 'Outlet a',
           currency: 'PKR',
@@ -92,6 +93,7 @@ describe.each(databases())('vendors on %s', (kind) => {
         flags: { payment_methods: { CASH_ON_DELIVERY: true } },
         estimation_pick_up_time: null,
         login_pickup_estimation: null,
+        delivery_area: { type: 'radius', radius_km: 8 },
       },
     });
   });

@@ -34,6 +34,7 @@ export function makeVendor(overrides: Partial<Vendor> & Pick<Vendor, 'vendor_id'
     is_parent: false,
     is_active: true,
     is_registered: true,
+    is_pending: false,
     vendor_information: {
       name: overrides.name,
       currency: 'PKR',
@@ -56,6 +57,7 @@ export function makeVendor(overrides: Partial<Vendor> & Pick<Vendor, 'vendor_id'
     flags: { payment_methods: { CASH_ON_DELIVERY: true } },
     estimation_pick_up_time: null,
     login_pickup_estimation: null,
+    delivery_area: null,
     ...overrides,
   };
 }

@@ -39,3 +39,27 @@ export function isDeliverable(area: DeliveryArea | null | undefined, outlet: Geo
   const radiusKm = area?.type === 'radius' ? area.radius_km : DEFAULT_DELIVERY_RADIUS_KM;
   return haversineKm(outlet, destination) <= radiusKm;
 }
+
+const EARTH_RADIUS_KM = 6371;
+
+/**
+ * The area a new collection point starts with: a polygon of `points` corners on the circle of `radiusKm` around
+ * it, so the branch map draws it and an operator can later move its corners.
+ */
+export function defaultDeliveryPolygon(
+  centre: GeoPoint,
+  radiusKm = DEFAULT_DELIVERY_RADIUS_KM,
+  points = 24,
+): DeliveryArea {
+  const latRad = (centre.lat * Math.PI) / 180;
+  const coordinates: [number, number][] = [];
+  for (let i = 0; i < points; i++) {
+    const angle = (2 * Math.PI * i) / points;
+    const dLat = ((radiusKm / EARTH_RADIUS_KM) * Math.cos(angle) * 180) / Math.PI;
+    const dLng = ((radiusKm / EARTH_RADIUS_KM) * Math.sin(angle) * 180) / Math.PI / Math.cos(latRad);
+    coordinates.push([round6(centre.lng + dLng), round6(centre.lat + dLat)]);
+  }
+  return { type: 'polygon', coordinates };
+}
+
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { FLAG_NAMES } from '@riderdesk/domain/contracts/flags';
 import { COUNTRY_PARAMETER_NAMES } from '@riderdesk/domain/contracts/vendors';
+import { defaultDeliveryPolygon } from '@riderdesk/domain/delivery-area';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
@@ -30,6 +31,8 @@ Commands:
   create-rider --name <name> --phone <phone> [--vehicle <vehicle>]
   vendor-code <vendorId>                 print (or generate) the vendor-code registration details
   list-vendors
+  approve-outlet <vendorId>              make a pending (or deactivated) collection point active now
+  deactivate-outlet <vendorId>           take a collection point out of service (orders are refused)
   godroid-token --vendor <id>            mint a GoDroid token naming that vendor (valid 30 days)
   set-flag <name> <true|false>
   set-country-parameter <name> <value>`;
@@ -173,10 +176,26 @@ export async function listVendors({ db }: OpsContext): Promise<string> {
     .map((v) => {
       const kind = v.is_parent ? 'parent' : v.parent_vendor_id ? `outlet of ${v.parent_vendor_id}` : 'vendor';
       const where = v.latitude != null ? `${v.latitude},${v.longitude}` : 'no coordinates';
-      const flags = [v.is_active ? null : 'inactive', v.is_registered ? 'registered' : null].filter(Boolean);
+      const state = v.is_pending ? 'pending' : v.is_active ? null : 'inactive';
+      const flags = [state, v.is_registered ? 'registered' : null].filter(Boolean);
       return `${v.vendor_id}\t${v.name}\t${kind}\t${where}${flags.length ? `\t${flags.join(', ')}` : ''}`;
     })
     .join('\n');
+}
+
+/** An operator's decision on a collection point, whatever its activation job did or will do (decision 055). */
+export async function setOutletActive({ db }: OpsContext, vendorId: string, isActive: boolean): Promise<string> {
+  const changed = await db.transaction(async (tx) => {
+    const outlet = await vendorsRepo.findVendor(tx, vendorId);
+    if (!outlet?.parent_vendor_id) return false;
+    if (isActive && outlet.latitude !== null && outlet.longitude !== null) {
+      const point = { lat: outlet.latitude, lng: outlet.longitude };
+      await vendorsRepo.drawDeliveryArea(tx, vendorId, defaultDeliveryPolygon(point));
+    }
+    return vendorsRepo.setOutletActive(tx, vendorId, isActive);
+  });
+  if (!changed) throw new OpsError(`${vendorId} is not a collection point`);
+  return `collection point ${vendorId} is ${isActive ? 'active' : 'deactivated'}`;
 }
 
 export async function godroidToken({ db, config }: OpsContext, vendorId: string): Promise<string> {
@@ -257,6 +276,11 @@ export async function runCommand(ctx: OpsContext, argv: string[]): Promise<strin
     case 'list-vendors':
       parse({});
       return listVendors(ctx);
+    case 'approve-outlet':
+    case 'deactivate-outlet': {
+      const { positionals } = parse({});
+      return setOutletActive(ctx, need(positionals[0], 'vendorId (positional)'), command === 'approve-outlet');
+    }
     case 'godroid-token': {
       const { values } = parse({ vendor: { type: 'string' } });
       return godroidToken(ctx, need(values.vendor as string | undefined, 'vendor'));

@@ -20,6 +20,7 @@ import {
   DEMO_STANDALONE_ID,
   demoVouchers,
 } from './demo-data.ts';
+import { seedDemoHistory } from './demo-history.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 
 export interface SeedResult {
@@ -116,6 +117,7 @@ export async function seed(db: Db, config: AppConfig, now: Clock): Promise<SeedR
     return isNew;
   });
   await seedDemoOrders(db, config, DEMO_PARENT_ID, now);
+  await seedDemoHistory(db, config, DEMO_PARENT_ID, now);
   return {
     created,
     demoEmail: config.demoEmail,

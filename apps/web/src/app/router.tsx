@@ -19,6 +19,10 @@ const RegisterRoute = lazyWithRetry(
   () => import('./pages/register-route.tsx'),
   (m) => m.RegisterRoute,
 );
+const InvitationRoute = lazyWithRetry(
+  () => import('./pages/invitation-route.tsx'),
+  (m) => m.InvitationRoute,
+);
 const ForgotPasswordRoute = lazyWithRetry(
   () => import('./pages/forgot-password-route.tsx'),
   (m) => m.ForgotPasswordRoute,
@@ -115,6 +119,8 @@ export const appRoutes: RouteObject[] = [
               </PublicAuthRoute>
             ),
           },
+          // Not a PublicAuthRoute: accepting signs the owner in, and the page then takes them to their outlet.
+          { path: 'invitation', element: <InvitationRoute /> },
           { path: 'termsandconditions', element: <TermsRoute /> },
           { path: 'prohibiteditems-c2c', element: <ProhibitedItemsRoute /> },
           { path: '*', element: <NotFoundPage /> },

@@ -26,3 +26,8 @@ export function withVendor(pathname: string, search: string, vendorId: string): 
   const orderId = new URLSearchParams(search).get('orderID');
   return orderId ? `${path}?${new URLSearchParams({ orderID: orderId })}` : path;
 }
+
+/** spec §2: request-a-rider with orderID edits that order, from the branch that placed it. */
+export function editOrderPath(order: { vendor_id: string; order_id: string }): string {
+  return `${sectionPath('request-a-rider', order.vendor_id)}?${new URLSearchParams({ orderID: order.order_id })}`;
+}

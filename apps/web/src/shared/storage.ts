@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   session: 'riderdesk-session',
   language: 'riderdesk-language',
   outletToggles: 'riderdesk-outlet-toggles',
+  // spec §9 "Persisted state": the history filters' date range and status.
+  historyFilters: 'riderdesk-history-filters',
 } as const;
 
 /** localStorage can throw (private mode, quota, disabled storage); the app must keep working. */

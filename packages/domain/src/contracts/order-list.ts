@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { SUPPORTED_LANGUAGES } from '../config.ts';
 import { PAGE_SIZE_ACTIVE, PAGE_SIZE_HISTORY } from '../constants.ts';
-import { CANCEL_REASONS } from '../order-status.ts';
+import { HISTORY_SEARCH_MAX_LENGTH } from '../order-history.ts';
+import { CANCEL_REASONS, STATUS_FILTERS } from '../order-status.ts';
 import { PROOF_KINDS } from '../orders/proofs.ts';
 import { InstantInputSchema, queryNumberSchema, resultOf, textSchema, tokenSchema, VendorIdSchema } from './common.ts';
 import { OrderIdSchema, OrderSchema } from './orders.ts';
@@ -27,8 +29,31 @@ export const OrderListQuerySchema = z.object({
   customer_phone_number: textSchema(32, { min: 1, trim: true }).optional(),
   /** Pre-orders whose preordered_for lies in [from, to], instead of orders created in it. */
   scheduled: QueryBoolean,
+  /** spec §4 status filter values; ANY (the default) filters nothing. */
+  status: z.enum(STATUS_FILTERS).optional(),
+  /** spec §4 search: an order id, or part of a customer phone or name, ignoring spaces. */
+  search: textSchema(HISTORY_SEARCH_MAX_LENGTH, { trim: true }).optional(),
 });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * GET /vendor/{vendorId}/orders/export: the orders the history filters select, as a file. Unlike the
+ * list, the range is required and bounded (HISTORY_MAX_RANGE_DAYS).
+ */
+export const OrderExportQuerySchema = z.object({
+  format: z.enum(EXPORT_FORMATS),
+  from: InstantInputSchema,
+  to: InstantInputSchema,
+  include_outlets: QueryBoolean,
+  status: z.enum(STATUS_FILTERS).optional(),
+  search: textSchema(HISTORY_SEARCH_MAX_LENGTH, { trim: true }).optional(),
+  /** The language of the column headings and status labels. */
+  lang: z.enum(SUPPORTED_LANGUAGES).default('en'),
+});
+export type OrderExportQuery = z.infer<typeof OrderExportQuerySchema>;
 
 export const OrderListAnswerSchema = resultOf(
   z.object({

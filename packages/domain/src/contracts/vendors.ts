@@ -16,6 +16,12 @@ export const VendorLocationSchema = z.object({
 });
 export type VendorLocation = z.infer<typeof VendorLocationSchema>;
 
+/** A radius around the outlet, or a polygon of [longitude, latitude] pairs (domain delivery-area.ts). */
+export const DeliveryAreaSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('radius'), radius_km: z.number() }),
+  z.object({ type: z.literal('polygon'), coordinates: z.array(z.tuple([z.number(), z.number()])) }),
+]);
+
 /** spec §3 Vendor. */
 export const VendorSchema = z.object({
   vendor_id: z.string(),
@@ -25,6 +31,8 @@ export const VendorSchema = z.object({
   is_parent: z.boolean(),
   is_active: z.boolean(),
   is_registered: z.boolean(),
+  /** A new collection point waiting to be geocoded and given its delivery area (spec §7 "a few minutes"). */
+  is_pending: z.boolean(),
   vendor_information: z.object({
     name: z.string(),
     currency: z.string(),
@@ -35,6 +43,8 @@ export const VendorSchema = z.object({
   flags: z.object({ payment_methods: z.record(z.string(), z.boolean()) }),
   estimation_pick_up_time: z.number().int().nullable(),
   login_pickup_estimation: z.number().int().nullable(),
+  /** Where the outlet delivers, for the branch map (spec §9 polygon fill); null means the default radius. */
+  delivery_area: DeliveryAreaSchema.nullable(),
 });
 export type Vendor = z.infer<typeof VendorSchema>;
 

@@ -49,3 +49,15 @@ export const RegisterFormSchema = z
     }
   });
 export type RegisterForm = z.infer<typeof RegisterFormSchema>;
+
+/** An invited collection point owner chooses their password (spec §5 password rules). */
+export const SetPasswordFormSchema = z
+  .object({
+    password: z.string().refine(isValidPassword, 'register.error.password'),
+    confirmation: z.string(),
+  })
+  .refine((form) => passwordsMatch(form.password, form.confirmation), {
+    path: ['confirmation'],
+    message: 'password.mismatch',
+  });
+export type SetPasswordForm = z.infer<typeof SetPasswordFormSchema>;

@@ -241,6 +241,27 @@ export function authService({ db, config, mailer, tokens, vendors, now }: AuthDe
       if (!isReset) throw expired();
     },
 
+    /** The account of an e-mail, if there is one (outlet owners are linked by e-mail). */
+    async userIdByEmail(email: string, tx: Db = db): Promise<string | null> {
+      return (await repo.findUserByEmail(tx, email.toLowerCase()))?.id ?? null;
+    },
+
+    /**
+     * An account for an e-mail that proved itself by opening a link sent to it (an outlet owner's invitation):
+     * confirmed at once, with the password rules of spec §5. Null when the e-mail has an account already.
+     */
+    async createInvitedUser(email: string, password: string, tx: Db): Promise<{ id: string; email: string } | null> {
+      if (!isPasswordAcceptable(password)) throw passwordRuleError();
+      const passwordHash = await hashPassword(password, config.passwordHashCost);
+      return repo.insertUser(tx, { email: email.toLowerCase(), passwordHash, confirmedAt: now() });
+    },
+
+    /** Signs a user in as a login would. */
+    async signIn(user: { id: string; email: string }): Promise<TokenSet> {
+      const session = await startSession(user);
+      return tokens.tokenSet(user, session.id, session.refreshToken);
+    },
+
     /** Which of these sessions are still honoured: live sockets end with the login they stand for. */
     honouredSessionIds: (sessionIds: readonly string[]): Promise<Set<string>> =>
       repo.findHonouredSessionIds(db, sessionIds),

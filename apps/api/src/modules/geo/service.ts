@@ -131,6 +131,12 @@ export function geoService({ orders, config, vendors, geocoder }: GeoDeps) {
       });
     },
 
+    /** What the geocoder knows of a point (city, street, postal code, country), as place details answer it. */
+    async describePoint(point: GeoPoint): Promise<PlaceDetails['address'] | null> {
+      const [place] = await this.details(latLngId(point));
+      return place?.address ?? null;
+    },
+
     /** spec §7 address book: the vendor's past customers, one per phone number, with their latest address. */
     async searchCustomers(caller: Caller, vendorId: string, query: string): Promise<AddressBookEntry[]> {
       await vendors.vendorOfCaller(caller, vendorId);

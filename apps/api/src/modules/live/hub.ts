@@ -1,4 +1,5 @@
 import {
+  LIVE_ERRORS,
   LIVE_SERVICE_RESTART,
   type OrderChangeNotice,
   OrderChangeNoticeSchema,
@@ -6,6 +7,7 @@ import {
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRecords } from '../orders/records.ts';
+import { AccessRevokedNoticeSchema } from '../vendors/access-notices.ts';
 
 /** The part of a WebSocket the hub uses, so tests and the bench can count what is sent. */
 export interface LiveSocket {
@@ -39,6 +41,7 @@ export class LiveHub {
   readonly #receivers: Receivers;
   readonly #byVendor = new Map<string, Set<LiveSocket>>();
   readonly #vendorOf = new Map<LiveSocket, string>();
+  readonly #userOf = new Map<LiveSocket, string>();
   readonly #pending = new Map<string, OrderChangeNotice>();
   readonly #loading = new Set<string>();
   #active = 0;
@@ -66,21 +69,42 @@ export class LiveHub {
   }
 
   /** One vendor per socket: the browser subscribes again when the user changes vendor (spec §4 Session). */
-  subscribe(socket: LiveSocket, vendorId: string): void {
+  subscribe(socket: LiveSocket, vendorId: string, userId: string | null = null): void {
     this.unsubscribe(socket);
     const sockets = this.#byVendor.get(vendorId) ?? new Set<LiveSocket>();
     sockets.add(socket);
     this.#byVendor.set(vendorId, sockets);
     this.#vendorOf.set(socket, vendorId);
+    if (userId !== null) this.#userOf.set(socket, userId);
   }
 
   unsubscribe(socket: LiveSocket): void {
     const vendorId = this.#vendorOf.get(socket);
     if (vendorId === undefined) return;
     this.#vendorOf.delete(socket);
+    this.#userOf.delete(socket);
     const sockets = this.#byVendor.get(vendorId);
     sockets?.delete(socket);
     if (sockets?.size === 0) this.#byVendor.delete(vendorId);
+  }
+
+  /**
+   * A user lost a vendor (an outlet owner removed, on any instance): their sockets following it stop at once and
+   * are told, as a subscription to a vendor they may not follow is (the browser may subscribe to another one).
+   */
+  accessRevoked(payload: string): void {
+    let notice: { user_id: string; vendor_id: string };
+    try {
+      notice = AccessRevokedNoticeSchema.parse(JSON.parse(payload));
+    } catch {
+      this.#log.warn({ payload }, 'ignored a malformed vendor_access_revoked notice');
+      return;
+    }
+    for (const socket of [...(this.#byVendor.get(notice.vendor_id) ?? [])]) {
+      if (this.#userOf.get(socket) !== notice.user_id) continue;
+      this.unsubscribe(socket);
+      socket.send(JSON.stringify({ event: 'error', data: { message: LIVE_ERRORS.forbiddenVendor } }));
+    }
   }
 
   /** Orders of the vendor (and of its outlets) changed after `since`, oldest first. */
@@ -131,6 +155,7 @@ export class LiveHub {
     for (const socket of [...this.#vendorOf.keys()]) socket.close(code, reason);
     this.#byVendor.clear();
     this.#vendorOf.clear();
+    this.#userOf.clear();
   }
 
   #hasFollowers(notice: OrderChangeNotice): boolean {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { ListenTarget } from '../../db/db.ts';
 import { ORDER_CHANGES_CHANNEL } from '../orders/model.ts';
+import { ACCESS_REVOKED_CHANNEL } from '../vendors/access-notices.ts';
 
 export interface ChangeListener {
   close(): Promise<void>;
@@ -9,6 +10,8 @@ export interface ChangeListener {
 
 export interface ListenHandlers {
   onNotice(payload: string): void;
+  /** A user lost a vendor (vendors/access-notices.ts). */
+  onAccessRevoked?(payload: string): void;
   /** After a lost connection is back: notices sent meanwhile were missed and must be caught up. */
   onReconnect(): void;
 }
@@ -32,9 +35,13 @@ export async function listenForOrderChanges(
   if (target.kind === 'pglite') {
     const { pglite } = target;
     const unlisten = await pglite.listen(ORDER_CHANGES_CHANNEL, handlers.onNotice);
+    const unlistenAccess = await pglite.listen(ACCESS_REVOKED_CHANNEL, (payload) =>
+      handlers.onAccessRevoked?.(payload),
+    );
     return {
       async close() {
         if (!pglite.closed) await unlisten().catch(() => {});
+        if (!pglite.closed) await unlistenAccess().catch(() => {});
       },
     };
   }
@@ -60,6 +67,7 @@ export async function listenForOrderChanges(
     client = next;
     next.on('notification', (message) => {
       if (message.channel === ORDER_CHANGES_CHANNEL && message.payload) handlers.onNotice(message.payload);
+      if (message.channel === ACCESS_REVOKED_CHANNEL && message.payload) handlers.onAccessRevoked?.(message.payload);
     });
     next.on('error', (error) => {
       log.warn({ err: error }, 'order_changes listener lost its connection');
@@ -69,6 +77,7 @@ export async function listenForOrderChanges(
     try {
       await next.connect();
       await next.query(`listen ${ORDER_CHANGES_CHANNEL}`);
+      await next.query(`listen ${ACCESS_REVOKED_CHANNEL}`);
       failures = 0;
       if (isReconnect) {
         log.info('order_changes listener reconnected');

@@ -36,6 +36,7 @@ export const livePlugin: FastifyPluginAsync<{
       db.listenTarget,
       {
         onNotice: (payload) => hub.notice(payload),
+        onAccessRevoked: (payload) => hub.accessRevoked(payload),
         onReconnect: () => {
           services.metrics.listenerReconnects.inc();
           void hub.catchUp().catch((error: unknown) => app.log.error({ err: error }, 'catch-up failed'));

@@ -95,7 +95,7 @@ export async function liveRoutes(
             return;
           }
           // Subscribed before the catch-up query, so nothing committed in between is missed (at worst sent twice).
-          hub.subscribe(socket, vendorId);
+          hub.subscribe(socket, vendorId, caller.kind === 'user' ? caller.userId : null);
           send('subscribe_ok', { vendor_id: vendorId });
           if (since) {
             const orders = await hub.changedSince(vendorId, since);

@@ -1,12 +1,15 @@
 import { InstantInputSchema } from '@riderdesk/domain/contracts/common';
 import type { OrderListAnswer, OrderListQuery } from '@riderdesk/domain/contracts/order-list';
 import { OrderIdSchema } from '@riderdesk/domain/contracts/orders';
+import { compactSearchTerm, statusesOfFilter } from '@riderdesk/domain/order-history';
+import type { StatusFilter } from '@riderdesk/domain/order-status';
+import { phoneSearchDigits } from '@riderdesk/domain/phone';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorService } from '../vendors/service.ts';
 import { toOrderView } from './order-view.ts';
-import { findOrderPage } from './repo.ts';
+import { findOrderPage, type OrderPageQuery } from './repo.ts';
 
 export type OrderListService = ReturnType<typeof orderListService>;
 
@@ -38,8 +41,28 @@ export function decodeCursor(key: string): Cursor {
   }
 }
 
+/** The status filter and search of spec §4 as the repository takes them. */
+export function historyFilters(
+  query: { status?: StatusFilter | undefined; search?: string | undefined },
+  phonePrefix: string,
+): Pick<OrderPageQuery, 'statuses' | 'search'> {
+  const compact = compactSearchTerm(query.search ?? '');
+  return {
+    statuses: statusesOfFilter(query.status ?? 'ANY'),
+    search: compact ? { compact, phoneDigits: phoneSearchDigits(compact, phonePrefix) } : null,
+  };
+}
+
 /** GET /vendor/{vendorId}/orders (spec §7): newest first, keyset pages on (created_at, order_id). */
-export function orderListService({ db, vendors }: { db: Db; vendors: VendorService }) {
+export function orderListService({
+  db,
+  vendors,
+  phonePrefix,
+}: {
+  db: Db;
+  vendors: VendorService;
+  phonePrefix: string;
+}) {
   return {
     async list(caller: Caller, vendorId: string, query: OrderListQuery): Promise<OrderListAnswer['result']> {
       await vendors.vendorOfCaller(caller, vendorId);
@@ -52,6 +75,7 @@ export function orderListService({ db, vendors }: { db: Db; vendors: VendorServi
         to: query.to ?? null,
         // spec §4 search ignores spaces.
         customerPhone: query.customer_phone_number ?? null,
+        ...historyFilters(query, phonePrefix),
         after: query.pagination_key ? decodeCursor(query.pagination_key) : null,
         limit: query.count + 1,
       });

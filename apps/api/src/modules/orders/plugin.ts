@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { OrderCancelService } from './cancel-service.ts';
+import { orderExportRoutes } from './export-routes.ts';
+import type { OrderExportService } from './export-service.ts';
 import { orderListRoutes } from './list-routes.ts';
 import type { OrderListService } from './list-service.ts';
 import { orderRoutes } from './routes.ts';
@@ -7,7 +9,12 @@ import type { OrderService } from './service.ts';
 
 /** Orders: create (idempotent), read, edit, cancel, the list and search, and the proof photos. */
 export const ordersPlugin: FastifyPluginAsync<{
-  services: { orders: OrderService; orderList: OrderListService; orderCancel: OrderCancelService };
+  services: {
+    orders: OrderService;
+    orderList: OrderListService;
+    orderCancel: OrderCancelService;
+    orderExport: OrderExportService;
+  };
 }> = async (app, { services }) => {
   await app.register(orderRoutes, { orders: services.orders });
   await app.register(orderListRoutes, {
@@ -15,4 +22,5 @@ export const ordersPlugin: FastifyPluginAsync<{
     list: services.orderList,
     cancel: services.orderCancel,
   });
+  await app.register(orderExportRoutes, { exports: services.orderExport });
 };

@@ -155,6 +155,13 @@ export interface OrderPageQuery {
   to: string | null;
   /** Compared without spaces. */
   customerPhone: string | null;
+  /** Only these statuses (spec §4 status filter); null for any. */
+  statuses: readonly OrderStatus[] | null;
+  /**
+   * spec §4 search, spaces already removed: part of the order id or of the customer's name, or (with
+   * `phoneDigits`) digits of the customer's phone.
+   */
+  search: { compact: string; phoneDigits: string | null } | null;
   /** The last row of the previous page. */
   after: { at: string; id: string } | null;
   limit: number;
@@ -167,13 +174,32 @@ export async function findOrderPage(db: Db, query: OrderPageQuery): Promise<(Ord
     params.push(value);
     return `$${params.length}`;
   };
-  const where = [query.includeOutlets ? OF_VENDOR_OR_OUTLETS('$1') : 'o.vendor_id = $1'];
+  // The outlets are listed first, so each vendor id reaches the (vendor_id, created_at, order_id) index
+  // instead of an OR over a joined column (docs/decisions/045-order-history-queries.md).
+  const where = [
+    query.includeOutlets
+      ? 'o.vendor_id = any(array(select vendor_id from vendors where vendor_id = $1 or parent_vendor_id = $1))'
+      : 'o.vendor_id = $1',
+  ];
   const timeColumn = query.isScheduled ? 'o.preordered_for' : 'o.created_at';
   if (query.isScheduled) where.push('o.preordered_for is not null');
   if (query.from) where.push(`${timeColumn} >= ${param(query.from)}::timestamptz`);
   if (query.to) where.push(`${timeColumn} <= ${param(query.to)}::timestamptz`);
   if (query.customerPhone) {
     where.push(`replace(o.customer_phone, ' ', '') = ${param(query.customerPhone.replaceAll(' ', ''))}`);
+  }
+  if (query.statuses) where.push(`o.status = any(${param([...query.statuses])}::text[])`);
+  if (query.search) {
+    // position() rather than LIKE: the term is data, its % and _ must not act as wildcards.
+    const term = param(query.search.compact.toLowerCase());
+    const matches = [
+      `position(${term} in lower(o.order_id)) > 0`,
+      `position(${term} in lower(replace(o.customer_name, ' ', ''))) > 0`,
+    ];
+    if (query.search.phoneDigits) {
+      matches.push(`position(${param(query.search.phoneDigits)} in translate(o.customer_phone, '+ ()-', '')) > 0`);
+    }
+    where.push(`(${matches.join(' or ')})`);
   }
   if (query.after) {
     where.push(`(o.created_at, o.order_id) < (${param(query.after.at)}::timestamptz, ${param(query.after.id)})`);

@@ -19,6 +19,7 @@ import type { PricingService } from '../pricing/service.ts';
 import type { ServiceHours } from '../pricing/service-hours.ts';
 import type { VendorRow } from '../vendors/model.ts';
 import type { VendorService } from '../vendors/service.ts';
+import { assertVendorActive } from '../vendors/vendor-access.ts';
 import { discountMinor, type VoucherService } from '../vouchers/service.ts';
 import { assertOrderPayload, keyedSchemaError, type SchemaError } from './admission.ts';
 import { verifyFee, verifyVoucher } from './fee-checks.ts';
@@ -98,6 +99,7 @@ export function orderService({
     options: { isPaymentIntent?: boolean } = {},
   ): Promise<PreparedOrder> {
     const at = now();
+    assertVendorActive(vendor);
     assertPaymentMethod(vendor, body.order.payment_method, options);
     const pickup = resolvePickup(vendor, body.sender);
     assertAddress(body.customer.location, 'customer.location');

@@ -12,6 +12,8 @@ export interface VendorRow {
   is_parent: boolean;
   is_active: boolean;
   is_registered: boolean;
+  /** A new collection point waiting for its activation job (decision 055). */
+  is_pending: boolean;
   registration_code: string | null;
   contact_email: string | null;
   vat_number: string | null;

@@ -13,6 +13,7 @@ export interface NewVendor {
   client_vendor_id?: string | null;
   is_parent?: boolean;
   is_active?: boolean;
+  is_pending?: boolean;
   registration_code?: string | null;
   contact_email?: string | null;
   vat_number?: string | null;
@@ -68,6 +69,7 @@ export function toVendor(row: VendorRow): Vendor {
     is_parent: row.is_parent,
     is_active: row.is_active,
     is_registered: row.is_registered,
+    is_pending: row.is_pending,
     vendor_information: {
       name: row.name,
       currency: row.currency,
@@ -90,6 +92,10 @@ export function toVendor(row: VendorRow): Vendor {
     flags: { payment_methods: row.payment_methods },
     estimation_pick_up_time: row.estimation_pick_up_time,
     login_pickup_estimation: row.login_pickup_estimation,
+    delivery_area:
+      row.delivery_area?.type === 'polygon'
+        ? { type: 'polygon', coordinates: row.delivery_area.coordinates.map(([lng, lat]) => [lng, lat]) }
+        : row.delivery_area,
   };
 }
 
@@ -149,9 +155,9 @@ export async function insertVendor(db: Db, vendor: NewVendor): Promise<boolean> 
     `insert into vendors (vendor_id, parent_vendor_id, client_vendor_id, name, is_parent, is_active,
        registration_code, contact_email, vat_number, currency, country_code, phone, owners, address_text,
        building, city, latitude, longitude, postal_code, street, street_number, unit, rider_instructions,
-       payment_methods, estimation_pick_up_time, login_pickup_estimation, delivery_area)
+       payment_methods, estimation_pick_up_time, login_pickup_estimation, delivery_area, is_pending)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::text[], $14, $15, $16, $17, $18, $19, $20,
-       $21, $22, $23, $24::jsonb, $25, $26, $27::jsonb)
+       $21, $22, $23, $24::jsonb, $25, $26, $27::jsonb, $28)
      on conflict (vendor_id) do nothing
      returning vendor_id`,
     [
@@ -182,6 +188,7 @@ export async function insertVendor(db: Db, vendor: NewVendor): Promise<boolean> 
       vendor.estimation_pick_up_time ?? null,
       vendor.login_pickup_estimation ?? null,
       vendor.delivery_area ? JSON.stringify(vendor.delivery_area) : null,
+      vendor.is_pending ?? false,
     ],
   );
   return rows.length > 0;
@@ -260,4 +267,152 @@ export async function setCountryParameter(db: Db, name: string, value: string): 
      on conflict (name) do update set value = excluded.value`,
     [name, value],
   );
+}
+
+/** The caller's outlet ids under one parent whose own id for the outlet is `clientVendorId` (any case). */
+export async function findOutletByClientId(
+  db: Db,
+  parentVendorId: string,
+  clientVendorId: string,
+): Promise<string | null> {
+  const [row] = await db.query<{ vendor_id: string }>(
+    `select vendor_id from vendors where parent_vendor_id = $1 and lower(client_vendor_id) = lower($2)`,
+    [parentVendorId, clientVendorId],
+  );
+  return row?.vendor_id ?? null;
+}
+
+/** The collection point fields a merchant edits (spec §7 collection point body). */
+export interface OutletFields {
+  client_vendor_id: string;
+  name: string;
+  phone: string;
+  owners: string[];
+  address_text: string;
+  unit: string | null;
+  building: string | null;
+  city: string | null;
+  country_code: string;
+  latitude: number;
+  longitude: number;
+  postal_code: string | null;
+  street: string | null;
+  street_number: string | null;
+  rider_instructions: string | null;
+}
+
+export async function updateOutlet(db: Db, vendorId: string, fields: OutletFields): Promise<void> {
+  await db.query(
+    `update vendors set client_vendor_id = $2, name = $3, phone = $4, owners = $5::text[], address_text = $6,
+       unit = $7, building = $8, city = $9, country_code = $10, latitude = $11, longitude = $12, postal_code = $13,
+       street = $14, street_number = $15, rider_instructions = $16
+     where vendor_id = $1`,
+    [
+      vendorId,
+      fields.client_vendor_id,
+      fields.name,
+      fields.phone,
+      fields.owners,
+      fields.address_text,
+      fields.unit,
+      fields.building,
+      fields.city,
+      fields.country_code,
+      fields.latitude,
+      fields.longitude,
+      fields.postal_code,
+      fields.street,
+      fields.street_number,
+      fields.rider_instructions,
+    ],
+  );
+}
+
+/** Fills what the geocoder knows and the merchant left blank; the merchant's own text is kept. */
+export async function fillGeocodedFields(
+  db: Db,
+  vendorId: string,
+  place: { city: string | null; postal_code: string | null; street: string | null; country_code: string | null },
+): Promise<void> {
+  await db.query(
+    `update vendors set city = coalesce(city, $2), postal_code = coalesce(postal_code, $3),
+       street = coalesce(street, $4), country_code = coalesce($5, country_code)
+     where vendor_id = $1`,
+    [vendorId, place.city, place.postal_code, place.street, place.country_code],
+  );
+}
+
+/** Pending → active; false when the outlet was no longer pending (activated or deactivated meanwhile). */
+export async function activatePendingOutlet(db: Db, vendorId: string): Promise<boolean> {
+  const rows = await db.query(
+    'update vendors set is_active = true, is_pending = false where vendor_id = $1 and is_pending returning vendor_id',
+    [vendorId],
+  );
+  return rows.length > 0;
+}
+
+/** An operator's decision: active or not, and no longer pending either way. */
+export async function setOutletActive(db: Db, vendorId: string, isActive: boolean): Promise<boolean> {
+  const rows = await db.query(
+    `update vendors set is_active = $2, is_pending = false
+      where vendor_id = $1 and parent_vendor_id is not null returning vendor_id`,
+    [vendorId, isActive],
+  );
+  return rows.length > 0;
+}
+
+export async function unlinkUserFromVendor(db: Db, userId: string, vendorId: string): Promise<void> {
+  await db.query('delete from user_vendors where user_id = $1 and vendor_id = $2', [userId, vendorId]);
+}
+
+export interface OutletInvitationRow {
+  token_hash: string;
+  email: string;
+  vendor_id: string;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export async function insertOutletInvitation(
+  db: Db,
+  invitation: { tokenHash: string; email: string; vendorId: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  await db.query(
+    `insert into outlet_invitations (token_hash, email, vendor_id, created_at, expires_at)
+     values ($1, $2, $3, $4, $5)`,
+    [invitation.tokenHash, invitation.email.toLowerCase(), invitation.vendorId, invitation.now, invitation.expiresAt],
+  );
+}
+
+/** An unused, unexpired invitation; locked so two accepts of one link cannot both succeed. */
+export async function findLiveOutletInvitation(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+  options: { lock?: boolean } = {},
+): Promise<OutletInvitationRow | null> {
+  const [row] = await db.query<OutletInvitationRow>(
+    `select token_hash, email, vendor_id, expires_at, used_at from outlet_invitations
+      where token_hash = $1 and used_at is null and expires_at > $2 ${options.lock ? 'for update' : ''}`,
+    [tokenHash, now],
+  );
+  return row ?? null;
+}
+
+/** Uses every open invitation of the e-mail at once: the new account gets all the outlets it was invited to. */
+export async function useOutletInvitations(db: Db, email: string, now: Date): Promise<string[]> {
+  const rows = await db.query<{ vendor_id: string }>(
+    `update outlet_invitations set used_at = $2
+      where email = $1 and used_at is null and expires_at > $2 returning vendor_id`,
+    [email.toLowerCase(), now],
+  );
+  return [...new Set(rows.map((row) => row.vendor_id))];
+}
+
+/** A removed owner's invitation stops working at once. */
+export async function withdrawOutletInvitations(db: Db, vendorId: string, email: string): Promise<void> {
+  await db.query('delete from outlet_invitations where vendor_id = $1 and email = $2 and used_at is null', [
+    vendorId,
+    email.toLowerCase(),
+  ]);
 }

@@ -7,3 +7,18 @@ export const forbiddenVendor = () => keyedError(403, 'Forbidden', 'error.forbidd
 export function hasPickupAddress(vendor: VendorRow): boolean {
   return vendor.latitude !== null && vendor.longitude !== null;
 }
+
+/**
+ * A collection point takes orders once active: a new one while its activation job runs (spec §7 "a few
+ * minutes"), never one an operator deactivated.
+ */
+export function assertVendorActive(vendor: VendorRow): void {
+  if (!vendor.is_active) {
+    throw keyedError(
+      409,
+      'Conflict',
+      vendor.is_pending ? 'outlet.error.pending' : 'outlet.error.inactive',
+      'vendor_id',
+    );
+  }
+}

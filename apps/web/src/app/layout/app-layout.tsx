@@ -1,12 +1,15 @@
 import { AppShell, Box, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { LanguagePicker } from '../../features/language/components/language-picker.tsx';
 import { BranchSelector } from '../../features/vendors/components/branch-selector.tsx';
-import { OutletDetailsModal } from '../../features/vendors/components/outlet-details-modal.tsx';
+import { useOutletReadiness } from '../../features/vendors/hooks/use-outlet-readiness.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';
+import { lazyWithRetry } from '../../shared/lazy/retry-import.ts';
 import { useSession } from '../../shared/session/session-store.ts';
 import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
 import { LiveConnection } from '../live-connection.tsx';
@@ -20,6 +23,12 @@ import { NAV_ITEMS } from './nav-items.ts';
 import { PageOutlet } from './page-outlet.tsx';
 import { useBranchSelection } from './use-branch-selection.ts';
 
+// The dialog, its address search and its map load when a merchant first opens it.
+const OutletDialog = lazyWithRetry(
+  () => import('../../features/vendors/components/outlet-dialog.tsx'),
+  (m) => m.OutletDialog,
+);
+
 /** The shell a signed-in merchant works in: top bar on desktop, menu drawer on mobile (spec §2). */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -32,6 +41,7 @@ export function AppLayout() {
 
   const isGuest = !session && config.mode === 'GUEST';
   const branch = useBranchSelection(!isGuest && session !== null);
+  useOutletReadiness(branch.vendors);
   const section = sectionOf(pathname);
   const showsBranches = !isGuest && isVendorSection(section);
   const items = NAV_ITEMS.filter((item) => !item.flag || flags[item.flag]);
@@ -46,7 +56,9 @@ export function AppLayout() {
     selectedId: vendorId,
     onSelect: branch.selectVendor,
     isEditFlagOn: flags.EditVendorOutlet,
-    onEdit: branch.setVendorToView,
+    onEdit: (vendor: Vendor) => branch.setOutletDialog({ mode: 'edit', vendor }),
+    isAddFlagOn: flags.AddVendorOutlet,
+    onAdd: () => branch.setOutletDialog({ mode: 'add' }),
     outletToggle: branch.outletToggle,
   };
 
@@ -115,7 +127,15 @@ export function AppLayout() {
         }}
         branchList={isGuest ? null : branchListProps}
       />
-      <OutletDetailsModal vendor={branch.vendorToView} onClose={() => branch.setVendorToView(null)} />
+      {branch.outletDialog && (
+        <Suspense fallback={null}>
+          <OutletDialog
+            target={branch.outletDialog}
+            vendors={branch.vendors}
+            onClose={() => branch.setOutletDialog(null)}
+          />
+        </Suspense>
+      )}
       <LiveConnection vendorId={vendorId} isEnabled={isGuest || session !== null} />
     </ShellContext.Provider>
   );

@@ -94,6 +94,14 @@ export function MobileDrawer(props: MobileDrawerProps) {
                 props.branchList?.onSelect(id);
                 props.onClose();
               }}
+              onEdit={(vendor) => {
+                props.onClose();
+                props.branchList?.onEdit(vendor);
+              }}
+              onAdd={() => {
+                props.onClose();
+                props.branchList?.onAdd();
+              }}
             />
           </>
         )}

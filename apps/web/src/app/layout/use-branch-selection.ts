@@ -1,9 +1,9 @@
-import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useVendors } from '../../features/vendors/api/get-vendors.ts';
 import { defaultVendor, isOutletToggleEnabled, isOutletToggleShown } from '../../features/vendors/branch-rules.ts';
 import type { OutletToggleState } from '../../features/vendors/components/branch-list.tsx';
+import type { OutletDialogTarget } from '../../features/vendors/components/outlet-dialog.tsx';
 import { useIncludeOutlets } from '../../features/vendors/hooks/use-include-outlets.ts';
 import { useCountryParameter } from '../../shared/api/get-country-parameter.ts';
 import { sectionOf, withVendor } from '../vendor-path.ts';
@@ -18,7 +18,7 @@ export function useBranchSelection(isEnabled: boolean) {
   const allOutletOrders = useCountryParameter('allOutletOrders', isEnabled && vendors.some((v) => v.is_parent));
   const selectedVendor = vendors.find((vendor) => vendor.vendor_id === vendorID) ?? null;
   const [includeOutlets, setIncludeOutlets] = useIncludeOutlets(selectedVendor?.vendor_id ?? null);
-  const [vendorToView, setVendorToView] = useState<Vendor | null>(null);
+  const [outletDialog, setOutletDialog] = useState<OutletDialogTarget | null>(null);
 
   // A vendor route without (or with an unknown) vendor segment lands on the user's first branch.
   const fallback = defaultVendor(vendors);
@@ -48,7 +48,7 @@ export function useBranchSelection(isEnabled: boolean) {
     selectVendor,
     outletToggle,
     includeOutlets: outletToggle.isShown && isEnabledHere && includeOutlets,
-    vendorToView,
-    setVendorToView,
+    outletDialog,
+    setOutletDialog,
   };
 }

@@ -1,8 +1,54 @@
+import type { Order } from '@riderdesk/domain/contracts/orders';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { HistoryPage } from '../../features/history/components/history-page.tsx';
+import { OrderDetail } from '../../features/tracking/components/order-detail.tsx';
 import { useShell } from '../shell-context.tsx';
-import { sectionPath } from '../vendor-path.ts';
+import { useAppFlags } from '../use-app-flags.ts';
+import { editOrderPath, sectionPath } from '../vendor-path.ts';
+import { useOutletLocations } from './outlet-locations.ts';
 
 export function HistoryRoute() {
-  const { selectedVendor } = useShell();
-  return <HistoryPage requestPath={sectionPath('request-a-rider', selectedVendor?.vendor_id)} />;
+  const { selectedVendor, vendors, includeOutlets } = useShell();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const flags = useAppFlags();
+  const outletLocations = useOutletLocations(vendors);
+  const [now] = useState(() => new Date());
+  // spec §2: changing the selected order rewrites the history URL with push, so Back closes the order.
+  const selectOrder = useCallback(
+    (orderId: string | null) =>
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        if (orderId) next.set('order_id', orderId);
+        else next.delete('order_id');
+        return next;
+      }),
+    [setSearchParams],
+  );
+  const vendorId = selectedVendor?.vendor_id ?? null;
+  const renderOrderDetail = useCallback(
+    (order: Order) => (
+      <OrderDetail
+        key={order.order_id}
+        order={order}
+        now={now}
+        outletLocation={outletLocations[order.vendor_id] ?? null}
+        isDelayedCancellationOn={flags.DelayedCancellation}
+        proofFlags={{ pickup: flags.ProofOfPickup, delivery: flags.ProofOfDelivery, return: flags.ProofOfReturn }}
+        editPath={flags.ModifyOrderButton ? editOrderPath(order) : null}
+      />
+    ),
+    [now, outletLocations, flags],
+  );
+  return (
+    <HistoryPage
+      key={`${vendorId ?? ''}-${includeOutlets}`}
+      vendorId={vendorId}
+      includeOutlets={includeOutlets}
+      selectedOrderId={searchParams.get('order_id')}
+      onSelectOrder={selectOrder}
+      requestPath={sectionPath('request-a-rider', vendorId)}
+      renderOrderDetail={renderOrderDetail}
+    />
+  );
 }

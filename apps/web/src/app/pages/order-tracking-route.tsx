@@ -6,7 +6,7 @@ import { useLiveStatus } from '../../shared/live/live-store.ts';
 import { useSession } from '../../shared/session/session-store.ts';
 import { useShell } from '../shell-context.tsx';
 import { useAppFlags } from '../use-app-flags.ts';
-import { sectionPath } from '../vendor-path.ts';
+import { editOrderPath, sectionPath } from '../vendor-path.ts';
 
 export function OrderTrackingRoute() {
   const { selectedVendor, vendors, includeOutlets } = useShell();
@@ -52,6 +52,7 @@ export function OrderTrackingRoute() {
       isDynamicTimeEstimationOn={flags.DynamicTimeEstimation}
       isGuest={!session && mode === 'GUEST'}
       proofFlags={{ pickup: flags.ProofOfPickup, delivery: flags.ProofOfDelivery, return: flags.ProofOfReturn }}
+      orderEditPath={flags.ModifyOrderButton ? editOrderPath : undefined}
     />
   );
 }

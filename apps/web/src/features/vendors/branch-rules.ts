@@ -1,9 +1,14 @@
+import { isOutletEditable } from '@riderdesk/domain/contracts/outlets';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 
 /** spec §2: outlets whose id starts with a- or b- are not editable; parents never are (spec §6). */
 export function canEditOutlet(vendor: Vendor, isEditFlagOn: boolean): boolean {
-  if (!isEditFlagOn || vendor.is_parent) return false;
-  return !/^[ab]-/.test(vendor.vendor_id);
+  return isEditFlagOn && isOutletEditable(vendor);
+}
+
+/** spec §2: Add collection point appears with its flag; a collection point goes under one of the user's parents. */
+export function canAddOutlet(vendors: readonly Vendor[], isAddFlagOn: boolean): boolean {
+  return isAddFlagOn && vendors.some((vendor) => vendor.is_parent);
 }
 
 /** spec §2 and §6: the include-all-outlets toggle shows for parent accounts, if the country allows it. */

@@ -15,6 +15,13 @@ export const orderKeys = {
     ['orders', 'list', 'preorders', vendorId, includeOutlets] as const,
   phoneSearch: (vendorId: string, includeOutlets: boolean, phone: string) =>
     ['orders', 'list', 'phone-search', vendorId, includeOutlets, phone] as const,
+  /** Every page list of order history; its filters are part of the key. */
+  histories: ['orders', 'list', 'history'] as const,
+  history: (
+    vendorId: string,
+    includeOutlets: boolean,
+    filters: { from: string; to: string; status: string; search: string },
+  ) => ['orders', 'list', 'history', vendorId, includeOutlets, filters] as const,
   /** Every single order: the order an edit starts from and the tracking detail share one copy. */
   details: ['orders', 'detail'] as const,
   detail: (vendorId: string, orderId: string) => ['orders', 'detail', vendorId, orderId] as const,
@@ -34,4 +41,12 @@ export const flagKeys = {
 
 export const countryParameterKeys = {
   detail: (name: CountryParameterName) => ['country-parameter', name] as const,
+};
+
+/** The geocoder's answers (spec §7 geolocator), read by the request flow and the collection point dialog. */
+export const geoKeys = {
+  autocomplete: (query: object) => ['geo', 'autocomplete', query] as const,
+  placeDetails: (placeId: string) => ['geo', 'place-details', placeId] as const,
+  reverse: (lat: number, lng: number) => ['geo', 'reverse', lat, lng] as const,
+  addressBook: (vendorId: string, query: string) => ['geo', 'address-book', vendorId, query] as const,
 };

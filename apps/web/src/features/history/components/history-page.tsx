@@ -1,26 +1,246 @@
-import { Button, Container } from '@mantine/core';
-import { IconHistory } from '@tabler/icons-react';
+import { Alert, Button, Drawer, Group, Menu, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import type { ExportFormat } from '@riderdesk/domain/contracts/order-list';
+import type { Order } from '@riderdesk/domain/contracts/orders';
+import { calendarDayInZone, rangeQuery, resolveHistoryRange } from '@riderdesk/domain/order-history';
+import {
+  IconAlertTriangle,
+  IconChevronDown,
+  IconDownload,
+  IconFileSpreadsheet,
+  IconFileTypeCsv,
+  IconHistory,
+  IconSearch,
+} from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { describeError } from '../../../shared/api/describe-error.ts';
+import { useOrder } from '../../../shared/api/get-order.ts';
+import { useConfig } from '../../../shared/config/config-context.tsx';
+import { notify } from '../../../shared/notify.ts';
 import { EmptyPanel } from '../../../shared/ui/empty-panel.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { useExportOrders } from '../api/export-orders.ts';
+import { type HistoryQuery, useOrderHistory } from '../api/get-order-history.ts';
+import { useHistoryFilters } from '../hooks/use-history-filters.ts';
+import { useHistoryLiveUpdates } from '../hooks/use-history-live-updates.ts';
+import { HistoryFiltersBar } from './history-filters-bar.tsx';
+import { HistoryTable } from './history-table.tsx';
+
+// The server search waits for the typing to pause.
+export const HISTORY_SEARCH_DEBOUNCE_MS = 400;
+
+export type HistoryPageProps = {
+  vendorId: string | null;
+  includeOutlets: boolean;
+  /** The order_id query of the URL: the URL is the only place the selection lives. */
+  selectedOrderId: string | null;
+  onSelectOrder: (orderId: string | null) => void;
+  requestPath: string;
+  /** The same order detail as tracking, composed by the route (features do not import each other). */
+  renderOrderDetail: (order: Order) => ReactNode;
+};
+
+function TableSkeleton() {
+  return (
+    <Stack gap="xs" p="md" aria-hidden>
+      {[0, 1, 2, 3, 4, 5].map((index) => (
+        <Skeleton key={index} h={44} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
 
 /** spec §2 all orders: past orders with date-range and status filters, search and export. */
-export function HistoryPage({ requestPath }: { requestPath: string }) {
-  const { t } = useTranslation();
-  return (
-    <Container size="lg" px={0}>
-      <PageHeader title={t('history.title')} description={t('history.description')} />
+export function HistoryPage(props: HistoryPageProps) {
+  const { vendorId, includeOutlets, selectedOrderId, onSelectOrder } = props;
+  const { t, i18n } = useTranslation();
+  const { country } = useConfig();
+  const isWide = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false }) ?? false;
+  // The presets are computed once per visit; a page left open past midnight keeps the day it was opened on.
+  const [now] = useState(() => new Date());
+  const [filters, setFilters] = useHistoryFilters();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, HISTORY_SEARCH_DEBOUNCE_MS);
+  useHistoryLiveUpdates(country.timeZone);
+
+  const range = useMemo(
+    () => resolveHistoryRange(filters.range, now, country.timeZone),
+    [filters.range, now, country.timeZone],
+  );
+  const query: HistoryQuery | null = useMemo(
+    () =>
+      vendorId && range.ok
+        ? { vendorId, includeOutlets, ...rangeQuery(range), status: filters.status, search: debouncedSearch }
+        : null,
+    [vendorId, includeOutlets, range, filters.status, debouncedSearch],
+  );
+  const history = useOrderHistory(query);
+  const orders = useMemo(() => history.data?.pages.flatMap((page) => page.orders) ?? [], [history.data]);
+  const exporter = useExportOrders();
+
+  const listedOrder = orders.find((order) => order.order_id === selectedOrderId) ?? null;
+  // An order_id from a link may lie outside the loaded pages or the filters: it is fetched on its own.
+  const fetchedOrder = useOrder(vendorId, selectedOrderId, !listedOrder && !history.isPending);
+  const selectedOrder = listedOrder ?? fetchedOrder.data ?? null;
+
+  const download = (format: ExportFormat) => {
+    if (!query) return;
+    exporter.mutate(
+      { query, format, language: i18n.language },
+      {
+        onSuccess: () => notify({ message: t('history.export.done'), tone: 'success' }),
+        onError: (error) =>
+          notify({
+            message: describeError(error, t, 'history.export.failed', (key) => i18n.exists(key)),
+            tone: 'error',
+          }),
+      },
+    );
+  };
+
+  const header = (
+    <PageHeader
+      title={t('history.title')}
+      description={t('history.description')}
+      actions={
+        vendorId && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                rightSection={<IconChevronDown size={14} />}
+                loading={exporter.isPending}
+                disabled={!query}
+              >
+                {t('history.export.button')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconFileTypeCsv size={16} />} onClick={() => download('csv')}>
+                {t('history.export.csv')}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => download('xlsx')}>
+                {t('history.export.xlsx')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )
+      }
+    />
+  );
+
+  if (!vendorId) {
+    return (
+      <>
+        {header}
+        <EmptyPanel
+          icon={<IconHistory size={30} />}
+          title={t('history.no-branch.title')}
+          description={t('history.no-branch.body')}
+        />
+      </>
+    );
+  }
+
+  const isSearching = debouncedSearch.trim() !== '';
+  const body = !range.ok ? null : history.isPending ? (
+    <TableSkeleton />
+  ) : history.isError && orders.length === 0 ? (
+    <Alert color="red" variant="light" radius="md" icon={<IconAlertTriangle size={18} />} role="alert" m="md">
+      <Text fz="sm" fw={600}>
+        {t('error.cant-retrieve-past-orders')}
+      </Text>
+      <Text fz="sm">{describeError(history.error, t, 'error.offline', (key) => i18n.exists(key))}</Text>
+      <Button size="xs" variant="white" color="red" mt="xs" onClick={() => void history.refetch()}>
+        {t('history.retry')}
+      </Button>
+    </Alert>
+  ) : orders.length === 0 ? (
+    isSearching ? (
+      <EmptyPanel
+        icon={<IconSearch size={30} />}
+        title={t('history.search-empty.title')}
+        description={t('history.search-empty.body', { term: debouncedSearch.trim() })}
+        minHeight={280}
+      />
+    ) : (
       <EmptyPanel
         icon={<IconHistory size={30} />}
         title={t('history.empty.title')}
         description={t('history.empty.body')}
+        minHeight={280}
         actions={
-          <Button component={Link} to={requestPath} variant="light">
+          <Button component={Link} to={props.requestPath} variant="light">
             {t('history.empty.action')}
           </Button>
         }
       />
-    </Container>
+    )
+  ) : (
+    <Paper withBorder={isWide} radius="lg" style={{ overflow: 'hidden' }} bg={isWide ? undefined : 'transparent'}>
+      <HistoryTable
+        orders={orders}
+        selectedOrderId={selectedOrderId}
+        showsOutlet={includeOutlets}
+        isWide={isWide}
+        onSelect={(order) => onSelectOrder(order.order_id)}
+      />
+      <Group justify="space-between" p="md" gap="sm">
+        <Text fz="sm" c="dimmed" role="status">
+          {history.hasNextPage
+            ? t('history.shown', { count: orders.length })
+            : t('history.all-shown', { count: orders.length })}
+        </Text>
+        {history.hasNextPage && (
+          <Button variant="light" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
+            {t('history.load-more')}
+          </Button>
+        )}
+      </Group>
+      {history.isFetchNextPageError && (
+        <Alert color="red" variant="light" m="md" role="alert">
+          {t('error.cant-retrieve-past-orders')}
+        </Alert>
+      )}
+    </Paper>
+  );
+
+  return (
+    <>
+      {header}
+      <Paper withBorder radius="lg" mb="md" p="md">
+        <HistoryFiltersBar
+          filters={filters}
+          onChange={setFilters}
+          rangeError={range.ok ? null : range.error}
+          search={search}
+          onSearchChange={setSearch}
+          today={calendarDayInZone(now, country.timeZone)}
+        />
+      </Paper>
+      {body}
+      <Drawer
+        opened={selectedOrderId !== null}
+        onClose={() => onSelectOrder(null)}
+        position="right"
+        size={isWide ? 880 : '100%'}
+        title={t('history.detail.title')}
+        closeButtonProps={{ 'aria-label': t('history.detail.close') }}
+        padding={isWide ? 'lg' : 'sm'}
+      >
+        {selectedOrder ? (
+          props.renderOrderDetail(selectedOrder)
+        ) : selectedOrderId && fetchedOrder.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {t('history.detail.not-found', { id: selectedOrderId })}
+          </Alert>
+        ) : (
+          <Skeleton h={480} radius="lg" />
+        )}
+      </Drawer>
+    </>
   );
 }

@@ -7,11 +7,11 @@ import { IconBuildingStore, IconInfoCircle, IconMapPin, IconPhone } from '@table
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../shared/api/describe-error.ts';
+import { AddressSearch } from '../../../shared/geo/address-search.tsx';
+import { useAddressResolver } from '../../../shared/geo/use-address-resolver.ts';
 import { notify } from '../../../shared/notify.ts';
 import { useSaveVendorAddress } from '../api/save-vendor-address.ts';
-import { useAddressResolver } from '../hooks/use-address-resolver.ts';
 import { joinAddress } from '../request-rules.ts';
-import { AddressSearch } from './address-search.tsx';
 import { type SectionStatus, StepSection } from './step-section.tsx';
 
 function vendorAddress(vendor: Vendor): string {

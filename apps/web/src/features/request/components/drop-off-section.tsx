@@ -2,7 +2,7 @@ import { Group, Loader, Stack, Text } from '@mantine/core';
 import type { LatLng } from '@riderdesk/domain/validation/address';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AddressPick, AddressSearch } from './address-search.tsx';
+import { type AddressPick, AddressSearch } from '../../../shared/geo/address-search.tsx';
 import { type SectionStatus, StepSection } from './step-section.tsx';
 
 /** spec §2 drop-off point: the address input with its suggestions, the map on small screens, the quote. */

@@ -2,8 +2,8 @@ import type { AddressBookEntry } from '@riderdesk/domain/contracts/geo';
 import type { RequestEvent, RequestState } from '@riderdesk/domain/request-flow';
 import type { LatLng } from '@riderdesk/domain/validation/address';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AddressPick } from '../components/address-search.tsx';
-import { type ResolvedAddress, useAddressResolver } from './use-address-resolver.ts';
+import type { AddressPick } from '../../../shared/geo/address-search.tsx';
+import { type ResolvedAddress, useAddressResolver } from '../../../shared/geo/use-address-resolver.ts';
 
 /**
  * The drop-off chosen from a suggestion, a saved customer or the map pin (spec §4): resolved to

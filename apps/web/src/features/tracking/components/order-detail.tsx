@@ -16,14 +16,24 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Order } from '@riderdesk/domain/contracts/orders';
-import { canCancel, isPreorder, isRiderAssigned, shouldPollRider, showsFullMap } from '@riderdesk/domain/order-status';
+import { startOfTodayInZone } from '@riderdesk/domain/date-presets';
+import {
+  canCancel,
+  canEditOrder,
+  isPreorder,
+  isRiderAssigned,
+  shouldPollRider,
+  showsFullMap,
+} from '@riderdesk/domain/order-status';
 import {
   IconArrowLeft,
   IconBuildingStore,
   IconCheck,
   IconClockExclamation,
   IconCopy,
+  IconEdit,
   IconExternalLink,
+  IconFileInvoice,
   IconMapPin,
   IconMotorbike,
   IconPhone,
@@ -32,6 +42,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useConfig } from '../../../shared/config/config-context.tsx';
 import { formatDateTime, formatMoney, formatTime } from '../../../shared/format/format.ts';
 import { LazyTrackingMap, type MapPoint } from '../../../shared/map/lazy-tracking-map.tsx';
@@ -137,6 +148,8 @@ export type OrderDetailProps = {
   proofFlags: ProofFlags;
   /** Mobile: back to the list. */
   onBack?: () => void;
+  /** Where "Edit" leads (request-a-rider with orderID); null when the ModifyOrderButton flag is off. */
+  editPath?: string | null;
 };
 
 /** spec §2: outlet, customer, rider, ETA, status history, payment, proofs, tracking link, cancel and map. */
@@ -147,6 +160,7 @@ export function OrderDetail({
   isDelayedCancellationOn,
   proofFlags,
   onBack,
+  editPath = null,
 }: OrderDetailProps) {
   const { t, i18n } = useTranslation();
   const { country, mapTileUrl } = useConfig();
@@ -164,6 +178,11 @@ export function OrderDetail({
       ? { latitude: rider.data.latitude, longitude: rider.data.longitude }
       : null;
   const scheduled = isPreorder(order, now) && order.preordered_for !== null;
+  const isEditable = editPath !== null && canEditOrder(order.status);
+  const receiptLink =
+    order.tracking_token && order.status === 'DELIVERED'
+      ? `${window.location.origin}/delivery-receipt/${encodeURIComponent(order.tracking_token)}`
+      : null;
 
   return (
     <Paper
@@ -194,7 +213,10 @@ export function OrderDetail({
                       time: formatDateTime((order.preordered_for ?? 0) * 1000, country.timeZone, i18n.language),
                     })
                   : t('tracking.detail.requested-at', {
-                      time: formatTime(Date.parse(order.created_at), country.timeZone, i18n.language),
+                      // An order from before today (history) needs its date as well.
+                      time: (Date.parse(order.created_at) < startOfTodayInZone(now, country.timeZone).getTime()
+                        ? formatDateTime
+                        : formatTime)(Date.parse(order.created_at), country.timeZone, i18n.language),
                     })}
               </Text>
             </Stack>
@@ -230,6 +252,24 @@ export function OrderDetail({
                   <IconExternalLink size={16} />
                 </ActionIcon>
               </Tooltip>
+            )}
+            {receiptLink && (
+              <Button
+                component="a"
+                href={receiptLink}
+                target="_blank"
+                rel="noreferrer"
+                variant="default"
+                size="sm"
+                leftSection={<IconFileInvoice size={16} />}
+              >
+                {t('tracking.detail.receipt')}
+              </Button>
+            )}
+            {isEditable && editPath && (
+              <Button component={Link} to={editPath} variant="light" size="sm" leftSection={<IconEdit size={16} />}>
+                {t('tracking.detail.edit')}
+              </Button>
             )}
             {isCancellable && (
               <Button color="red" variant="light" size="sm" onClick={cancelDialog.open}>

@@ -46,6 +46,8 @@ export type OrderTrackingPageProps = {
   isDynamicTimeEstimationOn: boolean;
   isGuest: boolean;
   proofFlags: ProofFlags;
+  /** Where an order is edited; absent when the ModifyOrderButton flag is off. */
+  orderEditPath?: (order: Order) => string;
 };
 
 function LiveIndicator({ status }: { status: LiveStatus }) {
@@ -254,6 +256,7 @@ export function OrderTrackingPage(props: OrderTrackingPageProps) {
       isDelayedCancellationOn={props.isDelayedCancellationOn}
       proofFlags={props.proofFlags}
       onBack={isWide ? undefined : () => onSelectOrder(null)}
+      editPath={props.orderEditPath?.(selectedOrder) ?? null}
     />
   ) : selectedOrderId && fetchedOrder.isPending && !listedOrder ? (
     <Skeleton h={480} radius="lg" />

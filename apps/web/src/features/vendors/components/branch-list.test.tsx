@@ -18,6 +18,8 @@ function props(overrides: Partial<BranchListProps> = {}): BranchListProps {
     onSelect: vi.fn(),
     isEditFlagOn: true,
     onEdit: vi.fn(),
+    isAddFlagOn: true,
+    onAdd: vi.fn(),
     outletToggle: { isShown: true, isEnabled: true, value: false, onChange: vi.fn() },
     ...overrides,
   };
@@ -35,16 +37,33 @@ describe('BranchList', () => {
   it('offers edit only for outlets whose id does not start with a- or b-', async () => {
     const onEdit = vi.fn();
     await renderWithProviders(<BranchList {...props({ onEdit })} />);
-    expect(screen.getByRole('button', { name: 'Details of Clifton' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Details of Saddar' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Details of Karachi Kitchens' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Details of Clifton' }));
+    expect(screen.getByRole('button', { name: 'Edit Clifton' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Saddar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Karachi Kitchens' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Clifton' }));
     expect(onEdit).toHaveBeenCalledWith(vendors[1]);
   });
 
   it('hides every edit button without the EditVendorOutlet flag', async () => {
     await renderWithProviders(<BranchList {...props({ isEditFlagOn: false })} />);
-    expect(screen.queryByRole('button', { name: /Details of/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
+  });
+
+  it('offers Add collection point with the AddVendorOutlet flag to a user with a parent', async () => {
+    const onAdd = vi.fn();
+    const { unmount } = await renderWithProviders(<BranchList {...props({ onAdd })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add collection point' }));
+    expect(onAdd).toHaveBeenCalledOnce();
+    unmount();
+    await renderWithProviders(<BranchList {...props({ isAddFlagOn: false })} />);
+    expect(screen.queryByRole('button', { name: 'Add collection point' })).not.toBeInTheDocument();
+  });
+
+  it('marks a pending outlet until it is active', async () => {
+    const pending = makeVendor({ vendor_id: 'o-9', name: 'Tariq Road', parent_vendor_id: 'p-1', is_pending: true });
+    await renderWithProviders(<BranchList {...props({ vendors: [...vendors, pending] })} />);
+    expect(screen.getByRole('radio', { name: /Tariq Road.*Pending/ })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Clifton/ })).not.toHaveAccessibleName(/Pending/);
   });
 
   it('shows a disabled include-outlets switch when it does not apply', async () => {

@@ -1,8 +1,8 @@
-import { ActionIcon, Box, Divider, Group, Radio, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Divider, Group, Radio, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
-import { IconBuildingStore, IconPencil } from '@tabler/icons-react';
+import { IconBuildingStore, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { canEditOutlet, orderBranches } from '../branch-rules.ts';
+import { canAddOutlet, canEditOutlet, orderBranches } from '../branch-rules.ts';
 
 export interface OutletToggleState {
   isShown: boolean;
@@ -17,11 +17,22 @@ export interface BranchListProps {
   onSelect: (vendorId: string) => void;
   isEditFlagOn: boolean;
   onEdit: (vendor: Vendor) => void;
+  isAddFlagOn: boolean;
+  onAdd: () => void;
   outletToggle: OutletToggleState;
 }
 
 /** spec §2 branch selector: radio list of vendors and outlets, parents in bold. */
-export function BranchList({ vendors, selectedId, onSelect, isEditFlagOn, onEdit, outletToggle }: BranchListProps) {
+export function BranchList({
+  vendors,
+  selectedId,
+  onSelect,
+  isEditFlagOn,
+  onEdit,
+  isAddFlagOn,
+  onAdd,
+  outletToggle,
+}: BranchListProps) {
   const { t } = useTranslation();
   const entries = orderBranches(vendors);
   return (
@@ -50,14 +61,27 @@ export function BranchList({ vendors, selectedId, onSelect, isEditFlagOn, onEdit
                     <Text fz="sm" fw={vendor.is_parent ? 700 : 500} lh={1.3}>
                       {vendor.name}
                     </Text>
-                    <Text fz="xs" c="dimmed">
-                      <bdi>{vendor.vendor_id}</bdi>
-                    </Text>
+                    <Group gap={6} wrap="nowrap">
+                      <Text fz="xs" c="dimmed">
+                        <bdi>{vendor.vendor_id}</bdi>
+                      </Text>
+                      {vendor.is_pending ? (
+                        <Badge size="xs" variant="light" color="yellow">
+                          {t('outlet.pending')}
+                        </Badge>
+                      ) : (
+                        !vendor.is_active && (
+                          <Badge size="xs" variant="light" color="gray">
+                            {t('outlet.inactive')}
+                          </Badge>
+                        )
+                      )}
+                    </Group>
                   </Box>
                 }
               />
               {canEditOutlet(vendor, isEditFlagOn) && (
-                <Tooltip label={t('branch.view-details')} withArrow>
+                <Tooltip label={t('branch.edit-tooltip')} withArrow>
                   <ActionIcon
                     variant="subtle"
                     color="gray"
@@ -72,6 +96,11 @@ export function BranchList({ vendors, selectedId, onSelect, isEditFlagOn, onEdit
           ))}
         </Stack>
       </Radio.Group>
+      {canAddOutlet(vendors, isAddFlagOn) && (
+        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={onAdd} fullWidth>
+          {t('branch.add')}
+        </Button>
+      )}
       {entries.length === 0 && (
         <Group gap="xs" c="dimmed">
           <IconBuildingStore size={16} />

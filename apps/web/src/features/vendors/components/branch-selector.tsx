@@ -56,6 +56,10 @@ export function BranchSelector(props: BranchListProps & { selected: Vendor | nul
               setOpened(false);
               props.onEdit(vendor);
             }}
+            onAdd={() => {
+              setOpened(false);
+              props.onAdd();
+            }}
           />
         </ScrollArea.Autosize>
       </Popover.Dropdown>

@@ -3,10 +3,10 @@ import type { RequestDestination } from '@riderdesk/domain/request-flow';
 import type { LatLng } from '@riderdesk/domain/validation/address';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { placeDetailsQueryOptions } from '../api/get-place-details.ts';
-import { reverseGeocodeQueryOptions } from '../api/reverse-geocode.ts';
-import { searchAddressesQueryOptions } from '../api/search-addresses.ts';
-import type { AddressPick } from '../components/address-search.tsx';
+import type { AddressPick } from './address-search.tsx';
+import { placeDetailsQueryOptions } from './get-place-details.ts';
+import { reverseGeocodeQueryOptions } from './reverse-geocode.ts';
+import { searchAddressesQueryOptions } from './search-addresses.ts';
 
 export type ResolvedAddress =
   | {

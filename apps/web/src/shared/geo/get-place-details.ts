@@ -1,6 +1,7 @@
 import { type PlaceDetails, PlaceDetailsAnswerSchema } from '@riderdesk/domain/contracts/geo';
 import { queryOptions } from '@tanstack/react-query';
-import { API_BASE, api } from '../../../shared/api/client.ts';
+import { API_BASE, api } from '../api/client.ts';
+import { geoKeys } from '../api/query-keys.ts';
 
 /** GET /geolocator/details (spec §7): the first result is used. */
 export async function getPlaceDetails(placeId: string): Promise<PlaceDetails | null> {
@@ -12,7 +13,7 @@ export async function getPlaceDetails(placeId: string): Promise<PlaceDetails | n
 
 export const placeDetailsQueryOptions = (placeId: string) =>
   queryOptions({
-    queryKey: ['request', 'place-details', placeId],
+    queryKey: geoKeys.placeDetails(placeId),
     queryFn: () => getPlaceDetails(placeId),
     staleTime: 5 * 60_000,
   });

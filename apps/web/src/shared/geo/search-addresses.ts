@@ -4,7 +4,8 @@ import {
   type AutocompleteSuggestion,
 } from '@riderdesk/domain/contracts/geo';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { API_BASE, api } from '../../../shared/api/client.ts';
+import { API_BASE, api } from '../api/client.ts';
+import { geoKeys } from '../api/query-keys.ts';
 
 function toSearch(query: AutocompleteQuery): string {
   const params = new URLSearchParams({ query: query.query, country: query.country });
@@ -28,7 +29,7 @@ export async function searchAddresses(
 
 export const searchAddressesQueryOptions = (query: AutocompleteQuery) =>
   queryOptions({
-    queryKey: ['request', 'autocomplete', query],
+    queryKey: geoKeys.autocomplete(query),
     queryFn: ({ signal }) => searchAddresses(query, signal),
     staleTime: 60_000,
   });

@@ -1,7 +1,8 @@
 import { ADDRESS_BOOK_RETRY_COUNT } from '@riderdesk/domain/constants';
 import { AddressBookAnswerSchema, type AddressBookEntry } from '@riderdesk/domain/contracts/geo';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_BASE, api } from '../../../shared/api/client.ts';
+import { API_BASE, api } from '../api/client.ts';
+import { geoKeys } from '../api/query-keys.ts';
 
 /** GET /addressbook/search-customers/{vendorId} (spec §7): entries in data.body, 1 retry. */
 export async function searchAddressBook(
@@ -18,7 +19,7 @@ export async function searchAddressBook(
 
 export const searchAddressBookQueryOptions = (vendorId: string, query: string) =>
   queryOptions({
-    queryKey: ['request', 'address-book', vendorId, query],
+    queryKey: geoKeys.addressBook(vendorId, query),
     queryFn: ({ signal }) => searchAddressBook(vendorId, query, signal),
     staleTime: 60_000,
   });

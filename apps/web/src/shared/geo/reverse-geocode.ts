@@ -1,7 +1,8 @@
 import { type GeocodedPlace, ReverseAnswerSchema } from '@riderdesk/domain/contracts/geo';
 import type { LatLng } from '@riderdesk/domain/validation/address';
 import { queryOptions } from '@tanstack/react-query';
-import { API_BASE, api } from '../../../shared/api/client.ts';
+import { API_BASE, api } from '../api/client.ts';
+import { geoKeys } from '../api/query-keys.ts';
 
 /** GET /geolocator/reverse (spec §7): the first result, or null when nothing is there. */
 export async function reverseGeocode(point: LatLng): Promise<GeocodedPlace | null> {
@@ -12,7 +13,7 @@ export async function reverseGeocode(point: LatLng): Promise<GeocodedPlace | nul
 
 export const reverseGeocodeQueryOptions = (point: LatLng) =>
   queryOptions({
-    queryKey: ['request', 'reverse', point.lat, point.lng],
+    queryKey: geoKeys.reverse(point.lat, point.lng),
     queryFn: () => reverseGeocode(point),
     staleTime: 5 * 60_000,
   });

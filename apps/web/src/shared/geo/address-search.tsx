@@ -6,8 +6,8 @@ import { type LatLng, parseLatLngQuery } from '@riderdesk/domain/validation/addr
 import { IconAddressBook, IconCurrentLocation, IconMapPin, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchAddressBook } from '../api/search-address-book.ts';
-import { useSearchAddresses } from '../api/search-addresses.ts';
+import { useSearchAddressBook } from './search-address-book.ts';
+import { useSearchAddresses } from './search-addresses.ts';
 
 export type AddressPick =
   | { kind: 'place'; id: string; label: string }

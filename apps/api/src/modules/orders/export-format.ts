@@ -1,0 +1,95 @@
+import { TZDate } from '@date-fns/tz';
+import type { Order } from '@riderdesk/domain/contracts/orders';
+import { type OrderStatus, STATUS_GROUPS, STATUS_LABEL_KEYS } from '@riderdesk/domain/order-status';
+import { format } from 'date-fns';
+
+// The columns of the history table (spec §2 "All orders"), then what reconciling needs beyond it: the
+// status history times, voucher, VAT number and notes.
+export const EXPORT_COLUMNS = [
+  'order_id',
+  'created_at',
+  'outlet',
+  'outlet_id',
+  'customer_name',
+  'customer_phone',
+  'drop_off',
+  'status',
+  'rider',
+  'delivery_fee',
+  'discount',
+  'amount',
+  'total_amount',
+  'collect_amount',
+  'payment_method',
+  'accepted_at',
+  'picked_up_at',
+  'delivered_at',
+  'cancelled_at',
+  'cancel_reason',
+  'voucher_code',
+  'vat_number',
+  'customer_notes',
+  'description',
+] as const;
+export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+export type ExportCell = string | number | null;
+
+// OWASP "CSV injection": a spreadsheet reads a cell starting with one of these as a formula.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function startsLikeFormula(value: string): boolean {
+  return FORMULA_START.test(value);
+}
+
+/** CSV has no cell types: a leading apostrophe makes a spreadsheet keep such a cell as text. */
+export function neutraliseForCsv(cell: ExportCell): ExportCell {
+  return typeof cell === 'string' && startsLikeFormula(cell) ? `'${cell}` : cell;
+}
+
+/** Looks a dotted key up in a locale catalogue, falling back to the key itself. */
+export type Translate = (key: string) => string;
+
+function lastTimeOf(order: Order, statuses: readonly OrderStatus[]): string | null {
+  for (let index = order.status_history.length - 1; index >= 0; index--) {
+    const entry = order.status_history[index];
+    if (entry && statuses.includes(entry.status)) return entry.created_at;
+  }
+  return null;
+}
+
+/** One row of the export; amounts stay numbers (major units) and times are written in the country zone. */
+export function exportRow(order: Order, timeZone: string, t: Translate): ExportCell[] {
+  const time = (instant: string | null) =>
+    instant === null ? null : format(new TZDate(Date.parse(instant), timeZone), 'yyyy-MM-dd HH:mm:ss');
+  const cells: Record<ExportColumn, ExportCell> = {
+    order_id: order.order_id,
+    created_at: time(order.created_at),
+    outlet: order.outlet_name,
+    outlet_id: order.vendor_id,
+    customer_name: order.customer.name,
+    customer_phone: order.customer.phone_number,
+    drop_off: order.customer.location.address,
+    status: t(STATUS_LABEL_KEYS[order.status]),
+    rider: order.rider?.name ?? null,
+    delivery_fee: order.delivery_fee,
+    discount: order.discount,
+    amount: order.order.amount,
+    total_amount: order.total_amount,
+    collect_amount: order.collect_amount,
+    payment_method: t(`tracking.payment-method.${order.order.payment_method}`),
+    accepted_at: time(lastTimeOf(order, ['COURIER_ACCEPTED_DELIVERY'])),
+    picked_up_at: time(lastTimeOf(order, ['PICKED_UP'])),
+    delivered_at: time(lastTimeOf(order, ['DELIVERED'])),
+    cancelled_at: time(lastTimeOf(order, STATUS_GROUPS.cancelled)),
+    cancel_reason: order.cancel_reason ? t(`cancel.reason.${order.cancel_reason}`) : null,
+    voucher_code: order.voucher_code,
+    vat_number: order.vat_number,
+    customer_notes: order.customer.location.notes,
+    description: order.order.description || null,
+  };
+  return EXPORT_COLUMNS.map((column) => cells[column]);
+}
+
+export function exportHeadings(t: Translate): string[] {
+  return EXPORT_COLUMNS.map((column) => t(`history.export.column.${column}`));
+}

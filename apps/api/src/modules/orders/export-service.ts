@@ -1,0 +1,167 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import * as XLSX from '@e965/xlsx';
+import type { OrderExportQuery } from '@riderdesk/domain/contracts/order-list';
+import type { Order } from '@riderdesk/domain/contracts/orders';
+import { isWithinHistoryLimit } from '@riderdesk/domain/order-history';
+import { stringify } from 'csv-stringify/sync';
+import type { Db } from '../../db/db.ts';
+import { keyedError } from '../../errors.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import type { VendorService } from '../vendors/service.ts';
+import {
+  type ExportCell,
+  exportHeadings,
+  exportRow,
+  neutraliseForCsv,
+  startsLikeFormula,
+  type Translate,
+} from './export-format.ts';
+import { historyFilters } from './list-service.ts';
+import { toOrderView } from './order-view.ts';
+import { findOrderPage, type OrderPageQuery } from './repo.ts';
+
+export type OrderExportService = ReturnType<typeof orderExportService>;
+
+// Rows read per query: the export holds one batch at a time, whatever the range.
+export const EXPORT_BATCH_SIZE = 500;
+// An XLSX file is a zip the library builds whole in memory; past this many rows the CSV (streamed) is the
+// way (docs/decisions/046-order-exports.md).
+export const XLSX_EXPORT_MAX_ROWS = 10_000;
+// UTF-8 byte order mark: spreadsheets then read Urdu text as UTF-8 instead of the system code page.
+const BOM = '\uFEFF';
+
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  body: Readable | Buffer;
+}
+
+type Catalogue = Record<string, unknown>;
+
+function translator(catalogue: Catalogue, fallback: Catalogue): Translate {
+  const lookup = (from: Catalogue, key: string): string | null => {
+    let node: unknown = from;
+    for (const part of key.split('.')) {
+      if (typeof node !== 'object' || node === null) return null;
+      node = (node as Catalogue)[part];
+    }
+    return typeof node === 'string' ? node : null;
+  };
+  return (key) => lookup(catalogue, key) ?? lookup(fallback, key) ?? key;
+}
+
+/** Keyset batches of the filtered orders, newest first: the same query path as the history list. */
+async function* orderBatches(db: Db, query: Omit<OrderPageQuery, 'after' | 'limit'>): AsyncGenerator<Order[]> {
+  let after: OrderPageQuery['after'] = null;
+  for (;;) {
+    const rows = await findOrderPage(db, { ...query, after, limit: EXPORT_BATCH_SIZE + 1 });
+    const batch = rows.slice(0, EXPORT_BATCH_SIZE);
+    if (batch.length > 0) yield batch.map(toOrderView);
+    const last = batch.at(-1);
+    if (rows.length <= EXPORT_BATCH_SIZE || !last) return;
+    after = { at: last.cursor_at, id: last.order_id };
+  }
+}
+
+/** GET /vendor/{vendorId}/orders/export: the history filters' orders as CSV (streamed) or XLSX. */
+export function orderExportService(deps: {
+  db: Db;
+  vendors: VendorService;
+  phonePrefix: string;
+  timeZone: string;
+  localesDir: string;
+  now: () => Date;
+}) {
+  const { db, vendors, timeZone } = deps;
+  const catalogues = new Map<string, Promise<Catalogue>>();
+  const catalogue = (language: string) => {
+    let loaded = catalogues.get(language);
+    if (!loaded) {
+      loaded = readFile(path.join(deps.localesDir, `${language}.json`), 'utf8').then(
+        (text) => JSON.parse(text) as Catalogue,
+        () => ({}),
+      );
+      catalogues.set(language, loaded);
+    }
+    return loaded;
+  };
+
+  return {
+    async export(caller: Caller, vendorId: string, query: OrderExportQuery): Promise<ExportFile> {
+      await vendors.vendorOfCaller(caller, vendorId);
+      const from = new Date(query.from);
+      const to = new Date(query.to);
+      if (to.getTime() < from.getTime()) {
+        throw keyedError(400, 'ValidationError', 'history.range.end-before-start', 'to');
+      }
+      if (!isWithinHistoryLimit(from, to)) throw keyedError(400, 'ValidationError', 'history.range.too-long', 'to');
+      const t = translator(await catalogue(query.lang), await catalogue('en'));
+      const batches = orderBatches(db, {
+        vendorId,
+        includeOutlets: query.include_outlets === true,
+        isScheduled: false,
+        from: query.from,
+        to: query.to,
+        customerPhone: null,
+        ...historyFilters(query, deps.phonePrefix),
+      });
+      const stamp = deps.now().toISOString().slice(0, 10);
+      const baseName = `orders-${vendorId}-${stamp}`.replace(/[^\w.-]/g, '_');
+      if (query.format === 'csv') {
+        return {
+          fileName: `${baseName}.csv`,
+          contentType: 'text/csv; charset=utf-8',
+          body: Readable.from(csvChunks(batches, exportHeadings(t), (order) => exportRow(order, timeZone, t))),
+        };
+      }
+      return {
+        fileName: `${baseName}.xlsx`,
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        body: await xlsxFile(batches, exportHeadings(t), (order) => exportRow(order, timeZone, t), t('history.title')),
+      };
+    },
+  };
+}
+
+async function* csvChunks(
+  batches: AsyncGenerator<Order[]>,
+  headings: string[],
+  row: (order: Order) => ExportCell[],
+): AsyncGenerator<string> {
+  yield BOM + stringify([headings]);
+  for await (const batch of batches) {
+    yield stringify(batch.map((order) => row(order).map(neutraliseForCsv)));
+  }
+}
+
+async function xlsxFile(
+  batches: AsyncGenerator<Order[]>,
+  headings: string[],
+  row: (order: Order) => ExportCell[],
+  sheetName: string,
+): Promise<Buffer> {
+  const sheet = XLSX.utils.aoa_to_sheet([headings]);
+  let count = 0;
+  for await (const batch of batches) {
+    count += batch.length;
+    if (count > XLSX_EXPORT_MAX_ROWS) {
+      await batches.return(undefined);
+      throw keyedError(422, 'ExportTooLarge', 'history.export.too-large');
+    }
+    XLSX.utils.sheet_add_aoa(sheet, batch.map(row), { origin: -1 });
+  }
+  // A string cell is never evaluated; the text number format keeps one that looks like a formula as text
+  // even when someone edits the cell and presses enter.
+  for (const [address, cell] of Object.entries(sheet)) {
+    if (address.startsWith('!')) continue;
+    const value = cell as XLSX.CellObject;
+    if (value.t === 's' && typeof value.v === 'string' && startsLikeFormula(value.v)) value.z = '@';
+  }
+  sheet['!cols'] = headings.map((heading) => ({ wch: Math.max(12, Math.min(40, heading.length + 2)) }));
+  const book = XLSX.utils.book_new();
+  // Sheet names are at most 31 characters and may not hold : \ / ? * [ ].
+  XLSX.utils.book_append_sheet(book, sheet, sheetName.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Orders');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}

@@ -1,0 +1,311 @@
+import { randomBytes } from 'node:crypto';
+import { REGISTRATION_LINK_TTL_HOURS } from '@riderdesk/domain/constants';
+import type { TokenSet } from '@riderdesk/domain/contracts/auth';
+import {
+  isOutletEditable,
+  OUTLET_ERRORS,
+  type OutletAnswer,
+  type OutletBody,
+  outletBodyToForm,
+} from '@riderdesk/domain/contracts/outlets';
+import { defaultDeliveryPolygon } from '@riderdesk/domain/delivery-area';
+import {
+  type CollectionPointErrors,
+  hasErrors,
+  sanitizePhone,
+  validateCollectionPoint,
+} from '@riderdesk/domain/validation/collection-point';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/db.ts';
+import { AppError, keyedError } from '../../errors.ts';
+import type { JobType } from '../../infra/jobs/job-queue.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import type { AuthService } from '../auth/service.ts';
+import { sha256 } from '../auth/tokens.ts';
+import type { GeoService } from '../geo/service.ts';
+import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import { announceAccessRevoked } from './access-notices.ts';
+import * as repo from './repo.ts';
+import type { VendorService } from './service.ts';
+import { forbiddenVendor } from './vendor-access.ts';
+
+export const OUTLET_ACTIVATION_QUEUE = 'outlet-activation';
+export type OutletActivationJob = { vendor_id: string };
+
+const INVITATION_TTL_MS = REGISTRATION_LINK_TTL_HOURS * 60 * 60_000;
+
+// Field names of the collection point form (spec §3) → the body's (spec §7), for the browser to place errors.
+const BODY_FIELD: Record<string, string> = {
+  clientVendorId: 'client_vendor_id',
+  name: 'name',
+  phone: 'phone_number',
+  location: 'address',
+};
+
+/** spec §5 messages, every failing field, as the browser shows them. */
+function validationError(errors: CollectionPointErrors): AppError {
+  const entries = Object.entries(errors).map(([field, message]) => {
+    const owner = /^owners\.(\d+)$/.exec(field);
+    return {
+      field: owner ? `users.${owner[1]}` : (BODY_FIELD[field] ?? field),
+      message: message as string,
+      meta: { translation_key: message as string },
+    };
+  });
+  return new AppError(400, 'ValidationError', entries[0]?.message ?? 'The request is not valid.', entries);
+}
+
+const uniqueOwners = (users: readonly string[]) => [
+  ...new Set(users.map((user) => user.trim().toLowerCase()).filter((user) => user !== '')),
+];
+
+function slug(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 20) || randomBytes(3).toString('hex')
+  );
+}
+
+export interface OutletDeps {
+  db: Db;
+  config: AppConfig;
+  now: () => Date;
+  mailer: Mailer;
+  vendors: VendorService;
+  auth: AuthService;
+  geo: GeoService;
+}
+
+export type OutletService = ReturnType<typeof outletService>;
+
+/**
+ * Collection points merchants add and edit themselves (spec §2, §3, §5, §7), their owners by e-mail, and the
+ * activation of a new one (docs/decisions/055-collection-points.md).
+ */
+export function outletService({ db, config, now, mailer, vendors, auth, geo }: OutletDeps) {
+  const serviceName = config.deployment.brand.serviceName;
+  let activation: JobType<OutletActivationJob> | null = null;
+
+  function requireUserCaller(caller: Caller): Extract<Caller, { kind: 'user' }> {
+    // An embedded (GoDroid) caller acts for one restaurant, not for a merchant's account.
+    if (caller.kind !== 'user') throw forbiddenVendor();
+    return caller;
+  }
+
+  async function parentFor(caller: Caller, requested: string | null | undefined): Promise<repo.VendorRow> {
+    const ids = await vendors.vendorIdsForCaller(requireUserCaller(caller));
+    const rows = ids.length === 0 ? [] : await repo.listVendors(db, ids);
+    const parents = rows.filter((row) => row.is_parent);
+    if (requested) {
+      const parent = parents.find((row) => row.vendor_id === requested);
+      // Another merchant's parent, an outlet, or no vendor at all: one answer, so ids cannot be probed.
+      if (!parent) throw forbiddenVendor();
+      return parent;
+    }
+    // spec §5: a parent must be chosen when several exist; with one, it is the default.
+    if (parents.length === 1 && parents[0]) return parents[0];
+    if (parents.length === 0) throw forbiddenVendor();
+    throw keyedError(400, 'ValidationError', OUTLET_ERRORS.parentRequired, 'parent_vendor_id');
+  }
+
+  function checkBody(body: OutletBody, vendorId: string | null) {
+    const errors = validateCollectionPoint(outletBodyToForm(body, vendorId));
+    if (hasErrors(errors)) throw validationError(errors);
+  }
+
+  function fieldsOf(body: OutletBody, clientVendorId: string, owners: string[]): repo.OutletFields {
+    return {
+      client_vendor_id: clientVendorId,
+      name: body.name,
+      phone: sanitizePhone(body.phone_number),
+      owners,
+      address_text: body.address,
+      unit: body.unit || null,
+      building: body.building || null,
+      city: body.city || null,
+      country_code: (body.country_code || config.deployment.country.code).toUpperCase(),
+      latitude: body.latitude as number,
+      longitude: body.longitude as number,
+      postal_code: body.postal_code || null,
+      street: body.street || null,
+      street_number: body.street_number || null,
+      rider_instructions: body.rider_instructions || null,
+    };
+  }
+
+  const duplicateClientId = () => keyedError(409, 'Conflict', OUTLET_ERRORS.duplicateClientId, 'client_vendor_id');
+
+  /**
+   * Gives the added owners access and takes it from the removed ones, in the caller's transaction; answers the
+   * e-mails to send once it commits, and who was told.
+   */
+  async function syncOwners(
+    tx: Db,
+    outlet: { vendor_id: string; name: string },
+    previous: readonly string[],
+    next: readonly string[],
+  ): Promise<{ mails: MailMessage[]; invited: string[] }> {
+    const mails: MailMessage[] = [];
+    const invited: string[] = [];
+    const at = now();
+    for (const email of next.filter((owner) => !previous.includes(owner))) {
+      const userId = await auth.userIdByEmail(email, tx);
+      invited.push(email);
+      if (userId) {
+        await repo.linkUserToVendor(tx, userId, outlet.vendor_id);
+        const link = `${config.publicUrl}/request-a-rider/${encodeURIComponent(outlet.vendor_id)}`;
+        mails.push({
+          to: email,
+          subject: `You can now request riders for ${outlet.name}`,
+          text: `You have been added as an owner of the collection point ${outlet.name} on ${serviceName}.\n\nSign in to request riders from it:\n${link}`,
+          html: `<p>You have been added as an owner of the collection point <strong>${escapeHtml(outlet.name)}</strong> on ${serviceName}.</p><p><a href="${link}">Sign in to request riders from it</a>.</p>`,
+        });
+        continue;
+      }
+      const token = randomBytes(32).toString('base64url');
+      await repo.insertOutletInvitation(tx, {
+        tokenHash: sha256(token),
+        email,
+        vendorId: outlet.vendor_id,
+        expiresAt: new Date(at.getTime() + INVITATION_TTL_MS),
+        now: at,
+      });
+      // In the fragment: browsers do not send it, so the token stays out of every server's access log.
+      const link = `${config.publicUrl}/invitation#token=${token}`;
+      mails.push({
+        to: email,
+        subject: `You are invited to ${serviceName}`,
+        text: `You have been made an owner of the collection point ${outlet.name} on ${serviceName}.\n\nSet your password within ${REGISTRATION_LINK_TTL_HOURS} hours with this link (it works once):\n${link}\n\nIf you did not expect this, ignore this message.`,
+        html: `<p>You have been made an owner of the collection point <strong>${escapeHtml(outlet.name)}</strong> on ${serviceName}.</p><p>Set your password within ${REGISTRATION_LINK_TTL_HOURS} hours with this link (it works once): <a href="${link}">${link}</a></p><p>If you did not expect this, ignore this message.</p>`,
+      });
+    }
+    for (const email of previous.filter((owner) => !next.includes(owner))) {
+      await repo.withdrawOutletInvitations(tx, outlet.vendor_id, email);
+      const userId = await auth.userIdByEmail(email, tx);
+      if (!userId) continue;
+      await repo.unlinkUserFromVendor(tx, userId, outlet.vendor_id);
+      // Someone who still reaches the outlet through its parent keeps it.
+      if (!(await repo.vendorIdsOfUser(tx, userId)).includes(outlet.vendor_id)) {
+        await announceAccessRevoked(tx, { user_id: userId, vendor_id: outlet.vendor_id });
+      }
+    }
+    return { mails, invited };
+  }
+
+  async function sendAll(mails: readonly MailMessage[]) {
+    for (const mail of mails) await mailer.send(mail);
+  }
+
+  return {
+    /** The plugin hands over the queue it registered the activation job on. */
+    useActivationQueue(queue: JobType<OutletActivationJob>) {
+      activation = queue;
+    },
+
+    /** POST /outlet: a new collection point under one of the caller's parents, pending until activated. */
+    async create(caller: Caller, body: OutletBody): Promise<OutletAnswer['result']> {
+      checkBody(body, null);
+      const parent = await parentFor(caller, body.parent_vendor_id);
+      const owners = uniqueOwners(body.users);
+      const fields = fieldsOf(body, body.client_vendor_id, owners);
+      if (!activation) throw new Error('the outlet activation queue is not registered');
+      const queue = activation;
+      const { vendorId, mails, invited } = await db.transaction(async (tx) => {
+        if (await repo.findOutletByClientId(tx, parent.vendor_id, fields.client_vendor_id)) throw duplicateClientId();
+        const base = `${parent.vendor_id.slice(0, 40)}-${slug(fields.client_vendor_id)}`;
+        let vendorId = base;
+        const newOutlet = (id: string): repo.NewVendor => ({
+          ...fields,
+          vendor_id: id,
+          parent_vendor_id: parent.vendor_id,
+          currency: parent.currency,
+          is_active: false,
+          is_pending: true,
+          payment_methods: parent.payment_methods,
+          estimation_pick_up_time: parent.estimation_pick_up_time,
+          login_pickup_estimation: parent.login_pickup_estimation,
+        });
+        while (!(await repo.insertVendor(tx, newOutlet(vendorId)))) {
+          vendorId = `${base}-${randomBytes(2).toString('hex')}`;
+        }
+        await queue.send({ vendor_id: vendorId }, { key: vendorId, tx });
+        return { vendorId, ...(await syncOwners(tx, { vendor_id: vendorId, name: fields.name }, [], owners)) };
+      });
+      await sendAll(mails);
+      return { vendor_id: vendorId, is_active: false, is_pending: true, invited };
+    },
+
+    /** PUT /outlet/{vendorId}: the same body; the parent and the collection point ID stay as they are (spec §2). */
+    async update(caller: Caller, vendorId: string, body: OutletBody): Promise<OutletAnswer['result']> {
+      const ids = await vendors.vendorIdsForCaller(requireUserCaller(caller));
+      const current = ids.includes(vendorId) ? await repo.findVendor(db, vendorId) : null;
+      if (!current) throw forbiddenVendor();
+      if (!isOutletEditable(current)) throw keyedError(403, 'Forbidden', OUTLET_ERRORS.notEditable, 'vendor_id');
+      const clientVendorId = current.client_vendor_id ?? body.client_vendor_id;
+      checkBody({ ...body, client_vendor_id: clientVendorId }, vendorId);
+      const owners = uniqueOwners(body.users);
+      const fields = fieldsOf(body, clientVendorId, owners);
+      const { mails, invited } = await db.transaction(async (tx) => {
+        if (current.client_vendor_id === null && current.parent_vendor_id) {
+          const holder = await repo.findOutletByClientId(tx, current.parent_vendor_id, clientVendorId);
+          if (holder && holder !== vendorId) throw duplicateClientId();
+        }
+        await repo.updateOutlet(tx, vendorId, fields);
+        return syncOwners(tx, { vendor_id: vendorId, name: fields.name }, current.owners, owners);
+      });
+      await sendAll(mails);
+      return { vendor_id: vendorId, is_active: current.is_active, is_pending: current.is_pending, invited };
+    },
+
+    /**
+     * The activation job: geocodes the outlet's point, draws its default delivery area and makes it active.
+     * Idempotent: a retry, or an outlet an operator decided on meanwhile, changes nothing more.
+     */
+    async activate(vendorId: string): Promise<void> {
+      const outlet = await repo.findVendor(db, vendorId);
+      if (!outlet?.is_pending) return;
+      if (outlet.latitude === null || outlet.longitude === null) throw new Error(`outlet ${vendorId} has no point`);
+      const point = { lat: outlet.latitude, lng: outlet.longitude };
+      // A geocoder failure throws: the job is retried later.
+      const place = await geo.describePoint(point);
+      await db.transaction(async (tx) => {
+        if (place) await repo.fillGeocodedFields(tx, vendorId, place);
+        await repo.drawDeliveryArea(tx, vendorId, defaultDeliveryPolygon(point));
+        await repo.activatePendingOutlet(tx, vendorId);
+      });
+    },
+
+    /** What an invitation link opens, or the same 404 for an unknown, used or expired one. */
+    async lookupInvitation(token: string) {
+      const invitation = await repo.findLiveOutletInvitation(db, sha256(token), now());
+      const outlet = invitation ? await repo.findVendor(db, invitation.vendor_id) : null;
+      if (!invitation || !outlet) throw keyedError(404, 'NotFound', OUTLET_ERRORS.invitationInvalid, 'token');
+      return { email: invitation.email, vendor_id: outlet.vendor_id, outlet_name: outlet.name };
+    },
+
+    /** Sets the invited owner's password, links every outlet they were invited to, and signs them in. */
+    async acceptInvitation(token: string, password: string): Promise<TokenSet & { vendor_id: string }> {
+      const invalid = () => keyedError(404, 'NotFound', OUTLET_ERRORS.invitationInvalid, 'token');
+      const at = now();
+      const { user, vendorId } = await db.transaction(async (tx) => {
+        const invitation = await repo.findLiveOutletInvitation(tx, sha256(token), at, { lock: true });
+        if (!invitation) throw invalid();
+        const user = await auth.createInvitedUser(invitation.email, password, tx);
+        // The e-mail got an account meanwhile: its owner signs in with their own password instead.
+        if (!user) throw invalid();
+        for (const outletId of await repo.useOutletInvitations(tx, invitation.email, at)) {
+          await repo.linkUserToVendor(tx, user.id, outletId);
+        }
+        return { user, vendorId: invitation.vendor_id };
+      });
+      return { ...(await auth.signIn(user)), vendor_id: vendorId };
+    },
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

@@ -1,0 +1,227 @@
+import * as XLSX from '@e965/xlsx';
+import { OrderListAnswerSchema } from '@riderdesk/domain/contracts/order-list';
+import { presetRange } from '@riderdesk/domain/date-presets';
+import { rangeQuery } from '@riderdesk/domain/order-history';
+import type { OrderStatus } from '@riderdesk/domain/order-status';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { createMerchant, type Merchant } from './support/factories.ts';
+import { type OrderBody, placeOrder, translationKey } from './support/orders.ts';
+
+const KARACHI = 'Asia/Karachi';
+
+describe.each(databases())('order history on %s', (kind) => {
+  let t: TestApp;
+  let merchant: Merchant;
+  let stranger: Merchant;
+  // The clock stands at 13:00 on 10 March 2026 in Karachi: yesterday is 9 March.
+  let yesterday: { from: string; to: string };
+  const ids: Record<string, string> = {};
+
+  const get = (who: Merchant, url: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/vendor/${who.vendorId}/${url}`, headers: who.headers });
+  const list = async (query: Record<string, string>, who = merchant) => {
+    const response = await get(who, `orders?${new URLSearchParams(query)}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return OrderListAnswerSchema.parse(response.json()).result;
+  };
+  const idsOf = (result: { data: { order_id: string }[] }) => result.data.map((order) => order.order_id);
+
+  /** Moves an order to a time and a status, with the history entry the status needs. */
+  async function rewrite(orderId: string, createdAt: string, status?: OrderStatus) {
+    await t.db.query('update orders set created_at = $2, updated_at = $2 where order_id = $1', [orderId, createdAt]);
+    await t.db.query('update order_status_history set created_at = $2 where order_id = $1', [orderId, createdAt]);
+    if (status) {
+      await t.db.query('update orders set status = $2 where order_id = $1', [orderId, status]);
+      await t.db.query('insert into order_status_history (order_id, status, created_at) values ($1, $2, $3)', [
+        orderId,
+        status,
+        new Date(Date.parse(createdAt) + 40 * 60_000).toISOString(),
+      ]);
+    }
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
+    merchant = await createMerchant(t);
+    stranger = await createMerchant(t);
+    yesterday = rangeQuery(presetRange('Yesterday', t.clock.now(), KARACHI));
+    const place = (name: string, phone: string, extra: (body: OrderBody) => void = () => {}) =>
+      placeOrder(t, merchant, (body) => {
+        body.customer.name = name;
+        body.customer.phone_number = phone;
+        extra(body);
+      });
+    // 23:59 and 00:01 Karachi time around the start of yesterday and of today.
+    ids.lateYesterday = await place('Ayesha Khan', '+923001234567');
+    await rewrite(ids.lateYesterday, '2026-03-09T18:59:00Z', 'DELIVERED');
+    ids.earlyToday = await place('Ayesha Khan', '+923001234567');
+    await rewrite(ids.earlyToday, '2026-03-09T19:01:00Z', 'DELIVERED');
+    ids.earlyYesterday = await place('Bilal Ahmed', '+923219876543');
+    await rewrite(ids.earlyYesterday, '2026-03-08T19:01:00Z', 'CANCELLED');
+    ids.lateDayBefore = await place('Bilal Ahmed', '+923219876543');
+    await rewrite(ids.lateDayBefore, '2026-03-08T18:59:00Z', 'DELIVERED');
+    ids.collected = await place('Sana Mir', '+923335551234');
+    await rewrite(ids.collected, '2026-03-09T10:00:00Z', 'PICKED_UP');
+    ids.hostile = await place('زینب علی', '+923451112233', (body) => {
+      (body.customer.location as Record<string, unknown>).notes = '=HYPERLINK("http://attacker.example","open")';
+      body.order.description = '+cmd /c calc';
+      body.vat_number = '@VAT1234';
+    });
+    await rewrite(ids.hostile, '2026-03-09T12:00:00Z', 'DELIVERED');
+  });
+  afterAll(() => t.close());
+
+  it('takes yesterday in Karachi time: 23:59 yesterday is in, 00:01 today and 23:59 the day before are out', async () => {
+    const result = await list({ ...yesterday });
+    expect(idsOf(result)).toEqual([ids.lateYesterday, ids.hostile, ids.collected, ids.earlyYesterday]);
+    expect(idsOf(result)).not.toContain(ids.earlyToday);
+    expect(idsOf(result)).not.toContain(ids.lateDayBefore);
+  });
+
+  it.each([
+    ['DELIVERED', ['lateYesterday', 'hostile']],
+    ['CANCELLED', ['earlyYesterday']],
+    ['COLLECTED', ['collected']],
+    ['NEW', []],
+    ['ANY', ['lateYesterday', 'hostile', 'collected', 'earlyYesterday']],
+  ])('filters by the status value %s', async (status, expected) => {
+    expect(idsOf(await list({ ...yesterday, status }))).toEqual(expected.map((name) => ids[name]));
+  });
+
+  it.each([
+    ['a phone typed nationally with spaces', '0300 123 4567', ['lateYesterday']],
+    ['part of a phone', '1234567', ['lateYesterday']],
+    ['a name ignoring spaces and case', 'ayeshakhan', ['lateYesterday']],
+    ['part of a name in Urdu', 'زینب', ['hostile']],
+    ['an order id in lower case', () => ids.collected!.toLowerCase(), ['collected']],
+    ['a wildcard that must not match everything', '%', []],
+  ])('searches by %s over the whole range', async (_name, term, expected) => {
+    const search = typeof term === 'function' ? term() : term;
+    expect(idsOf(await list({ ...yesterday, search }))).toEqual(expected.map((name) => ids[name]));
+  });
+
+  it('combines the search with the status filter and the range', async () => {
+    expect(idsOf(await list({ ...yesterday, search: '0321 9876543', status: 'CANCELLED' }))).toEqual([
+      ids.earlyYesterday,
+    ]);
+    expect(idsOf(await list({ ...yesterday, search: '0321 9876543', status: 'DELIVERED' }))).toEqual([]);
+  });
+
+  it('pages a filtered search with neither gaps nor duplicates', async () => {
+    const many: string[] = [];
+    for (let index = 0; index < 7; index++) {
+      const id = await placeOrder(t, merchant, (body) => {
+        body.customer.name = 'Page Customer';
+        body.customer.phone_number = '+923007770000';
+      });
+      // Three share one instant, so the order id breaks the tie.
+      await rewrite(id, index < 3 ? '2026-03-09T09:00:00Z' : `2026-03-09T0${index}:00:00Z`, 'DELIVERED');
+      many.push(id);
+    }
+    const seen: string[] = [];
+    let key: string | null = null;
+    let pages = 0;
+    do {
+      const query: Record<string, string> = { ...yesterday, search: 'pagecustomer', status: 'DELIVERED', count: '3' };
+      if (key) query.pagination_key = key;
+      const page = await list(query);
+      seen.push(...idsOf(page));
+      key = page.pagination.pagination_key;
+      pages++;
+    } while (key && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(7);
+    expect(new Set(seen)).toEqual(new Set(many));
+  });
+
+  it('refuses an unknown status and a search longer than 64 characters', async () => {
+    expect((await get(merchant, 'orders?status=RETURNED')).statusCode).toBe(400);
+    expect((await get(merchant, `orders?search=${'9'.repeat(65)}`)).statusCode).toBe(400);
+  });
+
+  describe('export', () => {
+    // From 15:00 Karachi time yesterday: after the orders of the paging test.
+    const exportOf = (query: Record<string, string>, who = merchant) =>
+      get(who, `orders/export?${new URLSearchParams({ ...yesterday, from: '2026-03-09T10:00:00Z', ...query })}`);
+
+    it('writes CSV in UTF-8 with a BOM, numbers as numbers, Karachi times and neutralised formulas', async () => {
+      const response = await exportOf({ format: 'csv', status: 'DELIVERED' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="orders-.+\.csv"$/);
+      expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      const lines = response.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
+      expect(lines[0]).toMatch(/^Order ID,Created,Branch,/);
+      expect(lines).toHaveLength(3);
+      const late = lines.find((line) => line.startsWith(ids.lateYesterday!));
+      expect(late).toContain(',2026-03-09 23:59:00,');
+      expect(late).toMatch(/,Delivered,/);
+      const hostile = lines.find((line) => line.startsWith(ids.hostile!)) ?? '';
+      expect(hostile).toContain('زینب علی');
+      expect(hostile).toContain(`"'=HYPERLINK(""http://attacker.example"",""open"")"`);
+      expect(hostile).toContain(",'+cmd /c calc");
+      expect(hostile).toContain(",'@VAT1234,");
+      // The customer pays 1500 for the item: a number, not text.
+      expect(hostile).toMatch(/,1500,/);
+    });
+
+    it('writes XLSX in which no cell is a formula and amounts are numbers', async () => {
+      const response = await exportOf({ format: 'xlsx', lang: 'ur_alt' });
+      expect(response.statusCode).toBe(200);
+      const book = XLSX.read(response.rawPayload, { type: 'buffer', cellFormula: true });
+      const sheet = book.Sheets[book.SheetNames[0]!]!;
+      const cells = Object.entries(sheet).filter(([address]) => !address.startsWith('!'));
+      expect(cells.length).toBeGreaterThan(0);
+      expect(cells.filter(([, cell]) => (cell as XLSX.CellObject).f !== undefined)).toEqual([]);
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true });
+      expect(rows).toHaveLength(4);
+      // Headings in Urdu with lang=ur_alt.
+      expect(String(rows[0]?.[0])).not.toBe('Order ID');
+      const hostile = rows.find((row) => row[0] === ids.hostile) ?? [];
+      expect(hostile).toContain('=HYPERLINK("http://attacker.example","open")');
+      expect(hostile).toContain(1500);
+      expect(hostile).toContain('2026-03-09 17:00:00');
+    });
+
+    it('refuses a range longer than the history allows, and another merchant’s vendor', async () => {
+      const tooLong = await exportOf({ format: 'csv', from: '2025-01-01T00:00:00Z' });
+      expect(tooLong.statusCode).toBe(400);
+      expect(translationKey(tooLong)).toBe('history.range.too-long');
+      const theirs = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/vendor/${merchant.vendorId}/orders/export?${new URLSearchParams({ ...yesterday, format: 'csv' })}`,
+        headers: stranger.headers,
+      });
+      expect(theirs.statusCode).toBe(403);
+      expect((await exportOf({ format: 'pdf' })).statusCode).toBe(400);
+    });
+
+    it('streams a CSV over many keyset batches, and sends an XLSX past 10 000 rows back to the CSV', async () => {
+      // 10 001 copies of one order inside yesterday, made by the database at once.
+      await t.db.query(
+        `insert into orders (order_id, vendor_id, tracking_token, status, created_at, updated_at, currency,
+           delivery_fee_minor, distance_m, customer_name, customer_phone, customer_address, customer_latitude,
+           customer_longitude, pickup_latitude, pickup_longitude, amount_minor, description, payment_method)
+         select o.order_id || '-B' || g, o.vendor_id, md5(o.tracking_token || g), 'DELIVERED',
+                o.created_at + make_interval(secs => g), o.updated_at, o.currency, o.delivery_fee_minor,
+                o.distance_m, 'Bulk Customer', o.customer_phone, o.customer_address, o.customer_latitude,
+                o.customer_longitude, o.pickup_latitude, o.pickup_longitude, o.amount_minor, o.description,
+                o.payment_method
+           from orders o, generate_series(1, 10001) g where o.order_id = $1`,
+        [ids.collected ?? null],
+      );
+      const csv = await exportOf({ format: 'csv', search: 'bulkcustomer' });
+      expect(csv.statusCode).toBe(200);
+      const lines = csv.body.trim().split('\n');
+      expect(lines).toHaveLength(10_002);
+      expect(new Set(lines.slice(1).map((line) => line.split(',')[0])).size).toBe(10_001);
+      const xlsx = await exportOf({ format: 'xlsx', search: 'bulkcustomer' });
+      expect(xlsx.statusCode).toBe(422);
+      expect(translationKey(xlsx)).toBe('history.export.too-large');
+    });
+  });
+});

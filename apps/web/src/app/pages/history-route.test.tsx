@@ -1,0 +1,249 @@
+import type { Order } from '@riderdesk/domain/contracts/orders';
+import { presetRange } from '@riderdesk/domain/date-presets';
+import { rangeQuery } from '@riderdesk/domain/order-history';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type HttpHandler, HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/api.ts';
+import { makeVendor, validSession } from '../../../test/fixtures.ts';
+import { API, apiError } from '../../../test/handlers.ts';
+import { makeOrder } from '../../../test/orders.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { setSession } from '../../shared/session/session-store.ts';
+import { STORAGE_KEYS } from '../../shared/storage.ts';
+import { ShellContext } from '../shell-context.tsx';
+import { HistoryRoute } from './history-route.tsx';
+
+const vendor = makeVendor({ vendor_id: 'v-1', name: 'Saddar Kitchen' });
+const KARACHI = 'Asia/Karachi';
+const yesterdayAt = (hour: number) => {
+  const { from } = presetRange('Yesterday', new Date(), KARACHI);
+  return new Date(from.getTime() + hour * 3_600_000).toISOString();
+};
+const pastOrder = (order_id: string, overrides: Partial<Order> = {}) =>
+  makeOrder({ order_id, status: 'DELIVERED', created_at: yesterdayAt(13), updated_at: yesterdayAt(14), ...overrides });
+
+type Page = { data: Order[]; key?: string | null };
+
+async function renderHistory(
+  path: string,
+  {
+    pages = (_query: URLSearchParams): Page => ({ data: [] }),
+    flags = {},
+    handlers = [] as HttpHandler[],
+    language = 'en',
+  } = {},
+) {
+  const api = mockApi(
+    ...handlers,
+    http.get(`${API}/vendor/v-1/orders`, ({ request }) => {
+      const page = pages(new URL(request.url).searchParams);
+      return HttpResponse.json({ result: { data: page.data, pagination: { pagination_key: page.key ?? null } } });
+    }),
+  );
+  const element = (
+    <ShellContext.Provider value={{ vendors: [vendor], selectedVendor: vendor, includeOutlets: false }}>
+      <HistoryRoute />
+    </ShellContext.Provider>
+  );
+  const view = await renderRoutes([{ path: '/history/:vendorID?', element }], path, { flags, language });
+  return { api, ...view };
+}
+
+const listRequests = (api: ReturnType<typeof mockApi>) =>
+  api.requests.filter((call) => call.method === 'GET' && call.url.pathname === `${API}/vendor/v-1/orders`);
+
+// jsdom matches no media query: the pages render their narrow layout unless a test widens the screen.
+const narrowMatchMedia = window.matchMedia;
+function widenScreen() {
+  window.matchMedia = (query: string) => ({ ...narrowMatchMedia(query), matches: query.includes('min-width') });
+}
+
+beforeEach(() => {
+  setSession(validSession());
+  window.localStorage.removeItem(STORAGE_KEYS.historyFilters);
+});
+afterEach(() => {
+  window.matchMedia = narrowMatchMedia;
+  window.localStorage.removeItem(STORAGE_KEYS.historyFilters);
+  vi.unstubAllGlobals();
+});
+
+// Rendering the whole page with its providers takes seconds on a busy machine.
+describe('order history', { timeout: 20_000 }, () => {
+  it('lists yesterday in Karachi time by default, 30 to a page, with the table’s columns', async () => {
+    widenScreen();
+    const { api } = await renderHistory('/history/v-1', {
+      pages: () => ({ data: [pastOrder('v-1-A', { rider: { name: 'Nadeem Baig', phone: '+923001234509' } })] }),
+    });
+    const table = await screen.findByRole('table', { name: 'Past orders' });
+    const row = within(table).getByRole('button', { name: 'Open order v-1-A' }).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Ayesha Khan')).toBeInTheDocument();
+    expect(within(row).getByText('Nadeem Baig')).toBeInTheDocument();
+    expect(within(row).getByText('Delivered')).toBeInTheDocument();
+    expect(within(row).getByText('Cash on delivery')).toBeInTheDocument();
+    const query = listRequests(api)[0]?.url.searchParams;
+    expect(Object.fromEntries(query ?? [])).toEqual({
+      ...rangeQuery(presetRange('Yesterday', new Date(), KARACHI)),
+      count: '30',
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Orders in this period: 1');
+  });
+
+  it('asks the server for the status and the search, and remembers the status and period for the next visit', async () => {
+    const user = userEvent.setup();
+    const { api, unmount } = await renderHistory('/history/v-1', {
+      pages: (query) =>
+        query.get('search') === '0321 555'
+          ? { data: [pastOrder('v-1-PHONE', { status: 'CANCELLED' })] }
+          : { data: [pastOrder('v-1-A')] },
+    });
+    await screen.findByRole('list', { name: 'Past orders' });
+    await user.click(screen.getByLabelText('Status', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Cancelled' }));
+    await user.click(screen.getByLabelText('Period', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Past week' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), '0321 555');
+    // The search waits for the typing to pause, then asks the server: allow a busy machine its time.
+    expect(
+      await screen.findByRole('button', { name: 'Open order v-1-PHONE' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    const last = listRequests(api).at(-1)?.url.searchParams;
+    expect(last?.get('status')).toBe('CANCELLED');
+    expect(last?.get('search')).toBe('0321 555');
+    expect(last?.get('from')).toBe(presetRange('PastWeek', new Date(), KARACHI).from.toISOString());
+    unmount();
+
+    await renderHistory('/history/v-1', { pages: () => ({ data: [] }) });
+    expect(await screen.findByText('No orders in this period')).toBeInTheDocument();
+    expect(screen.getByLabelText('Status', { selector: 'input' })).toHaveValue('Cancelled');
+    expect(screen.getByLabelText('Period', { selector: 'input' })).toHaveValue('Past week');
+    // The search is not kept.
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  });
+
+  it('says when a search finds nothing in the period', async () => {
+    const user = userEvent.setup();
+    await renderHistory('/history/v-1', {
+      pages: (query) => ({ data: query.has('search') ? [] : [pastOrder('v-1-A')] }),
+    });
+    await screen.findByRole('list', { name: 'Past orders' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'Nobody');
+    expect(await screen.findByText('No order matches your search', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('loads the next page with the pagination key, after the rows already shown', async () => {
+    const user = userEvent.setup();
+    const { api } = await renderHistory('/history/v-1', {
+      pages: (query) =>
+        query.get('pagination_key') === 'next-1'
+          ? { data: [pastOrder('v-1-OLDER', { created_at: yesterdayAt(9) })] }
+          : { data: [pastOrder('v-1-NEWER')], key: 'next-1' },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show more orders' }));
+    await screen.findByRole('button', { name: 'Open order v-1-OLDER' });
+    const names = screen
+      .getAllByRole('button', { name: /^Open order/ })
+      .map((button) => button.getAttribute('aria-label'));
+    expect(names).toEqual(['Open order v-1-NEWER', 'Open order v-1-OLDER']);
+    expect(listRequests(api).at(-1)?.url.searchParams.get('pagination_key')).toBe('next-1');
+    expect(screen.queryByRole('button', { name: 'Show more orders' })).not.toBeInTheDocument();
+  });
+
+  it('opens the shared order detail by pushing order_id, with Edit only under ModifyOrderButton', async () => {
+    const user = userEvent.setup();
+    const editable = pastOrder('v-1-OPEN', { status: 'WAITING_FOR_TRANSPORT' });
+    const { router } = await renderHistory('/history/v-1', { pages: () => ({ data: [editable] }) });
+    await user.click(await screen.findByRole('button', { name: 'Open order v-1-OPEN' }));
+    expect(router.state.location.search).toBe('?order_id=v-1-OPEN');
+    expect(router.state.historyAction).toBe('PUSH');
+    const detail = await screen.findByRole('article', { name: 'Order v-1-OPEN' });
+    expect(within(detail).getByRole('link', { name: 'Edit order' })).toHaveAttribute(
+      'href',
+      '/request-a-rider/v-1?orderID=v-1-OPEN',
+    );
+  });
+
+  it('hides Edit when the ModifyOrderButton flag is off, and for an order that can no longer change', async () => {
+    await renderHistory('/history/v-1?order_id=v-1-OPEN', {
+      flags: { ModifyOrderButton: false },
+      pages: () => ({ data: [pastOrder('v-1-OPEN', { status: 'WAITING_FOR_TRANSPORT' })] }),
+    });
+    const detail = await screen.findByRole('article', { name: 'Order v-1-OPEN' });
+    expect(within(detail).queryByRole('link', { name: 'Edit order' })).not.toBeInTheDocument();
+  });
+
+  it('shows a delivered order with its receipt link and no Edit', async () => {
+    await renderHistory('/history/v-1?order_id=v-1-DONE', { pages: () => ({ data: [pastOrder('v-1-DONE')] }) });
+    const detail = await screen.findByRole('article', { name: 'Order v-1-DONE' });
+    expect(within(detail).queryByRole('link', { name: 'Edit order' })).not.toBeInTheDocument();
+    expect(within(detail).getByRole('link', { name: 'Delivery receipt' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/delivery-receipt/tok-v-1-DONE'),
+    );
+  });
+
+  it('refuses a custom range that ends before it starts or is too long, without asking the server', async () => {
+    window.localStorage.setItem(
+      STORAGE_KEYS.historyFilters,
+      JSON.stringify({ range: { preset: 'Custom', start: '2026-01-01', end: '2026-06-30' }, status: 'ANY' }),
+    );
+    const { api } = await renderHistory('/history/v-1');
+    expect(await screen.findByText('Choose a period of at most 92 days.')).toBeInTheDocument();
+    expect(listRequests(api)).toEqual([]);
+  });
+
+  it('shows error.cant-retrieve-past-orders with a retry when the list fails', async () => {
+    const user = userEvent.setup();
+    let isDown = true;
+    await renderHistory('/history/v-1', {
+      handlers: [
+        http.get(`${API}/vendor/v-1/orders`, () =>
+          isDown ? apiError(400, 'ValidationError', 'error.pagination-key.invalid') : undefined,
+        ),
+      ],
+      pages: () => ({ data: [pastOrder('v-1-BACK')] }),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not load your past orders.');
+    isDown = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Open order v-1-BACK' })).toBeInTheDocument();
+  });
+
+  it('downloads the filtered orders as CSV with the caller’s language', async () => {
+    const user = userEvent.setup();
+    const createObjectURL = vi.fn(() => 'blob:orders');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const { api } = await renderHistory('/history/v-1', {
+      pages: () => ({ data: [pastOrder('v-1-A')] }),
+      handlers: [
+        http.get(
+          `${API}/vendor/v-1/orders/export`,
+          () =>
+            new HttpResponse('\uFEFFOrder ID\nv-1-A\n', {
+              headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="orders-v-1.csv"' },
+            }),
+        ),
+      ],
+    });
+    await screen.findByRole('list', { name: 'Past orders' });
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Download CSV' }));
+    expect(await screen.findByText('Your file has been downloaded.')).toBeInTheDocument();
+    const call = api.requests.find((request) => request.url.pathname === `${API}/vendor/v-1/orders/export`);
+    expect(call?.url.searchParams.get('format')).toBe('csv');
+    expect(call?.url.searchParams.get('lang')).toBe('en');
+    expect(call?.headers.get('Authorization')).toMatch(/^Bearer /);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads right to left in Urdu', async () => {
+    widenScreen();
+    await renderHistory('/history/v-1', { language: 'ur_alt', pages: () => ({ data: [pastOrder('v-1-A')] }) });
+    expect(await screen.findByRole('heading', { name: 'تمام آرڈرز' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'پچھلے آرڈرز' })).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+  });
+});

@@ -1,0 +1,42 @@
+import { DATE_PRESETS } from '@riderdesk/domain/date-presets';
+import { DEFAULT_HISTORY_RANGE, type HistoryDateRange } from '@riderdesk/domain/order-history';
+import { STATUS_FILTERS, type StatusFilter } from '@riderdesk/domain/order-status';
+import { useCallback, useState } from 'react';
+import { readJson, STORAGE_KEYS, writeStorage } from '../../../shared/storage.ts';
+
+export interface HistoryFilters {
+  range: HistoryDateRange;
+  status: StatusFilter;
+}
+
+const DEFAULT_FILTERS: HistoryFilters = { range: DEFAULT_HISTORY_RANGE, status: 'ANY' };
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What storage holds is checked like any outside input: an edited or old value falls back to the default. */
+export function parseStoredFilters(value: unknown): HistoryFilters {
+  if (typeof value !== 'object' || value === null) return DEFAULT_FILTERS;
+  const { range, status } = value as { range?: Record<string, unknown>; status?: unknown };
+  const safeStatus = STATUS_FILTERS.includes(status as StatusFilter) ? (status as StatusFilter) : 'ANY';
+  const preset = range?.preset;
+  if (!DATE_PRESETS.includes(preset as HistoryDateRange['preset']))
+    return { range: DEFAULT_HISTORY_RANGE, status: safeStatus };
+  if (preset !== 'Custom')
+    return { range: { preset: preset as Exclude<HistoryDateRange['preset'], 'Custom'> }, status: safeStatus };
+  const day = (input: unknown) => (typeof input === 'string' && CALENDAR_DAY.test(input) ? input : null);
+  return { range: { preset: 'Custom', start: day(range?.start), end: day(range?.end) }, status: safeStatus };
+}
+
+/** spec §9 "Persisted state": the date range and the status survive visits; the search does not. */
+export function useHistoryFilters() {
+  const [filters, setFilters] = useState<HistoryFilters>(() =>
+    parseStoredFilters(readJson(STORAGE_KEYS.historyFilters)),
+  );
+  const update = useCallback((change: Partial<HistoryFilters>) => {
+    setFilters((current) => {
+      const next = { ...current, ...change };
+      writeStorage(STORAGE_KEYS.historyFilters, JSON.stringify(next));
+      return next;
+    });
+  }, []);
+  return [filters, update] as const;
+}

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import compress from '@fastify/compress';
 import { broaderPlacesOf } from '@riderdesk/domain/geo/address-area';
 import { PK_GAZETTEER } from '@riderdesk/domain/geo/gazetteer';
@@ -41,6 +42,9 @@ import { orderListService } from './modules/orders/list-service.ts';
 import { ordersPlugin } from './modules/orders/plugin.ts';
 import { orderRecords } from './modules/orders/records.ts';
 import { orderService } from './modules/orders/service.ts';
+import { paymentsPlugin } from './modules/payments/plugin.ts';
+import { sandboxProvider } from './modules/payments/sandbox-provider.ts';
+import { paymentService } from './modules/payments/service.ts';
 import { FeeSigner } from './modules/pricing/fee-signature.ts';
 import { pricingPlugin } from './modules/pricing/plugin.ts';
 import { pricingService } from './modules/pricing/service.ts';
@@ -140,6 +144,12 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     now,
     metrics,
   });
+  const paymentProvider = sandboxProvider({
+    db,
+    secret: config.authSecret,
+    webhookSecret: paymentWebhookSecret(config),
+    now,
+  });
 
   return {
     tokens,
@@ -153,6 +163,18 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     vouchers,
     orders,
     bulk: bulkService({ db, config, vendors, orders, pricing, geo, now }),
+    paymentProvider,
+    payments: paymentService({
+      db,
+      now,
+      currency: config.deployment.country.currency,
+      vendors,
+      orders,
+      orderRecords: orderReads,
+      lifecycle,
+      provider: paymentProvider,
+    }),
+    now,
     orderList: orderListService({ db, vendors, phonePrefix: config.deployment.country.phonePrefix }),
     orderExport: orderExportService({
       db,
@@ -184,6 +206,14 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
 }
 
 export type Services = ReturnType<typeof buildServices>;
+
+/** PAYMENT_WEBHOOK_SECRET, or one derived from AUTH_SECRET so the sandbox works with no more setting. */
+export function paymentWebhookSecret(config: AppConfig): string {
+  return (
+    config.payments.webhookSecret ??
+    createHmac('sha256', config.authSecret).update('payment-webhook').digest('base64url')
+  );
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -275,6 +305,14 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await app.register(vouchersPlugin, { prefix, services });
   await app.register(ordersPlugin, { prefix, services });
   await app.register(bulkPlugin, { prefix, services, config: config.bulk });
+  await app.register(paymentsPlugin, {
+    prefix,
+    db,
+    config: config.payments,
+    webhookSecret: paymentWebhookSecret(config),
+    currency: config.deployment.country.currency,
+    services,
+  });
   await app.register(dispatchPlugin, { prefix, services, config: config.dispatch });
   await app.register(publicPlugin, { prefix, services, rateLimit: config.dispatch.publicRateLimit });
   await app.register(livePlugin, { db, services });

@@ -8,6 +8,7 @@ import type { JobsConfig } from './infra/jobs/job-queue.ts';
 import type { DispatchConfig } from './modules/dispatch/config.ts';
 import type { GeoConfig } from './modules/geo/config.ts';
 import { DEFAULT_LIVE_CONFIG, type LiveConfig } from './modules/live/config.ts';
+import type { PaymentsConfig } from './modules/payments/config.ts';
 import { REPO_ROOT } from './paths.ts';
 import { parseTrustProxy, type TrustProxy } from './plugins/client-address.ts';
 
@@ -68,6 +69,7 @@ export interface AppConfig {
   hasOutboxPage: boolean;
   geo: GeoConfig;
   dispatch: DispatchConfig;
+  payments: PaymentsConfig;
   /** The background job queue (infra/jobs). */
   jobs: JobsConfig;
   /** Bulk orders (modules/bulk). */
@@ -167,6 +169,10 @@ const EnvSchema = z.object({
   GEOCODER_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   GEOCODER_USER_AGENT: optional,
   GEOCODER_TIMEOUT_MS: integer(100, 30_000, 5000),
+
+  PAYMENT_PROVIDER: optional.pipe(z.enum(['sandbox']).optional()),
+  PAYMENT_WEBHOOK_SECRET: optional.pipe(z.string().min(32).optional()),
+  PAYMENT_ABANDON_MINUTES: decimal(1, 1440, 15),
 
   DISPATCHER: onOff(true),
   DISPATCH_INTERVAL_MS: decimal(50, 60_000, 1000),
@@ -284,6 +290,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
         simUnreachableProbability: vars.SIM_UNREACHABLE_PROBABILITY,
         simDeclineProbability: vars.SIM_DECLINE_PROBABILITY,
         publicRateLimit: vars.PUBLIC_RATE_LIMIT,
+      },
+      payments: {
+        provider: vars.PAYMENT_PROVIDER ?? 'sandbox',
+        webhookSecret: vars.PAYMENT_WEBHOOK_SECRET ?? null,
+        abandonAfterMinutes: vars.PAYMENT_ABANDON_MINUTES,
       },
       jobs: { pollIntervalMs: vars.JOBS_POLL_INTERVAL_MS, concurrency: vars.JOBS_CONCURRENCY },
       bulk: { placementLeaseSeconds: vars.BULK_PLACEMENT_LEASE_SECONDS },

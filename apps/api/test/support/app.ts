@@ -98,6 +98,8 @@ export interface TestAppOptions {
   live?: Partial<LiveConfig>;
   config?: Partial<AppConfig>;
   env?: NodeJS.ProcessEnv;
+  /** Where the log goes (with env LOG_LEVEL set, tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 export interface TestApp {
@@ -120,7 +122,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     live: { ...base.live, ...options.live },
   };
   const clock = testClock(options.start);
-  const app = await buildApp(config, { db, now: clock.now, geocoder: options.geocoder });
+  const app = await buildApp(config, {
+    db,
+    now: clock.now,
+    geocoder: options.geocoder,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.ready();
   if (options.serviceHours) await setCountryParameter(db, 'serviceHours', options.serviceHours);
   return {

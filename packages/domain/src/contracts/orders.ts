@@ -13,6 +13,7 @@ import {
   VendorIdSchema,
 } from './common.ts';
 import { AddressTextSchema, LatitudeSchema, LongitudeSchema, NotesSchema } from './geo.ts';
+import { OrderPaymentSchema } from './order-payment.ts';
 import { VoucherSchema } from './vouchers.ts';
 
 export const OrderIdSchema = IdSchema;
@@ -150,6 +151,8 @@ export const OrderSchema = z.object({
   vat_number: z.string().nullable(),
   /** Opens the public /tracking/{orderID} page; null when it is not shared. */
   tracking_token: z.string().nullable(),
+  /** Orders paid online by card: the payment and its refunds; absent for other methods. */
+  payment: OrderPaymentSchema.optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

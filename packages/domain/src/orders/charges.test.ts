@@ -44,4 +44,16 @@ describe('orderCharges: what the customer pays, what the rider collects, who pay
       expect(charges.feePaidBy === 'customer').toBe(charges.collectMinor > 0);
     }
   });
+
+  it.each([
+    // method, discount, charged to the merchant's card
+    ['ONLINE_PAYMENT', 0, 8_500],
+    ['ONLINE_PAYMENT', 1_700, 6_800],
+    ['ONLINE_PAYMENT', 8_500, 0],
+    ['CASH_ON_DELIVERY', 0, 0],
+    ['PAYMENT_ON_DELIVERY', 0, 0],
+    ['PAID', 0, 0],
+  ] as const)('%s with a discount of %i charges %i to the card', (method, discount, charged) => {
+    expect(orderCharges({ ...ORDER, discountMinor: discount, paymentMethod: method }).cardChargeMinor).toBe(charged);
+  });
 });

@@ -6,6 +6,9 @@ import type { PaymentMethod } from '../constants.ts';
  */
 export const COLLECTED_ON_DELIVERY: readonly PaymentMethod[] = ['CASH_ON_DELIVERY', 'PAYMENT_ON_DELIVERY'];
 
+/** spec §9: the method of an order paid online by card, through the payment intent (spec §7). */
+export const PAID_BY_CARD: PaymentMethod = 'ONLINE_PAYMENT';
+
 export const FEE_PAYERS = ['customer', 'merchant'] as const;
 export type FeePayer = (typeof FEE_PAYERS)[number];
 
@@ -27,6 +30,11 @@ export interface OrderCharges {
    * merchant (billed on the statement, or paid by card when the order is paid online).
    */
   feePaidBy: FeePayer;
+  /**
+   * What the merchant's card is charged when the order is paid online: the delivery fee after the voucher
+   * (the item's value is the customer's business with the merchant, not ours).
+   */
+  cardChargeMinor: number;
 }
 
 /**
@@ -53,5 +61,6 @@ export function orderCharges(order: {
     totalMinor,
     collectMinor: isCollected ? totalMinor : 0,
     feePaidBy: isCollected ? 'customer' : 'merchant',
+    cardChargeMinor: order.paymentMethod === PAID_BY_CARD ? payableFeeMinor : 0,
   };
 }

@@ -21,7 +21,18 @@ export type OrderPatch = Pick<
   | 'latest_arrival_at'
   | 'pickup_eta_minutes'
   | 'delivery_eta_minutes'
+  | 'payment_status'
+  | 'paid_minor'
+  | 'refunded_minor'
+  | 'card_scheme'
+  | 'card_last4'
 >;
+
+/**
+ * Writes another module makes in the transaction of every status change (the payments module queues a refund
+ * when a paid order is cancelled or returned); registered by that module, so orders import nothing of it.
+ */
+export type StepHook = (tx: Db, order: repo.OrderRow, at: Date) => Promise<OrderPatch | undefined>;
 
 /**
  * Frees a rider from an order inside the step's transaction. Riders are the dispatch module's; the
@@ -54,6 +65,7 @@ export function lifecycleService({
   releaseRider: ReleaseRider;
   metrics: Pick<DomainMetrics, 'statusChanges'>;
 }) {
+  const hooks: StepHook[] = [];
   async function step(orderId: string, to: OrderStatus, options: StepOptions = {}): Promise<repo.OrderRow> {
     const changed = await db.transaction(async (tx) => {
       const row = await repo.lockOrder(tx, orderId);
@@ -66,13 +78,20 @@ export function lifecycleService({
       await repo.insertStatus(tx, orderId, to, at);
       if (options.proof) await repo.saveProof(tx, { orderId, ...options.proof, at });
       await options.also?.(tx, row, at);
-      await repo.notifyOrderChange(tx, orderId);
-      return {
+      let result: repo.OrderRow = {
         ...row,
         ...patch,
         status: to,
         status_history: [...row.status_history, { status: to, created_at: at.toISOString() }],
       };
+      for (const hook of hooks) {
+        const more = await hook(tx, result, at);
+        if (!more) continue;
+        await repo.updateOrder(tx, orderId, { ...more, updated_at: at });
+        result = { ...result, ...more };
+      }
+      await repo.notifyOrderChange(tx, orderId);
+      return result;
     });
     metrics.statusChanges.inc({ status: to });
     return changed;
@@ -81,10 +100,15 @@ export function lifecycleService({
   return {
     step,
 
+    onStep(hook: StepHook): void {
+      hooks.push(hook);
+    },
+
     /** A change that is not a status change (live ETAs); announced like one. */
-    async touch(orderId: string, patch: OrderPatch): Promise<void> {
+    async touch(orderId: string, patch: OrderPatch, also?: (tx: Db) => Promise<void>): Promise<void> {
       await db.transaction(async (tx) => {
         await repo.updateOrder(tx, orderId, { ...patch, updated_at: now() });
+        await also?.(tx);
         await repo.notifyOrderChange(tx, orderId);
       });
     },

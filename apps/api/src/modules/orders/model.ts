@@ -11,6 +11,8 @@ export interface NewOrder {
   tracking_token: string;
   created_by: string | null;
   status: OrderStatus;
+  /** Set for an order paid by card (payments module); absent otherwise. */
+  payment_status?: string | null;
   created_at: Date;
   preordered_for: Date | null;
   currency: string;
@@ -65,6 +67,12 @@ export interface OrderRow
   offer_expires_at: Date | null;
   cancel_reason: string | null;
   latest_arrival_at: Date | null;
+  /** Orders paid online (payments module); null for every other method. */
+  payment_status: string | null;
+  paid_minor: number;
+  refunded_minor: number;
+  card_scheme: string | null;
+  card_last4: string | null;
   outlet_name: string;
   outlet_phone: string | null;
   parent_vendor_id: string | null;

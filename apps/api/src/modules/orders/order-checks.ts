@@ -13,9 +13,19 @@ const DIRECT_ORDER_EXCLUDED_METHODS: readonly string[] = ['ONLINE_PAYMENT'];
 
 const invalid = (key: string, field: string) => keyedError(400, 'ValidationError', key, field);
 
-/** The payment method is enabled for the vendor and may be used without a payment intent. */
-export function assertPaymentMethod(vendor: VendorRow, method: string): void {
-  if (vendor.payment_methods[method] !== true || DIRECT_ORDER_EXCLUDED_METHODS.includes(method)) {
+/**
+ * The payment method is enabled for the vendor and fits the call: POST /order takes every method but card
+ * payment, a payment intent takes card payment only.
+ */
+export function assertPaymentMethod(
+  vendor: VendorRow,
+  method: string,
+  options: { isPaymentIntent?: boolean } = {},
+): void {
+  const isExcluded = options.isPaymentIntent
+    ? !DIRECT_ORDER_EXCLUDED_METHODS.includes(method)
+    : DIRECT_ORDER_EXCLUDED_METHODS.includes(method);
+  if (vendor.payment_methods[method] !== true || isExcluded) {
     throw invalid('error.no-payment-method-available', 'paymentMethod');
   }
 }

@@ -1,3 +1,4 @@
+import type { OrderPaymentStatus } from '@riderdesk/domain/contracts/order-payment';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { fromMinor } from '@riderdesk/domain/money';
 import type { CancelReason } from '@riderdesk/domain/order-status';
@@ -59,6 +60,16 @@ export function toOrderView(row: OrderRow): Order {
     voucher_code: row.voucher_code,
     vat_number: row.vat_number,
     tracking_token: row.tracking_token,
+    ...(row.payment_status
+      ? {
+          payment: {
+            status: row.payment_status as OrderPaymentStatus,
+            paid_amount: fromMinor(row.paid_minor, currency),
+            refunded_amount: fromMinor(row.refunded_minor, currency),
+            card: row.card_scheme && row.card_last4 ? { scheme: row.card_scheme, last4: row.card_last4 } : null,
+          },
+        }
+      : {}),
   };
 }
 

@@ -30,6 +30,11 @@ export interface OrderChanges {
   amount_minor?: number;
   description?: string;
   payment_method?: string;
+  payment_status?: string | null;
+  paid_minor?: number;
+  refunded_minor?: number;
+  card_scheme?: string | null;
+  card_last4?: string | null;
 }
 
 // Column names reach the SQL text, so only these do, whatever else an object carries at run time.
@@ -53,6 +58,11 @@ const CHANGEABLE_COLUMNS: Record<keyof OrderChanges, true> = {
   amount_minor: true,
   description: true,
   payment_method: true,
+  payment_status: true,
+  paid_minor: true,
+  refunded_minor: true,
+  card_scheme: true,
+  card_last4: true,
 };
 
 // bigint and numeric columns come back as strings from node-postgres; float8 keeps them numbers (exact far
@@ -66,6 +76,8 @@ const ORDER_COLUMNS = `
   o.pickup_latitude, o.pickup_longitude, o.sender_name, o.sender_email, o.sender_phone,
   o.amount_minor::float8 as amount_minor, o.description, o.payment_method, o.vat_number,
   o.age_validation_required, o.dispatch_started_at, o.offer_expires_at, o.cancel_reason, o.latest_arrival_at,
+  o.payment_status, o.paid_minor::float8 as paid_minor, o.refunded_minor::float8 as refunded_minor, o.card_scheme,
+  o.card_last4,
   v.name as outlet_name, v.phone as outlet_phone, v.parent_vendor_id,
   o.rider_id::text as rider_id, r.name as rider_name, r.phone as rider_phone, r.latitude as rider_latitude,
   r.longitude as rider_longitude, r.heading as rider_heading, r.updated_at as rider_updated_at,
@@ -231,7 +243,7 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<void> {
   const placeholders = columns.map((_, index) => `$${index + 1}`);
   await tx.query(
     `insert into orders (${columns.join(', ')}, updated_at) values (${placeholders.join(', ')}, $${columns.indexOf('created_at') + 1})`,
-    columns.map((column) => order[column]),
+    columns.map((column) => order[column] ?? null),
   );
 }
 

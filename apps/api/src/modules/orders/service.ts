@@ -98,10 +98,15 @@ export function orderService({
   }
 
   /** The checks of a create beyond the spec §5 chain, in decision 022's order; they read but write nothing. */
-  async function prepareCreate(caller: Caller, vendor: VendorRow, body: OrderCreateBody): Promise<PreparedOrder> {
+  async function prepareCreate(
+    caller: Caller,
+    vendor: VendorRow,
+    body: OrderCreateBody,
+    options: { isPaymentIntent?: boolean } = {},
+  ): Promise<PreparedOrder> {
     const at = now();
     assertVendorActive(vendor);
-    assertPaymentMethod(vendor, body.order.payment_method);
+    assertPaymentMethod(vendor, body.order.payment_method, options);
     const pickup = resolvePickup(vendor, body.sender);
     assertAddress(body.customer.location, 'customer.location');
     assertVatNumber(body.vat_number);
@@ -138,12 +143,28 @@ export function orderService({
     const at = now();
     const orderId = formatOrderId(order.vendor_id, await repo.nextOrderNumber(tx));
     await repo.insertOrder(tx, { ...order, order_id: orderId, created_at: at });
-    await repo.insertStatus(tx, orderId, 'NEW', at);
+    await repo.insertStatus(tx, orderId, order.status, at);
     await repo.notifyOrderChange(tx, orderId);
     return orderId;
   }
 
   return {
+    /**
+     * The checks of a create for an order paid by card (spec §7 payment intent and its confirmation): the
+     * same chain and fee checks as POST /order, with ONLINE_PAYMENT as the only method it takes.
+     */
+    prepareCardOrder(caller: Caller, vendor: VendorRow, body: OrderCreateBody): Promise<PreparedOrder> {
+      return prepareCreate(caller, vendor, body, { isPaymentIntent: true });
+    },
+
+    /**
+     * Places a prepared card order in INITIATED (spec §4: paid online, it waits for its payment before it is
+     * dispatched), with its history entry and announcement, inside the caller's transaction.
+     */
+    placeInitiated(tx: Db, order: PreparedOrder): Promise<string> {
+      return insertOrder(tx, { ...order, status: 'INITIATED', payment_status: 'pending' });
+    },
+
     admitCreate(caller: Caller, raw: unknown, schemaError: SchemaError | null) {
       return admit<OrderCreateBody>(caller, raw, schemaError, async () => orderPayloadFromCreateBody(raw));
     },

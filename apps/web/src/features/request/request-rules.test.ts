@@ -13,6 +13,19 @@ describe('payment methods (spec §5)', () => {
     expect(availablePaymentMethods('CASH_ON_DELIVERY', { CASH_ON_DELIVERY: false, PAID: true })).toEqual([]);
     expect(availablePaymentMethods(null, { PAID: true })).toEqual(['PAID']);
   });
+
+  it('offers card payment only where online payment is on (spec §5 onlinePaymentActivated, §6 no guests)', () => {
+    const vendor = { CASH_ON_DELIVERY: true, ONLINE_PAYMENT: true };
+    const on = { isOnlinePaymentOn: true };
+    expect(availablePaymentMethods('CASH_ON_DELIVERY|ONLINE_PAYMENT', vendor, on)).toEqual([
+      'CASH_ON_DELIVERY',
+      'ONLINE_PAYMENT',
+    ]);
+    expect(availablePaymentMethods('CASH_ON_DELIVERY', vendor, on)).toEqual(['CASH_ON_DELIVERY']);
+    expect(availablePaymentMethods('CASH_ON_DELIVERY|ONLINE_PAYMENT', { CASH_ON_DELIVERY: true }, on)).toEqual([
+      'CASH_ON_DELIVERY',
+    ]);
+  });
 });
 
 describe('country time zone', () => {

@@ -11,8 +11,12 @@ import { normaliseVatNumber } from '@riderdesk/domain/validation/vat-number';
 import { ApiRequestError } from '../../shared/api/api-error.ts';
 import { type OrderForm, parseAmount, preorderedFor } from './order-form.ts';
 
-// Card payment arrives with the payment-intent work; until then only methods that complete without it are offered.
-export const COMPLETABLE_PAYMENT_METHODS = ['CASH_ON_DELIVERY', 'PAID'] as const satisfies readonly PaymentMethod[];
+// The methods the request page completes: card on delivery and pay-at-pickup are not offered yet.
+export const COMPLETABLE_PAYMENT_METHODS = [
+  'CASH_ON_DELIVERY',
+  'PAID',
+  'ONLINE_PAYMENT',
+] as const satisfies readonly PaymentMethod[];
 
 /**
  * spec §5: the country's paymentMethods parameter (pipe-separated) intersected with the vendor's
@@ -21,10 +25,15 @@ export const COMPLETABLE_PAYMENT_METHODS = ['CASH_ON_DELIVERY', 'PAID'] as const
 export function availablePaymentMethods(
   countryParameter: string | null,
   vendorFlags: Readonly<Record<string, boolean>>,
+  options: { isOnlinePaymentOn: boolean } = { isOnlinePaymentOn: false },
 ): PaymentMethod[] {
   const offered = countryParameter === null ? null : countryParameter.split('|').map((value) => value.trim());
   return COMPLETABLE_PAYMENT_METHODS.filter(
-    (method) => vendorFlags[method] === true && (offered === null || offered.includes(method)),
+    (method) =>
+      vendorFlags[method] === true &&
+      (offered === null || offered.includes(method)) &&
+      // spec §5/§6: online payment needs the onlinePaymentActivated parameter, and is never for guests.
+      (method !== 'ONLINE_PAYMENT' || options.isOnlinePaymentOn),
   );
 }
 

@@ -16,8 +16,16 @@ import { TimePicker } from '@mantine/dates';
 import { ASAP_MINUTES, type PaymentMethod, PREORDER_WINDOW_DAYS, VAT_NUMBER_LENGTH } from '@riderdesk/domain/constants';
 import type { Voucher } from '@riderdesk/domain/contracts/vouchers';
 import { firstPreorderSlot } from '@riderdesk/domain/orders/preorder-window';
-import { IconAlertTriangle, IconCash, IconCircleCheck, IconReceipt, IconTicket, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import {
+  IconAlertTriangle,
+  IconCash,
+  IconCircleCheck,
+  IconCreditCard,
+  IconReceipt,
+  IconTicket,
+  IconX,
+} from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { daysFromToday, formatDay } from '../../../shared/format/format.ts';
@@ -29,6 +37,7 @@ import { type SectionStatus, StepSection } from './step-section.tsx';
 const METHOD_ICONS: Partial<Record<PaymentMethod, typeof IconCash>> = {
   CASH_ON_DELIVERY: IconCash,
   PAID: IconReceipt,
+  ONLINE_PAYMENT: IconCreditCard,
 };
 
 function VoucherField(props: {
@@ -108,6 +117,8 @@ export function PaymentSection(props: {
   submitError: string | null;
   onBack: () => void;
   onSubmit: () => void;
+  /** The card step, while card payment is the chosen method. */
+  cardStep?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const { form, errors } = props;
@@ -191,6 +202,8 @@ export function PaymentSection(props: {
               )}
             />
           )}
+
+          {props.cardStep}
 
           <Stack gap={6}>
             <Text fz="sm" fw={500} id="delivery-time-label">

@@ -4,6 +4,8 @@ import type { AddressBookEntry } from '@riderdesk/domain/contracts/geo';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import { tripDistanceKm } from '@riderdesk/domain/geo/trip';
+import { fromMinor, toMinor } from '@riderdesk/domain/money';
+import { orderCharges } from '@riderdesk/domain/orders/charges';
 import { ORDER_TOAST_KEYS, payableDeliveryFee, REQUEST_ERROR_KEYS } from '@riderdesk/domain/request-flow';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +13,9 @@ import { useCountryParameter } from '../../../shared/api/get-country-parameter.t
 import { useConfig } from '../../../shared/config/config-context.tsx';
 import { formatDateTime, formatMoney, formatTime } from '../../../shared/format/format.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { useRemoveSavedCard } from '../api/saved-cards.ts';
 import { useApplyVoucher } from '../hooks/use-apply-voucher.ts';
+import { useCardPayment } from '../hooks/use-card-payment.ts';
 import { useDestinationPicker } from '../hooks/use-destination-picker.ts';
 import { useOrderForm } from '../hooks/use-order-form.ts';
 import { useRequestFlow } from '../hooks/use-request-flow.ts';
@@ -20,6 +24,7 @@ import { useTranslateKey } from '../hooks/use-translate-key.ts';
 import { EMPTY_ORDER_FORM, formFromOrder, type OrderForm, orderPayload, preorderedFor } from '../order-form.ts';
 import { hasQuote, isBeforeDestination, movablePinOf, sectionStatuses } from '../request-sections.ts';
 import { buildRequestSummary } from './build-request-summary.tsx';
+import { CardStep } from './card-step.tsx';
 import { CollectionPointSection } from './collection-point-section.tsx';
 import { DetailsSection, DetailsSummary } from './details-section.tsx';
 import { DropOffSection } from './drop-off-section.tsx';
@@ -64,6 +69,7 @@ export function RequestPage(props: RequestPageProps) {
     orderIdToEdit: props.orderIdToEdit,
     // Called once the flow has loaded the order, after this render has made the form.
     onOrderToEditLoaded: (order: Order) => form.reset(formFromOrder(order)),
+    canPayOnline: config.mode === 'CLASSIC',
   });
   const { state, send } = flow;
   const { step } = state;
@@ -103,7 +109,25 @@ export function RequestPage(props: RequestPageProps) {
     send,
     scheduledFor: () => preorderedFor(form.getValues(), country.timeZone),
   });
+  const isPayingByCard = step === 'FILL_PAYMENT_DETAILS' && values.paymentMethod === 'ONLINE_PAYMENT';
+  const card = useCardPayment(vendorId, isPayingByCard);
+  const removeCard = useRemoveSavedCard(vendorId ?? '');
+  const payableFee = payableDeliveryFee(state)?.fee ?? null;
+  // The one rule for an order's money (orders/charges.ts): a card pays the delivery fee after the voucher.
+  const cardCharge =
+    payableFee === null
+      ? null
+      : fromMinor(
+          orderCharges({
+            amountMinor: 0,
+            deliveryFeeMinor: toMinor(payableFee, country.currency),
+            discountMinor: 0,
+            paymentMethod: 'ONLINE_PAYMENT',
+          }).cardChargeMinor,
+          country.currency,
+        );
   const order = useSubmitOrder({
+    card,
     flow,
     vendor,
     countryCode: country.code,
@@ -305,6 +329,16 @@ export function RequestPage(props: RequestPageProps) {
               }
               onBack={back}
               onSubmit={() => void submitOrder()}
+              cardStep={
+                isPayingByCard ? (
+                  <CardStep
+                    card={card}
+                    charge={cardCharge === null ? null : money(cardCharge)}
+                    onRemoveCard={(cardId) => removeCard.mutate(cardId)}
+                    isRemoving={removeCard.isPending}
+                  />
+                ) : null
+              }
             />
           </Stack>
         </Grid.Col>

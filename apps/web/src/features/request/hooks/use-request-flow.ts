@@ -64,6 +64,8 @@ export function useRequestFlow(input: {
   timeZone: string;
   orderIdToEdit: string | null;
   onOrderToEditLoaded: (order: Order) => void;
+  /** spec §6: online payment is offered only to signed-in merchants, never guests or embedded mode. */
+  canPayOnline: boolean;
 }) {
   const { vendor, countryCode, timeZone } = input;
   const queryClient = useQueryClient();
@@ -110,7 +112,9 @@ export function useRequestFlow(input: {
     const limit = Number(itemValueLimit.data);
     send({
       type: 'paymentOptionsLoaded',
-      availablePaymentMethods: availablePaymentMethods(paymentMethods.data ?? null, vendorFlags),
+      availablePaymentMethods: availablePaymentMethods(paymentMethods.data ?? null, vendorFlags, {
+        isOnlinePaymentOn: onlinePayment.data === 'true' && input.canPayOnline,
+      }),
       hasPaymentActivated: onlinePayment.data === 'true',
       // spec §8: a failed limit lookup gives -1.
       orderItemValueExceedLimit: itemValueLimit.isError || !Number.isFinite(limit) ? -1 : limit,
@@ -121,6 +125,7 @@ export function useRequestFlow(input: {
     areOptionsLoading,
     paymentMethods.data,
     onlinePayment.data,
+    input.canPayOnline,
     itemValueLimit.data,
     itemValueLimit.isError,
     send,
@@ -193,7 +198,11 @@ export function useRequestFlow(input: {
    * changed fee waits for the user's confirmation, an unchanged one is sent again.
    */
   const submit = useCallback(
-    async (place: PlaceOrder, sleep: (ms: number) => Promise<void> = wait): Promise<SubmitOutcome> => {
+    async (
+      place: PlaceOrder,
+      sleep: (ms: number) => Promise<void> = wait,
+      during: 'order' | 'payment' = 'order',
+    ): Promise<SubmitOutcome> => {
       send({ type: 'submitStarted' });
       if (!stateRef.current.loading) return { status: 'stopped' };
       const messages = submitMessages(stateRef.current);
@@ -218,12 +227,16 @@ export function useRequestFlow(input: {
             const fee = await getDeliveryFee(
               deliveryFeeBody(flowVendorId, from, { lat: destination.latitude, lng: destination.longitude }),
             );
-            send({ type: 'feeRecomputed', deliveryFee: fee.fee, signature: fee.signature, during: 'order' });
+            send({ type: 'feeRecomputed', deliveryFee: fee.fee, signature: fee.signature, during });
           } catch {
             send({ type: 'feeRecomputeFailed' });
             return { status: 'failed', message: messages.failure, key: REQUEST_ERROR_KEYS.feeRecompute };
           }
           if (stateRef.current.hasFeeChanged) return { status: 'fee-changed' };
+          // spec §4: during a payment a changed fee is reported as error.fee.changed, not sent again.
+          if (stateRef.current.error?.key === REQUEST_ERROR_KEYS.feeChanged) {
+            return { status: 'failed', message: messages.failure, key: REQUEST_ERROR_KEYS.feeChanged };
+          }
           send({ type: 'submitStarted' });
           if (!stateRef.current.loading) return { status: 'stopped' };
         }

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Anchor,
+  Badge,
   Button,
   CopyButton,
   Divider,
@@ -93,6 +94,53 @@ function MoneyRow({ label, value, isStrong = false }: { label: string; value: st
         <bdi>{value}</bdi>
       </Text>
     </Group>
+  );
+}
+
+const CARD_STATUS_COLOURS: Record<NonNullable<Order['payment']>['status'], string> = {
+  pending: 'yellow',
+  authentication_required: 'yellow',
+  captured: 'teal',
+  failed: 'red',
+  cancelled: 'gray',
+  refund_pending: 'blue',
+  refunded: 'blue',
+  refund_failed: 'red',
+};
+
+/** An order paid by card: the card, the payment's state and its refund. */
+function CardPaymentRows({
+  payment,
+  money,
+}: {
+  payment: NonNullable<Order['payment']>;
+  money: (amount: number) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Divider my={4} />
+      <Group justify="space-between" gap="xs">
+        <Text fz="sm" c="dimmed">
+          {t('tracking.payment.card')}
+          {payment.card && (
+            <>
+              {' '}
+              <bdi>{`${payment.card.scheme.toUpperCase()} •••• ${payment.card.last4}`}</bdi>
+            </>
+          )}
+        </Text>
+        <Badge variant="light" color={CARD_STATUS_COLOURS[payment.status]}>
+          {t(`tracking.payment.card-status.${payment.status}`)}
+        </Badge>
+      </Group>
+      {payment.paid_amount > 0 && (
+        <MoneyRow label={t('tracking.payment.paid-by-card')} value={money(payment.paid_amount)} />
+      )}
+      {payment.refunded_amount > 0 && (
+        <MoneyRow label={t('tracking.payment.refunded')} value={money(payment.refunded_amount)} isStrong />
+      )}
+    </>
   );
 }
 
@@ -362,6 +410,7 @@ export function OrderDetail({
             <Divider my={4} />
             <MoneyRow label={t('tracking.payment.total')} value={money(order.total_amount)} />
             <MoneyRow label={t('tracking.payment.collect')} value={money(order.collect_amount)} isStrong />
+            {order.payment && <CardPaymentRows payment={order.payment} money={money} />}
             <Text fz="xs" c="dimmed">
               {t(`tracking.payment-method.${order.order.payment_method}`)}
             </Text>

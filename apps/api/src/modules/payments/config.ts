@@ -1,0 +1,9 @@
+/** The payment provider's settings, parsed with the rest of the environment in src/config.ts. */
+export interface PaymentsConfig {
+  /** sandbox: the embedded test-mode processor (decision 060). */
+  provider: 'sandbox';
+  /** Signs and checks the provider's webhook calls; null derives one from AUTH_SECRET. */
+  webhookSecret: string | null;
+  /** A payment still waiting for its 3-D Secure challenge after this long is cancelled (PAYMENT_CANCELLED). */
+  abandonAfterMinutes: number;
+}

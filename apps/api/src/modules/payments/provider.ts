@@ -1,0 +1,76 @@
+import type { Db } from '../../db/db.ts';
+
+/**
+ * The boundary to a card processor (decision 060). Card numbers stay on the provider's side: its hosted
+ * fields turn them into a token, and what crosses back is the card as a merchant recognises it.
+ */
+export interface ProviderCard {
+  scheme: string;
+  bin: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'authentication_failed' | 'invalid_card';
+
+/** A new card's one-time token, or a saved card's reusable instrument. */
+export type PaymentSource =
+  | { kind: 'token'; token: string; holderName: string; save: boolean }
+  | { kind: 'instrument'; instrumentRef: string };
+
+export type ConfirmOutcome =
+  /** Accepted; the result arrives by webhook (payment.authorised or payment.failed). */
+  | { status: 'processing'; paymentRef: string; card: ProviderCard; instrumentRef: string | null }
+  /** The issuer asks for 3-D Secure: the browser goes to redirectUrl and comes back to the return URL. */
+  | {
+      status: 'challenge_required';
+      paymentRef: string;
+      redirectUrl: string;
+      card: ProviderCard;
+      instrumentRef: string | null;
+    }
+  | { status: 'declined'; paymentRef: string | null; code: DeclineCode; card: ProviderCard | null };
+
+export interface WebhookEvent {
+  /** Unique per event: a delivery of an event already applied changes nothing. */
+  id: string;
+  type: 'payment.authorised' | 'payment.failed';
+  paymentRef: string;
+  code: DeclineCode | null;
+}
+
+export interface MoneyMovement {
+  status: 'succeeded' | 'failed';
+  ref: string | null;
+  code: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: string;
+  /** spec §7 POST /order/payment/auth: a session the hosted fields tokenise into; answers the page to frame. */
+  authoriseWallet(input: { walletId: string; expiresAt: Date }): Promise<{ cardFieldsUrl: string }>;
+  createIntent(input: { amountMinor: number; currency: string; idempotencyKey: string }): Promise<{
+    providerIntentId: string;
+  }>;
+  /** Authorises the intent's amount on the card; the same idempotency key answers the same payment. */
+  confirm(input: {
+    providerIntentId: string;
+    walletId: string;
+    amountMinor: number;
+    currency: string;
+    source: PaymentSource;
+    /** Where the 3-D Secure challenge sends the browser back to. */
+    returnUrl: string;
+    idempotencyKey: string;
+  }): Promise<ConfirmOutcome>;
+  capture(input: { paymentRef: string; amountMinor: number; idempotencyKey: string }): Promise<MoneyMovement>;
+  refund(input: { paymentRef: string; amountMinor: number; idempotencyKey: string }): Promise<MoneyMovement>;
+  /** Checks a webhook call's signature and age; throws when either is wrong. */
+  verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): WebhookEvent;
+}
+
+/** How a provider's webhook calls reach our webhook route (the sandbox queues them; tx: only if it commits). */
+export interface WebhookOutbox {
+  queue(event: WebhookEvent, tx?: Db): Promise<void>;
+}

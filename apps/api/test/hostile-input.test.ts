@@ -182,6 +182,14 @@ describe.each(databases())('hostile input on %s', (kind) => {
     await call('GET', `/api/v1/vendor/${vendorId}/orders?count=1&pagination_key=${paginationKey}`);
     await call('GET', `/api/v1/vendor/${vendorId}/orders?scheduled=true&customer_phone_number=%2B923001234567`);
     await call('GET', `/api/v1/order?vendorId=${vendorId}&orderId=${active}`);
+    await call(
+      'GET',
+      `/api/v1/vendor/${vendorId}/orders/export?format=csv&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&status=ANY&search=Ayesha`,
+    );
+    await call('GET', '/api/v1/bulk-job/example-file');
+    await call('GET', `/api/v1/bulk-job/all/${vendorId}`);
+    await call('GET', '/api/v1/get-country-parameter/serviceHours');
+    await call('GET', '/api/v1/vendors');
     await call('GET', `/api/v1/order/${delivered}/proofs/delivery`);
     await call('GET', `/api/v1/riders/${rider.id}`);
     await call('GET', `/api/v1/vendor/${vendorId}`);

@@ -76,6 +76,7 @@ export function OutletDialog({
       size="xl"
       radius="md"
       fullScreen={isMobile}
+      closeButtonProps={{ 'aria-label': t('outlet.close') }}
       // Each opening starts from the outlet as saved.
       key={target?.mode === 'edit' ? target.vendor.vendor_id : 'add'}
     >

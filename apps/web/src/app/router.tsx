@@ -64,10 +64,6 @@ const HistoryRoute = lazyWithRetry(
   () => import('./pages/history-route.tsx'),
   (m) => m.HistoryRoute,
 );
-const HelpCentreRoute = lazyWithRetry(
-  () => import('./pages/help-centre-route.tsx'),
-  (m) => m.HelpCentreRoute,
-);
 const BulkOrderRoute = lazyWithRetry(
   () => import('./pages/bulk-order-route.tsx'),
   (m) => m.BulkOrderRoute,
@@ -145,7 +141,6 @@ export const appRoutes: RouteObject[] = [
           { path: 'request-a-rider/:vendorID?', element: <RequestRoute /> },
           { path: 'order-tracking/:vendorID?', element: <OrderTrackingRoute /> },
           { path: 'history/:vendorID?', element: <HistoryRoute /> },
-          { path: 'helpcenter/:vendorID', element: <HelpCentreRoute /> },
         ],
       },
       {

@@ -1,5 +1,5 @@
 import { ActionIcon, Avatar, Button, Divider, Popover, Stack, Text } from '@mantine/core';
-import { IconExternalLink, IconHelpCircle, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconExternalLink, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,13 +7,12 @@ import { useConfig } from '../../shared/config/config-context.tsx';
 
 export interface AccountMenuProps {
   email: string | null;
-  helpCentrePath: string | null;
   onLogout: () => void;
   isLoggingOut: boolean;
 }
 
 /** spec §2 account popover: e-mail (or login and register for guests), partner link, help centre, logout. */
-export function AccountMenu({ email, helpCentrePath, onLogout, isLoggingOut }: AccountMenuProps) {
+export function AccountMenu({ email, onLogout, isLoggingOut }: AccountMenuProps) {
   const { t } = useTranslation();
   const { country } = useConfig();
   const [opened, setOpened] = useState(false);
@@ -55,18 +54,6 @@ export function AccountMenu({ email, helpCentrePath, onLogout, isLoggingOut }: A
             </>
           )}
           <Divider />
-          {helpCentrePath && (
-            <Button
-              component={Link}
-              to={helpCentrePath}
-              variant="default"
-              leftSection={<IconHelpCircle size={18} />}
-              onClick={close}
-              justify="flex-start"
-            >
-              {t('account.help-centre')}
-            </Button>
-          )}
           {country.links.partnerSignUp && (
             <Button
               component="a"

@@ -46,9 +46,6 @@ export function AppLayout() {
   const showsBranches = !isGuest && isVendorSection(section);
   const items = NAV_ITEMS.filter((item) => !item.flag || flags[item.flag]);
   const vendorId = branch.selectedVendor?.vendor_id ?? null;
-  // spec §2: the help centre is hidden without its flag, for guests and on the GODROID platform.
-  const helpCentrePath =
-    flags.Helpcenter && !isGuest && config.mode !== 'GODROID' && vendorId ? `/helpcenter/${vendorId}` : null;
   const email = session?.user.email ?? null;
 
   const branchListProps = {
@@ -94,12 +91,7 @@ export function AppLayout() {
             </Group>
             <Group gap="xs" visibleFrom="sm" wrap="nowrap">
               <LanguagePicker />
-              <AccountMenu
-                email={email}
-                helpCentrePath={helpCentrePath}
-                onLogout={() => logout.mutate()}
-                isLoggingOut={logout.isPending}
-              />
+              <AccountMenu email={email} onLogout={() => logout.mutate()} isLoggingOut={logout.isPending} />
             </Group>
           </Group>
         </AppShell.Header>
@@ -120,7 +112,6 @@ export function AppLayout() {
         current={section}
         selectedVendor={branch.selectedVendor}
         email={email}
-        helpCentrePath={helpCentrePath}
         onLogout={() => {
           drawer.close();
           logout.mutate();

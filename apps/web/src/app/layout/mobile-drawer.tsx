@@ -2,7 +2,7 @@ import { Button, Divider, Drawer, NavLink, ScrollArea, Stack, Text, useDirection
 import { useMediaQuery } from '@mantine/hooks';
 import { DRAWER_WIDTH } from '@riderdesk/domain/constants';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
-import { IconExternalLink, IconHelpCircle, IconLogout } from '@tabler/icons-react';
+import { IconExternalLink, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguagePicker } from '../../features/language/components/language-picker.tsx';
@@ -18,7 +18,6 @@ export interface MobileDrawerProps {
   current: string;
   selectedVendor: Vendor | null;
   email: string | null;
-  helpCentrePath: string | null;
   onLogout: () => void;
   branchList: BranchListProps | null;
 }
@@ -64,16 +63,6 @@ export function MobileDrawer(props: MobileDrawerProps) {
               />
             );
           })}
-          {props.helpCentrePath && (
-            <NavLink
-              component={Link}
-              to={props.helpCentrePath}
-              label={t('account.help-centre')}
-              leftSection={<IconHelpCircle size={20} />}
-              onClick={props.onClose}
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-            />
-          )}
           {country.links.partnerSignUp && (
             <NavLink
               href={country.links.partnerSignUp}

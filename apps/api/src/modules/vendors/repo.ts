@@ -283,22 +283,12 @@ export async function findOutletByClientId(
 }
 
 /** The collection point fields a merchant edits (spec §7 collection point body). */
-export interface OutletFields {
+export interface OutletFields extends VendorAddress {
   client_vendor_id: string;
   name: string;
   phone: string;
   owners: string[];
-  address_text: string;
-  unit: string | null;
-  building: string | null;
-  city: string | null;
-  country_code: string;
-  latitude: number;
-  longitude: number;
-  postal_code: string | null;
-  street: string | null;
   street_number: string | null;
-  rider_instructions: string | null;
 }
 
 export async function updateOutlet(db: Db, vendorId: string, fields: OutletFields): Promise<void> {

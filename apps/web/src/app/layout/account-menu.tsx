@@ -11,7 +11,7 @@ export interface AccountMenuProps {
   isLoggingOut: boolean;
 }
 
-/** spec §2 account popover: e-mail (or login and register for guests), partner link, help centre, logout. */
+/** spec §2 account popover: e-mail (or login and register for guests), partner link (guests), help centre, logout. */
 export function AccountMenu({ email, onLogout, isLoggingOut }: AccountMenuProps) {
   const { t } = useTranslation();
   const { country } = useConfig();
@@ -54,7 +54,8 @@ export function AccountMenu({ email, onLogout, isLoggingOut }: AccountMenuProps)
             </>
           )}
           <Divider />
-          {country.links.partnerSignUp && (
+          {/* A signed-in merchant already is a partner: the sign-up link is for guests. */}
+          {!email && country.links.partnerSignUp && (
             <Button
               component="a"
               href={country.links.partnerSignUp}

@@ -17,6 +17,7 @@ import { useRemoveSavedCard } from '../api/saved-cards.ts';
 import { useApplyVoucher } from '../hooks/use-apply-voucher.ts';
 import { useCardPayment } from '../hooks/use-card-payment.ts';
 import { useDestinationPicker } from '../hooks/use-destination-picker.ts';
+import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { useOrderForm } from '../hooks/use-order-form.ts';
 import { useRequestFlow } from '../hooks/use-request-flow.ts';
 import { useSubmitOrder } from '../hooks/use-submit-order.ts';
@@ -29,6 +30,7 @@ import { CollectionPointSection } from './collection-point-section.tsx';
 import { DetailsSection, DetailsSummary } from './details-section.tsx';
 import { DropOffSection } from './drop-off-section.tsx';
 import { FeeChangedModal } from './fee-changed-modal.tsx';
+import { LeaveRequestModal } from './leave-request-modal.tsx';
 import { OutOfAreaHelp } from './out-of-area-help.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { RequestMapCard } from './request-map-card.tsx';
@@ -126,6 +128,10 @@ export function RequestPage(props: RequestPageProps) {
           }).cardChargeMinor,
           country.currency,
         );
+  // What the merchant typed or picked; an order being edited starts from its saved values.
+  const leaveGuard = useLeaveGuard(
+    form.formState.isDirty || (props.orderIdToEdit === null && state.destination !== null),
+  );
   const order = useSubmitOrder({
     card,
     flow,
@@ -135,7 +141,10 @@ export function RequestPage(props: RequestPageProps) {
     userEmail: props.userEmail,
     trackingPath: props.trackingPath,
     translate,
-    onPlaced: () => form.reset(EMPTY_ORDER_FORM),
+    onPlaced: () => {
+      leaveGuard.markSent();
+      form.reset(EMPTY_ORDER_FORM);
+    },
   });
 
   const continueToPayment = form.handleSubmit((details: OrderForm) =>
@@ -350,6 +359,7 @@ export function RequestPage(props: RequestPageProps) {
         </Grid.Col>
       </Grid>
 
+      <LeaveRequestModal opened={leaveGuard.isAsking} onStay={leaveGuard.stay} onLeave={leaveGuard.leave} />
       <FeeChangedModal
         opened={state.hasFeeChanged}
         fee={money(state.deliveryFee ?? 0)}

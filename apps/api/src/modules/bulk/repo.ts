@@ -1,5 +1,5 @@
 import type { BulkJobStatus, BulkPlacementState, BulkRowInput, BulkRowStatus } from '@riderdesk/domain/bulk/bulk-sheet';
-import { BULK_JOB_CHANGES_CHANNEL } from '@riderdesk/domain/contracts/live';
+import { BULK_JOB_CHANGES_CHANNEL, type BulkJobUpdate } from '@riderdesk/domain/contracts/live';
 import type { Db } from '../../db/db.ts';
 
 export interface BulkJobRow {
@@ -231,6 +231,11 @@ export async function finishPlacement(tx: Db, jobId: string, status: BulkJobStat
 }
 
 /** Announces where the job stands, committed with the change (spec: `bulk_job_update` beside `order_update`). */
+/** Announces how far an upload's checking has gone, before its job exists (no transaction to wait for). */
+export async function notifyUploadProgress(db: Db, update: BulkJobUpdate): Promise<void> {
+  await db.query('select pg_notify($1, $2)', [BULK_JOB_CHANGES_CHANNEL, JSON.stringify(update)]);
+}
+
 export async function notifyJobChange(tx: Db, jobId: string): Promise<void> {
   await tx.query(
     `select pg_notify($1, json_build_object(

@@ -12,6 +12,7 @@ import {
 } from '@riderdesk/domain/bulk/bulk-sheet';
 import { LOGIN_PICKUP_ESTIMATION } from '@riderdesk/domain/constants';
 import type { BulkJob, BulkJobCreateBody, BulkRow, BulkRowError } from '@riderdesk/domain/contracts/bulk';
+import { BULK_UPLOAD_CHECKING } from '@riderdesk/domain/contracts/live';
 import { fromMinor, type GeoPoint, toMinor } from '@riderdesk/domain/money';
 import { validateOrderCreateBody } from '@riderdesk/domain/validation/order-body';
 import type { AppConfig } from '../../config.ts';
@@ -82,6 +83,10 @@ async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) =
  * briefly.
  */
 const PLACEMENT_CHUNK = 25;
+
+/** An upload's checking is announced about this many times, and never more often than every so many rows. */
+const UPLOAD_PROGRESS_STEPS = 20;
+const UPLOAD_PROGRESS_MIN_ROWS = 50;
 
 /** Chunks placed at once: a few transactions in flight keep a PostgreSQL pool busy; PGlite takes turns. */
 const PARALLEL_CHUNKS = 4;
@@ -397,11 +402,33 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       };
       const firstRowOf = new Map<string, number>();
       const rows: repo.NewBulkRow[] = [];
+      // The browser follows the checking on the live socket when it named its upload.
+      const uploadId = body.upload_id ?? null;
+      const announce = async (rowsChecked: number) => {
+        if (!uploadId) return;
+        await repo.notifyUploadProgress(db, {
+          bulk_job_id: uploadId,
+          upload_id: uploadId,
+          vendor_id: jobVendor.vendor_id,
+          parent_vendor_id: jobVendor.parent_vendor_id,
+          status: BULK_UPLOAD_CHECKING,
+          placement: 'NOT_STARTED',
+          orders_placed: 0,
+          orders_to_be_placed: 0,
+          rows_checked: rowsChecked,
+          total_rows: inputs.length,
+        });
+      };
+      const announceEvery = Math.max(UPLOAD_PROGRESS_MIN_ROWS, Math.ceil(inputs.length / UPLOAD_PROGRESS_STEPS));
+      let rowsChecked = 0;
+      await announce(0);
       // The rows share their reads: the caller's vendors, the collection points, the hours (decision 054).
       const checked = await withReadSnapshot(() =>
         inPool(inputs, PARALLEL_ROWS, async (input) => {
           await yieldToEventLoop();
-          return checkRow(caller, input, context);
+          const result = await checkRow(caller, input, context);
+          if (++rowsChecked % announceEvery === 0) await announce(rowsChecked);
+          return result;
         }),
       );
       // Duplicates are judged in the sheet's order: the first of equal rows is the one placed.

@@ -146,6 +146,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     serviceHours: deps.serviceHours ?? countryServiceHours(vendors, config.deployment.country),
     now,
     metrics,
+    flags,
   });
   const { provider: paymentProvider, sandbox: paymentSandbox } = deps.paymentProvider
     ? { provider: deps.paymentProvider, sandbox: null }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setCountryParameter } from '../src/modules/vendors/repo.ts';
 import { buildTestApp, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
-import { createMerchant, type Merchant } from './support/factories.ts';
+import { createMerchant, createRider, type Merchant, OUTLET } from './support/factories.ts';
 import { orderBody, orderOf, postOrder, quoteFee, translationKey } from './support/orders.ts';
 
 const EVERY_METHOD = 'CASH_ON_DELIVERY|PAID|PAYMENT_ON_DELIVERY|PAY_AT_PICKUP|ONLINE_PAYMENT';
@@ -12,6 +12,7 @@ describe('card on delivery and pay-at-pickup (spec §5, §6, §9)', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ ...IN_SERVICE_HOURS });
+    await t.db.query(`update riders set state = 'OFFLINE', current_order_id = null`);
     merchant = await createMerchant(t, {
       payment_methods: { CASH_ON_DELIVERY: true, PAYMENT_ON_DELIVERY: true, PAY_AT_PICKUP: true },
     });
@@ -50,6 +51,25 @@ describe('card on delivery and pay-at-pickup (spec §5, §6, §9)', () => {
       collect_at_pickup_amount: fee,
       fee_paid_by: 'merchant',
       total_amount: 1500 + fee,
+    });
+  });
+
+  it('tells the rider what to collect at the pickup and at the door', async () => {
+    // The earlier tests' orders are not waiting for this rider.
+    await t.db.query(
+      `update orders set status = 'CANCELLED' where status in ('NEW', 'RECEIVED', 'WAITING_FOR_TRANSPORT')`,
+    );
+    const { response, fee } = await order('PAY_AT_PICKUP');
+    const orderId = response.json().result.order_id as string;
+    const rider = await createRider(t.db, { lat: OUTLET.lat + 0.01, lng: OUTLET.lng });
+    await t.services.dispatcher.tick();
+    expect((await orderOf(t, merchant, orderId)).rider?.id).toBe(rider.id);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/rider/me', headers: rider.headers });
+    expect(me.json().result.order).toMatchObject({
+      order_id: orderId,
+      payment_method: 'PAY_AT_PICKUP',
+      collect_amount: 0,
+      collect_at_pickup_amount: fee,
     });
   });
 

@@ -19,6 +19,7 @@ export function RequestRoute() {
       isPreOrderOn={flags.PreOrder}
       isVoucherOn={flags.Voucher}
       isVatOn={flags.PaymentVat}
+      isPayAtPickupOn={flags.PayAtPickup}
       userEmail={session?.user.email ?? null}
       otherBranches={vendors.filter((vendor) => vendor.vendor_id !== selectedVendor?.vendor_id)}
       branchPath={(vendorId) => sectionPath('request-a-rider', vendorId)}

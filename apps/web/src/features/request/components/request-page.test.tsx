@@ -462,6 +462,7 @@ describe('editing an order (spec §4)', () => {
     discount: 0,
     total_amount: 1015,
     collect_amount: 1015,
+    collect_at_pickup_amount: 0,
     fee_paid_by: 'customer',
     notes: null,
     cancel_reason: null,

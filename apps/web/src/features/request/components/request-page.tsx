@@ -46,6 +46,8 @@ export type RequestPageProps = {
   isPreOrderOn: boolean;
   isVoucherOn: boolean;
   isVatOn: boolean;
+  /** spec §6 PayAtPickup flag: pay-at-pickup is offered where the vendor and the country allow it. */
+  isPayAtPickupOn?: boolean;
   userEmail: string | null;
   /** The user's other branches, offered when an address is outside this branch's area. */
   otherBranches?: readonly Vendor[];
@@ -72,6 +74,7 @@ export function RequestPage(props: RequestPageProps) {
     // Called once the flow has loaded the order, after this render has made the form.
     onOrderToEditLoaded: (order: Order) => form.reset(formFromOrder(order)),
     canPayOnline: config.mode === 'CLASSIC',
+    isPayAtPickupOn: props.isPayAtPickupOn ?? false,
   });
   const { state, send } = flow;
   const { step } = state;

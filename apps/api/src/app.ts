@@ -36,6 +36,7 @@ import { liveTickets } from './modules/live/tickets.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxPlugin } from './modules/mail/plugin.ts';
 import { orderCancelService } from './modules/orders/cancel-service.ts';
+import { orderExportJobService } from './modules/orders/export-job-service.ts';
 import { orderExportService } from './modules/orders/export-service.ts';
 import { lifecycleService } from './modules/orders/lifecycle.ts';
 import { orderListService } from './modules/orders/list-service.ts';
@@ -144,6 +145,14 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     now,
     metrics,
   });
+  const orderExport = orderExportService({
+    db,
+    vendors,
+    phonePrefix: config.deployment.country.phonePrefix,
+    timeZone: config.deployment.country.timeZone,
+    localesDir: config.localesDir,
+    now,
+  });
   const paymentProvider = sandboxProvider({
     db,
     secret: config.authSecret,
@@ -176,13 +185,18 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     }),
     now,
     orderList: orderListService({ db, vendors, phonePrefix: config.deployment.country.phonePrefix }),
-    orderExport: orderExportService({
+    orderExport,
+    orderExportJobs: orderExportJobService({
       db,
       vendors,
-      phonePrefix: config.deployment.country.phonePrefix,
-      timeZone: config.deployment.country.timeZone,
-      localesDir: config.localesDir,
+      exports: orderExport,
+      mailer,
+      emailOfUser: async (userId) => (await auth.me(userId)).email,
       now,
+      secret: config.authSecret,
+      previousSecrets: config.previousAuthSecrets,
+      publicUrl: config.publicUrl,
+      serviceName: config.deployment.brand.serviceName,
     }),
     orderCancel: orderCancelService({ db, vendors, flags, lifecycle, now }),
     orderRecords: orderReads,

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   calendarDayInZone,
   compactSearchTerm,
+  exportProgressPercent,
   HISTORY_MAX_RANGE_DAYS,
   historyPageSize,
+  isExportJobPending,
   isHistoryOrder,
   isWithinHistoryLimit,
   resolveHistoryRange,
@@ -86,5 +88,18 @@ describe('history helpers', () => {
 describe('calendarDayInZone', () => {
   it('is the Karachi day, not the UTC one', () => {
     expect(calendarDayInZone(NOW, KARACHI)).toBe('2026-03-10');
+  });
+});
+
+describe('e-mailed export progress', () => {
+  it('is pending while queued or running, and counts whole percent of a known total', () => {
+    expect(isExportJobPending('QUEUED')).toBe(true);
+    expect(isExportJobPending('RUNNING')).toBe(true);
+    expect(isExportJobPending('READY')).toBe(false);
+    expect(isExportJobPending('FAILED')).toBe(false);
+    expect(exportProgressPercent(2_000, 5_000)).toBe(40);
+    expect(exportProgressPercent(4_999, 5_000)).toBe(99);
+    expect(exportProgressPercent(7, 0)).toBe(100);
+    expect(exportProgressPercent(10, null)).toBeNull();
   });
 });

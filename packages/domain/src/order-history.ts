@@ -106,3 +106,22 @@ export function rangeQuery(range: { from: Date; to: Date }): { from: string; to:
 export function calendarDayInZone(now: Date, timeZone: string): CalendarDay {
   return format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
 }
+
+// Exports e-mailed as a link (docs/decisions/047-e-mailed-exports.md): the direct XLSX download stops at
+// this many rows, and the e-mailed file's link lives this long.
+export const DIRECT_XLSX_MAX_ROWS = 10_000;
+export const EXPORT_LINK_TTL_DAYS = 7;
+export const EXPORT_JOB_STATUSES = ['QUEUED', 'RUNNING', 'READY', 'FAILED'] as const;
+export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
+
+/** Whether the page should keep asking how an e-mailed export is getting on. */
+export function isExportJobPending(status: ExportJobStatus): boolean {
+  return status === 'QUEUED' || status === 'RUNNING';
+}
+
+/** Whole percent of an export's rows written; null while the total is not known. */
+export function exportProgressPercent(done: number, total: number | null): number | null {
+  if (total === null) return null;
+  if (total <= 0) return 100;
+  return Math.min(100, Math.floor((done / total) * 100));
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from '../config.ts';
 import { PAGE_SIZE_ACTIVE, PAGE_SIZE_HISTORY } from '../constants.ts';
-import { HISTORY_SEARCH_MAX_LENGTH } from '../order-history.ts';
+import { EXPORT_JOB_STATUSES, HISTORY_SEARCH_MAX_LENGTH } from '../order-history.ts';
 import { CANCEL_REASONS, STATUS_FILTERS } from '../order-status.ts';
 import { PROOF_KINDS } from '../orders/proofs.ts';
 import { InstantInputSchema, queryNumberSchema, resultOf, textSchema, tokenSchema, VendorIdSchema } from './common.ts';
@@ -54,6 +54,59 @@ export const OrderExportQuerySchema = z.object({
   lang: z.enum(SUPPORTED_LANGUAGES).default('en'),
 });
 export type OrderExportQuery = z.infer<typeof OrderExportQuerySchema>;
+
+/**
+ * POST /vendor/{vendorId}/orders/export-jobs: "Send by e-mail" — the same filters as the download, built by
+ * a background job and e-mailed to the caller as a signed link (docs/decisions/047-e-mailed-exports.md).
+ */
+export const OrderExportJobBodySchema = z.object({
+  format: z.enum(EXPORT_FORMATS),
+  from: InstantInputSchema,
+  to: InstantInputSchema,
+  include_outlets: z.boolean().default(false),
+  status: z.enum(STATUS_FILTERS).optional(),
+  search: textSchema(HISTORY_SEARCH_MAX_LENGTH, { trim: true }).optional(),
+  lang: z.enum(SUPPORTED_LANGUAGES).default('en'),
+});
+export type OrderExportJobBody = z.input<typeof OrderExportJobBodySchema>;
+
+export const OrderExportJobParamsSchema = z.object({ vendorId: VendorIdSchema, exportId: z.uuid() });
+export type OrderExportJobParams = z.infer<typeof OrderExportJobParamsSchema>;
+
+export const OrderExportJobSchema = z.object({
+  export_id: z.uuid(),
+  vendor_id: z.string(),
+  format: z.enum(EXPORT_FORMATS),
+  status: z.enum(EXPORT_JOB_STATUSES),
+  /** Rows written so far, and of how many (null until counted). */
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative().nullable(),
+  /** Where the link goes. */
+  email: z.string(),
+  /** A message key when the job failed. */
+  error: z.string().nullable(),
+  created_at: z.string(),
+  /** When the file and its link stop working (READY only). */
+  expires_at: z.string().nullable(),
+});
+export type OrderExportJob = z.infer<typeof OrderExportJobSchema>;
+export const OrderExportJobAnswerSchema = resultOf(z.object({ export_job: OrderExportJobSchema }));
+export const OrderExportJobListAnswerSchema = resultOf(z.object({ export_jobs: z.array(OrderExportJobSchema) }));
+export type OrderExportJobListAnswer = z.infer<typeof OrderExportJobListAnswerSchema>;
+
+/** GET /order-exports/{exportId}/file: the e-mailed link, signed and valid until `expires` (Unix seconds). */
+export const OrderExportLinkParamsSchema = z.object({ exportId: z.uuid() });
+export const OrderExportLinkQuerySchema = z.object({
+  expires: queryNumberSchema(
+    z
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 40),
+  ),
+  signature: tokenSchema(128),
+});
+export type OrderExportLinkQuery = z.infer<typeof OrderExportLinkQuerySchema>;
 
 export const OrderListAnswerSchema = resultOf(
   z.object({

@@ -8,6 +8,7 @@ import {
   isExportJobPending,
   isHistoryOrder,
   isWithinHistoryLimit,
+  paymentAndRefundStatus,
   resolveHistoryRange,
   statusesOfFilter,
 } from './order-history.ts';
@@ -101,5 +102,14 @@ describe('e-mailed export progress', () => {
     expect(exportProgressPercent(4_999, 5_000)).toBe(99);
     expect(exportProgressPercent(7, 0)).toBe(100);
     expect(exportProgressPercent(10, null)).toBeNull();
+  });
+});
+
+describe('payment columns of the export', () => {
+  it('reads a refund as a captured payment plus the refund, and any other state as the payment alone', () => {
+    expect(paymentAndRefundStatus('refunded')).toEqual({ payment: 'captured', refund: 'refunded' });
+    expect(paymentAndRefundStatus('refund_failed')).toEqual({ payment: 'captured', refund: 'refund_failed' });
+    expect(paymentAndRefundStatus('captured')).toEqual({ payment: 'captured', refund: null });
+    expect(paymentAndRefundStatus('failed')).toEqual({ payment: 'failed', refund: null });
   });
 });

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, differenceInCalendarDays, format, startOfDay } from 'date-fns';
 import { PAGE_SIZE_HISTORY, PAGE_SIZE_HISTORY_OUTLETS } from './constants.ts';
+import type { OrderPaymentStatus } from './contracts/order-payment.ts';
 import { DEFAULT_DATE_PRESET, type FixedDatePreset, presetRange } from './date-presets.ts';
 import { type OrderStatus, STATUS_GROUPS, type StatusFilter } from './order-status.ts';
 
@@ -124,4 +125,23 @@ export function exportProgressPercent(done: number, total: number | null): numbe
   if (total === null) return null;
   if (total <= 0) return 100;
   return Math.min(100, Math.floor((done / total) * 100));
+}
+
+const REFUND_STATUSES = [
+  'refund_pending',
+  'refunded',
+  'refund_failed',
+] as const satisfies readonly OrderPaymentStatus[];
+
+/**
+ * An online payment's state as two columns of the export: the payment (a refund only follows a captured
+ * payment) and the refund, if one was started.
+ */
+export function paymentAndRefundStatus(status: OrderPaymentStatus): {
+  payment: OrderPaymentStatus;
+  refund: OrderPaymentStatus | null;
+} {
+  return (REFUND_STATUSES as readonly OrderPaymentStatus[]).includes(status)
+    ? { payment: 'captured', refund: status }
+    : { payment: status, refund: null };
 }

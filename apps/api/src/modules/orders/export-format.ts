@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import type { Order } from '@riderdesk/domain/contracts/orders';
+import { paymentAndRefundStatus } from '@riderdesk/domain/order-history';
 import { type OrderStatus, STATUS_GROUPS, STATUS_LABEL_KEYS } from '@riderdesk/domain/order-status';
 import { format } from 'date-fns';
 
@@ -21,6 +22,11 @@ export const EXPORT_COLUMNS = [
   'total_amount',
   'collect_amount',
   'payment_method',
+  'payment_status',
+  'paid_amount',
+  'refund_status',
+  'refunded_amount',
+  'card',
   'accepted_at',
   'picked_up_at',
   'delivered_at',
@@ -61,6 +67,9 @@ function lastTimeOf(order: Order, statuses: readonly OrderStatus[]): string | nu
 export function exportRow(order: Order, timeZone: string, t: Translate): ExportCell[] {
   const time = (instant: string | null) =>
     instant === null ? null : format(new TZDate(Date.parse(instant), timeZone), 'yyyy-MM-dd HH:mm:ss');
+  // Card payments (decision 060): what was charged and what was refunded; empty for other methods.
+  const payment = order.payment ? paymentAndRefundStatus(order.payment.status) : null;
+  const cardStatus = (status: string) => t(`tracking.payment.card-status.${status}`);
   const cells: Record<ExportColumn, ExportCell> = {
     order_id: order.order_id,
     created_at: time(order.created_at),
@@ -77,6 +86,11 @@ export function exportRow(order: Order, timeZone: string, t: Translate): ExportC
     total_amount: order.total_amount,
     collect_amount: order.collect_amount,
     payment_method: t(`tracking.payment-method.${order.order.payment_method}`),
+    payment_status: payment ? cardStatus(payment.payment) : null,
+    paid_amount: order.payment ? order.payment.paid_amount : null,
+    refund_status: payment?.refund ? cardStatus(payment.refund) : null,
+    refunded_amount: order.payment ? order.payment.refunded_amount : null,
+    card: order.payment?.card ? `${order.payment.card.scheme} •••• ${order.payment.card.last4}` : null,
     accepted_at: time(lastTimeOf(order, ['COURIER_ACCEPTED_DELIVERY'])),
     picked_up_at: time(lastTimeOf(order, ['PICKED_UP'])),
     delivered_at: time(lastTimeOf(order, ['DELIVERED'])),

@@ -43,6 +43,7 @@ import { orderListService } from './modules/orders/list-service.ts';
 import { ordersPlugin } from './modules/orders/plugin.ts';
 import { orderRecords } from './modules/orders/records.ts';
 import { orderService } from './modules/orders/service.ts';
+import { orderStatementService } from './modules/orders/statement-service.ts';
 import { paymentsPlugin } from './modules/payments/plugin.ts';
 import { sandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { paymentService } from './modules/payments/service.ts';
@@ -186,6 +187,14 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     now,
     orderList: orderListService({ db, vendors, phonePrefix: config.deployment.country.phonePrefix }),
     orderExport,
+    orderStatements: orderStatementService({
+      db,
+      vendors,
+      exports: orderExport,
+      timeZone: config.deployment.country.timeZone,
+      currency: config.deployment.country.currency,
+      now,
+    }),
     orderExportJobs: orderExportJobService({
       db,
       vendors,

@@ -4,6 +4,7 @@ import { PAGE_SIZE_ACTIVE, PAGE_SIZE_HISTORY } from '../constants.ts';
 import { EXPORT_JOB_STATUSES, HISTORY_SEARCH_MAX_LENGTH } from '../order-history.ts';
 import { CANCEL_REASONS, STATUS_FILTERS } from '../order-status.ts';
 import { PROOF_KINDS } from '../orders/proofs.ts';
+import { STATEMENT_MONTH_PATTERN } from '../orders/statement.ts';
 import { InstantInputSchema, queryNumberSchema, resultOf, textSchema, tokenSchema, VendorIdSchema } from './common.ts';
 import { OrderIdSchema, OrderSchema } from './orders.ts';
 
@@ -130,3 +131,19 @@ export type OrderCancelAnswer = z.infer<typeof OrderCancelAnswerSchema>;
 /** GET /order/{orderId}/proofs/{kind}: the photo itself (image/jpeg or image/png). */
 export const OrderProofParamsSchema = z.object({ orderId: OrderIdSchema, kind: z.enum(PROOF_KINDS) });
 export type OrderProofParams = z.infer<typeof OrderProofParamsSchema>;
+
+export const STATEMENT_FORMATS = ['xlsx', 'pdf'] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
+
+/**
+ * GET /vendor/{vendorId}/statement: a month's delivered and returned orders with their fees and the cash
+ * collected, and totals (docs/decisions/048-monthly-statements.md).
+ */
+export const StatementQuerySchema = z.object({
+  month: z.string().regex(STATEMENT_MONTH_PATTERN, 'validation.month'),
+  format: z.enum(STATEMENT_FORMATS),
+  /** A parent's statement covers its outlets too, with a subtotal for each. */
+  include_outlets: QueryBoolean,
+  lang: z.enum(SUPPORTED_LANGUAGES).default('en'),
+});
+export type StatementQuery = z.infer<typeof StatementQuerySchema>;

@@ -14,8 +14,8 @@ import {
   type ExportCell,
   exportHeadings,
   exportRow,
+  keepFormulaLikeCellsText,
   neutraliseForCsv,
-  startsLikeFormula,
   type Translate,
 } from './export-format.ts';
 import { historyFilters } from './list-service.ts';
@@ -57,9 +57,9 @@ export function checkExportRange(query: { from: string; to: string }): void {
   if (!isWithinHistoryLimit(from, to)) throw keyedError(400, 'ValidationError', 'history.range.too-long', 'to');
 }
 
-type Catalogue = Record<string, unknown>;
+export type Catalogue = Record<string, unknown>;
 
-function translator(catalogue: Catalogue, fallback: Catalogue): Translate {
+export function translator(catalogue: Catalogue, fallback: Catalogue): Translate {
   const lookup = (from: Catalogue, key: string): string | null => {
     let node: unknown = from;
     for (const part of key.split('.')) {
@@ -218,13 +218,7 @@ async function xlsxFile(
     }
     XLSX.utils.sheet_add_aoa(sheet, batch.map(row), { origin: -1 });
   }
-  // A string cell is never evaluated; the text number format keeps one that looks like a formula as text
-  // even when someone edits the cell and presses enter.
-  for (const [address, cell] of Object.entries(sheet)) {
-    if (address.startsWith('!')) continue;
-    const value = cell as XLSX.CellObject;
-    if (value.t === 's' && typeof value.v === 'string' && startsLikeFormula(value.v)) value.z = '@';
-  }
+  keepFormulaLikeCellsText(sheet);
   sheet['!cols'] = headings.map((heading) => ({ wch: Math.max(12, Math.min(40, heading.length + 2)) }));
   const book = XLSX.utils.book_new();
   // Sheet names are at most 31 characters and may not hold : \ / ? * [ ].

@@ -9,6 +9,8 @@ import { orderListRoutes } from './list-routes.ts';
 import type { OrderListService } from './list-service.ts';
 import { orderRoutes } from './routes.ts';
 import type { OrderService } from './service.ts';
+import { orderStatementRoutes } from './statement-routes.ts';
+import type { OrderStatementService } from './statement-service.ts';
 
 export const ORDER_EXPORT_QUEUE = 'order-export';
 const ExportJobPayloadSchema: z.ZodType<ExportJobPayload, ExportJobPayload> = z.object({ export_id: z.uuid() });
@@ -21,6 +23,7 @@ export const ordersPlugin: FastifyPluginAsync<{
     orderCancel: OrderCancelService;
     orderExport: OrderExportService;
     orderExportJobs: OrderExportJobService;
+    orderStatements: OrderStatementService;
   };
 }> = async (app, { services }) => {
   await app.register(orderRoutes, { orders: services.orders });
@@ -39,4 +42,5 @@ export const ordersPlugin: FastifyPluginAsync<{
     { retryLimit: EXPORT_JOB_RETRIES, retryDelaySeconds: 30, expireInSeconds: 600, concurrency: 1 },
   );
   await app.register(orderExportJobRoutes, { exportJobs: services.orderExportJobs, queue });
+  await app.register(orderStatementRoutes, { statements: services.orderStatements });
 };

@@ -2,6 +2,7 @@ import type { OrderExportJob } from '@riderdesk/domain/contracts/order-list';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { presetRange } from '@riderdesk/domain/date-presets';
 import { rangeQuery } from '@riderdesk/domain/order-history';
+import { statementMonths } from '@riderdesk/domain/orders/statement';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type HttpHandler, HttpResponse, http } from 'msw';
@@ -346,6 +347,48 @@ describe('order history', { timeout: 20_000 }, () => {
     expect(await screen.findByText('ای میل پر بھیجے گئے ایکسپورٹ')).toBeInTheDocument();
     expect(screen.getByText('ناکام')).toBeInTheDocument();
     expect(screen.getByText('اب آپ کو اس برانچ تک رسائی نہیں۔')).toBeInTheDocument();
+  });
+
+  it('downloads last month’s statement as a PDF, or another month as XLSX, from the history page', async () => {
+    const user = userEvent.setup();
+    const createObjectURL = vi.fn(() => 'blob:statement');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const { api } = await renderHistory('/history/v-1', {
+      pages: () => ({ data: [pastOrder('v-1-A')] }),
+      handlers: [
+        http.get(
+          `${API}/vendor/v-1/statement`,
+          () =>
+            new HttpResponse('%PDF-1.3', {
+              headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="s.pdf"' },
+            }),
+        ),
+      ],
+    });
+    await screen.findByRole('list', { name: 'Past orders' });
+    await user.click(screen.getByRole('button', { name: 'Monthly statement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Download a monthly statement' });
+    await user.click(within(dialog).getByRole('button', { name: 'Download PDF (English)' }));
+    expect(await screen.findByText('Your statement has been downloaded.')).toBeInTheDocument();
+    const months = statementMonths(new Date(), KARACHI);
+    const calls = () => api.requests.filter((call) => call.url.pathname === `${API}/vendor/v-1/statement`);
+    expect(Object.fromEntries(calls()[0]?.url.searchParams ?? [])).toEqual({
+      month: months[1],
+      format: 'pdf',
+      lang: 'en',
+    });
+    expect(calls()[0]?.headers.get('Authorization')).toMatch(/^Bearer /);
+
+    await user.click(within(dialog).getByLabelText('Month', { selector: 'input' }));
+    const [year, month] = months[3]!.split('-').map(Number) as [number, number];
+    const name = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      Date.UTC(year, month - 1, 15),
+    );
+    await user.click(await within(dialog).findByRole('option', { name }));
+    await user.click(within(dialog).getByRole('button', { name: 'Download Excel (XLSX)' }));
+    await waitFor(() => expect(calls()).toHaveLength(2));
+    expect(calls()[1]?.url.searchParams.get('month')).toBe(months[3]);
+    expect(calls()[1]?.url.searchParams.get('format')).toBe('xlsx');
   });
 
   it('reads right to left in Urdu', async () => {

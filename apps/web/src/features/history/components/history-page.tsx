@@ -11,6 +11,7 @@ import {
   IconFileTypeCsv,
   IconHistory,
   IconMail,
+  IconReceipt,
   IconSearch,
 } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -31,6 +32,7 @@ import { useHistoryLiveUpdates } from '../hooks/use-history-live-updates.ts';
 import { ExportJobsPanel } from './export-jobs-panel.tsx';
 import { HistoryFiltersBar } from './history-filters-bar.tsx';
 import { HistoryTable } from './history-table.tsx';
+import { StatementDialog } from './statement-dialog.tsx';
 
 // The server search waits for the typing to pause.
 export const HISTORY_SEARCH_DEBOUNCE_MS = 400;
@@ -86,6 +88,7 @@ export function HistoryPage(props: HistoryPageProps) {
   const emailExport = useRequestExportJob();
   // A direct XLSX download past 10 000 rows is refused: the page then offers the e-mailed file.
   const [isXlsxTooLarge, setXlsxTooLarge] = useState(false);
+  const [isStatementOpen, setStatementOpen] = useState(false);
 
   const listedOrder = orders.find((order) => order.order_id === selectedOrderId) ?? null;
   // An order_id from a link may lie outside the loaded pages or the filters: it is fetched on its own.
@@ -136,35 +139,40 @@ export function HistoryPage(props: HistoryPageProps) {
       description={t('history.description')}
       actions={
         vendorId && (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={16} />}
-                rightSection={<IconChevronDown size={14} />}
-                loading={exporter.isPending || emailExport.isPending}
-                disabled={!query}
-              >
-                {t('history.export.button')}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconFileTypeCsv size={16} />} onClick={() => download('csv')}>
-                {t('history.export.csv')}
-              </Menu.Item>
-              <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => download('xlsx')}>
-                {t('history.export.xlsx')}
-              </Menu.Item>
-              <Menu.Divider />
-              <Menu.Label>{t('history.export.email')}</Menu.Label>
-              <Menu.Item leftSection={<IconMail size={16} />} onClick={() => sendByEmail('csv')}>
-                {t('history.export.email-csv')}
-              </Menu.Item>
-              <Menu.Item leftSection={<IconMail size={16} />} onClick={() => sendByEmail('xlsx')}>
-                {t('history.export.email-xlsx')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconReceipt size={16} />} onClick={() => setStatementOpen(true)}>
+              {t('statement.button')}
+            </Button>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button
+                  variant="default"
+                  leftSection={<IconDownload size={16} />}
+                  rightSection={<IconChevronDown size={14} />}
+                  loading={exporter.isPending || emailExport.isPending}
+                  disabled={!query}
+                >
+                  {t('history.export.button')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconFileTypeCsv size={16} />} onClick={() => download('csv')}>
+                  {t('history.export.csv')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => download('xlsx')}>
+                  {t('history.export.xlsx')}
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Label>{t('history.export.email')}</Menu.Label>
+                <Menu.Item leftSection={<IconMail size={16} />} onClick={() => sendByEmail('csv')}>
+                  {t('history.export.email-csv')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconMail size={16} />} onClick={() => sendByEmail('xlsx')}>
+                  {t('history.export.email-xlsx')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
         )
       }
     />
@@ -275,6 +283,13 @@ export function HistoryPage(props: HistoryPageProps) {
         </Alert>
       )}
       <ExportJobsPanel vendorId={vendorId} />
+      <StatementDialog
+        opened={isStatementOpen}
+        onClose={() => setStatementOpen(false)}
+        vendorId={vendorId}
+        includeOutlets={includeOutlets}
+        now={now}
+      />
       {body}
       <Drawer
         opened={selectedOrderId !== null}

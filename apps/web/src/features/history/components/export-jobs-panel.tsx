@@ -45,7 +45,7 @@ export function ExportJobsPanel({ vendorId }: { vendorId: string }) {
             <Stack key={job.export_id} gap={4} data-testid="export-job">
               <Group justify="space-between" gap="sm" wrap="wrap">
                 <Group gap="xs">
-                  <Badge variant="light" color={STATUS_COLOURS[job.status]}>
+                  <Badge variant="light" tt="none" color={STATUS_COLOURS[job.status]}>
                     {t(`history.export.jobs.status.${job.status}`, { email: job.email })}
                   </Badge>
                   <Text fz="sm">{t(`history.export.jobs.format.${job.format}`)}</Text>

@@ -36,12 +36,14 @@ import { liveTickets } from './modules/live/tickets.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxPlugin } from './modules/mail/plugin.ts';
 import { orderCancelService } from './modules/orders/cancel-service.ts';
+import { orderExportJobService } from './modules/orders/export-job-service.ts';
 import { orderExportService } from './modules/orders/export-service.ts';
 import { lifecycleService } from './modules/orders/lifecycle.ts';
 import { orderListService } from './modules/orders/list-service.ts';
 import { ordersPlugin } from './modules/orders/plugin.ts';
 import { orderRecords } from './modules/orders/records.ts';
 import { orderService } from './modules/orders/service.ts';
+import { orderStatementService } from './modules/orders/statement-service.ts';
 import { createPaymentProvider } from './modules/payments/create-provider.ts';
 import { paymentsPlugin } from './modules/payments/plugin.ts';
 import type { PaymentProvider } from './modules/payments/provider.ts';
@@ -156,6 +158,14 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
         webhookSecret: paymentWebhookSecret(config),
         now,
       });
+  const orderExport = orderExportService({
+    db,
+    vendors,
+    phonePrefix: config.deployment.country.phonePrefix,
+    timeZone: config.deployment.country.timeZone,
+    localesDir: config.localesDir,
+    now,
+  });
 
   return {
     tokens,
@@ -183,13 +193,26 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     }),
     now,
     orderList: orderListService({ db, vendors, phonePrefix: config.deployment.country.phonePrefix }),
-    orderExport: orderExportService({
+    orderExport,
+    orderStatements: orderStatementService({
       db,
       vendors,
-      phonePrefix: config.deployment.country.phonePrefix,
+      exports: orderExport,
       timeZone: config.deployment.country.timeZone,
-      localesDir: config.localesDir,
+      currency: config.deployment.country.currency,
       now,
+    }),
+    orderExportJobs: orderExportJobService({
+      db,
+      vendors,
+      exports: orderExport,
+      mailer,
+      emailOfUser: async (userId) => (await auth.me(userId)).email,
+      now,
+      secret: config.authSecret,
+      previousSecrets: config.previousAuthSecrets,
+      publicUrl: config.publicUrl,
+      serviceName: config.deployment.brand.serviceName,
     }),
     orderCancel: orderCancelService({ db, vendors, flags, lifecycle, now }),
     orderRecords: orderReads,

@@ -187,6 +187,56 @@ describe.each(databases())('order history on %s', (kind) => {
       expect(hostile).toContain('2026-03-09 17:00:00');
     });
 
+    it('adds the card payment and its refund to orders paid online, and leaves them empty for cash', async () => {
+      const [before] = await t.db.query<{ payment_method: string }>(
+        'select payment_method from orders where order_id = $1',
+        [ids.hostile ?? null],
+      );
+      await t.db.query(
+        `update orders set payment_method = 'ONLINE_PAYMENT', payment_status = 'refunded',
+           paid_minor = delivery_fee_minor, refunded_minor = delivery_fee_minor, card_scheme = 'visa',
+           card_last4 = '4242' where order_id = $1`,
+        [ids.hostile ?? null],
+      );
+      await t.db.query(
+        `update orders set payment_method = 'ONLINE_PAYMENT', payment_status = 'captured',
+           paid_minor = delivery_fee_minor, card_scheme = 'mastercard', card_last4 = '4444' where order_id = $1`,
+        [ids.collected ?? null],
+      );
+      try {
+        const response = await exportOf({ format: 'xlsx' });
+        expect(response.statusCode).toBe(200);
+        const book = XLSX.read(response.rawPayload, { type: 'buffer' });
+        const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[book.SheetNames[0]!]!, {
+          raw: true,
+        });
+        const byId = new Map(rows.map((row) => [row['Order ID'], row]));
+        const refunded = byId.get(ids.hostile)!;
+        expect(refunded).toMatchObject({
+          'Payment method': 'Paid online',
+          'Payment status': 'Paid',
+          'Refund status': 'Refunded',
+          Card: 'visa •••• 4242',
+        });
+        expect(refunded['Paid by card']).toBe(refunded['Delivery fee']);
+        expect(refunded.Refunded).toBe(refunded['Delivery fee']);
+        expect(typeof refunded.Refunded).toBe('number');
+        const captured = byId.get(ids.collected)!;
+        expect(captured).toMatchObject({ 'Payment status': 'Paid', Refunded: 0, Card: 'mastercard •••• 4444' });
+        expect(captured['Refund status']).toBeUndefined();
+        const cash = byId.get(ids.lateYesterday);
+        expect(cash?.['Payment method']).toBe('Cash on delivery');
+        expect(cash?.['Payment status']).toBeUndefined();
+        expect(cash?.['Paid by card']).toBeUndefined();
+      } finally {
+        await t.db.query(
+          `update orders set payment_method = $2, payment_status = null, paid_minor = 0,
+             refunded_minor = 0, card_scheme = null, card_last4 = null where order_id = any($1::text[])`,
+          [[ids.hostile!, ids.collected!], before!.payment_method],
+        );
+      }
+    });
+
     it('refuses a range longer than the history allows, and another merchant’s vendor', async () => {
       const tooLong = await exportOf({ format: 'csv', from: '2025-01-01T00:00:00Z' });
       expect(tooLong.statusCode).toBe(400);

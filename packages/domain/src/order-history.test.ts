@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   calendarDayInZone,
   compactSearchTerm,
+  exportProgressPercent,
   HISTORY_MAX_RANGE_DAYS,
   historyPageSize,
+  isExportJobPending,
   isHistoryOrder,
   isWithinHistoryLimit,
+  paymentAndRefundStatus,
   resolveHistoryRange,
   statusesOfFilter,
 } from './order-history.ts';
@@ -86,5 +89,27 @@ describe('history helpers', () => {
 describe('calendarDayInZone', () => {
   it('is the Karachi day, not the UTC one', () => {
     expect(calendarDayInZone(NOW, KARACHI)).toBe('2026-03-10');
+  });
+});
+
+describe('e-mailed export progress', () => {
+  it('is pending while queued or running, and counts whole percent of a known total', () => {
+    expect(isExportJobPending('QUEUED')).toBe(true);
+    expect(isExportJobPending('RUNNING')).toBe(true);
+    expect(isExportJobPending('READY')).toBe(false);
+    expect(isExportJobPending('FAILED')).toBe(false);
+    expect(exportProgressPercent(2_000, 5_000)).toBe(40);
+    expect(exportProgressPercent(4_999, 5_000)).toBe(99);
+    expect(exportProgressPercent(7, 0)).toBe(100);
+    expect(exportProgressPercent(10, null)).toBeNull();
+  });
+});
+
+describe('payment columns of the export', () => {
+  it('reads a refund as a captured payment plus the refund, and any other state as the payment alone', () => {
+    expect(paymentAndRefundStatus('refunded')).toEqual({ payment: 'captured', refund: 'refunded' });
+    expect(paymentAndRefundStatus('refund_failed')).toEqual({ payment: 'captured', refund: 'refund_failed' });
+    expect(paymentAndRefundStatus('captured')).toEqual({ payment: 'captured', refund: null });
+    expect(paymentAndRefundStatus('failed')).toEqual({ payment: 'failed', refund: null });
   });
 });

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, differenceInCalendarDays, format, startOfDay } from 'date-fns';
 import { PAGE_SIZE_HISTORY, PAGE_SIZE_HISTORY_OUTLETS } from './constants.ts';
+import type { OrderPaymentStatus } from './contracts/order-payment.ts';
 import { DEFAULT_DATE_PRESET, type FixedDatePreset, presetRange } from './date-presets.ts';
 import { type OrderStatus, STATUS_GROUPS, type StatusFilter } from './order-status.ts';
 
@@ -105,4 +106,42 @@ export function rangeQuery(range: { from: Date; to: Date }): { from: string; to:
 /** Today's calendar day in the time zone (the last day a custom range may end on). */
 export function calendarDayInZone(now: Date, timeZone: string): CalendarDay {
   return format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
+}
+
+// Exports e-mailed as a link (docs/decisions/047-e-mailed-exports.md): the direct XLSX download stops at
+// this many rows, and the e-mailed file's link lives this long.
+export const DIRECT_XLSX_MAX_ROWS = 10_000;
+export const EXPORT_LINK_TTL_DAYS = 7;
+export const EXPORT_JOB_STATUSES = ['QUEUED', 'RUNNING', 'READY', 'FAILED'] as const;
+export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
+
+/** Whether the page should keep asking how an e-mailed export is getting on. */
+export function isExportJobPending(status: ExportJobStatus): boolean {
+  return status === 'QUEUED' || status === 'RUNNING';
+}
+
+/** Whole percent of an export's rows written; null while the total is not known. */
+export function exportProgressPercent(done: number, total: number | null): number | null {
+  if (total === null) return null;
+  if (total <= 0) return 100;
+  return Math.min(100, Math.floor((done / total) * 100));
+}
+
+const REFUND_STATUSES = [
+  'refund_pending',
+  'refunded',
+  'refund_failed',
+] as const satisfies readonly OrderPaymentStatus[];
+
+/**
+ * An online payment's state as two columns of the export: the payment (a refund only follows a captured
+ * payment) and the refund, if one was started.
+ */
+export function paymentAndRefundStatus(status: OrderPaymentStatus): {
+  payment: OrderPaymentStatus;
+  refund: OrderPaymentStatus | null;
+} {
+  return (REFUND_STATUSES as readonly OrderPaymentStatus[]).includes(status)
+    ? { payment: 'captured', refund: status }
+    : { payment: status, refund: null };
 }

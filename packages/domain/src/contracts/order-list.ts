@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from '../config.ts';
 import { PAGE_SIZE_ACTIVE, PAGE_SIZE_HISTORY } from '../constants.ts';
-import { HISTORY_SEARCH_MAX_LENGTH } from '../order-history.ts';
+import { EXPORT_JOB_STATUSES, HISTORY_SEARCH_MAX_LENGTH } from '../order-history.ts';
 import { CANCEL_REASONS, STATUS_FILTERS } from '../order-status.ts';
 import { PROOF_KINDS } from '../orders/proofs.ts';
+import { STATEMENT_MONTH_PATTERN } from '../orders/statement.ts';
 import { InstantInputSchema, queryNumberSchema, resultOf, textSchema, tokenSchema, VendorIdSchema } from './common.ts';
 import { OrderIdSchema, OrderSchema } from './orders.ts';
 
@@ -55,6 +56,59 @@ export const OrderExportQuerySchema = z.object({
 });
 export type OrderExportQuery = z.infer<typeof OrderExportQuerySchema>;
 
+/**
+ * POST /vendor/{vendorId}/orders/export-jobs: "Send by e-mail" — the same filters as the download, built by
+ * a background job and e-mailed to the caller as a signed link (docs/decisions/047-e-mailed-exports.md).
+ */
+export const OrderExportJobBodySchema = z.object({
+  format: z.enum(EXPORT_FORMATS),
+  from: InstantInputSchema,
+  to: InstantInputSchema,
+  include_outlets: z.boolean().default(false),
+  status: z.enum(STATUS_FILTERS).optional(),
+  search: textSchema(HISTORY_SEARCH_MAX_LENGTH, { trim: true }).optional(),
+  lang: z.enum(SUPPORTED_LANGUAGES).default('en'),
+});
+export type OrderExportJobBody = z.input<typeof OrderExportJobBodySchema>;
+
+export const OrderExportJobParamsSchema = z.object({ vendorId: VendorIdSchema, exportId: z.uuid() });
+export type OrderExportJobParams = z.infer<typeof OrderExportJobParamsSchema>;
+
+export const OrderExportJobSchema = z.object({
+  export_id: z.uuid(),
+  vendor_id: z.string(),
+  format: z.enum(EXPORT_FORMATS),
+  status: z.enum(EXPORT_JOB_STATUSES),
+  /** Rows written so far, and of how many (null until counted). */
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative().nullable(),
+  /** Where the link goes. */
+  email: z.string(),
+  /** A message key when the job failed. */
+  error: z.string().nullable(),
+  created_at: z.string(),
+  /** When the file and its link stop working (READY only). */
+  expires_at: z.string().nullable(),
+});
+export type OrderExportJob = z.infer<typeof OrderExportJobSchema>;
+export const OrderExportJobAnswerSchema = resultOf(z.object({ export_job: OrderExportJobSchema }));
+export const OrderExportJobListAnswerSchema = resultOf(z.object({ export_jobs: z.array(OrderExportJobSchema) }));
+export type OrderExportJobListAnswer = z.infer<typeof OrderExportJobListAnswerSchema>;
+
+/** GET /order-exports/{exportId}/file: the e-mailed link, signed and valid until `expires` (Unix seconds). */
+export const OrderExportLinkParamsSchema = z.object({ exportId: z.uuid() });
+export const OrderExportLinkQuerySchema = z.object({
+  expires: queryNumberSchema(
+    z
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 40),
+  ),
+  signature: tokenSchema(128),
+});
+export type OrderExportLinkQuery = z.infer<typeof OrderExportLinkQuerySchema>;
+
 export const OrderListAnswerSchema = resultOf(
   z.object({
     data: z.array(OrderSchema),
@@ -77,3 +131,19 @@ export type OrderCancelAnswer = z.infer<typeof OrderCancelAnswerSchema>;
 /** GET /order/{orderId}/proofs/{kind}: the photo itself (image/jpeg or image/png). */
 export const OrderProofParamsSchema = z.object({ orderId: OrderIdSchema, kind: z.enum(PROOF_KINDS) });
 export type OrderProofParams = z.infer<typeof OrderProofParamsSchema>;
+
+export const STATEMENT_FORMATS = ['xlsx', 'pdf'] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
+
+/**
+ * GET /vendor/{vendorId}/statement: a month's delivered and returned orders with their fees and the cash
+ * collected, and totals (docs/decisions/048-monthly-statements.md).
+ */
+export const StatementQuerySchema = z.object({
+  month: z.string().regex(STATEMENT_MONTH_PATTERN, 'validation.month'),
+  format: z.enum(STATEMENT_FORMATS),
+  /** A parent's statement covers its outlets too, with a subtotal for each. */
+  include_outlets: QueryBoolean,
+  lang: z.enum(SUPPORTED_LANGUAGES).default('en'),
+});
+export type StatementQuery = z.infer<typeof StatementQuerySchema>;

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
 import type { OrderExportQuery } from '@riderdesk/domain/contracts/order-list';
 import type { Order } from '@riderdesk/domain/contracts/orders';
-import { isWithinHistoryLimit } from '@riderdesk/domain/order-history';
+import { DIRECT_XLSX_MAX_ROWS, isWithinHistoryLimit } from '@riderdesk/domain/order-history';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
@@ -14,13 +14,13 @@ import {
   type ExportCell,
   exportHeadings,
   exportRow,
+  keepFormulaLikeCellsText,
   neutraliseForCsv,
-  startsLikeFormula,
   type Translate,
 } from './export-format.ts';
 import { historyFilters } from './list-service.ts';
 import { toOrderView } from './order-view.ts';
-import { findOrderPage, type OrderPageQuery } from './repo.ts';
+import { countOrderPage, findOrderPage, type OrderPageQuery } from './repo.ts';
 
 export type OrderExportService = ReturnType<typeof orderExportService>;
 
@@ -28,7 +28,10 @@ export type OrderExportService = ReturnType<typeof orderExportService>;
 export const EXPORT_BATCH_SIZE = 500;
 // An XLSX file is a zip the library builds whole in memory; past this many rows the CSV (streamed) is the
 // way (docs/decisions/046-order-exports.md).
-export const XLSX_EXPORT_MAX_ROWS = 10_000;
+export const XLSX_EXPORT_MAX_ROWS = DIRECT_XLSX_MAX_ROWS;
+// An e-mailed XLSX is built off the request path, still whole in memory: a quarter of a busy outlet
+// (docs/decisions/047-e-mailed-exports.md).
+export const XLSX_JOB_MAX_ROWS = 100_000;
 // UTF-8 byte order mark: spreadsheets then read Urdu text as UTF-8 instead of the system code page.
 const BOM = '\uFEFF';
 
@@ -38,9 +41,25 @@ export interface ExportFile {
   body: Readable | Buffer;
 }
 
-type Catalogue = Record<string, unknown>;
+/** The filters an export is asked for, as the download and the e-mailed export both carry them. */
+export type ExportFilters = Pick<OrderExportQuery, 'format' | 'from' | 'to' | 'status' | 'search' | 'lang'> & {
+  include_outlets?: boolean;
+};
 
-function translator(catalogue: Catalogue, fallback: Catalogue): Translate {
+const CSV_TYPE = 'text/csv; charset=utf-8';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The period of an export: end not before start, at most the history's limit. */
+export function checkExportRange(query: { from: string; to: string }): void {
+  const from = new Date(query.from);
+  const to = new Date(query.to);
+  if (to.getTime() < from.getTime()) throw keyedError(400, 'ValidationError', 'history.range.end-before-start', 'to');
+  if (!isWithinHistoryLimit(from, to)) throw keyedError(400, 'ValidationError', 'history.range.too-long', 'to');
+}
+
+export type Catalogue = Record<string, unknown>;
+
+export function translator(catalogue: Catalogue, fallback: Catalogue): Translate {
   const lookup = (from: Catalogue, key: string): string | null => {
     let node: unknown = from;
     for (const part of key.split('.')) {
@@ -88,45 +107,91 @@ export function orderExportService(deps: {
     return loaded;
   };
 
+  const pageQuery = (vendorId: string, query: ExportFilters) => ({
+    vendorId,
+    includeOutlets: query.include_outlets === true,
+    isScheduled: false,
+    from: query.from,
+    to: query.to,
+    customerPhone: null,
+    ...historyFilters(query, deps.phonePrefix),
+  });
+  const baseNameOf = (vendorId: string) =>
+    `orders-${vendorId}-${deps.now().toISOString().slice(0, 10)}`.replace(/[^\w.-]/g, '_');
+
   return {
     async export(caller: Caller, vendorId: string, query: OrderExportQuery): Promise<ExportFile> {
       await vendors.vendorOfCaller(caller, vendorId);
-      const from = new Date(query.from);
-      const to = new Date(query.to);
-      if (to.getTime() < from.getTime()) {
-        throw keyedError(400, 'ValidationError', 'history.range.end-before-start', 'to');
-      }
-      if (!isWithinHistoryLimit(from, to)) throw keyedError(400, 'ValidationError', 'history.range.too-long', 'to');
+      checkExportRange(query);
       const t = translator(await catalogue(query.lang), await catalogue('en'));
-      const batches = orderBatches(db, {
-        vendorId,
-        includeOutlets: query.include_outlets === true,
-        isScheduled: false,
-        from: query.from,
-        to: query.to,
-        customerPhone: null,
-        ...historyFilters(query, deps.phonePrefix),
-      });
-      const stamp = deps.now().toISOString().slice(0, 10);
-      const baseName = `orders-${vendorId}-${stamp}`.replace(/[^\w.-]/g, '_');
+      const batches = orderBatches(db, pageQuery(vendorId, query));
+      const baseName = baseNameOf(vendorId);
       if (query.format === 'csv') {
         return {
           fileName: `${baseName}.csv`,
-          contentType: 'text/csv; charset=utf-8',
+          contentType: CSV_TYPE,
           body: Readable.from(csvChunks(batches, exportHeadings(t), (order) => exportRow(order, timeZone, t))),
         };
       }
       return {
         fileName: `${baseName}.xlsx`,
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        body: await xlsxFile(batches, exportHeadings(t), (order) => exportRow(order, timeZone, t), t('history.title')),
+        contentType: XLSX_TYPE,
+        body: await xlsxFile(
+          batches,
+          exportHeadings(t),
+          (order) => exportRow(order, timeZone, t),
+          t('history.title'),
+          XLSX_EXPORT_MAX_ROWS,
+        ),
       };
+    },
+
+    /** The locale catalogue of `language` (English where it has no text), for the e-mail. */
+    async texts(language: string): Promise<Translate> {
+      return translator(await catalogue(language), await catalogue('en'));
+    },
+
+    /** How many orders an export of these filters holds. */
+    count(vendorId: string, query: ExportFilters): Promise<number> {
+      return countOrderPage(db, pageQuery(vendorId, query));
+    },
+
+    /**
+     * The whole file in memory, for an e-mailed export (a background job, the caller's access checked by
+     * it): `onRows` hears the rows written so far after every batch.
+     */
+    async buildFile(
+      vendorId: string,
+      query: ExportFilters,
+      onRows: (done: number) => Promise<void>,
+      signal?: AbortSignal,
+    ): Promise<ExportFile & { body: Buffer; rows: number }> {
+      const t = translator(await catalogue(query.lang), await catalogue('en'));
+      let rows = 0;
+      const counted = async function* (batches: AsyncGenerator<Order[]>) {
+        for await (const batch of batches) {
+          signal?.throwIfAborted();
+          yield batch;
+          rows += batch.length;
+          await onRows(rows);
+        }
+      };
+      const batches = counted(orderBatches(db, pageQuery(vendorId, query)));
+      const baseName = baseNameOf(vendorId);
+      const row = (order: Order) => exportRow(order, timeZone, t);
+      if (query.format === 'csv') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of csvChunks(batches, exportHeadings(t), row)) chunks.push(Buffer.from(chunk, 'utf8'));
+        return { fileName: `${baseName}.csv`, contentType: CSV_TYPE, body: Buffer.concat(chunks), rows };
+      }
+      const body = await xlsxFile(batches, exportHeadings(t), row, t('history.title'), XLSX_JOB_MAX_ROWS);
+      return { fileName: `${baseName}.xlsx`, contentType: XLSX_TYPE, body, rows };
     },
   };
 }
 
 async function* csvChunks(
-  batches: AsyncGenerator<Order[]>,
+  batches: AsyncIterable<Order[]>,
   headings: string[],
   row: (order: Order) => ExportCell[],
 ): AsyncGenerator<string> {
@@ -141,24 +206,19 @@ async function xlsxFile(
   headings: string[],
   row: (order: Order) => ExportCell[],
   sheetName: string,
+  maxRows: number,
 ): Promise<Buffer> {
   const sheet = XLSX.utils.aoa_to_sheet([headings]);
   let count = 0;
   for await (const batch of batches) {
     count += batch.length;
-    if (count > XLSX_EXPORT_MAX_ROWS) {
+    if (count > maxRows) {
       await batches.return(undefined);
       throw keyedError(422, 'ExportTooLarge', 'history.export.too-large');
     }
     XLSX.utils.sheet_add_aoa(sheet, batch.map(row), { origin: -1 });
   }
-  // A string cell is never evaluated; the text number format keeps one that looks like a formula as text
-  // even when someone edits the cell and presses enter.
-  for (const [address, cell] of Object.entries(sheet)) {
-    if (address.startsWith('!')) continue;
-    const value = cell as XLSX.CellObject;
-    if (value.t === 's' && typeof value.v === 'string' && startsLikeFormula(value.v)) value.z = '@';
-  }
+  keepFormulaLikeCellsText(sheet);
   sheet['!cols'] = headings.map((heading) => ({ wch: Math.max(12, Math.min(40, heading.length + 2)) }));
   const book = XLSX.utils.book_new();
   // Sheet names are at most 31 characters and may not hold : \ / ? * [ ].

@@ -167,8 +167,8 @@ export interface OrderPageQuery {
   limit: number;
 }
 
-/** Newest first, keyset pages on (created_at, order_id); `cursor_at` keeps created_at's microseconds. */
-export async function findOrderPage(db: Db, query: OrderPageQuery): Promise<(OrderRow & { cursor_at: string })[]> {
+/** The WHERE of the history filters, shared by the page and its count. */
+function orderPageWhere(query: Omit<OrderPageQuery, 'limit'>): { where: string[]; params: SqlParam[] } {
   const params: SqlParam[] = [query.vendorId];
   const param = (value: SqlParam) => {
     params.push(value);
@@ -204,12 +204,29 @@ export async function findOrderPage(db: Db, query: OrderPageQuery): Promise<(Ord
   if (query.after) {
     where.push(`(o.created_at, o.order_id) < (${param(query.after.at)}::timestamptz, ${param(query.after.id)})`);
   }
+  return { where, params };
+}
+
+/** Newest first, keyset pages on (created_at, order_id); `cursor_at` keeps created_at's microseconds. */
+export async function findOrderPage(db: Db, query: OrderPageQuery): Promise<(OrderRow & { cursor_at: string })[]> {
+  const { where, params } = orderPageWhere(query);
+  params.push(query.limit);
   return selectOrders<OrderRow & { cursor_at: string }>(
     db,
-    `where ${where.join(' and ')} order by o.created_at desc, o.order_id desc limit ${param(query.limit)}`,
+    `where ${where.join(' and ')} order by o.created_at desc, o.order_id desc limit $${params.length}`,
     params,
     `to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,`,
   );
+}
+
+/** How many orders the history filters select (an e-mailed export's progress total). */
+export async function countOrderPage(db: Db, query: Omit<OrderPageQuery, 'after' | 'limit'>): Promise<number> {
+  const { where, params } = orderPageWhere({ ...query, after: null });
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from orders o where ${where.join(' and ')}`,
+    params,
+  );
+  return row?.n ?? 0;
 }
 
 export async function countOrdersOfVendor(db: Db, vendorId: string): Promise<number> {

@@ -1,6 +1,8 @@
+import type { OrderExportJob } from '@riderdesk/domain/contracts/order-list';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { presetRange } from '@riderdesk/domain/date-presets';
 import { rangeQuery } from '@riderdesk/domain/order-history';
+import { statementMonths } from '@riderdesk/domain/orders/statement';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type HttpHandler, HttpResponse, http } from 'msw';
@@ -237,6 +239,156 @@ describe('order history', { timeout: 20_000 }, () => {
     expect(call?.url.searchParams.get('lang')).toBe('en');
     expect(call?.headers.get('Authorization')).toMatch(/^Bearer /);
     expect(createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers the Excel file by e-mail when it is too large to download, and follows the job to its download', async () => {
+    const user = userEvent.setup();
+    const createObjectURL = vi.fn(() => 'blob:orders');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const job: OrderExportJob = {
+      export_id: '6f1c2a9e-8d1b-4c3a-9e2f-0a1b2c3d4e5f',
+      vendor_id: 'v-1',
+      format: 'xlsx',
+      status: 'QUEUED',
+      done: 0,
+      total: null,
+      email: 'owner@example.pk',
+      error: null,
+      created_at: '2026-03-10T08:00:00.000Z',
+      expires_at: null,
+    };
+    // What the server answers on each read of the list: nothing, then the job running, then ready.
+    const states: OrderExportJob[][] = [[]];
+    const jobsPath = `${API}/vendor/v-1/orders/export-jobs`;
+    const { api } = await renderHistory('/history/v-1', {
+      pages: () => ({ data: [pastOrder('v-1-A')] }),
+      handlers: [
+        http.get(`${API}/vendor/v-1/orders/export`, () =>
+          apiError(422, 'ExportTooLarge', 'history.export.too-large', [
+            { message: 'history.export.too-large', meta: { translation_key: 'history.export.too-large' } },
+          ]),
+        ),
+        http.get(jobsPath, () =>
+          HttpResponse.json({ result: { export_jobs: states.length > 1 ? states.shift()! : states[0]! } }),
+        ),
+        http.post(jobsPath, () => {
+          states.splice(
+            0,
+            states.length,
+            [{ ...job, status: 'RUNNING', done: 2000, total: 5000 }],
+            [{ ...job, status: 'READY', done: 5000, total: 5000, expires_at: '2026-03-17T08:00:00.000Z' }],
+          );
+          return HttpResponse.json({ result: { export_job: job } });
+        }),
+        http.get(
+          `${jobsPath}/${job.export_id}/file`,
+          () =>
+            new HttpResponse('PK', {
+              headers: { 'content-disposition': 'attachment; filename="orders-v-1.xlsx"' },
+            }),
+        ),
+      ],
+    });
+    await screen.findByRole('list', { name: 'Past orders' });
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Download Excel (XLSX)' }));
+    await user.click(await screen.findByRole('button', { name: 'Send the Excel file by e-mail' }));
+    expect(
+      await screen.findByText('We are preparing your file and will e-mail owner@example.pk a download link.'),
+    ).toBeInTheDocument();
+    const [sent] = api.sent(jobsPath);
+    expect(sent?.body).toEqual({
+      format: 'xlsx',
+      lang: 'en',
+      include_outlets: false,
+      ...rangeQuery(presetRange('Yesterday', new Date(), KARACHI)),
+    });
+    // The page follows the job: its progress, then the ready file.
+    expect(await screen.findByText('2,000 of 5,000 orders', undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Progress of the export' })).toHaveAttribute('aria-valuenow', '40');
+    expect(
+      await screen.findByText('Ready: a link was sent to owner@example.pk', undefined, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    expect(await screen.findByText('Your file has been downloaded.')).toBeInTheDocument();
+    const file = api.requests.find((call) => call.url.pathname === `${jobsPath}/${job.export_id}/file`);
+    expect(file?.headers.get('Authorization')).toMatch(/^Bearer /);
+    expect(file?.url.search).toBe('');
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the e-mailed exports in Urdu', async () => {
+    await renderHistory('/history/v-1', {
+      language: 'ur_alt',
+      pages: () => ({ data: [pastOrder('v-1-A')] }),
+      handlers: [
+        http.get(`${API}/vendor/v-1/orders/export-jobs`, () =>
+          HttpResponse.json({
+            result: {
+              export_jobs: [
+                {
+                  export_id: '6f1c2a9e-8d1b-4c3a-9e2f-0a1b2c3d4e5f',
+                  vendor_id: 'v-1',
+                  format: 'csv',
+                  status: 'FAILED',
+                  done: 0,
+                  total: 120_000,
+                  email: 'owner@example.pk',
+                  error: 'history.export.no-access',
+                  created_at: '2026-03-10T08:00:00.000Z',
+                  expires_at: null,
+                },
+              ],
+            },
+          }),
+        ),
+      ],
+    });
+    expect(await screen.findByText('ای میل پر بھیجے گئے ایکسپورٹ')).toBeInTheDocument();
+    expect(screen.getByText('ناکام')).toBeInTheDocument();
+    expect(screen.getByText('اب آپ کو اس برانچ تک رسائی نہیں۔')).toBeInTheDocument();
+  });
+
+  it('downloads last month’s statement as a PDF, or another month as XLSX, from the history page', async () => {
+    const user = userEvent.setup();
+    const createObjectURL = vi.fn(() => 'blob:statement');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const { api } = await renderHistory('/history/v-1', {
+      pages: () => ({ data: [pastOrder('v-1-A')] }),
+      handlers: [
+        http.get(
+          `${API}/vendor/v-1/statement`,
+          () =>
+            new HttpResponse('%PDF-1.3', {
+              headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="s.pdf"' },
+            }),
+        ),
+      ],
+    });
+    await screen.findByRole('list', { name: 'Past orders' });
+    await user.click(screen.getByRole('button', { name: 'Monthly statement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Download a monthly statement' });
+    await user.click(within(dialog).getByRole('button', { name: 'Download PDF (English)' }));
+    expect(await screen.findByText('Your statement has been downloaded.')).toBeInTheDocument();
+    const months = statementMonths(new Date(), KARACHI);
+    const calls = () => api.requests.filter((call) => call.url.pathname === `${API}/vendor/v-1/statement`);
+    expect(Object.fromEntries(calls()[0]?.url.searchParams ?? [])).toEqual({
+      month: months[1],
+      format: 'pdf',
+      lang: 'en',
+    });
+    expect(calls()[0]?.headers.get('Authorization')).toMatch(/^Bearer /);
+
+    await user.click(within(dialog).getByLabelText('Month', { selector: 'input' }));
+    const [year, month] = months[3]!.split('-').map(Number) as [number, number];
+    const name = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      Date.UTC(year, month - 1, 15),
+    );
+    await user.click(await within(dialog).findByRole('option', { name }));
+    await user.click(within(dialog).getByRole('button', { name: 'Download Excel (XLSX)' }));
+    await waitFor(() => expect(calls()).toHaveLength(2));
+    expect(calls()[1]?.url.searchParams.get('month')).toBe(months[3]);
+    expect(calls()[1]?.url.searchParams.get('format')).toBe('xlsx');
   });
 
   it('reads right to left in Urdu', async () => {

@@ -10,23 +10,29 @@ import {
   IconFileSpreadsheet,
   IconFileTypeCsv,
   IconHistory,
+  IconMail,
+  IconReceipt,
   IconSearch,
 } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiRequestError } from '../../../shared/api/api-error.ts';
 import { describeError } from '../../../shared/api/describe-error.ts';
 import { useOrder } from '../../../shared/api/get-order.ts';
 import { useConfig } from '../../../shared/config/config-context.tsx';
 import { notify } from '../../../shared/notify.ts';
 import { EmptyPanel } from '../../../shared/ui/empty-panel.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { useRequestExportJob } from '../api/export-jobs.ts';
 import { useExportOrders } from '../api/export-orders.ts';
 import { type HistoryQuery, useOrderHistory } from '../api/get-order-history.ts';
 import { useHistoryFilters } from '../hooks/use-history-filters.ts';
 import { useHistoryLiveUpdates } from '../hooks/use-history-live-updates.ts';
+import { ExportJobsPanel } from './export-jobs-panel.tsx';
 import { HistoryFiltersBar } from './history-filters-bar.tsx';
 import { HistoryTable } from './history-table.tsx';
+import { StatementDialog } from './statement-dialog.tsx';
 
 // The server search waits for the typing to pause.
 export const HISTORY_SEARCH_DEBOUNCE_MS = 400;
@@ -79,6 +85,10 @@ export function HistoryPage(props: HistoryPageProps) {
   const history = useOrderHistory(query);
   const orders = useMemo(() => history.data?.pages.flatMap((page) => page.orders) ?? [], [history.data]);
   const exporter = useExportOrders();
+  const emailExport = useRequestExportJob();
+  // A direct XLSX download past 10 000 rows is refused: the page then offers the e-mailed file.
+  const [isXlsxTooLarge, setXlsxTooLarge] = useState(false);
+  const [isStatementOpen, setStatementOpen] = useState(false);
 
   const listedOrder = orders.find((order) => order.order_id === selectedOrderId) ?? null;
   // An order_id from a link may lie outside the loaded pages or the filters: it is fetched on its own.
@@ -87,13 +97,36 @@ export function HistoryPage(props: HistoryPageProps) {
 
   const download = (format: ExportFormat) => {
     if (!query) return;
+    setXlsxTooLarge(false);
     exporter.mutate(
       { query, format, language: i18n.language },
       {
         onSuccess: () => notify({ message: t('history.export.done'), tone: 'success' }),
-        onError: (error) =>
+        onError: (error) => {
+          if (error instanceof ApiRequestError && error.firstTranslationKey === 'history.export.too-large') {
+            setXlsxTooLarge(true);
+          }
           notify({
             message: describeError(error, t, 'history.export.failed', (key) => i18n.exists(key)),
+            tone: 'error',
+          });
+        },
+      },
+    );
+  };
+
+  const sendByEmail = (format: ExportFormat) => {
+    if (!query) return;
+    emailExport.mutate(
+      { query, format, language: i18n.language },
+      {
+        onSuccess: (job) => {
+          setXlsxTooLarge(false);
+          notify({ message: t('history.export.email-started', { email: job.email }), tone: 'success' });
+        },
+        onError: (error) =>
+          notify({
+            message: describeError(error, t, 'history.export.email-failed', (key) => i18n.exists(key)),
             tone: 'error',
           }),
       },
@@ -106,27 +139,40 @@ export function HistoryPage(props: HistoryPageProps) {
       description={t('history.description')}
       actions={
         vendorId && (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={16} />}
-                rightSection={<IconChevronDown size={14} />}
-                loading={exporter.isPending}
-                disabled={!query}
-              >
-                {t('history.export.button')}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconFileTypeCsv size={16} />} onClick={() => download('csv')}>
-                {t('history.export.csv')}
-              </Menu.Item>
-              <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => download('xlsx')}>
-                {t('history.export.xlsx')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconReceipt size={16} />} onClick={() => setStatementOpen(true)}>
+              {t('statement.button')}
+            </Button>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button
+                  variant="default"
+                  leftSection={<IconDownload size={16} />}
+                  rightSection={<IconChevronDown size={14} />}
+                  loading={exporter.isPending || emailExport.isPending}
+                  disabled={!query}
+                >
+                  {t('history.export.button')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconFileTypeCsv size={16} />} onClick={() => download('csv')}>
+                  {t('history.export.csv')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => download('xlsx')}>
+                  {t('history.export.xlsx')}
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Label>{t('history.export.email')}</Menu.Label>
+                <Menu.Item leftSection={<IconMail size={16} />} onClick={() => sendByEmail('csv')}>
+                  {t('history.export.email-csv')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconMail size={16} />} onClick={() => sendByEmail('xlsx')}>
+                  {t('history.export.email-xlsx')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
         )
       }
     />
@@ -221,6 +267,29 @@ export function HistoryPage(props: HistoryPageProps) {
           today={calendarDayInZone(now, country.timeZone)}
         />
       </Paper>
+      {isXlsxTooLarge && (
+        <Alert color="yellow" variant="light" radius="md" mb="md" icon={<IconMail size={18} />}>
+          <Text fz="sm">{t('history.export.too-large')}</Text>
+          <Button
+            size="xs"
+            mt="xs"
+            variant="white"
+            leftSection={<IconMail size={14} />}
+            loading={emailExport.isPending}
+            onClick={() => sendByEmail('xlsx')}
+          >
+            {t('history.export.email-instead')}
+          </Button>
+        </Alert>
+      )}
+      <ExportJobsPanel vendorId={vendorId} />
+      <StatementDialog
+        opened={isStatementOpen}
+        onClose={() => setStatementOpen(false)}
+        vendorId={vendorId}
+        includeOutlets={includeOutlets}
+        now={now}
+      />
       {body}
       <Drawer
         opened={selectedOrderId !== null}

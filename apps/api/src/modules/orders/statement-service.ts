@@ -1,0 +1,322 @@
+import { TZDate } from '@date-fns/tz';
+import * as XLSX from '@e965/xlsx';
+import type { StatementQuery } from '@riderdesk/domain/contracts/order-list';
+import { currencyExponent, fromMinor } from '@riderdesk/domain/money';
+import type { OrderStatus } from '@riderdesk/domain/order-status';
+import { STATUS_LABEL_KEYS } from '@riderdesk/domain/order-status';
+import {
+  addToStatement,
+  emptyStatementTotals,
+  STATEMENT_STATUSES,
+  type StatementLine,
+  type StatementTotals,
+  statementLine,
+  statementMonthRange,
+} from '@riderdesk/domain/orders/statement';
+import { format } from 'date-fns';
+import PDFDocument from 'pdfkit';
+import type { Db } from '../../db/db.ts';
+import { keyedError } from '../../errors.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import type { VendorService } from '../vendors/service.ts';
+import { keepFormulaLikeCellsText, type Translate } from './export-format.ts';
+import type { ExportFile, OrderExportService } from './export-service.ts';
+import { findOrderPage, type OrderRow } from './repo.ts';
+
+export type OrderStatementService = ReturnType<typeof orderStatementService>;
+
+// A statement is built whole (its totals come last and the PDF lays out pages), on the request path: a
+// month of a busy outlet, as the direct XLSX export allows (docs/decisions/048-monthly-statements.md).
+export const STATEMENT_MAX_ORDERS = 10_000;
+const BATCH = 500;
+
+export interface StatementEntry {
+  orderId: string;
+  createdAt: string;
+  outletId: string;
+  outletName: string;
+  status: OrderStatus;
+  vatNumber: string | null;
+  paymentMethod: string;
+  line: StatementLine;
+}
+
+export interface Statement {
+  vendorId: string;
+  vendorName: string;
+  month: string;
+  currency: string;
+  entries: StatementEntry[];
+  /** Per outlet, in the order they first appear; one entry when the statement covers one vendor. */
+  outlets: { outletId: string; outletName: string; totals: StatementTotals }[];
+  totals: StatementTotals;
+}
+
+// PDF standard fonts write Latin-1 only (the PDF is English, decision 048): other text is replaced by its id
+// or left out rather than printed as wrong glyphs.
+const LATIN1 = /^[\x20-\x7e\u00a0-\u00ff]*$/;
+const latin1OrNull = (text: string | null) => (text !== null && LATIN1.test(text) ? text : null);
+
+/** The monthly statement (transaction-history download): XLSX in the caller's language, PDF in English. */
+export function orderStatementService(deps: {
+  db: Db;
+  vendors: VendorService;
+  exports: Pick<OrderExportService, 'texts'>;
+  timeZone: string;
+  currency: string;
+  now: () => Date;
+}) {
+  const { db, vendors, timeZone, currency } = deps;
+
+  async function collect(vendorId: string, includeOutlets: boolean, month: string): Promise<StatementEntry[]> {
+    const { from, to } = statementMonthRange(month, timeZone);
+    const rows: OrderRow[] = [];
+    let after: { at: string; id: string } | null = null;
+    for (;;) {
+      const page = await findOrderPage(db, {
+        vendorId,
+        includeOutlets,
+        isScheduled: false,
+        from: from.toISOString(),
+        to: to.toISOString(),
+        customerPhone: null,
+        statuses: STATEMENT_STATUSES,
+        search: null,
+        after,
+        limit: BATCH,
+      });
+      rows.push(...page);
+      if (rows.length > STATEMENT_MAX_ORDERS) throw keyedError(422, 'StatementTooLarge', 'statement.too-large');
+      const last = page.at(-1);
+      if (page.length < BATCH || !last) break;
+      after = { at: last.cursor_at, id: last.order_id };
+    }
+    // Oldest first, as a statement reads.
+    return rows.reverse().map((row) => ({
+      orderId: row.order_id,
+      createdAt: row.created_at.toISOString(),
+      outletId: row.vendor_id,
+      outletName: row.outlet_name,
+      status: row.status,
+      vatNumber: row.vat_number,
+      paymentMethod: row.payment_method,
+      line: statementLine({
+        status: row.status,
+        amountMinor: row.amount_minor ?? 0,
+        deliveryFeeMinor: row.delivery_fee_minor,
+        discountMinor: row.discount_minor,
+        paymentMethod: row.payment_method,
+      }),
+    }));
+  }
+
+  async function build(caller: Caller, vendorId: string, query: StatementQuery): Promise<Statement> {
+    const vendor = await vendors.vendorOfCaller(caller, vendorId);
+    const { from } = statementMonthRange(query.month, timeZone);
+    if (from.getTime() > deps.now().getTime())
+      throw keyedError(400, 'ValidationError', 'statement.future-month', 'month');
+    const entries = await collect(vendorId, query.include_outlets === true, query.month);
+    const totals = emptyStatementTotals();
+    const outlets = new Map<string, Statement['outlets'][number]>();
+    for (const entry of entries) {
+      addToStatement(totals, entry.status, entry.line);
+      let outlet = outlets.get(entry.outletId);
+      if (!outlet) {
+        outlet = { outletId: entry.outletId, outletName: entry.outletName, totals: emptyStatementTotals() };
+        outlets.set(entry.outletId, outlet);
+      }
+      addToStatement(outlet.totals, entry.status, entry.line);
+    }
+    return {
+      vendorId,
+      vendorName: vendor.name,
+      month: query.month,
+      currency,
+      entries,
+      outlets: [...outlets.values()],
+      totals,
+    };
+  }
+
+  const time = (iso: string) => format(new TZDate(Date.parse(iso), timeZone), 'yyyy-MM-dd HH:mm');
+  const major = (minor: number) => fromMinor(minor, currency);
+
+  function xlsx(statement: Statement, t: Translate): Buffer {
+    const head = (key: string) => t(`statement.column.${key}`);
+    const headings = [
+      'order_id',
+      'created_at',
+      'outlet',
+      'outlet_id',
+      'status',
+      'delivery_fee',
+      'discount',
+      'fee_charged',
+      'vat_number',
+      'payment_method',
+      'cash_collected',
+    ].map(head);
+    const totalsRow = (label: string, totals: StatementTotals) => [
+      label,
+      null,
+      null,
+      null,
+      `${totals.orders} (${t('status.delivered')}: ${totals.delivered}, ${t('status.returned')}: ${totals.returned})`,
+      major(totals.deliveryFeeMinor),
+      major(totals.discountMinor),
+      major(totals.payableFeeMinor),
+      null,
+      null,
+      major(totals.cashCollectedMinor),
+    ];
+    const rows: (string | number | null)[][] = [
+      [t('statement.title')],
+      [t('statement.vendor'), `${statement.vendorName} (${statement.vendorId})`],
+      [t('statement.month'), statement.month],
+      [t('statement.currency'), statement.currency],
+      [t('statement.generated'), time(deps.now().toISOString())],
+      [],
+      headings,
+      ...statement.entries.map((entry) => [
+        entry.orderId,
+        time(entry.createdAt),
+        entry.outletName,
+        entry.outletId,
+        t(STATUS_LABEL_KEYS[entry.status]),
+        major(entry.line.deliveryFeeMinor),
+        major(entry.line.discountMinor),
+        major(entry.line.payableFeeMinor),
+        entry.vatNumber,
+        t(`tracking.payment-method.${entry.paymentMethod}`),
+        major(entry.line.cashCollectedMinor),
+      ]),
+      [],
+      ...(statement.outlets.length > 1
+        ? statement.outlets.map((outlet) =>
+            totalsRow(`${t('statement.subtotal')}: ${outlet.outletName} (${outlet.outletId})`, outlet.totals),
+          )
+        : []),
+      totalsRow(t('statement.total'), statement.totals),
+    ];
+    const sheet = XLSX.utils.aoa_to_sheet(rows);
+    keepFormulaLikeCellsText(sheet);
+    sheet['!cols'] = headings.map((heading) => ({ wch: Math.max(12, Math.min(40, heading.length + 2)) }));
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Statement');
+    return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  }
+
+  function pdf(statement: Statement): Promise<Buffer> {
+    const digits = currencyExponent(currency);
+    const money = (minor: number) =>
+      major(minor).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const doc = new PDFDocument({
+      size: 'A4',
+      layout: 'landscape',
+      margin: 36,
+      info: { Title: `Monthly statement ${statement.vendorId} ${statement.month}`, Producer: 'Riderdesk' },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const done = new Promise<Buffer>((resolve, reject) => {
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.on('error', reject);
+    });
+    const columns: { title: string; width: number; align: 'left' | 'right' }[] = [
+      { title: 'Order ID', width: 120, align: 'left' },
+      { title: 'Created', width: 80, align: 'left' },
+      { title: 'Branch', width: 110, align: 'left' },
+      { title: 'Status', width: 70, align: 'left' },
+      { title: 'Delivery fee', width: 70, align: 'right' },
+      { title: 'Discount', width: 60, align: 'right' },
+      { title: 'Fee charged', width: 70, align: 'right' },
+      { title: 'VAT number', width: 90, align: 'left' },
+      { title: 'Cash collected', width: 100, align: 'right' },
+    ];
+    const left = doc.page.margins.left;
+    const bottom = () => doc.page.height - doc.page.margins.bottom - 14;
+    const row = (cells: string[], bold = false) => {
+      if (doc.y > bottom()) {
+        doc.addPage();
+        row(
+          columns.map((column) => column.title),
+          true,
+        );
+      }
+      const y = doc.y;
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+      let x = left;
+      cells.forEach((cell, index) => {
+        const column = columns[index]!;
+        doc.text(cell, x, y, { width: column.width - 6, align: column.align, lineBreak: false, ellipsis: true });
+        x += column.width;
+      });
+      doc.x = left;
+      doc.y = y + 12;
+    };
+    const status = (value: OrderStatus) => (value === 'DELIVERED' ? 'Delivered' : 'Returned');
+    const vendorName = latin1OrNull(statement.vendorName);
+    doc.font('Helvetica-Bold').fontSize(14).text('Monthly statement', left, doc.y);
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(`Vendor: ${vendorName ? `${vendorName} (${statement.vendorId})` : statement.vendorId}`)
+      .text(`Month: ${statement.month} (times in ${timeZone})    Currency: ${statement.currency}`)
+      .text(`Generated: ${time(deps.now().toISOString())}`)
+      .text('Delivered and returned orders. Cash collected is what riders collected at the door.')
+      .moveDown(0.8);
+    row(
+      columns.map((column) => column.title),
+      true,
+    );
+    for (const entry of statement.entries) {
+      row([
+        entry.orderId,
+        time(entry.createdAt),
+        entry.outletId,
+        status(entry.status),
+        money(entry.line.deliveryFeeMinor),
+        money(entry.line.discountMinor),
+        money(entry.line.payableFeeMinor),
+        latin1OrNull(entry.vatNumber) ?? '',
+        money(entry.line.cashCollectedMinor),
+      ]);
+    }
+    doc.moveDown(0.5);
+    const totalsCells = (label: string, totals: StatementTotals) => [
+      label,
+      `${totals.orders} orders`,
+      `${totals.delivered} delivered`,
+      `${totals.returned} returned`,
+      money(totals.deliveryFeeMinor),
+      money(totals.discountMinor),
+      money(totals.payableFeeMinor),
+      '',
+      money(totals.cashCollectedMinor),
+    ];
+    if (statement.outlets.length > 1) {
+      for (const outlet of statement.outlets) row(totalsCells(`Subtotal ${outlet.outletId}`, outlet.totals), true);
+    }
+    row(totalsCells('Total', statement.totals), true);
+    doc.end();
+    return done;
+  }
+
+  return {
+    build,
+
+    /** GET /vendor/{vendorId}/statement: the month's statement as XLSX or PDF. */
+    async file(caller: Caller, vendorId: string, query: StatementQuery): Promise<ExportFile & { body: Buffer }> {
+      const statement = await build(caller, vendorId, query);
+      const baseName = `statement-${vendorId}-${query.month}`.replace(/[^\w.-]/g, '_');
+      if (query.format === 'pdf') {
+        return { fileName: `${baseName}.pdf`, contentType: 'application/pdf', body: await pdf(statement) };
+      }
+      return {
+        fileName: `${baseName}.xlsx`,
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        body: xlsx(statement, await deps.exports.texts(query.lang)),
+      };
+    },
+  };
+}

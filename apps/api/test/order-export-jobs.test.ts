@@ -1,0 +1,218 @@
+import * as XLSX from '@e965/xlsx';
+import { OrderExportJobAnswerSchema, OrderExportJobListAnswerSchema } from '@riderdesk/domain/contracts/order-list';
+import { presetRange } from '@riderdesk/domain/date-presets';
+import { rangeQuery } from '@riderdesk/domain/order-history';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { createMerchant, type Merchant, outbox } from './support/factories.ts';
+import { placeOrder, translationKey } from './support/orders.ts';
+
+const KARACHI = 'Asia/Karachi';
+const COPIES = 2_500;
+
+describe.each(databases())('orders exported by e-mail on %s', (kind) => {
+  let t: TestApp;
+  let merchant: Merchant;
+  let stranger: Merchant;
+  let yesterday: { from: string; to: string };
+  const logLines: string[] = [];
+
+  // Each request from its own address: the route's per-client limit is not what these tests are about.
+  let client = 0;
+  const request = (who: Merchant, body: Record<string, unknown>, vendorId = who.vendorId) =>
+    t.app.inject({
+      method: 'POST',
+      remoteAddress: `10.0.${Math.floor(++client / 250)}.${client % 250}`,
+      url: `/api/v1/vendor/${vendorId}/orders/export-jobs`,
+      headers: who.headers,
+      payload: { ...yesterday, ...body },
+    });
+  const jobOf = (response: { statusCode: number; body: string; json(): unknown }) => {
+    expect(response.statusCode, response.body).toBe(200);
+    return OrderExportJobAnswerSchema.parse(response.json()).result.export_job;
+  };
+  /** The path and query of the link in the latest export e-mail to the merchant. */
+  const mailedLink = async (who: Merchant) => {
+    const [message] = await outbox(t.app, who.email);
+    const link = /https?:\/\/\S+\/api\/v1\/order-exports\/\S+/.exec(message?.text ?? '')?.[0];
+    expect(link, message?.text).toBeDefined();
+    const url = new URL(link!);
+    return { message: message!, path: `${url.pathname}${url.search}`, url };
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp({
+      kind,
+      ...IN_SERVICE_HOURS,
+      env: { LOG_LEVEL: 'info' },
+      logStream: { write: (line) => logLines.push(line) },
+    });
+    merchant = await createMerchant(t);
+    stranger = await createMerchant(t);
+    yesterday = rangeQuery(presetRange('Yesterday', t.clock.now(), KARACHI));
+    const orderId = await placeOrder(t, merchant, (body) => {
+      body.customer.name = 'زینب علی';
+      body.vat_number = '@VAT1234';
+    });
+    // COPIES delivered orders of yesterday (12:00 Karachi time and the seconds after), made by the database.
+    await t.db.query(
+      `insert into orders (order_id, vendor_id, tracking_token, status, created_at, updated_at, currency,
+         delivery_fee_minor, distance_m, customer_name, customer_phone, customer_address, customer_latitude,
+         customer_longitude, pickup_latitude, pickup_longitude, amount_minor, description, payment_method, vat_number)
+       select o.order_id || '-E' || g, o.vendor_id, md5(o.tracking_token || g), 'DELIVERED',
+              timestamptz '2026-03-09T07:00:00Z' + make_interval(secs => g), o.updated_at, o.currency,
+              o.delivery_fee_minor, o.distance_m, o.customer_name, o.customer_phone, o.customer_address,
+              o.customer_latitude, o.customer_longitude, o.pickup_latitude, o.pickup_longitude, o.amount_minor,
+              o.description, o.payment_method, o.vat_number
+         from orders o, generate_series(1, ${COPIES}) g where o.order_id = $1`,
+      [orderId],
+    );
+  });
+  afterAll(() => t.close());
+
+  it('builds the CSV in a background job, e-mails a signed link, and the link serves the file for 7 days', async () => {
+    const queued = jobOf(await request(merchant, { format: 'csv', status: 'DELIVERED' }));
+    expect(queued).toMatchObject({ status: 'QUEUED', format: 'csv', done: 0, email: merchant.email });
+    expect(await outbox(t.app, merchant.email)).toEqual([]);
+
+    expect(await t.app.jobs.drain()).toBeGreaterThanOrEqual(1);
+
+    const done = jobOf(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/vendor/${merchant.vendorId}/orders/export-jobs/${queued.export_id}`,
+        headers: merchant.headers,
+      }),
+    );
+    expect(done).toMatchObject({ status: 'READY', done: COPIES, total: COPIES, error: null });
+    const expiresAt = Date.parse(done.expires_at!);
+    expect(expiresAt - t.clock.now().getTime()).toBe(7 * 24 * 60 * 60 * 1000);
+
+    const { message, path, url } = await mailedLink(merchant);
+    expect(message.subject).toMatch(/export is ready/);
+    expect(url.searchParams.get('expires')).toBe(String(Math.floor(expiresAt / 1000)));
+    // The link opens the file without a session.
+    const file = await t.app.inject({ method: 'GET', url: path });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="orders-.+\.csv"$/);
+    expect(file.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = file.body.trim().split('\n');
+    expect(lines).toHaveLength(COPIES + 1);
+    expect(new Set(lines.slice(1).map((line) => line.split(',')[0])).size).toBe(COPIES);
+    expect(lines[1]).toContain('زینب علی');
+    expect(lines[1]).toContain(",'@VAT1234,");
+
+    // The signed-in merchant downloads the same file from the history page.
+    const fromPage = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/vendor/${merchant.vendorId}/orders/export-jobs/${queued.export_id}/file`,
+      headers: merchant.headers,
+    });
+    expect(fromPage.statusCode).toBe(200);
+    expect(fromPage.rawPayload.equals(file.rawPayload)).toBe(true);
+
+    // A changed signature or expiry opens nothing, and nor does the link once its 7 days are over.
+    const forged = new URL(url);
+    forged.searchParams.set('signature', `${url.searchParams.get('signature')!.slice(0, -2)}AA`);
+    expect((await t.app.inject({ method: 'GET', url: `${forged.pathname}${forged.search}` })).statusCode).toBe(404);
+    const longer = new URL(url);
+    longer.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 86_400));
+    const extended = await t.app.inject({ method: 'GET', url: `${longer.pathname}${longer.search}` });
+    expect(extended.statusCode).toBe(404);
+    expect(translationKey(extended)).toBe('history.export.link-expired');
+    t.clock.advance(7 * 24 * 60 * 60 * 1000 + 1000);
+    try {
+      const expired = await t.app.inject({ method: 'GET', url: path });
+      expect(expired.statusCode).toBe(404);
+      expect(translationKey(expired)).toBe('history.export.link-expired');
+    } finally {
+      t.clock.advance(-(7 * 24 * 60 * 60 * 1000 + 1000));
+    }
+
+    // The link's signature is in no log line (URLs are logged without their query).
+    const signature = url.searchParams.get('signature')!;
+    expect(logLines.join('')).toContain('/order-exports/');
+    expect(logLines.join('')).not.toContain(signature);
+  });
+
+  it('builds an XLSX in Urdu in which no cell is a formula and every row is there', async () => {
+    const job = jobOf(await request(merchant, { format: 'xlsx', lang: 'ur_alt', search: 'زینب' }));
+    await t.app.jobs.drain();
+    const { message, path } = await mailedLink(merchant);
+    expect(message.text).toContain('آرڈرز');
+    const file = await t.app.inject({ method: 'GET', url: path });
+    expect(file.statusCode).toBe(200);
+    expect(path).toContain(job.export_id);
+    const book = XLSX.read(file.rawPayload, { type: 'buffer', cellFormula: true });
+    const sheet = book.Sheets[book.SheetNames[0]!]!;
+    const cells = Object.entries(sheet).filter(([address]) => !address.startsWith('!'));
+    expect(cells.filter(([, cell]) => (cell as XLSX.CellObject).f !== undefined)).toEqual([]);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true });
+    expect(rows).toHaveLength(COPIES + 1);
+    expect(String(rows[0]?.[0])).not.toBe('Order ID');
+    expect(rows[1]).toContain('@VAT1234');
+  });
+
+  it('lists only the caller’s own requests, and refuses another merchant’s vendor and job', async () => {
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/vendor/${merchant.vendorId}/orders/export-jobs`,
+      headers: merchant.headers,
+    });
+    expect(listed.statusCode).toBe(200);
+    const jobs = OrderExportJobListAnswerSchema.parse(listed.json()).result.export_jobs;
+    expect(jobs.map((job) => job.format).sort()).toEqual(['csv', 'xlsx']);
+    const mine = jobs[0]!.export_id;
+
+    expect((await request(stranger, { format: 'csv' }, merchant.vendorId)).statusCode).toBe(403);
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/vendor/${merchant.vendorId}/orders/export-jobs/${mine}/file`,
+      headers: stranger.headers,
+    });
+    expect(theirs.statusCode).toBe(403);
+    // Through the stranger's own vendor, the merchant's job does not exist.
+    const viaOwnVendor = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/vendor/${stranger.vendorId}/orders/export-jobs/${mine}/file`,
+      headers: stranger.headers,
+    });
+    expect(viaOwnVendor.statusCode).toBe(404);
+    expect(translationKey(viaOwnVendor)).toBe('history.export.not-found');
+    const strangerList = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/vendor/${stranger.vendorId}/orders/export-jobs`,
+      headers: stranger.headers,
+    });
+    expect(OrderExportJobListAnswerSchema.parse(strangerList.json()).result.export_jobs).toEqual([]);
+  });
+
+  it('refuses a fourth request while three are being prepared, and a period longer than the history allows', async () => {
+    const tooLong = await request(stranger, { format: 'csv', from: '2025-01-01T00:00:00Z' });
+    expect(tooLong.statusCode).toBe(400);
+    expect(translationKey(tooLong)).toBe('history.range.too-long');
+    for (let index = 0; index < 3; index++) jobOf(await request(stranger, { format: 'csv' }));
+    const fourth = await request(stranger, { format: 'csv' });
+    expect(fourth.statusCode).toBe(429);
+    expect(translationKey(fourth)).toBe('history.export.too-many-jobs');
+    await t.app.jobs.drain();
+    jobOf(await request(stranger, { format: 'csv' }));
+    await t.app.jobs.drain();
+  });
+
+  it('fails the job, and says why by e-mail, when the merchant lost the vendor before it ran', async () => {
+    const outsider = await createMerchant(t);
+    const job = jobOf(await request(outsider, { format: 'csv' }));
+    await t.db.query('delete from user_vendors where vendor_id = $1', [outsider.vendorId]);
+    await t.app.jobs.drain();
+    const [row] = await t.db.query<{ status: string; error_key: string }>(
+      'select status, error_key from order_export_jobs where export_id = $1',
+      [job.export_id],
+    );
+    expect(row).toEqual({ status: 'FAILED', error_key: 'history.export.no-access' });
+    const [message] = await outbox(t.app, outsider.email);
+    expect(message?.subject).toMatch(/could not be prepared/);
+    expect(message?.text).toContain('You no longer have access to this branch.');
+  });
+});

@@ -1,0 +1,218 @@
+import { inflateSync } from 'node:zlib';
+import * as XLSX from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { createMerchant, createVendor, type Merchant, uniqueId } from './support/factories.ts';
+import { placeOrder, translationKey } from './support/orders.ts';
+
+/** The text a PDF shows: its content streams inflated, the hex strings of each TJ/Tj joined (pdfkit's way). */
+function pdfText(pdf: Buffer): string {
+  const text: string[] = [];
+  const source = pdf.toString('latin1');
+  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  for (let match = streams.exec(source); match; match = streams.exec(source)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const shown of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
+      const hex = shown[1] ? [...shown[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((part) => part[1]).join('') : shown[2]!;
+      text.push(Buffer.from(hex, 'hex').toString('latin1'));
+    }
+  }
+  return text.join('\n');
+}
+
+describe.each(databases())('monthly statement on %s', (kind) => {
+  let t: TestApp;
+  let merchant: Merchant;
+  let stranger: Merchant;
+  let outletId: string;
+  let template: string;
+
+  const statement = (query: Record<string, string>, who = merchant, vendorId = merchant.vendorId) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/vendor/${vendorId}/statement?${new URLSearchParams(query)}`,
+      headers: who.headers,
+    });
+
+  /** One order of `vendorId` as the statement reads it, copied from a real one. */
+  async function order(values: {
+    id: string;
+    vendorId?: string;
+    status: string;
+    at: string;
+    fee: number;
+    discount?: number;
+    amount?: number;
+    payment?: string;
+    vat?: string | null;
+  }) {
+    await t.db.query(
+      `insert into orders (order_id, vendor_id, tracking_token, status, created_at, updated_at, currency,
+         delivery_fee_minor, discount_minor, distance_m, customer_name, customer_phone, customer_address,
+         customer_latitude, customer_longitude, pickup_latitude, pickup_longitude, amount_minor, description,
+         payment_method, vat_number)
+       select $2, $3, md5($2), $4, $5, $5, o.currency, $6, $7, o.distance_m, 'زینب علی', o.customer_phone,
+              o.customer_address, o.customer_latitude, o.customer_longitude, o.pickup_latitude, o.pickup_longitude,
+              $8, o.description, $9, $10
+         from orders o where o.order_id = $1`,
+      [
+        template,
+        values.id,
+        values.vendorId ?? merchant.vendorId,
+        values.status,
+        values.at,
+        values.fee,
+        values.discount ?? 0,
+        values.amount ?? 0,
+        values.payment ?? 'CASH_ON_DELIVERY',
+        values.vat ?? null,
+      ],
+    );
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
+    merchant = await createMerchant(t, { is_parent: true });
+    stranger = await createMerchant(t);
+    outletId = uniqueId('outlet');
+    await createVendor(t.db, { vendor_id: outletId, parent_vendor_id: merchant.vendorId, name: 'صدر برانچ' });
+    template = await placeOrder(t, merchant);
+    // The template itself is NEW: the statement leaves it out.
+    await order({
+      id: 'ST-A',
+      status: 'DELIVERED',
+      at: '2026-03-01T10:00:00Z',
+      fee: 10_000,
+      discount: 2_000,
+      amount: 150_000,
+      vat: '=1+2',
+    });
+    await order({ id: 'ST-B', status: 'RETURNED_TO_VENDOR', at: '2026-03-05T10:00:00Z', fee: 10_000, amount: 90_000 });
+    await order({ id: 'ST-C', status: 'CANCELLED', at: '2026-03-06T10:00:00Z', fee: 10_000, amount: 90_000 });
+    // 23:30 on 28 February in Karachi: February's.
+    await order({ id: 'ST-D', status: 'DELIVERED', at: '2026-02-28T18:30:00Z', fee: 7_000, amount: 10_000 });
+    // 00:30 on 1 March in Karachi: March's.
+    await order({
+      id: 'ST-E',
+      vendorId: outletId,
+      status: 'DELIVERED',
+      at: '2026-02-28T19:30:00Z',
+      fee: 5_000,
+      amount: 40_000,
+      payment: 'PAID',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('totals a parent’s month with its outlets as XLSX: fees, discounts, cash collected, subtotals', async () => {
+    const response = await statement({ month: '2026-03', format: 'xlsx', include_outlets: 'true' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="statement-${merchant.vendorId}-2026-03.xlsx"`,
+    );
+    const book = XLSX.read(response.rawPayload, { type: 'buffer', cellFormula: true });
+    const sheet = book.Sheets[book.SheetNames[0]!]!;
+    expect(Object.values(sheet).filter((cell) => (cell as XLSX.CellObject).f !== undefined)).toEqual([]);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, blankrows: false });
+    const headingAt = rows.findIndex((row) => row[0] === 'Order ID');
+    expect(rows[headingAt]).toEqual([
+      'Order ID',
+      'Created',
+      'Branch',
+      'Branch ID',
+      'Status',
+      'Delivery fee',
+      'Discount',
+      'Fee charged',
+      'VAT number',
+      'Payment method',
+      'Cash collected',
+    ]);
+    const lines = rows.slice(headingAt + 1).filter((row) => String(row[0]).startsWith('ST-'));
+    // Oldest first; cancelled, February and NEW orders left out.
+    expect(lines.map((row) => row[0])).toEqual(['ST-E', 'ST-A', 'ST-B']);
+    const byId = Object.fromEntries(lines.map((row) => [row[0], row]));
+    expect(byId['ST-A']).toEqual([
+      'ST-A',
+      '2026-03-01 15:00',
+      expect.any(String),
+      merchant.vendorId,
+      'Delivered',
+      100,
+      20,
+      80,
+      '=1+2',
+      'Cash on delivery',
+      1580,
+    ]);
+    expect(byId['ST-B']?.slice(4)).toEqual(['Returned', 100, 0, 100, undefined, 'Cash on delivery', 0]);
+    expect(byId['ST-E']?.[2]).toBe('صدر برانچ');
+    expect(byId['ST-E']?.[10]).toBe(0);
+    const total = rows.find((row) => row[0] === 'Total')!;
+    expect(total.slice(4)).toEqual(['3 (Delivered: 2, Returned: 1)', 250, 20, 230, undefined, undefined, 1580]);
+    const subtotals = rows.filter((row) => String(row[0]).startsWith('Subtotal'));
+    expect(subtotals).toHaveLength(2);
+    expect(subtotals.map((row) => row[7] as number).reduce((sum, value) => sum + value, 0)).toBe(230);
+  });
+
+  it('gives an outlet its own statement, and the parent alone without include_outlets', async () => {
+    const parentOnly = await statement({ month: '2026-03', format: 'xlsx' });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(
+      XLSX.read(parentOnly.rawPayload, { type: 'buffer' }).Sheets.Statement!,
+      { header: 1, raw: true, blankrows: false },
+    );
+    expect(rows.filter((row) => String(row[0]).startsWith('ST-')).map((row) => row[0])).toEqual(['ST-A', 'ST-B']);
+    expect(rows.find((row) => row[0] === 'Total')?.[10]).toBe(1580);
+    expect(rows.some((row) => String(row[0]).startsWith('Subtotal'))).toBe(false);
+
+    const outlet = await statement({ month: '2026-03', format: 'xlsx', lang: 'ur_alt' }, merchant, outletId);
+    expect(outlet.statusCode).toBe(200);
+    const outletRows = XLSX.utils.sheet_to_json<unknown[]>(
+      XLSX.read(outlet.rawPayload, { type: 'buffer' }).Sheets.Statement!,
+      { header: 1, raw: true, blankrows: false },
+    );
+    expect(outletRows[0]).toEqual(['ماہانہ اسٹیٹمنٹ']);
+    expect(outletRows.find((row) => row[0] === 'کل')?.slice(5, 8)).toEqual([50, 0, 50]);
+  });
+
+  it('writes the same month as an English PDF whose totals match', async () => {
+    const response = await statement({ month: '2026-03', format: 'pdf', include_outlets: 'true' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Monthly statement');
+    for (const id of ['ST-A', 'ST-B', 'ST-E']) expect(text).toContain(id);
+    expect(text).not.toContain('ST-C');
+    expect(text).not.toContain('ST-D');
+    const total = text.split('\n').indexOf('Total');
+    expect(total).toBeGreaterThan(0);
+    // The total row: orders, delivered, returned, fee, discount, fee charged, (no VAT), cash collected.
+    expect(text.split('\n').slice(total + 1, total + 8)).toEqual([
+      '3 orders',
+      '2 delivered',
+      '1 returned',
+      '250.00',
+      '20.00',
+      '230.00',
+      '1,580.00',
+    ]);
+    // An Urdu branch name cannot be written by the PDF's Latin font: the branch id stands in for it.
+    expect(text).toContain(outletId);
+    expect(text).not.toContain('صدر');
+  });
+
+  it('refuses another merchant’s vendor, a month not yet begun and a malformed month', async () => {
+    expect((await statement({ month: '2026-03', format: 'pdf' }, stranger)).statusCode).toBe(403);
+    const future = await statement({ month: '2026-04', format: 'xlsx' });
+    expect(future.statusCode).toBe(400);
+    expect(translationKey(future)).toBe('statement.future-month');
+    expect((await statement({ month: '2026-13', format: 'xlsx' })).statusCode).toBe(400);
+    expect((await statement({ month: '2026-03', format: 'csv' })).statusCode).toBe(400);
+  });
+});

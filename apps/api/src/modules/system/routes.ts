@@ -1,5 +1,5 @@
 import { type PublicConfig, PublicConfigAnswerSchema } from '@riderdesk/domain/contracts/deployment';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import { z } from 'zod';
@@ -8,13 +8,13 @@ import { type Db, ping } from '../../db/db.ts';
 import { pendingMigrations, readMigrations } from '../../db/migrate.ts';
 import { AppError } from '../../errors.ts';
 import { hasBearerToken, isLoopbackRequest } from '../../plugins/client-address.ts';
-import { ANSWER_UNDER_PRESSURE } from '../../plugins/under-pressure.ts';
+import { ANSWER_UNDER_PRESSURE, SHED_RETRY_AFTER_S } from '../../plugins/under-pressure.ts';
 
 const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 const ReadinessSchema = z.object({
   status: z.enum(['ready', 'not-ready']),
   /** Why not: the database does not answer, or migrations of this build are not applied yet. */
-  reason: z.enum(['database-unavailable', 'migrations-pending']).optional(),
+  reason: z.enum(['database-unavailable', 'migrations-pending', 'overloaded']).optional(),
 });
 
 export function publicConfig(config: AppConfig): PublicConfig {
@@ -65,7 +65,18 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Db; me
   // itself answers 503 to every request (return503OnClosing), this one included.
   app.get(
     '/health/ready',
-    { config: noRateLimit, schema: { tags: ['system'], response: { 200: ReadinessSchema, 503: ReadinessSchema } } },
+    {
+      // Shedding load: not ready for more traffic, said in the probe's own shape.
+      config: {
+        ...noRateLimit,
+        pressureHandler: (_request: FastifyRequest, reply: FastifyReply) =>
+          reply
+            .code(503)
+            .header('retry-after', String(SHED_RETRY_AFTER_S))
+            .send({ status: 'not-ready', reason: 'overloaded' }),
+      },
+      schema: { tags: ['system'], response: { 200: ReadinessSchema, 503: ReadinessSchema } },
+    },
     async (request, reply) => {
       const notReady = (reason: 'database-unavailable' | 'migrations-pending') =>
         reply
@@ -84,7 +95,14 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Db; me
 
   app.get(
     '/health',
-    { config: noRateLimit, schema: { tags: ['system'], response: { 200: HealthSchema, 503: HealthSchema } } },
+    {
+      config: {
+        ...noRateLimit,
+        pressureHandler: (_request: FastifyRequest, reply: FastifyReply) =>
+          reply.code(503).header('retry-after', String(SHED_RETRY_AFTER_S)).send({ status: 'unavailable' }),
+      },
+      schema: { tags: ['system'], response: { 200: HealthSchema, 503: HealthSchema } },
+    },
     async (request, reply) => {
       try {
         await ping(db);

@@ -208,7 +208,7 @@ describe('request a rider (spec §4 flow)', () => {
       signature: 'sig-115',
     });
     expect(order?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
-  }, 30_000);
+  }, 60_000);
 
   it('asks before leaving drops a half-typed request, and keeps it when the merchant stays', async () => {
     mockRequestApi();
@@ -231,7 +231,7 @@ describe('request a rider (spec §4 flow)', () => {
     const again = await screen.findByRole('dialog', { name: 'Leave this request?' });
     await userEvent.click(within(again).getByRole('button', { name: 'Discard and leave' }));
     expect(await screen.findByText('Tracking page')).toBeInTheDocument();
-  }, 30_000);
+  }, 60_000);
 
   it('leaves without asking when nothing has been typed', async () => {
     mockRequestApi();
@@ -300,7 +300,7 @@ describe('request a rider (spec §4 flow)', () => {
     await userEvent.click(within(details).getByRole('button', { name: 'Continue to payment' }));
     const warning = await screen.findByRole('dialog', { name: 'Confirm a high item value' });
     expect(warning).toHaveTextContent('The amount PKR 150,000 is above PKR 50,000.');
-  }, 30_000);
+  }, 60_000);
 
   it('schedules for later from the first open slot, with a time that can be typed', async () => {
     const api = mockRequestApi();
@@ -339,7 +339,7 @@ describe('request a rider (spec §4 flow)', () => {
     expect(clock(new Date(due * 1000))).toEqual(['14', '30']);
     const dayOf = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(date);
     expect(dayOf(new Date(due * 1000))).toBe(dayOf(new Date(Date.now() + 24 * 3600_000)));
-  }, 30_000);
+  }, 60_000);
 
   it('shows the first spec §5 failure at its field', async () => {
     mockRequestApi();
@@ -349,7 +349,7 @@ describe('request a rider (spec §4 flow)', () => {
     const name = screen.getByRole('textbox', { name: /^Customer name/ });
     expect(name).toHaveAccessibleDescription("The customer's name cannot contain numbers.");
     expect(screen.queryByRole('form', { name: 'Payment and delivery time' })).not.toBeInTheDocument();
-  }, 30_000);
+  }, 60_000);
 
   it('recomputes an expired fee after a second and sends the order again with the new signature', async () => {
     let orderCalls = 0;
@@ -374,7 +374,7 @@ describe('request a rider (spec §4 flow)', () => {
     expect(orders.map((call) => (call.body as { signature: string }).signature)).toEqual(['sig-1', 'sig-2']);
     // A different body is a different submission, with its own key.
     expect(orders[0]?.headers.get('Idempotency-Key')).not.toBe(orders[1]?.headers.get('Idempotency-Key'));
-  }, 30_000);
+  }, 60_000);
 
   it('asks the user to confirm when the recomputed fee has changed', async () => {
     let orderCalls = 0;
@@ -401,7 +401,7 @@ describe('request a rider (spec §4 flow)', () => {
     await screen.findByText('Tracking page', {}, { timeout: 5000 });
     const last = api.sent('/api/v1/order').at(-1)?.body as { delivery_fee: number; signature: string };
     expect(last).toMatchObject({ delivery_fee: 135, signature: 'sig-135' });
-  }, 30_000);
+  }, 60_000);
 
   it('shows the server key when the order is refused', async () => {
     mockRequestApi(
@@ -418,7 +418,7 @@ describe('request a rider (spec §4 flow)', () => {
     expect(
       await screen.findByText('Could not create that order: This phone number is not valid.', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
-  }, 30_000);
+  }, 60_000);
 
   it('stops with the service hours when the service is closed', async () => {
     // A one-hour window starting two hours from now in Karachi is closed now.
@@ -512,5 +512,5 @@ describe('editing an order (spec §4)', () => {
       delivery_fee: 115,
       signature: 'sig-115',
     });
-  }, 30_000);
+  }, 60_000);
 });

@@ -28,6 +28,8 @@ export interface RateLimitConfig {
   authWindowMs: number;
   /** Every call per IP per minute. */
   globalMax: number;
+  /** GUEST_SESSIONS_PER_HOUR: guest sessions one IP may open per hour. */
+  guestSessionsPerHour: number;
   /** REDIS_URL: counters shared by every instance; null keeps them in this process. */
   redisUrl: string | null;
   /** Prefix of the counters' Redis keys. */
@@ -37,6 +39,8 @@ export interface RateLimitConfig {
 export interface AppConfig {
   deployment: Deployment;
   mode: AppMode;
+  /** GUEST_POW_DIFFICULTY: leading zero bits of the proof of work a guest session costs (decision 080). */
+  guestProofDifficulty: number;
   port: number;
   host: string;
   dataDir: string;
@@ -147,6 +151,8 @@ const EnvSchema = z.object({
     .transform((value) => (value === undefined ? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' : value || null)),
   APP_MODE: optional.pipe(z.enum(APP_MODES).optional()).transform((value) => value ?? 'CLASSIC'),
   RATE_LIMIT_AUTH: integer(1, 1_000_000, 10),
+  GUEST_SESSIONS_PER_HOUR: integer(1, 1_000_000, 20),
+  GUEST_POW_DIFFICULTY: integer(0, 24, 16),
   RATE_LIMIT_GLOBAL: integer(1, 1_000_000, 600),
   REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   TRUST_PROXY: optional
@@ -242,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
     config: {
       deployment: deployment.deployment,
       mode: vars.APP_MODE,
+      guestProofDifficulty: vars.GUEST_POW_DIFFICULTY,
       port: vars.PORT,
       host: vars.HOST,
       dataDir,
@@ -260,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
         authMax: vars.RATE_LIMIT_AUTH,
         authWindowMs: 15 * 60_000,
         globalMax: vars.RATE_LIMIT_GLOBAL,
+        guestSessionsPerHour: vars.GUEST_SESSIONS_PER_HOUR,
         redisUrl: vars.REDIS_URL ?? null,
         redisKeyPrefix: 'riderdesk:rate-limit:',
       },

@@ -1,6 +1,6 @@
 import { LIVE_TICKET_TTL_S } from '@riderdesk/domain/contracts/live';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_TTL_S, Tokens } from '../src/modules/auth/tokens.ts';
+import { ACCESS_TOKEN_TTL_S } from '../src/modules/auth/tokens.ts';
 import { godroidToken } from '../src/ops/commands.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { bearer, createMerchant, login, type Merchant } from './support/factories.ts';

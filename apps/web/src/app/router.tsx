@@ -94,7 +94,7 @@ export const appRoutes: RouteObject[] = [
           {
             path: 'connect',
             element: (
-              <PublicAuthRoute>
+              <PublicAuthRoute allowGuests>
                 <LandingRoute />
               </PublicAuthRoute>
             ),
@@ -102,7 +102,7 @@ export const appRoutes: RouteObject[] = [
           {
             path: 'register',
             element: (
-              <PublicAuthRoute flagOff="DeactivateSignUpButton">
+              <PublicAuthRoute flagOff="DeactivateSignUpButton" allowGuests>
                 <RegisterRoute />
               </PublicAuthRoute>
             ),

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { leadingZeroBits, meetsDifficulty, proofInput, solveProofOfWork } from './proof-of-work.ts';
 
-const sha256 = (input: string) => new Uint8Array(createHash('sha256').update(input).digest());
+const sha256 = async (input: string) =>
+  new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(input)));
 
 describe('guest proof of work', () => {
   it.each([
@@ -18,7 +18,7 @@ describe('guest proof of work', () => {
 
   it('finds a nonce whose digest meets the difficulty, and a wrong nonce usually does not', async () => {
     const nonce = await solveProofOfWork('challenge-a', 10, sha256);
-    expect(meetsDifficulty(sha256(proofInput('challenge-a', nonce)), 10)).toBe(true);
+    expect(meetsDifficulty(await sha256(proofInput('challenge-a', nonce)), 10)).toBe(true);
     expect(meetsDifficulty(new Uint8Array([0x00, 0x3f]), 10)).toBe(true);
     expect(meetsDifficulty(new Uint8Array([0x00, 0x40]), 10)).toBe(false);
   });

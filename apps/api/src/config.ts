@@ -58,6 +58,8 @@ export interface AppConfig {
   publicUrl: string;
   demoEmail: string;
   demoPassword: string;
+  /** DEMO_PARTNER_TOKEN: a partner (GODROID) token the demo seed stores (as its sha256) for the demo shop. */
+  demoPartnerToken: string | null;
   mapTileUrl: string | null;
   rateLimit: RateLimitConfig;
   logLevel: string;
@@ -143,6 +145,9 @@ const EnvSchema = z.object({
   PUBLIC_URL: optional.pipe(z.url().optional()),
   DEMO_EMAIL: optional.pipe(z.email().optional()).transform((value) => (value ?? 'demo@riderdesk.pk').toLowerCase()),
   DEMO_PASSWORD: optional.transform((value) => value ?? 'Riderdesk#2026'),
+  DEMO_PARTNER_TOKEN: optional.pipe(
+    z.string().regex(/^[\x21-\x7e]{32,512}$/, 'DEMO_PARTNER_TOKEN must be 32 to 512 visible characters').optional(),
+  ),
   // An explicitly empty MAP_TILE_URL turns the map tiles off (tests run with no tiles).
   MAP_TILE_URL: z
     .string()
@@ -262,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       publicUrl,
       demoEmail: vars.DEMO_EMAIL,
       demoPassword: vars.DEMO_PASSWORD,
+      demoPartnerToken: vars.DEMO_PARTNER_TOKEN ?? null,
       mapTileUrl: vars.MAP_TILE_URL,
       rateLimit: {
         authMax: vars.RATE_LIMIT_AUTH,

@@ -235,7 +235,7 @@ export async function insertPartnerToken(
 ): Promise<void> {
   await db.query(
     `insert into partner_tokens (id, vendor_id, token_hash, label, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6)`,
+     values ($1, $2, $3, $4, $5, $6) on conflict (token_hash) do nothing`,
     [token.id, token.vendorId, token.tokenHash, token.label, token.now, token.expiresAt],
   );
 }

@@ -39,9 +39,12 @@ test('a guest requests a rider, registers afterwards and still sees the order', 
   await expect(page.getByRole('link', { name: say('nav.bulk') })).toHaveCount(0);
 
   // The pickup and the guest's contact: sent as the order's sender (spec §3).
-  await expect(page.getByText(say('request.origin.body'))).toBeVisible();
+  await expect(page.getByText(say('guest.contact.body'))).toBeVisible();
   await page.getByRole('textbox', { name: say('request.origin.search-label') }).fill('Bahadurabad');
-  await page.getByRole('option', { name: /^Bahadurabad/ }).first().click();
+  await page
+    .getByRole('option', { name: /^Bahadurabad/ })
+    .first()
+    .click();
   await page.getByLabel(say('guest.contact.name')).fill('Sana Malik');
   await page.getByLabel(say('guest.contact.phone')).pressSequentially('0321 1234567');
   await page.getByLabel(say('guest.contact.email')).fill('sana@example.pk');

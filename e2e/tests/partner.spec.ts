@@ -13,7 +13,7 @@ test('a partner app opens the portal with its token in Urdu, accepts the terms a
   });
   await page.goto(`/connect?token=${PARTNER_TOKEN}&locale=ur_alt&tos_required=true`);
   // The token leaves the address bar at once and is kept as godroid-token (spec §3).
-  await expect(page).toHaveURL(/\/request-a-rider\/pk-chai-khana$/);
+  await expect(page).toHaveURL(/\/request-a-rider\/pk-chai-khana$/, { timeout: 30_000 });
   expect(page.url()).not.toContain(PARTNER_TOKEN);
   expect(await page.evaluate(() => window.localStorage.getItem('godroid-token'))).toBe(PARTNER_TOKEN);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -26,7 +26,10 @@ test('a partner app opens the portal with its token in Urdu, accepts the terms a
   expect(await page.evaluate(() => window.localStorage.getItem('godroid-tos-required'))).toBe('false');
 
   // No login, sign-up or logout for the partner's user (spec §1).
-  await page.getByRole('button', { name: ur('account.open') }).first().click();
+  await page
+    .getByRole('button', { name: ur('account.open') })
+    .first()
+    .click();
   await expect(page.getByRole('button', { name: ur('account.logout') })).toHaveCount(0);
   await expect(page.getByRole('link', { name: ur('login.submit') })).toHaveCount(0);
   await page.keyboard.press('Escape');
@@ -57,7 +60,7 @@ test('a partner app opens the portal with its token in Urdu, accepts the terms a
 
 test('a partner app in Urdu on a phone @mobile', async ({ page }) => {
   await page.goto(`/connect?token=${PARTNER_TOKEN}&locale=ur_alt&tos_required=false`);
-  await expect(page).toHaveURL(/\/request-a-rider\/pk-chai-khana$/);
+  await expect(page).toHaveURL(/\/request-a-rider\/pk-chai-khana$/, { timeout: 30_000 });
   await expect(page.getByRole('textbox', { name: ur('request.address.label') })).toBeEnabled();
   await page.screenshot({ path: 'test-results/screens/partner-request-ur-mobile.png', fullPage: true });
 });

@@ -146,7 +146,10 @@ const EnvSchema = z.object({
   DEMO_EMAIL: optional.pipe(z.email().optional()).transform((value) => (value ?? 'demo@riderdesk.pk').toLowerCase()),
   DEMO_PASSWORD: optional.transform((value) => value ?? 'Riderdesk#2026'),
   DEMO_PARTNER_TOKEN: optional.pipe(
-    z.string().regex(/^[\x21-\x7e]{32,512}$/, 'DEMO_PARTNER_TOKEN must be 32 to 512 visible characters').optional(),
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{32,512}$/, 'DEMO_PARTNER_TOKEN must be 32 to 512 visible characters')
+      .optional(),
   ),
   // An explicitly empty MAP_TILE_URL turns the map tiles off (tests run with no tiles).
   MAP_TILE_URL: z

@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/api.ts';
 import { makeVendor } from '../../test/fixtures.ts';
-import { answer, API, countryParametersHandler, vendorsHandler } from '../../test/handlers.ts';
+import { API, answer, countryParametersHandler, vendorsHandler } from '../../test/handlers.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { STORAGE_KEYS } from '../shared/storage.ts';
 import { applyPartnerHandOff, capturePartnerHandOff } from './partner-hand-off.ts';

@@ -32,7 +32,15 @@ export function LaterRegisterPrompt() {
     setSeen(count);
   };
   return (
-    <Modal opened={count > seen} onClose={close} title={t('guest.later-register.title')} centered radius="md">
+    <Modal
+      opened={count > seen}
+      onClose={close}
+      title={t('guest.later-register.title')}
+      centered
+      radius="md"
+      // Above the map's own controls (Leaflet uses z-index up to 1000).
+      zIndex={1100}
+    >
       <Stack gap="md">
         <Text fz="sm">{t('guest.later-register.body')}</Text>
         <Group justify="flex-end" gap="sm">

@@ -25,6 +25,8 @@ export function PartnerTermsGate() {
       title={t('partner.terms.title')}
       centered
       radius="md"
+      // Above the map's own controls (Leaflet uses z-index up to 1000).
+      zIndex={1100}
     >
       <Stack gap="md">
         <Text fz="sm">{t('partner.terms.body')}</Text>

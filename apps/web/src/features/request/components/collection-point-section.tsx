@@ -53,7 +53,7 @@ function OriginForm(props: {
     return (
       <Stack gap="sm">
         <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />}>
-          {t('request.origin.body')}
+          {asksContact ? t('guest.contact.body') : t('request.origin.body')}
         </Alert>
         <AddressSearch
           label={t('request.origin.search-label')}

@@ -178,7 +178,12 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       provider: paymentProvider,
     }),
     now,
-    orderList: orderListService({ db, vendors, phonePrefix: config.deployment.country.phonePrefix }),
+    orderList: orderListService({
+      db,
+      vendors,
+      phonePrefix: config.deployment.country.phonePrefix,
+      countryCode: config.deployment.country.code,
+    }),
     orderExport: orderExportService({
       db,
       vendors,

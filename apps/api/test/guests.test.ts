@@ -205,6 +205,28 @@ describe.each(databases())('guests and partner tokens on %s', (kind) => {
       expect(cancel.statusCode).toBe(403);
     });
 
+    it('lets a guest search their history by a valid phone only, never by order id (spec §5)', async () => {
+      const search = (term: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/api/v1/vendor/${first.vendorId}/orders?count=30&search=${encodeURIComponent(term)}`,
+          headers: first.headers,
+        });
+      const byId = await search(firstOrder);
+      expect(byId.statusCode).toBe(400);
+      expect(byId.json().errors[0].meta.translation_key).toBe('guest.search.phone-only');
+      const byPhone = await search('+92 300 1234567');
+      expect(byPhone.statusCode).toBe(200);
+      expect(byPhone.json().result.data.map((o: { order_id: string }) => o.order_id)).toEqual([firstOrder]);
+      // A merchant still searches by order id.
+      const merchantSearch = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/vendor/${merchant.vendorId}/orders?count=30&search=${merchantOrder}`,
+        headers: merchant.headers,
+      });
+      expect(merchantSearch.json().result.data.map((o: { order_id: string }) => o.order_id)).toEqual([merchantOrder]);
+    });
+
     it('offers guests no bulk orders, exports or card payments', async () => {
       const bulk = await t.app.inject({
         method: 'GET',
@@ -212,6 +234,12 @@ describe.each(databases())('guests and partner tokens on %s', (kind) => {
         headers: first.headers,
       });
       expect(bulk.statusCode).toBe(403);
+      const exported = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/vendor/${first.vendorId}/orders/export?format=csv&from=${encodeURIComponent(new Date(t.clock.now().getTime() - 86_400_000).toISOString())}&to=${encodeURIComponent(t.clock.now().toISOString())}&status=ANY`,
+        headers: first.headers,
+      });
+      expect(exported.statusCode).toBe(403);
       const pay = await t.app.inject({
         method: 'POST',
         url: `/api/v1/order/payment/auth/${first.vendorId}`,

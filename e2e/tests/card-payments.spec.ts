@@ -119,6 +119,11 @@ test.describe('card payments', () => {
       timeout: 60_000,
     });
 
+    // Paid by card, the order cannot be edited: its Edit is disabled, with the reason.
+    await expect(detail.getByRole('button', { name: say('tracking.detail.edit') })).toBeDisabled();
+    await expect(detail.getByTestId('why-no-edit')).toHaveText(say('tracking.detail.edit-unavailable-card'));
+    await page.screenshot({ path: test.info().outputPath('card-order-ur.png') });
+
     await detail.getByRole('button', { name: say('tracking.cancel.button') }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: say('tracking.cancel.reason') }).click();

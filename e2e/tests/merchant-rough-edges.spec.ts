@@ -120,6 +120,46 @@ test.describe('sessions and navigation', () => {
     await expect(page.getByRole('alert')).toHaveText(text('en', 'validation.field.email_address'));
   });
 
+  test('switching branch mid-request asks first; each page has its own title; no partner sign-up for a partner', async ({
+    page,
+  }) => {
+    await logIn(page);
+    await page.goto(`/request-a-rider/${VENDOR}`);
+    await expect(page).toHaveTitle(`${text('en', 'page-title.request')} · Riderdesk`);
+    const address = page.getByRole('textbox', { name: text('en', 'request.address.label') });
+    await expect(address).toBeEnabled({ timeout: 30_000 });
+    await address.fill('Zamzama');
+    await page.getByRole('option', { name: /^Zamzama Commercial/ }).click();
+    const details = page.getByRole('form', { name: text('en', 'request.step.details') });
+    await details.getByLabel(text('en', 'request.form.customer-name')).fill('Ayesha Khan');
+
+    const chooseBranch = async () => {
+      await page.getByRole('button', { name: text('en', 'branch.choose') }).click();
+      await page.getByRole('radio', { name: /Karachi Grill House — DHA Phase 6/ }).click();
+    };
+    await chooseBranch();
+    const ask = page.getByRole('dialog', { name: text('en', 'request.leave.title') });
+    await expect(ask).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/request-leave-en.png' });
+    await ask.getByRole('button', { name: text('en', 'request.leave.stay') }).click();
+    await expect(page).toHaveURL(new RegExp(`/request-a-rider/${VENDOR}$`));
+    await expect(details.getByLabel(text('en', 'request.form.customer-name'))).toHaveValue('Ayesha Khan');
+
+    await chooseBranch();
+    await ask.getByRole('button', { name: text('en', 'request.leave.discard') }).click();
+    await expect(page).toHaveURL(/\/request-a-rider\/pk-karachi-grill-dha6$/);
+    await expect(page.getByRole('textbox', { name: text('en', 'request.address.label') })).toHaveValue('');
+
+    await page
+      .getByRole('navigation', { name: text('en', 'nav.label') })
+      .getByRole('link', { name: text('en', 'nav.history') })
+      .click();
+    await expect(page).toHaveTitle(`${text('en', 'page-title.history')} · Riderdesk`);
+    await page.getByRole('button', { name: text('en', 'account.open') }).click();
+    await expect(page.getByText(DEMO.email)).toBeVisible();
+    await expect(page.getByRole('link', { name: text('en', 'account.partner') })).toHaveCount(0);
+  });
+
   test('the last branch is remembered, and a parent lists its outlets’ orders', async ({ page }) => {
     await logIn(page);
     const authorization = await sessionAuthorization(page);

@@ -43,8 +43,9 @@ import { orderListService } from './modules/orders/list-service.ts';
 import { ordersPlugin } from './modules/orders/plugin.ts';
 import { orderRecords } from './modules/orders/records.ts';
 import { orderService } from './modules/orders/service.ts';
+import { createPaymentProvider } from './modules/payments/create-provider.ts';
 import { paymentsPlugin } from './modules/payments/plugin.ts';
-import { sandboxProvider } from './modules/payments/sandbox-provider.ts';
+import type { PaymentProvider } from './modules/payments/provider.ts';
 import { paymentService } from './modules/payments/service.ts';
 import { FeeSigner } from './modules/pricing/fee-signature.ts';
 import { pricingPlugin } from './modules/pricing/plugin.ts';
@@ -83,6 +84,8 @@ export interface ServiceDeps {
   geocoder?: Geocoder;
   /** Replaces the country's service hours; the demo seed writes history at any hour (decision 026). */
   serviceHours?: ServiceHours;
+  /** Replaces the card processor PAYMENT_PROVIDER would choose (tests use a fake CyberSource server). */
+  paymentProvider?: PaymentProvider;
   /** Where the services count what they do; the app's /metrics registry (a throwaway one by default). */
   metrics?: DomainMetrics;
 }
@@ -145,13 +148,16 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     serviceHours: deps.serviceHours ?? countryServiceHours(vendors, config.deployment.country),
     now,
     metrics,
+    flags,
   });
-  const paymentProvider = sandboxProvider({
-    db,
-    secret: config.authSecret,
-    webhookSecret: paymentWebhookSecret(config),
-    now,
-  });
+  const { provider: paymentProvider, sandbox: paymentSandbox } = deps.paymentProvider
+    ? { provider: deps.paymentProvider, sandbox: null }
+    : createPaymentProvider(config.payments, {
+        db,
+        secret: config.authSecret,
+        webhookSecret: paymentWebhookSecret(config),
+        now,
+      });
 
   return {
     tokens,
@@ -167,6 +173,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     orders,
     bulk: bulkService({ db, config, vendors, orders, pricing, geo, now }),
     paymentProvider,
+    paymentSandbox,
     payments: paymentService({
       db,
       now,
@@ -237,6 +244,8 @@ export interface AppDeps {
   now?: Clock;
   /** Replaces the geocoder GEOCODER_URL would choose (tests use a fake HTTP geocoder). */
   geocoder?: Geocoder;
+  /** Replaces the card processor PAYMENT_PROVIDER would choose (tests use a fake CyberSource server). */
+  paymentProvider?: PaymentProvider;
   /** Overrides the job queue's supervision interval and stop time-out (tests). */
   jobs?: Partial<JobQueueSettings>;
   /** Where the log goes instead of stdout (tests read it). */
@@ -284,6 +293,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
     log: app.log,
     mailer: deps.mailer,
     geocoder: deps.geocoder,
+    paymentProvider: deps.paymentProvider,
     metrics: domainMetrics(registry),
   });
   app.decorate('services', services);

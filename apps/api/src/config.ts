@@ -184,9 +184,19 @@ const EnvSchema = z.object({
   GEOCODER_USER_AGENT: optional,
   GEOCODER_TIMEOUT_MS: integer(100, 30_000, 5000),
 
-  PAYMENT_PROVIDER: optional.pipe(z.enum(['sandbox']).optional()),
+  PAYMENT_PROVIDER: optional.pipe(z.enum(['sandbox', 'cybersource']).optional()),
   PAYMENT_WEBHOOK_SECRET: optional.pipe(z.string().min(32).optional()),
   PAYMENT_ABANDON_MINUTES: decimal(1, 1440, 15),
+  CYBERSOURCE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  CYBERSOURCE_MERCHANT_ID: optional.pipe(z.string().max(64).optional()),
+  CYBERSOURCE_KEY_ID: optional.pipe(z.string().max(128).optional()),
+  CYBERSOURCE_SECRET_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9+/]{32,}={0,2}$/, 'must be the base64 shared secret key from the Business Center')
+      .optional(),
+  ),
+  CYBERSOURCE_TIMEOUT_MS: integer(1000, 60_000, 15_000),
 
   DISPATCHER: onOff(true),
   DISPATCH_INTERVAL_MS: decimal(50, 60_000, 1000),
@@ -235,6 +245,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   if (!deployment.ok) problems.push(...deployment.problems);
   if (parsed.success && deployment.ok && parsed.data.CLOCK_AT && deployment.deployment.environment === 'prd') {
     problems.push('CLOCK_AT: a moved clock is for trying the product at another hour, never in prd');
+  }
+  if (parsed.success && parsed.data.PAYMENT_PROVIDER === 'cybersource') {
+    for (const name of ['CYBERSOURCE_MERCHANT_ID', 'CYBERSOURCE_KEY_ID', 'CYBERSOURCE_SECRET_KEY'] as const) {
+      if (!parsed.data[name]) problems.push(`${name}: required when PAYMENT_PROVIDER is cybersource`);
+    }
   }
   if (!parsed.success || !deployment.ok || problems.length > 0) return { ok: false, problems };
 
@@ -312,6 +327,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
         provider: vars.PAYMENT_PROVIDER ?? 'sandbox',
         webhookSecret: vars.PAYMENT_WEBHOOK_SECRET ?? null,
         abandonAfterMinutes: vars.PAYMENT_ABANDON_MINUTES,
+        cybersource:
+          vars.PAYMENT_PROVIDER === 'cybersource'
+            ? {
+                url: vars.CYBERSOURCE_URL ?? 'https://apitest.cybersource.com',
+                merchantId: vars.CYBERSOURCE_MERCHANT_ID ?? '',
+                keyId: vars.CYBERSOURCE_KEY_ID ?? '',
+                secretKey: vars.CYBERSOURCE_SECRET_KEY ?? '',
+                timeoutMs: vars.CYBERSOURCE_TIMEOUT_MS,
+              }
+            : null,
       },
       jobs: { pollIntervalMs: vars.JOBS_POLL_INTERVAL_MS, concurrency: vars.JOBS_CONCURRENCY },
       bulk: { placementLeaseSeconds: vars.BULK_PLACEMENT_LEASE_SECONDS },

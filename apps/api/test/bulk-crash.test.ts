@@ -10,7 +10,8 @@ import { fillTemplate, validBulkRow } from '../../../testing/bulk-sheet.ts';
 import { REPO_ROOT } from '../src/config.ts';
 import { openPglite } from '../src/db/db.ts';
 
-const ROWS = 80;
+// Several placement transactions' worth, so the kill lands between two of them.
+const ROWS = 1000;
 const VENDOR = 'pk-karachi-grill-clifton';
 const LEASE_SECONDS = 5;
 
@@ -41,6 +42,9 @@ function startServer(port: number, dataDir: string) {
       SEED_SERVICE_HOURS: '0000:0000',
       JOBS_POLL_INTERVAL_MS: '500',
       BULK_PLACEMENT_LEASE_SECONDS: String(LEASE_SECONDS),
+      // A loaded test machine must not make the server shed the test's own calls.
+      MAX_EVENT_LOOP_DELAY_MS: '60000',
+      MAX_EVENT_LOOP_UTILIZATION: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -123,7 +127,7 @@ describe('bulk placement survives kill -9', () => {
     });
     expect(placing.status).toBe(200);
     const placeAskedAt = Date.now();
-    await vi.waitFor(async () => expect((await detail()).bulk_job.totals.orders_placed).toBeGreaterThanOrEqual(5), {
+    await vi.waitFor(async () => expect((await detail()).bulk_job.totals.orders_placed).toBeGreaterThanOrEqual(1), {
       timeout: 60_000,
       interval: 50,
     });

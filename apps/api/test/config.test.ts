@@ -53,6 +53,32 @@ describe('configuration', () => {
     expect(result.config.seedServiceHours).toBe('0000:0000');
   });
 
+  it('selects the CyberSource adapter only with its merchant id and signing key', () => {
+    const missing = loadConfig({ AUTH_SECRET: 'x'.repeat(32), PAYMENT_PROVIDER: 'cybersource' });
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) {
+      expect(missing.problems).toEqual([
+        'CYBERSOURCE_MERCHANT_ID: required when PAYMENT_PROVIDER is cybersource',
+        'CYBERSOURCE_KEY_ID: required when PAYMENT_PROVIDER is cybersource',
+        'CYBERSOURCE_SECRET_KEY: required when PAYMENT_PROVIDER is cybersource',
+      ]);
+    }
+    const result = loadConfig({
+      AUTH_SECRET: 'x'.repeat(32),
+      PAYMENT_PROVIDER: 'cybersource',
+      CYBERSOURCE_MERCHANT_ID: 'riderdesk_pk',
+      CYBERSOURCE_KEY_ID: '08c94330-f618-42a3-b09d-e1e43be5efda',
+      CYBERSOURCE_SECRET_KEY: Buffer.from('a shared secret key of the business center').toString('base64'),
+    });
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.config.payments).toMatchObject({
+      provider: 'cybersource',
+      cybersource: { url: 'https://apitest.cybersource.com', merchantId: 'riderdesk_pk', timeoutMs: 15_000 },
+    });
+    const sandbox = loadConfig({ AUTH_SECRET: 'x'.repeat(32) });
+    expect(sandbox.ok && sandbox.config.payments).toMatchObject({ provider: 'sandbox', cybersource: null });
+  });
+
   it('documents every variable in .env.example, whose values start a working server', () => {
     const example = readFileSync(path.join(apiDir, '../../.env.example'), 'utf8');
     const env = Object.fromEntries(

@@ -146,6 +146,34 @@ describe.each(databases())('card payments with the sandbox provider on %s', (kin
     expect(order.collect_amount).toBe(0);
   });
 
+  it('refuses to edit an order paid by card: its charge is fixed', async () => {
+    const { response } = await payWithNewCard(CARDS.success);
+    const orderId = response.json().result.order_id as string;
+    await drain();
+    const before = await orderOf(t, merchant, orderId);
+    expect(before.status).toBe('NEW');
+    const moved = { lat: 24.88, lng: 67.02 };
+    const quote = await quoteFee(t, merchant, moved);
+    const edit = await call({
+      method: 'PUT',
+      url: `/api/v1/order/${orderId}`,
+      headers: merchant.headers,
+      payload: {
+        vendor_id: merchant.vendorId,
+        payment_method: 'PAID',
+        amount: 2000,
+        item_details: 'Three biryani boxes',
+        location: { address: 'House 12, Street 4, Bahadurabad', notes: '', latitude: moved.lat, longitude: moved.lng },
+        delivery_fee: quote.fee,
+        signature: quote.signature,
+      },
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(translationKey(edit)).toBe('error.order.card-paid-not-editable');
+    const after = await orderOf(t, merchant, orderId);
+    expect(after).toMatchObject({ status: 'NEW', delivery_fee: before.delivery_fee, order: before.order });
+  });
+
   it.each([
     [CARDS.declined, 'error.payment.card-declined'],
     [CARDS.insufficientFunds, 'error.payment.insufficient-funds'],

@@ -24,6 +24,7 @@ export function makeOrder(overrides: Partial<Order> & Pick<Order, 'order_id'>): 
     discount: 0,
     total_amount: 1350,
     collect_amount: 1350,
+    collect_at_pickup_amount: 0,
     fee_paid_by: 'customer',
     notes: null,
     cancel_reason: null,

@@ -93,7 +93,15 @@ export const MAP_MARKER_SIZE = 65;
 export const MAP_POLYGON_FILL_COLOR = 'orangered';
 export const MAP_POLYGON_FILL_OPACITY = 0.2;
 
-export const PAYMENT_METHODS = ['NONE', 'PAID', 'CASH_ON_DELIVERY', 'PAYMENT_ON_DELIVERY', 'ONLINE_PAYMENT'] as const;
+/** spec §9; PAY_AT_PICKUP is the pay-at-pickup choice: the rider collects the delivery fee at the pickup. */
+export const PAYMENT_METHODS = [
+  'NONE',
+  'PAID',
+  'CASH_ON_DELIVERY',
+  'PAYMENT_ON_DELIVERY',
+  'PAY_AT_PICKUP',
+  'ONLINE_PAYMENT',
+] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 // spec §4 "Bulk flow": bulk order payment types.

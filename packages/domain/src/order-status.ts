@@ -205,6 +205,19 @@ export function canEditOrder(status: string): boolean {
   return progress >= 0 && progress < statusProgress('PICKED_UP');
 }
 
+/** Why an order cannot be edited, as a translation key; null when it can (PUT /order/{orderId}). */
+export type EditRefusal = 'error.order.not-editable' | 'error.order.card-paid-not-editable';
+
+/**
+ * An order can be edited until the rider has the item (`canEditOrder`), except an order paid by card: its
+ * charge was fixed when the card was charged, and an edit would change the fee (decision 060).
+ */
+export function orderEditRefusal(order: { status: string; paymentMethod: string }): EditRefusal | null {
+  if (!canEditOrder(order.status)) return 'error.order.not-editable';
+  if (order.paymentMethod === 'ONLINE_PAYMENT') return 'error.order.card-paid-not-editable';
+  return null;
+}
+
 export const CANCELLABLE_STATUSES = [
   'RECEIVED',
   'WAITING_FOR_TRANSPORT',

@@ -114,6 +114,7 @@ const order: Order = {
   discount: 0,
   total_amount: 1075,
   collect_amount: 0,
+  collect_at_pickup_amount: 0,
   fee_paid_by: 'merchant',
   notes: 'Blue gate',
   cancel_reason: null,

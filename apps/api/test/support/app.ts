@@ -7,6 +7,7 @@ import { createScratchDatabase } from '../../src/db/scratch-database.ts';
 import type { DispatchConfig } from '../../src/modules/dispatch/config.ts';
 import type { Geocoder } from '../../src/modules/geo/geocoder.ts';
 import type { LiveConfig } from '../../src/modules/live/config.ts';
+import type { PaymentProvider } from '../../src/modules/payments/provider.ts';
 import { setCountryParameter } from '../../src/modules/vendors/repo.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -93,6 +94,7 @@ export interface TestAppOptions {
   /** The serviceHours country parameter to set; the migration's by default. */
   serviceHours?: string;
   geocoder?: Geocoder;
+  paymentProvider?: PaymentProvider;
   /** Over QUIET: the dispatcher and the simulator are off unless a test turns them on. */
   dispatch?: Partial<DispatchConfig>;
   live?: Partial<LiveConfig>;
@@ -126,6 +128,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     db,
     now: clock.now,
     geocoder: options.geocoder,
+    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();

@@ -17,7 +17,7 @@ export function uploadBulkFile(
   t: Pick<TestApp, 'app'>,
   merchant: Merchant,
   file: Buffer,
-  options: { vendorId?: string; fileName?: string } = {},
+  options: { vendorId?: string; fileName?: string; uploadId?: string } = {},
 ) {
   return t.app.inject({
     method: 'POST',
@@ -27,6 +27,7 @@ export function uploadBulkFile(
       vendor_id: options.vendorId ?? merchant.vendorId,
       content: file.toString('base64'),
       file_name: options.fileName ?? 'orders.xlsx',
+      ...(options.uploadId ? { upload_id: options.uploadId } : {}),
     },
   });
 }

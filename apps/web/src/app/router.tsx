@@ -5,6 +5,7 @@ import { PageLoader } from '../shared/ui/page-loader.tsx';
 import { PublicAuthRoute, RequireSession } from './guards.tsx';
 import { BareLayout } from './layout/bare-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
+import { type PageHandle, PageTitle } from './page-title.tsx';
 import { RouteError } from './route-error.tsx';
 
 // Every page is its own chunk, fetched when its route first renders: the entry holds the shell only
@@ -69,6 +70,8 @@ const BulkOrderRoute = lazyWithRetry(
   (m) => m.BulkOrderRoute,
 );
 
+const title = (titleKey: string): PageHandle => ({ titleKey });
+
 /** spec §2 routes. */
 export const appRoutes: RouteObject[] = [
   {
@@ -76,6 +79,7 @@ export const appRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     element: (
       <Suspense fallback={<PageLoader />}>
+        <PageTitle />
         <Outlet />
       </Suspense>
     ),
@@ -85,6 +89,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             index: true,
+            handle: title('login.title'),
             element: (
               <PublicAuthRoute>
                 <LandingRoute />
@@ -93,6 +98,7 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'connect',
+            handle: title('login.title'),
             element: (
               <PublicAuthRoute allowGuests>
                 <LandingRoute />
@@ -101,6 +107,7 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'register',
+            handle: title('register.title'),
             element: (
               <PublicAuthRoute flagOff="DeactivateSignUpButton" allowGuests>
                 <RegisterRoute />
@@ -109,6 +116,7 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'forgot-password',
+            handle: title('forgot.title'),
             element: (
               <PublicAuthRoute>
                 <ForgotPasswordRoute />
@@ -116,19 +124,34 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           // Not a PublicAuthRoute: accepting signs the owner in, and the page then takes them to their outlet.
-          { path: 'invitation', element: <InvitationRoute /> },
-          { path: 'termsandconditions', element: <TermsRoute /> },
-          { path: 'prohibiteditems-c2c', element: <ProhibitedItemsRoute /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: 'invitation', handle: title('invitation.title'), element: <InvitationRoute /> },
+          { path: 'termsandconditions', handle: title('terms.title'), element: <TermsRoute /> },
+          { path: 'prohibiteditems-c2c', handle: title('prohibited.title'), element: <ProhibitedItemsRoute /> },
+          { path: '*', handle: title('not-found.title'), element: <NotFoundPage /> },
         ],
       },
-      { element: <PublicLayout limited />, children: [{ path: 'maintenance', element: <MaintenanceRoute /> }] },
+      {
+        element: <PublicLayout limited />,
+        children: [{ path: 'maintenance', handle: title('page-title.maintenance'), element: <MaintenanceRoute /> }],
+      },
       {
         element: <BareLayout />,
         children: [
-          { path: 'tracking/:orderID', element: <PublicOrderRoute kind="tracking" /> },
-          { path: 'delivery-receipt/:orderID', element: <PublicOrderRoute kind="receipt" /> },
-          { path: 'tracking-c2c/:orderID', element: <PublicOrderRoute kind="c2c" /> },
+          {
+            path: 'tracking/:orderID',
+            handle: title('public.tracking.eyebrow'),
+            element: <PublicOrderRoute kind="tracking" />,
+          },
+          {
+            path: 'delivery-receipt/:orderID',
+            handle: title('public.receipt.eyebrow'),
+            element: <PublicOrderRoute kind="receipt" />,
+          },
+          {
+            path: 'tracking-c2c/:orderID',
+            handle: title('public.c2c.eyebrow'),
+            element: <PublicOrderRoute kind="c2c" />,
+          },
         ],
       },
       {
@@ -138,9 +161,9 @@ export const appRoutes: RouteObject[] = [
           </RequireSession>
         ),
         children: [
-          { path: 'request-a-rider/:vendorID?', element: <RequestRoute /> },
-          { path: 'order-tracking/:vendorID?', element: <OrderTrackingRoute /> },
-          { path: 'history/:vendorID?', element: <HistoryRoute /> },
+          { path: 'request-a-rider/:vendorID?', handle: title('page-title.request'), element: <RequestRoute /> },
+          { path: 'order-tracking/:vendorID?', handle: title('page-title.tracking'), element: <OrderTrackingRoute /> },
+          { path: 'history/:vendorID?', handle: title('page-title.history'), element: <HistoryRoute /> },
         ],
       },
       {
@@ -149,7 +172,13 @@ export const appRoutes: RouteObject[] = [
             <AppLayout />
           </RequireSession>
         ),
-        children: [{ path: 'bulk-order/:vendorID?/:bulkJobID?', element: <BulkOrderRoute /> }],
+        children: [
+          {
+            path: 'bulk-order/:vendorID?/:bulkJobID?',
+            handle: title('page-title.bulk'),
+            element: <BulkOrderRoute />,
+          },
+        ],
       },
     ],
   },

@@ -28,6 +28,8 @@ export const BulkJobCreateBodySchema = z.object({
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'bulk.error.invalid-format'),
   /** The file's name as the merchant chose it; `.csv` files are read as CSV. */
   file_name: textSchema(BULK_FILE_NAME_MAX, { trim: true }).optional(),
+  /** Chosen by the browser to follow this upload's checking on the live socket (`bulk_job_update`). */
+  upload_id: z.uuid().optional(),
 });
 export type BulkJobCreateBody = z.infer<typeof BulkJobCreateBodySchema>;
 

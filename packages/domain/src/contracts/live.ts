@@ -52,8 +52,18 @@ export const BulkJobUpdateSchema = z.object({
   placement: z.string(),
   orders_placed: z.number().int(),
   orders_to_be_placed: z.number().int(),
+  /**
+   * While an upload's rows are checked (status PREPROCESSING), before the job exists: the id the upload was
+   * sent with (`upload_id` of POST /bulk-job/create), the rows checked so far and the file's rows.
+   */
+  upload_id: z.string().max(64).nullable().optional(),
+  rows_checked: z.number().int().nonnegative().optional(),
+  total_rows: z.number().int().nonnegative().optional(),
 });
 export type BulkJobUpdate = z.infer<typeof BulkJobUpdateSchema>;
+
+/** The `status` of a `bulk_job_update` sent while an upload's rows are being checked. */
+export const BULK_UPLOAD_CHECKING = 'PREPROCESSING';
 
 export const LiveServerMessageSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('subscribe_ok'), data: z.object({ vendor_id: VendorIdSchema }) }),

@@ -140,6 +140,7 @@ const order = {
   discount: 50,
   total_amount: 1975,
   collect_amount: 1975,
+  collect_at_pickup_amount: 0,
   fee_paid_by: 'customer',
   notes: null,
   cancel_reason: null,

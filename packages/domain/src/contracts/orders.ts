@@ -138,6 +138,8 @@ export const OrderSchema = z.object({
   total_amount: Money,
   /** What the rider collects at the door: the total when paid on delivery, else zero. */
   collect_amount: Money,
+  /** What the rider collects from the merchant at the pickup: the fee after the voucher when paid at pickup. */
+  collect_at_pickup_amount: Money,
   /** Who pays the delivery fee: the customer at the door, or the merchant. */
   fee_paid_by: z.enum(FEE_PAYERS),
   notes: z.string().nullable(),

@@ -56,7 +56,8 @@ export const PaymentIntentAnswerSchema = resultOf(
 );
 export type PaymentIntentAnswer = z.infer<typeof PaymentIntentAnswerSchema>;
 
-const CardTokenSchema = tokenSchema(1024);
+// A CyberSource Microform transient token is a signed JWT of a few kilobytes.
+const CardTokenSchema = tokenSchema(4096);
 const HolderNameSchema = textSchema(100, { min: 1, trim: true });
 
 /** POST /order/payment/intent/confirm (spec §7): a new card's token, or a saved card's id. */

@@ -76,6 +76,8 @@ export const RiderOrderSchema = z.object({
   payment_method: z.enum(PAYMENT_METHODS),
   /** Major units the rider collects at the door (0 unless paid on delivery). */
   collect_amount: z.number().min(0),
+  /** Major units the rider collects from the merchant at the pickup (0 unless paid at pickup). */
+  collect_at_pickup_amount: z.number().min(0),
   description: z.string(),
   offer_expires_at: Instant.nullable(),
   pickup_eta_minutes: z.number().int().min(0).nullable(),

@@ -13,6 +13,7 @@ describe('orderCharges: what the customer pays, what the rider collects, who pay
     ['PAID', 0, 158_500, 0, 'merchant'],
     ['ONLINE_PAYMENT', 0, 158_500, 0, 'merchant'],
     ['NONE', 0, 158_500, 0, 'merchant'],
+    ['PAY_AT_PICKUP', 0, 158_500, 0, 'merchant'],
     // Voucher types (spec §3 amount, percentage, deliveryFee) arrive as a discount on the fee.
     ['CASH_ON_DELIVERY', 5_000, 153_500, 153_500, 'customer'], // amount: PKR 50 off
     ['CASH_ON_DELIVERY', 1_700, 156_800, 156_800, 'customer'], // percentage: 20% of 85
@@ -37,11 +38,32 @@ describe('orderCharges: what the customer pays, what the rider collects, who pay
     expect(charges).toMatchObject({ amountMinor: 0, discountMinor: 8_500, payableFeeMinor: 0, totalMinor: 0 });
   });
 
+  it.each([
+    // method, discount, collected from the merchant at the pickup, at the door
+    ['PAY_AT_PICKUP', 0, 8_500, 0],
+    ['PAY_AT_PICKUP', 1_700, 6_800, 0],
+    ['PAY_AT_PICKUP', 8_500, 0, 0],
+    ['PAYMENT_ON_DELIVERY', 1_700, 0, 156_800],
+    ['CASH_ON_DELIVERY', 0, 0, 158_500],
+    ['PAID', 0, 0, 0],
+    ['ONLINE_PAYMENT', 0, 0, 0],
+  ] as const)(
+    '%s with a discount of %i: the rider collects %i at the pickup and %i at the door',
+    (method, discount, atPickup, atDoor) => {
+      const charges = orderCharges({ ...ORDER, discountMinor: discount, paymentMethod: method });
+      expect(charges.collectAtPickupMinor).toBe(atPickup);
+      expect(charges.collectMinor).toBe(atDoor);
+    },
+  );
+
   it('covers every payment method', () => {
     for (const method of PAYMENT_METHODS) {
       const charges = orderCharges({ ...ORDER, discountMinor: 0, paymentMethod: method });
       expect(charges.collectMinor === 0 || charges.collectMinor === charges.totalMinor).toBe(true);
       expect(charges.feePaidBy === 'customer').toBe(charges.collectMinor > 0);
+      // The fee is collected once at most: at the door, at the pickup, or by card.
+      const feeCollections = [charges.collectMinor, charges.collectAtPickupMinor, charges.cardChargeMinor];
+      expect(feeCollections.filter((amount) => amount > 0).length).toBeLessThanOrEqual(1);
     }
   });
 
@@ -53,6 +75,7 @@ describe('orderCharges: what the customer pays, what the rider collects, who pay
     ['CASH_ON_DELIVERY', 0, 0],
     ['PAYMENT_ON_DELIVERY', 0, 0],
     ['PAID', 0, 0],
+    ['PAY_AT_PICKUP', 0, 0],
   ] as const)('%s with a discount of %i charges %i to the card', (method, discount, charged) => {
     expect(orderCharges({ ...ORDER, discountMinor: discount, paymentMethod: method }).cardChargeMinor).toBe(charged);
   });

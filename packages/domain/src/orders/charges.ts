@@ -6,6 +6,9 @@ import type { PaymentMethod } from '../constants.ts';
  */
 export const COLLECTED_ON_DELIVERY: readonly PaymentMethod[] = ['CASH_ON_DELIVERY', 'PAYMENT_ON_DELIVERY'];
 
+/** Pay-at-pickup (spec §6 flag, §9 choice): the merchant pays the delivery fee to the rider at the pickup. */
+export const PAID_AT_PICKUP: PaymentMethod = 'PAY_AT_PICKUP';
+
 /** spec §9: the method of an order paid online by card, through the payment intent (spec §7). */
 export const PAID_BY_CARD: PaymentMethod = 'ONLINE_PAYMENT';
 
@@ -25,9 +28,11 @@ export interface OrderCharges {
   totalMinor: number;
   /** What the rider collects at the door; zero when nothing is collected there. */
   collectMinor: number;
+  /** What the rider collects from the merchant at the pickup (pay-at-pickup: the fee after the voucher). */
+  collectAtPickupMinor: number;
   /**
    * Who pays the delivery fee: the customer when it is collected at the door with the item, otherwise the
-   * merchant (billed on the statement, or paid by card when the order is paid online).
+   * merchant (billed on the statement, paid to the rider at the pickup, or paid by card when paid online).
    */
   feePaidBy: FeePayer;
   /**
@@ -60,6 +65,7 @@ export function orderCharges(order: {
     payableFeeMinor,
     totalMinor,
     collectMinor: isCollected ? totalMinor : 0,
+    collectAtPickupMinor: order.paymentMethod === PAID_AT_PICKUP ? payableFeeMinor : 0,
     feePaidBy: isCollected ? 'customer' : 'merchant',
     cardChargeMinor: order.paymentMethod === PAID_BY_CARD ? payableFeeMinor : 0,
   };

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { BulkCell } from '@riderdesk/domain/bulk/bulk-sheet';
+import { Piscina } from 'piscina';
 import { keyedError } from '../../errors.ts';
 import { type BulkFileKind, UNPACK_LIMITS, type ZipEntry } from './file-checks.ts';
 
@@ -12,6 +12,8 @@ export interface ParsedSheet {
 
 /** Files parsed at once by this process; more wait their turn, so uploads cannot take every core. */
 const MAX_PARALLEL_PARSES = 2;
+/** A parse thread left without work this long exits. */
+const WORKER_IDLE_MS = 60_000;
 /** A parse still running after this is stopped: no honest 5 MB file takes that long. */
 const PARSE_TIMEOUT_MS = 60_000;
 /** The worker's heap: a 5 MB workbook parses in a few hundred MB at most. */
@@ -24,18 +26,26 @@ const WORKER_FILE = [
   new URL('./parse-worker.mjs', import.meta.url),
 ].find((url) => existsSync(fileURLToPath(url)));
 
-let running = 0;
-const waiting: (() => void)[] = [];
+// One pool per process, made on the first upload: its threads keep the reader loaded between files and
+// leave after a minute without work. A thread that runs out of memory or is stopped is replaced.
+let pool: Piscina<ParseTask, WorkerAnswer> | null = null;
+function parsePool(filename: string) {
+  pool ??= new Piscina<ParseTask, WorkerAnswer>({
+    filename,
+    minThreads: 0,
+    maxThreads: MAX_PARALLEL_PARSES,
+    idleTimeout: WORKER_IDLE_MS,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  });
+  return pool;
+}
 
-async function slot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_PARALLEL_PARSES) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
+interface ParseTask {
+  bytes: Uint8Array;
+  kind: BulkFileKind;
+  entries: ZipEntry[];
+  limits: typeof UNPACK_LIMITS;
+  maxRows: number;
 }
 
 type WorkerAnswer = ({ ok: true } & ParsedSheet) | { ok: false; key: string };
@@ -44,51 +54,32 @@ type WorkerAnswer = ({ ok: true } & ParsedSheet) | { ok: false; key: string };
  * Reads a checked file (file-checks.ts) in a worker thread, so the event loop keeps answering other
  * merchants while a large workbook is unpacked and parsed. Refusals answer with a spec §8 bulk key.
  */
-export function parseBulkFile(
+export async function parseBulkFile(
   bytes: Buffer,
   checked: { kind: BulkFileKind; entries: ZipEntry[] },
   maxRows: number,
 ): Promise<ParsedSheet> {
   if (!WORKER_FILE) throw new Error('the bulk parse worker is missing from the build');
-  const workerFile = WORKER_FILE;
-  return slot(
-    () =>
-      new Promise<ParsedSheet>((resolve, reject) => {
-        const copy = new Uint8Array(bytes);
-        const worker = new Worker(workerFile, {
-          workerData: { bytes: copy, kind: checked.kind, entries: checked.entries, limits: UNPACK_LIMITS, maxRows },
-          transferList: [copy.buffer],
-          resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-        });
-        const unreadable = () => keyedError(400, 'InvalidFormat', 'bulk.error.invalid-format', 'content');
-        const timer = setTimeout(() => {
-          void worker.terminate();
-          reject(keyedError(400, 'UnsafeFile', 'bulk.error.unsafe-file', 'content'));
-        }, PARSE_TIMEOUT_MS);
-        const settle = () => clearTimeout(timer);
-        worker.once('message', (answer: WorkerAnswer) => {
-          settle();
-          void worker.terminate();
-          if (answer.ok) resolve({ sheet: answer.sheet, rows: answer.rows });
-          else
-            reject(
-              keyedError(
-                400,
-                answer.key === 'bulk.error.unsafe-file' ? 'UnsafeFile' : 'InvalidFormat',
-                answer.key,
-                'content',
-              ),
-            );
-        });
-        // Out of memory or a crash in the reader: the file is refused, never a 5xx.
-        worker.once('error', () => {
-          settle();
-          reject(unreadable());
-        });
-        worker.once('exit', (code) => {
-          settle();
-          if (code !== 0) reject(unreadable());
-        });
-      }),
+  const copy = new Uint8Array(bytes);
+  let answer: WorkerAnswer;
+  try {
+    answer = await parsePool(WORKER_FILE.href).run(
+      { bytes: copy, kind: checked.kind, entries: checked.entries, limits: UNPACK_LIMITS, maxRows },
+      { transferList: [copy.buffer], signal: AbortSignal.timeout(PARSE_TIMEOUT_MS) },
+    );
+  } catch (error) {
+    // Stopped after its time: no honest file takes that long. Out of memory or a crash in the reader: the
+    // file is refused, never a 5xx.
+    if (error instanceof Error && error.name === 'AbortError') {
+      throw keyedError(400, 'UnsafeFile', 'bulk.error.unsafe-file', 'content');
+    }
+    throw keyedError(400, 'InvalidFormat', 'bulk.error.invalid-format', 'content');
+  }
+  if (answer.ok) return { sheet: answer.sheet, rows: answer.rows };
+  throw keyedError(
+    400,
+    answer.key === 'bulk.error.unsafe-file' ? 'UnsafeFile' : 'InvalidFormat',
+    answer.key,
+    'content',
   );
 }

@@ -1,9 +1,8 @@
-// Reads a checked bulk file off the event loop (docs/decisions/051-bulk-file-checks.md). Plain JavaScript
-// so the same file runs in a worker thread from source and, bundled as dist/bulk-parse-worker.js, in
-// production. Input: { bytes, kind, entries, limits, maxRows }. Output: { ok: true, sheet, rows } or
-// { ok: false, key }.
+// Reads a checked bulk file off the event loop (docs/decisions/051-bulk-file-checks.md), as the task of a
+// worker pool (piscina). Plain JavaScript so the same file runs in a worker thread from source and, bundled
+// as dist/bulk-parse-worker.js, in production. Input: { bytes, kind, entries, limits, maxRows }. Output:
+// { ok: true, sheet, rows } or { ok: false, key }.
 
-import { parentPort, workerData } from 'node:worker_threads';
 import { inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 
@@ -72,16 +71,18 @@ function parse({ bytes, kind, entries, limits, maxRows }) {
   return { sheet: first.name, rows: rows.map((row) => (Array.isArray(row) ? row.map(cellValue) : [])) };
 }
 
-try {
-  const result = parse(workerData);
-  parentPort.postMessage({ ok: true, ...result });
-} catch (error) {
-  const reason = error instanceof Error ? error.message : '';
-  const key =
-    reason === 'unsafe'
-      ? 'bulk.error.unsafe-file'
-      : reason === 'empty'
-        ? 'bulk.error.no-rows'
-        : 'bulk.error.invalid-format';
-  parentPort.postMessage({ ok: false, key });
+/** The pool's task (parse-file.ts): the worker stays up between files, so the reader is loaded once. */
+export default function parseTask(task) {
+  try {
+    return { ok: true, ...parse(task) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : '';
+    const key =
+      reason === 'unsafe'
+        ? 'bulk.error.unsafe-file'
+        : reason === 'empty'
+          ? 'bulk.error.no-rows'
+          : 'bulk.error.invalid-format';
+    return { ok: false, key };
+  }
 }

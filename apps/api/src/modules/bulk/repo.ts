@@ -1,5 +1,5 @@
 import type { BulkJobStatus, BulkPlacementState, BulkRowInput, BulkRowStatus } from '@riderdesk/domain/bulk/bulk-sheet';
-import { BULK_JOB_CHANGES_CHANNEL } from '@riderdesk/domain/contracts/live';
+import { BULK_JOB_CHANGES_CHANNEL, type BulkJobUpdate } from '@riderdesk/domain/contracts/live';
 import type { Db } from '../../db/db.ts';
 
 export interface BulkJobRow {
@@ -169,25 +169,29 @@ export async function rowsToPlace(db: Db, jobId: string): Promise<number[]> {
   return rows.map((row) => row.row_number);
 }
 
-export async function findRow(db: Db, jobId: string, rowNumber: number): Promise<BulkRowRecord | null> {
-  const [row] = await db.query<BulkRowRecord>(
+/** The rows of a placement chunk, in their sheet order. */
+export async function findRows(db: Db, jobId: string, rowNumbers: readonly number[]): Promise<BulkRowRecord[]> {
+  return db.query<BulkRowRecord>(
     `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, order_body,
             delivery_fee_minor, collection_point_id, scheduled_for, order_id
-       from bulk_job_rows where bulk_job_id = $1 and row_number = $2`,
-    [jobId, rowNumber],
+       from bulk_job_rows where bulk_job_id = $1 and row_number = any($2::int[])
+      order by row_number`,
+    [jobId, rowNumbers.map(String)],
   );
-  return row ?? null;
 }
 
-/** Locks one row for its placement; the caller's transaction then either places it or records why not. */
-export async function lockRow(tx: Db, jobId: string, rowNumber: number): Promise<BulkRowRecord | null> {
-  const [row] = await tx.query<BulkRowRecord>(
-    `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, order_body,
-            delivery_fee_minor, collection_point_id, scheduled_for, order_id
-       from bulk_job_rows where bulk_job_id = $1 and row_number = $2 for update`,
-    [jobId, rowNumber],
+/**
+ * Locks a chunk's rows for their placement and answers those still to be placed: a row placed or refused
+ * by an earlier attempt (committed before a crash) is left alone.
+ */
+export async function lockRowsToPlace(tx: Db, jobId: string, rowNumbers: readonly number[]): Promise<Set<number>> {
+  const rows = await tx.query<{ row_number: number }>(
+    `select row_number from bulk_job_rows
+      where bulk_job_id = $1 and row_number = any($2::int[]) and status = 'VALID' and order_id is null
+      order by row_number for update`,
+    [jobId, rowNumbers.map(String)],
   );
-  return row ?? null;
+  return new Set(rows.map((row) => row.row_number));
 }
 
 export async function markRowPlaced(tx: Db, jobId: string, rowNumber: number, orderId: string): Promise<void> {
@@ -227,6 +231,11 @@ export async function finishPlacement(tx: Db, jobId: string, status: BulkJobStat
 }
 
 /** Announces where the job stands, committed with the change (spec: `bulk_job_update` beside `order_update`). */
+/** Announces how far an upload's checking has gone, before its job exists (no transaction to wait for). */
+export async function notifyUploadProgress(db: Db, update: BulkJobUpdate): Promise<void> {
+  await db.query('select pg_notify($1, $2)', [BULK_JOB_CHANGES_CHANNEL, JSON.stringify(update)]);
+}
+
 export async function notifyJobChange(tx: Db, jobId: string): Promise<void> {
   await tx.query(
     `select pg_notify($1, json_build_object(

@@ -12,12 +12,14 @@ import {
 } from '@riderdesk/domain/bulk/bulk-sheet';
 import { LOGIN_PICKUP_ESTIMATION } from '@riderdesk/domain/constants';
 import type { BulkJob, BulkJobCreateBody, BulkRow, BulkRowError } from '@riderdesk/domain/contracts/bulk';
+import { BULK_UPLOAD_CHECKING } from '@riderdesk/domain/contracts/live';
 import { fromMinor, type GeoPoint, toMinor } from '@riderdesk/domain/money';
 import { validateOrderCreateBody } from '@riderdesk/domain/validation/order-body';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { AppError, keyedError } from '../../errors.ts';
 import type { JobContext } from '../../infra/jobs/job-queue.ts';
+import { withReadSnapshot } from '../../infra/read-snapshot.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { GeoService } from '../geo/service.ts';
 import type { OrderService } from '../orders/service.ts';
@@ -56,9 +58,8 @@ const HISTORY_LIMIT = 100;
 // between rows.
 
 /**
- * Rows checked or placed at once: each waits mostly on the database, so a few in flight use a PostgreSQL pool
- * far better than one; on the embedded engine they simply take turns. Each row's placement is its own
- * transaction on its locked row, so the order among them does not matter.
+ * Rows checked at once: each waits mostly on the database (or the geocoder), so a few in flight use a
+ * PostgreSQL pool far better than one; on the embedded engine they simply take turns.
  */
 const PARALLEL_ROWS = 8;
 
@@ -76,8 +77,19 @@ async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) =
   return results;
 }
 
-/** Placed rows between two `bulk_job_update` pushes. */
-const PROGRESS_NOTICE_EVERY = 25;
+/**
+ * Rows placed in one transaction, and so between two `bulk_job_update` pushes: one commit (and one notice
+ * counting the job's rows) per chunk instead of per row, while a chunk stays short enough to hold its locks
+ * briefly.
+ */
+const PLACEMENT_CHUNK = 25;
+
+/** An upload's checking is announced about this many times, and never more often than every so many rows. */
+const UPLOAD_PROGRESS_STEPS = 20;
+const UPLOAD_PROGRESS_MIN_ROWS = 50;
+
+/** Chunks placed at once: a few transactions in flight keep a PostgreSQL pool busy; PGlite takes turns. */
+const PARALLEL_CHUNKS = 4;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -390,10 +402,35 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       };
       const firstRowOf = new Map<string, number>();
       const rows: repo.NewBulkRow[] = [];
-      const checked = await inPool(inputs, PARALLEL_ROWS, async (input) => {
-        await yieldToEventLoop();
-        return checkRow(caller, input, context);
-      });
+      // The browser follows the checking on the live socket when it named its upload.
+      const uploadId = body.upload_id ?? null;
+      const announce = async (rowsChecked: number) => {
+        if (!uploadId) return;
+        await repo.notifyUploadProgress(db, {
+          bulk_job_id: uploadId,
+          upload_id: uploadId,
+          vendor_id: jobVendor.vendor_id,
+          parent_vendor_id: jobVendor.parent_vendor_id,
+          status: BULK_UPLOAD_CHECKING,
+          placement: 'NOT_STARTED',
+          orders_placed: 0,
+          orders_to_be_placed: 0,
+          rows_checked: rowsChecked,
+          total_rows: inputs.length,
+        });
+      };
+      const announceEvery = Math.max(UPLOAD_PROGRESS_MIN_ROWS, Math.ceil(inputs.length / UPLOAD_PROGRESS_STEPS));
+      let rowsChecked = 0;
+      await announce(0);
+      // The rows share their reads: the caller's vendors, the collection points, the hours (decision 054).
+      const checked = await withReadSnapshot(() =>
+        inPool(inputs, PARALLEL_ROWS, async (input) => {
+          await yieldToEventLoop();
+          const result = await checkRow(caller, input, context);
+          if (++rowsChecked % announceEvery === 0) await announce(rowsChecked);
+          return result;
+        }),
+      );
       // Duplicates are judged in the sheet's order: the first of equal rows is the one placed.
       for (const [index, { row, duplicateKey }] of checked.entries()) {
         const input = inputs[index]!;
@@ -485,42 +522,69 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
     async place(request: PlacementRequest, job: Pick<JobContext, 'progress' | 'signal'>): Promise<void> {
       const { bulk_job_id: jobId, caller } = request;
       const pending = await repo.rowsToPlace(db, jobId);
+      const chunks: number[][] = [];
+      for (let start = 0; start < pending.length; start += PLACEMENT_CHUNK) {
+        chunks.push(pending.slice(start, start + PLACEMENT_CHUNK));
+      }
       let done = 0;
-      await inPool(pending, PARALLEL_ROWS, async (rowNumber) => {
-        if (job.signal?.aborted) throw new Error('bulk placement stopped; the next attempt resumes it');
-        await yieldToEventLoop();
-        const row = await repo.findRow(db, jobId, rowNumber);
-        if (!row?.order_body || row.order_id) return;
-        try {
-          const body = row.order_body as {
-            vendor_id: string;
-            customer: { location: { latitude: number; longitude: number } };
-          };
-          const collectionPoint = await vendors.vendorOfCaller(caller, body.vendor_id);
-          const quote = await pricing.quoteFee(caller, {
-            vendor_id: body.vendor_id,
-            source: { lat: collectionPoint.latitude ?? 0, lon: collectionPoint.longitude ?? 0 },
-            destination: { lat: body.customer.location.latitude, lon: body.customer.location.longitude },
-            delivery_type: 'food',
+
+      /** A row's order as POST /order would write it now: a fresh quote, every check of a create. */
+      async function prepare(row: repo.BulkRowRecord) {
+        const body = row.order_body as {
+          vendor_id: string;
+          customer: { location: { latitude: number; longitude: number } };
+        };
+        const collectionPoint = await vendors.vendorOfCaller(caller, body.vendor_id);
+        const quote = await pricing.quoteFee(caller, {
+          vendor_id: body.vendor_id,
+          source: { lat: collectionPoint.latitude ?? 0, lon: collectionPoint.longitude ?? 0 },
+          destination: { lat: body.customer.location.latitude, lon: body.customer.location.longitude },
+          delivery_type: 'food',
+        });
+        const { order } = await orders.checkCreate(caller, {
+          ...body,
+          delivery_fee: quote.fee,
+          signature: quote.signature,
+        });
+        return order;
+      }
+
+      // A chunk's rows share their reads (the caller's vendors, the collection points, the hours) and one
+      // transaction: each order is written with its row's mark, so a crash loses or repeats no row.
+      await inPool(chunks, PARALLEL_CHUNKS, (rowNumbers) =>
+        withReadSnapshot(async () => {
+          if (job.signal?.aborted) throw new Error('bulk placement stopped; the next attempt resumes it');
+          await yieldToEventLoop();
+          const ready: { rowNumber: number; order: Awaited<ReturnType<typeof prepare>> }[] = [];
+          for (const row of await repo.findRows(db, jobId, rowNumbers)) {
+            if (!row.order_body || row.order_id || row.status !== 'VALID') continue;
+            try {
+              ready.push({ rowNumber: row.row_number, order: await prepare(row) });
+            } catch (error) {
+              await repo.markRowFailed(db, jobId, row.row_number, rowErrorOf(error));
+            }
+          }
+          if (ready.length === 0) return;
+          const placed = await db.transaction(async (tx) => {
+            const placeable = await repo.lockRowsToPlace(
+              tx,
+              jobId,
+              ready.map((entry) => entry.rowNumber),
+            );
+            let count = 0;
+            for (const { rowNumber, order } of ready) {
+              if (!placeable.has(rowNumber)) continue;
+              const orderId = await orders.placePrepared(tx, order);
+              await repo.markRowPlaced(tx, jobId, rowNumber, orderId);
+              count++;
+            }
+            await job.progress(done + count, pending.length, tx);
+            await repo.notifyJobChange(tx, jobId);
+            return count;
           });
-          const { order } = await orders.checkCreate(caller, {
-            ...body,
-            delivery_fee: quote.fee,
-            signature: quote.signature,
-          });
-          await db.transaction(async (tx) => {
-            const locked = await repo.lockRow(tx, jobId, rowNumber);
-            if (!locked || locked.order_id || locked.status !== 'VALID') return;
-            const orderId = await orders.placePrepared(tx, order);
-            await repo.markRowPlaced(tx, jobId, rowNumber, orderId);
-            await job.progress(++done, pending.length, tx);
-            // The notice counts the job's rows: every row would make placement quadratic in the file's size.
-            if (done === 1 || done % PROGRESS_NOTICE_EVERY === 0) await repo.notifyJobChange(tx, jobId);
-          });
-        } catch (error) {
-          await repo.markRowFailed(db, jobId, rowNumber, rowErrorOf(error));
-        }
-      });
+          done += placed;
+        }),
+      );
       const finished = await repo.findJob(db, jobId);
       if (!finished) return;
       await db.transaction(async (tx) => {

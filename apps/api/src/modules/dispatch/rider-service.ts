@@ -40,6 +40,12 @@ const riderBusy = () => keyedError(409, 'RiderBusy', 'error.rider.busy');
 
 /** The order as its rider sees it: where to collect, where to deliver, what to collect in cash. */
 function toRiderOrder(row: OrderRow): RiderOrder {
+  const charges = orderCharges({
+    amountMinor: row.amount_minor ?? 0,
+    deliveryFeeMinor: row.delivery_fee_minor,
+    discountMinor: row.discount_minor,
+    paymentMethod: row.payment_method,
+  });
   return {
     order_id: row.order_id,
     status: row.status,
@@ -60,15 +66,8 @@ function toRiderOrder(row: OrderRow): RiderOrder {
       longitude: row.customer_longitude,
     },
     payment_method: row.payment_method as RiderOrder['payment_method'],
-    collect_amount: fromMinor(
-      orderCharges({
-        amountMinor: row.amount_minor ?? 0,
-        deliveryFeeMinor: row.delivery_fee_minor,
-        discountMinor: row.discount_minor,
-        paymentMethod: row.payment_method,
-      }).collectMinor,
-      row.currency,
-    ),
+    collect_amount: fromMinor(charges.collectMinor, row.currency),
+    collect_at_pickup_amount: fromMinor(charges.collectAtPickupMinor, row.currency),
     description: row.description ?? '',
     offer_expires_at: row.offer_expires_at?.toISOString() ?? null,
     pickup_eta_minutes: row.pickup_eta_minutes,

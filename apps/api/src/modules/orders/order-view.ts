@@ -50,6 +50,7 @@ export function toOrderView(row: OrderRow): Order {
     discount: fromMinor(charges.discountMinor, currency),
     total_amount: fromMinor(charges.totalMinor, currency),
     collect_amount: fromMinor(charges.collectMinor, currency),
+    collect_at_pickup_amount: fromMinor(charges.collectAtPickupMinor, currency),
     fee_paid_by: charges.feePaidBy,
     notes: row.customer_notes,
     cancel_reason: (row.cancel_reason as CancelReason | null) ?? null,

@@ -7,7 +7,8 @@ import {
 } from '@riderdesk/domain/contracts/orders';
 import { toMinor } from '@riderdesk/domain/money';
 import { formatOrderId } from '@riderdesk/domain/order-id';
-import { canEditOrder, statusProgress } from '@riderdesk/domain/order-status';
+import { orderEditRefusal, statusProgress } from '@riderdesk/domain/order-status';
+import { offeredPaymentMethods } from '@riderdesk/domain/orders/payment-methods';
 import type { ProofKind } from '@riderdesk/domain/orders/proofs';
 import {
   orderPayloadFromCreateBody,
@@ -20,6 +21,7 @@ import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import type { DomainMetrics } from '../../infra/metrics.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import type { FlagService } from '../flags/service.ts';
 import type { FeeSigner } from '../pricing/fee-signature.ts';
 import type { PricingService } from '../pricing/service.ts';
 import type { ServiceHours } from '../pricing/service-hours.ts';
@@ -60,7 +62,12 @@ export interface OrderDeps {
   serviceHours: ServiceHours;
   now: () => Date;
   metrics: Pick<DomainMetrics, 'ordersCreated' | 'idempotentReplays'>;
+  /** spec §6 feature flags (PayAtPickup gates pay-at-pickup). */
+  flags: Pick<FlagService, 'variations'>;
 }
+
+/** The choices the request page offers only where the country parameter and the flags allow (spec §5, §9). */
+const GATED_METHODS: readonly string[] = ['PAYMENT_ON_DELIVERY', 'PAY_AT_PICKUP'];
 
 const orderNotFound = () => keyedError(404, 'NotFound', 'error.order.not-found', 'orderId');
 
@@ -74,6 +81,7 @@ export function orderService({
   serviceHours,
   now,
   metrics,
+  flags,
 }: OrderDeps) {
   const { country } = config.deployment;
   const { currency } = country;
@@ -97,6 +105,25 @@ export function orderService({
     return { vendor: vendor!, body: raw as T };
   }
 
+  /**
+   * Card on delivery and pay-at-pickup pass the request page's gate here too (`offeredPaymentMethods`):
+   * the vendor's flag, the country's paymentMethods parameter and, for pay-at-pickup, the PayAtPickup flag.
+   */
+  async function assertMethodOffered(vendor: VendorRow, method: string): Promise<void> {
+    if (!GATED_METHODS.includes(method)) return;
+    const [parameter, variations] = await Promise.all([
+      vendors.findCountryParameter('paymentMethods'),
+      flags.variations(),
+    ]);
+    const offered = offeredPaymentMethods(parameter, vendor.payment_methods, {
+      isOnlinePaymentOn: false,
+      isPayAtPickupOn: variations.PayAtPickup === true,
+    });
+    if (!(offered as readonly string[]).includes(method)) {
+      throw keyedError(400, 'ValidationError', 'error.no-payment-method-available', 'paymentMethod');
+    }
+  }
+
   /** The checks of a create beyond the spec §5 chain, in decision 022's order; they read but write nothing. */
   async function prepareCreate(
     caller: Caller,
@@ -107,6 +134,7 @@ export function orderService({
     const at = now();
     assertVendorActive(vendor);
     assertPaymentMethod(vendor, body.order.payment_method, options);
+    await assertMethodOffered(vendor, body.order.payment_method);
     const pickup = resolvePickup(vendor, body.sender);
     assertAddress(body.customer.location, 'customer.location');
     assertVatNumber(body.vat_number);
@@ -253,13 +281,15 @@ export function orderService({
     /** PUT /order/{orderId}: re-validated like a create; only before pickup (spec §4 progress order). */
     async update(vendor: VendorRow, orderId: string, body: OrderUpdateBody): Promise<Order> {
       assertPaymentMethod(vendor, body.payment_method);
+      await assertMethodOffered(vendor, body.payment_method);
       assertAddress(body.location, 'location');
       const destination = { lat: body.location.latitude, lng: body.location.longitude };
 
       return db.transaction(async (tx) => {
         const stored = await repo.lockOrder(tx, orderId, vendor.vendor_id);
         if (!stored) throw orderNotFound();
-        if (!canEditOrder(stored.status)) throw keyedError(409, 'OrderNotEditable', 'error.order.not-editable');
+        const refusal = orderEditRefusal({ status: stored.status, paymentMethod: stored.payment_method });
+        if (refusal) throw keyedError(409, 'OrderNotEditable', refusal);
 
         const origin = { lat: stored.pickup_latitude, lng: stored.pickup_longitude };
         assertDeliverable(vendor, origin, destination, 'location');

@@ -4,7 +4,7 @@ import type { Db } from '../../db/db.ts';
 import { periodicTask } from '../../infra/periodic-task.ts';
 import type { Lifecycle } from '../orders/lifecycle.ts';
 import type { PaymentsConfig } from './config.ts';
-import type { WebhookEvent } from './provider.ts';
+import type { PaymentProvider, WebhookEvent } from './provider.ts';
 import { paymentRoutes, paymentWebhookRoutes } from './routes.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
@@ -33,39 +33,43 @@ export const paymentsPlugin: FastifyPluginAsync<{
   currency: string;
   services: {
     payments: PaymentService;
-    paymentProvider: SandboxProvider;
+    paymentProvider: PaymentProvider;
+    /** The embedded processor when it is the one chosen: its pages and webhook sender are served. */
+    paymentSandbox: SandboxProvider | null;
     lifecycle: Lifecycle;
     leadership: { isLeader(): Promise<boolean> };
     now: () => Date;
   };
 }> = async (app, { prefix, db, config, webhookSecret, currency, services }) => {
-  const { payments, paymentProvider: sandbox, lifecycle } = services;
-  const webhookPath = `${prefix}/payments/webhook/${sandbox.name}`;
+  const { payments, paymentProvider: provider, paymentSandbox: sandbox, lifecycle } = services;
+  const webhookPath = `${prefix}/payments/webhook/${provider.name}`;
 
   // The sandbox calls our webhook as a processor would: signed at sending time, retried until answered.
-  const webhooks = app.jobs.register(
-    'payments.sandbox-webhook',
-    WebhookJobSchema,
-    async ({ event }) => {
-      const body = JSON.stringify(event);
-      const response = await app.inject({
-        method: 'POST',
-        url: webhookPath,
-        headers: {
-          'content-type': 'application/json',
-          [SIGNATURE_HEADER]: signWebhook(webhookSecret, body, services.now()),
-        },
-        payload: body,
-      });
-      if (response.statusCode >= 300) throw new Error(`webhook answered ${response.statusCode}`);
-    },
-    { retryLimit: 10, retryDelaySeconds: 1, retryBackoff: true },
-  );
-  sandbox.attachOutbox({
-    async queue(event: WebhookEvent, tx?: Db) {
-      await webhooks.send({ event }, { key: event.id, ...(tx ? { tx } : {}) });
-    },
-  });
+  if (sandbox) {
+    const webhooks = app.jobs.register(
+      'payments.sandbox-webhook',
+      WebhookJobSchema,
+      async ({ event }) => {
+        const body = JSON.stringify(event);
+        const response = await app.inject({
+          method: 'POST',
+          url: webhookPath,
+          headers: {
+            'content-type': 'application/json',
+            [SIGNATURE_HEADER]: signWebhook(webhookSecret, body, services.now()),
+          },
+          payload: body,
+        });
+        if (response.statusCode >= 300) throw new Error(`webhook answered ${response.statusCode}`);
+      },
+      { retryLimit: 10, retryDelaySeconds: 1, retryBackoff: true },
+    );
+    sandbox.attachOutbox({
+      async queue(event: WebhookEvent, tx?: Db) {
+        await webhooks.send({ event }, { key: event.id, ...(tx ? { tx } : {}) });
+      },
+    });
+  }
 
   const refunds = app.jobs.register(
     'payments.refund',
@@ -94,6 +98,6 @@ export const paymentsPlugin: FastifyPluginAsync<{
 
   // This plugin is registered under the prefix already.
   await app.register(paymentRoutes, { payments });
-  await app.register(paymentWebhookRoutes, { payments, provider: sandbox.name });
-  await app.register(sandboxRoutes, { db, sandbox, now: services.now, currency });
+  await app.register(paymentWebhookRoutes, { payments, provider: provider.name });
+  if (sandbox) await app.register(sandboxRoutes, { db, sandbox, now: services.now, currency });
 };

@@ -22,6 +22,8 @@ export type PaymentSource =
 export type ConfirmOutcome =
   /** Accepted; the result arrives by webhook (payment.authorised or payment.failed). */
   | { status: 'processing'; paymentRef: string; card: ProviderCard; instrumentRef: string | null }
+  /** Authorised at once (a processor answering synchronously): we capture without waiting for a webhook. */
+  | { status: 'authorised'; paymentRef: string; card: ProviderCard; instrumentRef: string | null }
   /** The issuer asks for 3-D Secure: the browser goes to redirectUrl and comes back to the return URL. */
   | {
       status: 'challenge_required';
@@ -64,8 +66,18 @@ export interface PaymentProvider {
     returnUrl: string;
     idempotencyKey: string;
   }): Promise<ConfirmOutcome>;
-  capture(input: { paymentRef: string; amountMinor: number; idempotencyKey: string }): Promise<MoneyMovement>;
-  refund(input: { paymentRef: string; amountMinor: number; idempotencyKey: string }): Promise<MoneyMovement>;
+  capture(input: {
+    paymentRef: string;
+    amountMinor: number;
+    currency: string;
+    idempotencyKey: string;
+  }): Promise<MoneyMovement>;
+  refund(input: {
+    paymentRef: string;
+    amountMinor: number;
+    currency: string;
+    idempotencyKey: string;
+  }): Promise<MoneyMovement>;
   /** Checks a webhook call's signature and age; throws when either is wrong. */
   verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): WebhookEvent;
 }

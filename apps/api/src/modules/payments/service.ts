@@ -56,6 +56,8 @@ export interface PaymentDeps {
 export function paymentService(deps: PaymentDeps) {
   const { db, now, vendors, orders, orderRecords, lifecycle, provider } = deps;
   let refundQueue: RefundQueue | null = null;
+  /** spec §9 card methods: CyberSource's own, or the generic one of any other processor. */
+  const cardMethod = provider.name === 'cybersource' ? 'cybersource_creditcard' : 'generic_creditcard';
 
   /** spec §6: card payment is for signed-in merchants of a vendor that has it, where the country offers it. */
   async function payingVendor(caller: Caller, vendorId: string): Promise<{ userId: string; vendor: VendorRow }> {
@@ -110,7 +112,7 @@ export function paymentService(deps: PaymentDeps) {
         intent_id: intent.intent_id,
         amount: fromMinor(intent.amount_minor, intent.currency),
         currency: intent.currency,
-        payment_methods: [{ name: 'generic_creditcard', paymentInstruments: cards.map(toSavedCard) }],
+        payment_methods: [{ name: cardMethod, paymentInstruments: cards.map(toSavedCard) }],
       },
     };
   }
@@ -176,6 +178,61 @@ export function paymentService(deps: PaymentDeps) {
         }
       },
     });
+  }
+
+  /**
+   * An authorised payment is captured; the order becomes PAYMENT_COMMITTED and then NEW (dispatched), or
+   * PAYMENT_FAILED when the capture fails. `also` runs in the step's transaction (the webhook records its event).
+   */
+  async function commitAuthorised(
+    orderId: string,
+    authorisation: repo.LedgerRow,
+    paymentRef: string,
+    also: (tx: Db) => Promise<void>,
+  ): Promise<void> {
+    const recordOnce = also;
+    const settle = (tx: Db, ledgerKey: string, status: repo.LedgerStatus, ref: string | null, code: string | null) =>
+      repo.settleLedger(tx, ledgerKey, { status, providerRef: ref, failureCode: code }, now());
+    const captureKey = `capture:${orderId}`;
+    await repo.insertLedger(
+      db,
+      {
+        ...authorisation,
+        kind: 'capture',
+        status: 'pending',
+        provider_ref: null,
+        failure_code: null,
+        idempotency_key: captureKey,
+      },
+      now(),
+    );
+    const capture = await provider.capture({
+      paymentRef: paymentRef,
+      amountMinor: authorisation.amount_minor,
+      currency: authorisation.currency,
+      idempotencyKey: captureKey,
+    });
+    if (capture.status === 'failed') {
+      await lifecycle.step(orderId, 'PAYMENT_FAILED', {
+        patch: () => ({ payment_status: 'failed' }),
+        also: async (tx) => {
+          await recordOnce(tx);
+          await settle(tx, authorisation.idempotency_key, 'succeeded', null, null);
+          await settle(tx, captureKey, 'failed', null, capture.code);
+        },
+      });
+      return;
+    }
+    await lifecycle.step(orderId, 'PAYMENT_COMMITTED', {
+      patch: () => ({ payment_status: 'captured', paid_minor: authorisation.amount_minor }),
+      also: async (tx) => {
+        await recordOnce(tx);
+        await settle(tx, authorisation.idempotency_key, 'succeeded', null, null);
+        await settle(tx, captureKey, 'succeeded', capture.ref, null);
+      },
+    });
+    // spec §4: dispatched only once the payment is committed.
+    await lifecycle.step(orderId, 'NEW');
   }
 
   return {
@@ -325,6 +382,11 @@ export function paymentService(deps: PaymentDeps) {
         outcome,
         `authorisation:${placed}`,
       );
+      if (outcome.status === 'authorised') {
+        // A processor that authorises synchronously: captured now, as the webhook does for the sandbox.
+        const authorisation = await repo.findLedger(db, `authorisation:${placed}`);
+        if (authorisation) await commitAuthorised(placed, authorisation, outcome.paymentRef, async () => {});
+      }
       const answer =
         outcome.status === 'declined'
           ? { statusCode: 402, body: confirmError(outcome.code).toJSON() }
@@ -369,7 +431,6 @@ export function paymentService(deps: PaymentDeps) {
       };
       const settle = (tx: Db, ledgerKey: string, status: repo.LedgerStatus, ref: string | null, code: string | null) =>
         repo.settleLedger(tx, ledgerKey, { status, providerRef: ref, failureCode: code }, now());
-
       try {
         if (order.status !== 'PAYMENT_INITIATED') {
           await db.transaction(recordOnce);
@@ -385,45 +446,7 @@ export function paymentService(deps: PaymentDeps) {
           });
           return { status: 'applied' };
         }
-        const captureKey = `capture:${order.order_id}`;
-        await repo.insertLedger(
-          db,
-          {
-            ...authorisation,
-            kind: 'capture',
-            status: 'pending',
-            provider_ref: null,
-            failure_code: null,
-            idempotency_key: captureKey,
-          },
-          now(),
-        );
-        const capture = await provider.capture({
-          paymentRef: event.paymentRef,
-          amountMinor: authorisation.amount_minor,
-          idempotencyKey: captureKey,
-        });
-        if (capture.status === 'failed') {
-          await lifecycle.step(order.order_id, 'PAYMENT_FAILED', {
-            patch: () => ({ payment_status: 'failed' }),
-            also: async (tx) => {
-              await recordOnce(tx);
-              await settle(tx, authorisation.idempotency_key, 'succeeded', null, null);
-              await settle(tx, captureKey, 'failed', null, capture.code);
-            },
-          });
-          return { status: 'applied' };
-        }
-        await lifecycle.step(order.order_id, 'PAYMENT_COMMITTED', {
-          patch: () => ({ payment_status: 'captured', paid_minor: authorisation.amount_minor }),
-          also: async (tx) => {
-            await recordOnce(tx);
-            await settle(tx, authorisation.idempotency_key, 'succeeded', null, null);
-            await settle(tx, captureKey, 'succeeded', capture.ref, null);
-          },
-        });
-        // spec §4: dispatched only once the payment is committed.
-        await lifecycle.step(order.order_id, 'NEW');
+        await commitAuthorised(order.order_id, authorisation, event.paymentRef, recordOnce);
         return { status: 'applied' };
       } catch (error) {
         if (error instanceof DuplicateEvent) return { status: 'duplicate' };
@@ -475,6 +498,7 @@ export function paymentService(deps: PaymentDeps) {
       const result = await provider.refund({
         paymentRef: authorisation.provider_ref,
         amountMinor,
+        currency: capture.currency,
         idempotencyKey: refundKey,
       });
       if (result.status === 'failed') {

@@ -13,6 +13,7 @@ import { computeDeliveryFee, fromMinor, type GeoPoint } from '@riderdesk/domain/
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
+import { snapshotRead } from '../../infra/read-snapshot.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorRow } from '../vendors/model.ts';
 import type { VendorService } from '../vendors/service.ts';
@@ -59,7 +60,8 @@ export function pricingService({ db, config, vendors, signer, nearestFreeRider }
   async function estimationsFor(vendor: VendorRow, origin: GeoPoint, destination: GeoPoint): Promise<Estimations> {
     let pickup = vendor.estimation_pick_up_time;
     if (pickup === null) {
-      const rider = await nearestFreeRider(origin);
+      // The rows of one file share one look for a rider near their collection point (decision 054).
+      const rider = await snapshotRead(`nearest-rider:${origin.lat},${origin.lng}`, () => nearestFreeRider(origin));
       pickup = rider ? travelMinutes(tripDistanceKm(rider, origin)) : LOGIN_PICKUP_ESTIMATION;
     }
     const delivery = travelMinutes(tripDistanceKm(origin, destination));

@@ -1,6 +1,7 @@
 import type { CountryParameterName, Vendor } from '@riderdesk/domain/contracts/vendors';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
+import { snapshotRead } from '../../infra/read-snapshot.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorRow } from './model.ts';
 import type { NewVendor } from './repo.ts';
@@ -16,8 +17,12 @@ export function vendorService(db: Db) {
   }
 
   function vendorIdsForCaller(caller: Caller): Promise<string[]> {
-    return caller.kind === 'user' ? callerVendorIds(caller.userId) : repo.vendorIdsUnder(db, caller.vendorId);
+    return snapshotRead(`vendor-ids:${JSON.stringify(caller)}`, () =>
+      caller.kind === 'user' ? callerVendorIds(caller.userId) : repo.vendorIdsUnder(db, caller.vendorId),
+    );
   }
+
+  const findVendor = (vendorId: string) => snapshotRead(`vendor:${vendorId}`, () => repo.findVendor(db, vendorId));
 
   return {
     callerVendorIds,
@@ -47,7 +52,7 @@ export function vendorService(db: Db) {
      */
     async vendorOfCaller(caller: Caller, vendorId: string): Promise<VendorRow> {
       const ids = await vendorIdsForCaller(caller);
-      const row = ids.includes(vendorId) ? await repo.findVendor(db, vendorId) : null;
+      const row = ids.includes(vendorId) ? await findVendor(vendorId) : null;
       if (!row) throw forbiddenVendor();
       return row;
     },
@@ -61,7 +66,8 @@ export function vendorService(db: Db) {
     },
 
     /** A country parameter (spec §3), null when it is not set. */
-    findCountryParameter: (name: CountryParameterName): Promise<string | null> => repo.getCountryParameter(db, name),
+    findCountryParameter: (name: CountryParameterName): Promise<string | null> =>
+      snapshotRead(`country-parameter:${name}`, () => repo.getCountryParameter(db, name)),
 
     async countryParameter(name: CountryParameterName): Promise<string> {
       const value = await repo.getCountryParameter(db, name);

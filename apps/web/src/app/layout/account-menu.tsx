@@ -13,7 +13,7 @@ export interface AccountMenuProps {
   isLoggingOut: boolean;
 }
 
-/** spec §2 account popover: e-mail (or login and register for guests), partner link, help centre, logout. */
+/** spec §2 account popover: e-mail (or login and register for guests), partner link (guests), help centre, logout. */
 export function AccountMenu({ email, isPartner = false, onLogout, isLoggingOut }: AccountMenuProps) {
   const { t } = useTranslation();
   const { country } = useConfig();
@@ -56,7 +56,8 @@ export function AccountMenu({ email, isPartner = false, onLogout, isLoggingOut }
             </>
           )}
           {!isPartner && <Divider />}
-          {country.links.partnerSignUp && (
+          {/* A signed-in merchant, or a partner app's user, already is a partner: the sign-up link is for guests. */}
+          {!email && !isPartner && country.links.partnerSignUp && (
             <Button
               component="a"
               href={country.links.partnerSignUp}

@@ -75,7 +75,7 @@ export function MobileDrawer(props: MobileDrawerProps) {
               />
             );
           })}
-          {country.links.partnerSignUp && (
+          {!props.email && country.links.partnerSignUp && (
             <NavLink
               href={country.links.partnerSignUp}
               target="_blank"

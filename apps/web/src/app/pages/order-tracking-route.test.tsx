@@ -240,6 +240,55 @@ describe('scheduled and cancelled orders', () => {
   });
 });
 
+describe('editing', () => {
+  it('shows Edit disabled, with why, on a card-paid order', async () => {
+    const base = makeOrder({ order_id: 'x' });
+    await renderTracking('/order-tracking/v-1?order_id=v-1-CARD', {
+      active: [
+        makeOrder({
+          order_id: 'v-1-CARD',
+          status: 'RECEIVED',
+          order: { ...base.order, payment_method: 'ONLINE_PAYMENT' },
+          collect_amount: 0,
+          collect_at_pickup_amount: 0,
+        }),
+      ],
+    });
+    const card = await screen.findByRole('article', { name: 'Order v-1-CARD' });
+    const edit = within(card).getByRole('button', { name: 'Edit order' });
+    expect(edit).toBeDisabled();
+    expect(within(card).getByTestId('why-no-edit')).toHaveTextContent(/Paid by card: the charge is fixed/);
+    expect(within(card).queryByRole('link', { name: 'Edit order' })).not.toBeInTheDocument();
+  });
+
+  it('offers Edit, with no reason against it, on an order paid otherwise', async () => {
+    await renderTracking('/order-tracking/v-1?order_id=v-1-COD', {
+      active: [makeOrder({ order_id: 'v-1-COD', status: 'RECEIVED' })],
+    });
+    const cash = await screen.findByRole('article', { name: 'Order v-1-COD' });
+    expect(within(cash).getByRole('link', { name: 'Edit order' })).toBeInTheDocument();
+    expect(within(cash).queryByTestId('why-no-edit')).not.toBeInTheDocument();
+  });
+
+  it('shows what the rider collects from the merchant at the pickup of a pay-at-pickup order', async () => {
+    const base = makeOrder({ order_id: 'x' });
+    await renderTracking('/order-tracking/v-1?order_id=v-1-PAP', {
+      active: [
+        makeOrder({
+          order_id: 'v-1-PAP',
+          order: { ...base.order, payment_method: 'PAY_AT_PICKUP' },
+          collect_amount: 0,
+          collect_at_pickup_amount: 150,
+          fee_paid_by: 'merchant',
+        }),
+      ],
+    });
+    const detail = await screen.findByRole('article', { name: 'Order v-1-PAP' });
+    expect(within(detail).getByText('The rider collects from you at pickup')).toBeInTheDocument();
+    expect(within(detail).getByText('Paid at pickup')).toBeInTheDocument();
+  });
+});
+
 describe('proofs', () => {
   it('says when each proof was taken and downloads it under the order’s name', async () => {
     const user = userEvent.setup();

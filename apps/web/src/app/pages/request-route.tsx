@@ -24,6 +24,7 @@ export function RequestRoute() {
       isPreOrderOn={flags.PreOrder}
       isVoucherOn={flags.Voucher}
       isVatOn={flags.PaymentVat}
+      isPayAtPickupOn={flags.PayAtPickup}
       userEmail={session?.user.email ?? null}
       {...(isGuest ? { guest: { onOrderPlaced: addGuestOrder } } : {})}
       otherBranches={vendors.filter((vendor) => vendor.vendor_id !== selectedVendor?.vendor_id)}

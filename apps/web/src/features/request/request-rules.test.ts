@@ -6,7 +6,7 @@ import { availablePaymentMethods, joinAddress } from './request-rules.ts';
 import { preorderWindow, wallTimeInZone, zonedWallTimeToEpochMs } from './wall-time.ts';
 
 describe('payment methods (spec §5)', () => {
-  it('offers what both the country parameter and the vendor allow, among methods that complete today', () => {
+  it('offers what both the country parameter and the vendor allow', () => {
     const vendor = { CASH_ON_DELIVERY: true, PAID: true, ONLINE_PAYMENT: true };
     expect(availablePaymentMethods('CASH_ON_DELIVERY|ONLINE_PAYMENT', vendor)).toEqual(['CASH_ON_DELIVERY']);
     expect(availablePaymentMethods('CASH_ON_DELIVERY|PAID', vendor)).toEqual(['CASH_ON_DELIVERY', 'PAID']);
@@ -23,6 +23,20 @@ describe('payment methods (spec §5)', () => {
     ]);
     expect(availablePaymentMethods('CASH_ON_DELIVERY', vendor, on)).toEqual(['CASH_ON_DELIVERY']);
     expect(availablePaymentMethods('CASH_ON_DELIVERY|ONLINE_PAYMENT', { CASH_ON_DELIVERY: true }, on)).toEqual([
+      'CASH_ON_DELIVERY',
+    ]);
+  });
+
+  it('offers card on delivery by the country and the vendor, and pay-at-pickup behind its flag too', () => {
+    const vendor = { CASH_ON_DELIVERY: true, PAYMENT_ON_DELIVERY: true, PAY_AT_PICKUP: true };
+    const parameter = 'CASH_ON_DELIVERY|PAYMENT_ON_DELIVERY|PAY_AT_PICKUP';
+    expect(availablePaymentMethods(parameter, vendor)).toEqual(['CASH_ON_DELIVERY', 'PAYMENT_ON_DELIVERY']);
+    expect(availablePaymentMethods(parameter, vendor, { isPayAtPickupOn: true })).toEqual([
+      'CASH_ON_DELIVERY',
+      'PAYMENT_ON_DELIVERY',
+      'PAY_AT_PICKUP',
+    ]);
+    expect(availablePaymentMethods('CASH_ON_DELIVERY', vendor, { isPayAtPickupOn: true })).toEqual([
       'CASH_ON_DELIVERY',
     ]);
   });

@@ -4,6 +4,7 @@ import type { OrderCreateBody, OrderUpdateBody } from '@riderdesk/domain/contrac
 import type { DeliveryAreaBody, DeliveryFeeBody } from '@riderdesk/domain/contracts/pricing';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import { type SenderContact, senderPhone } from '@riderdesk/domain/guest/guest-rules';
+import { offeredPaymentMethods, type PaymentGates } from '@riderdesk/domain/orders/payment-methods';
 import { normalisePhoneNumber } from '@riderdesk/domain/phone';
 import { payableDeliveryFee, type RequestState } from '@riderdesk/domain/request-flow';
 import type { LatLng } from '@riderdesk/domain/validation/address';
@@ -12,30 +13,19 @@ import { normaliseVatNumber } from '@riderdesk/domain/validation/vat-number';
 import { ApiRequestError } from '../../shared/api/api-error.ts';
 import { type OrderForm, parseAmount, preorderedFor } from './order-form.ts';
 
-// The methods the request page completes: card on delivery and pay-at-pickup are not offered yet.
-export const COMPLETABLE_PAYMENT_METHODS = [
-  'CASH_ON_DELIVERY',
-  'PAID',
-  'ONLINE_PAYMENT',
-] as const satisfies readonly PaymentMethod[];
-
 /**
- * spec §5: the country's paymentMethods parameter (pipe-separated) intersected with the vendor's
- * flags. A failed parameter lookup (null) leaves the vendor's flags alone to decide.
+ * spec §5: the country's paymentMethods parameter (pipe-separated) intersected with the vendor's flags,
+ * behind the gates; the server applies the same rule (packages/domain orders/payment-methods.ts).
  */
 export function availablePaymentMethods(
   countryParameter: string | null,
   vendorFlags: Readonly<Record<string, boolean>>,
-  options: { isOnlinePaymentOn: boolean } = { isOnlinePaymentOn: false },
+  options: Partial<PaymentGates> = {},
 ): PaymentMethod[] {
-  const offered = countryParameter === null ? null : countryParameter.split('|').map((value) => value.trim());
-  return COMPLETABLE_PAYMENT_METHODS.filter(
-    (method) =>
-      vendorFlags[method] === true &&
-      (offered === null || offered.includes(method)) &&
-      // spec §5/§6: online payment needs the onlinePaymentActivated parameter, and is never for guests.
-      (method !== 'ONLINE_PAYMENT' || options.isOnlinePaymentOn),
-  );
+  return offeredPaymentMethods(countryParameter, vendorFlags, {
+    isOnlinePaymentOn: options.isOnlinePaymentOn ?? false,
+    isPayAtPickupOn: options.isPayAtPickupOn ?? false,
+  });
 }
 
 export function vendorPoint(vendor: Vendor | null): LatLng | null {

@@ -40,3 +40,8 @@ export function formatDay(date: Date | number, timeZone: string, language: strin
   const locale = language.startsWith('ur') ? 'ur-PK-u-nu-latn' : 'en-GB';
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone }).format(date);
 }
+
+/** A count with the language's grouping, in Latin digits like every other figure of the product. */
+export function formatCount(value: number, language: string): string {
+  return new Intl.NumberFormat(language.startsWith('ur') ? 'ur-PK-u-nu-latn' : 'en').format(value);
+}

@@ -233,3 +233,30 @@ describe('a live connection whose session ended (close 4401)', () => {
     expect(live.queryOf(1).get('ticket')).toBeTruthy();
   });
 });
+
+describe('bulk job updates', () => {
+  it('hands each bulk_job_update to its listeners, and nothing malformed', async () => {
+    const live = await connected();
+    const updates: unknown[] = [];
+    const off = live.connection.onBulkJobUpdate((update) => updates.push(update));
+    const checking = {
+      bulk_job_id: '0b6f3f8e-6d1c-4a57-9a8e-1c2d3e4f5a6b',
+      upload_id: '0b6f3f8e-6d1c-4a57-9a8e-1c2d3e4f5a6b',
+      vendor_id: 'v-1',
+      parent_vendor_id: null,
+      status: 'PREPROCESSING',
+      placement: 'NOT_STARTED',
+      orders_placed: 0,
+      orders_to_be_placed: 0,
+      rows_checked: 60,
+      total_rows: 120,
+    };
+    live.socket(0).receive({ event: 'bulk_job_update', data: checking });
+    live.socket(0).receive({ event: 'bulk_job_update', data: { vendor_id: 'v-1' } });
+    expect(updates).toEqual([checking]);
+
+    off();
+    live.socket(0).receive({ event: 'bulk_job_update', data: checking });
+    expect(updates).toHaveLength(1);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  type BulkJobUpdate,
   LIVE_PATH,
   LIVE_SERVICE_RESTART,
   LIVE_SESSION_ENDED,
@@ -43,6 +44,7 @@ export interface LiveConnectionDeps {
 
 type Listeners = {
   order: Set<(order: Order) => void>;
+  bulkJob: Set<(update: BulkJobUpdate) => void>;
   reconnect: Set<() => void>;
   status: Set<() => void>;
 };
@@ -66,7 +68,7 @@ export const PING_INTERVAL_MS = 25_000;
  * order_update events.
  */
 export function createLiveConnection(deps: LiveConnectionDeps) {
-  const listeners: Listeners = { order: new Set(), reconnect: new Set(), status: new Set() };
+  const listeners: Listeners = { order: new Set(), bulkJob: new Set(), reconnect: new Set(), status: new Set() };
   let socket: LiveSocket | null = null;
   let status: LiveStatus = 'idle';
   let isStarted = false;
@@ -199,6 +201,9 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
       if (parsed.data.event === 'order_update') {
         const order = parsed.data.data;
         for (const listener of listeners.order) listener(order);
+      } else if (parsed.data.event === 'bulk_job_update') {
+        const update = parsed.data.data;
+        for (const listener of listeners.bulkJob) listener(update);
       }
     };
     current.onclose = (event) => {
@@ -247,6 +252,11 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
     onOrderUpdate(listener: (order: Order) => void) {
       listeners.order.add(listener);
       return () => listeners.order.delete(listener);
+    },
+    /** A bulk job's checking or placement moved on (`bulk_job_update`). */
+    onBulkJobUpdate(listener: (update: BulkJobUpdate) => void) {
+      listeners.bulkJob.add(listener);
+      return () => listeners.bulkJob.delete(listener);
     },
     /** Called after a dropped connection is back, so screens can catch up on what they missed. */
     onReconnect(listener: () => void) {

@@ -1,3 +1,4 @@
+import type { BulkJobUpdate } from '@riderdesk/domain/contracts/live';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiRequestError } from '../api/api-error.ts';
@@ -35,14 +36,20 @@ export function useLiveStatus(): LiveStatus {
 }
 
 /** Subscribes for as long as the component lives; the handlers may change between renders. */
-export function useLiveEvents(handlers: { onOrderUpdate?: (order: Order) => void; onReconnect?: () => void }): void {
+export function useLiveEvents(handlers: {
+  onOrderUpdate?: (order: Order) => void;
+  onBulkJobUpdate?: (update: BulkJobUpdate) => void;
+  onReconnect?: () => void;
+}): void {
   const latest = useRef(handlers);
   latest.current = handlers;
   useEffect(() => {
     const offOrder = liveConnection.onOrderUpdate((order) => latest.current.onOrderUpdate?.(order));
+    const offBulkJob = liveConnection.onBulkJobUpdate((update) => latest.current.onBulkJobUpdate?.(update));
     const offReconnect = liveConnection.onReconnect(() => latest.current.onReconnect?.());
     return () => {
       offOrder();
+      offBulkJob();
       offReconnect();
     };
   }, []);

@@ -12,6 +12,8 @@ export interface UploadInput {
   file: File;
   /** Share of the file sent so far, 0 to 1. */
   onProgress?: (sent: number) => void;
+  /** Names the upload so its checking can be followed on the live socket. */
+  uploadId?: string;
 }
 
 /** The file as base64, the way POST /bulk-job/create carries it (spec §7 `content`). */
@@ -44,9 +46,10 @@ export async function uploadBulkFile({
   vendorId,
   file,
   onProgress,
+  uploadId,
 }: UploadInput): Promise<BulkJobDetailAnswer['body']> {
   const content = await fileAsBase64(file);
-  const body = JSON.stringify({ vendor_id: vendorId, content, file_name: file.name });
+  const body = JSON.stringify({ vendor_id: vendorId, content, file_name: file.name, upload_id: uploadId });
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `${API_BASE}/bulk-job/create`);

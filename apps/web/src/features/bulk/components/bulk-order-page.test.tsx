@@ -7,6 +7,7 @@ import { mockApi } from '../../../../test/api.ts';
 import { API, apiError } from '../../../../test/handlers.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
 import { BulkJobPage, BulkOrderPage } from './bulk-order-page.tsx';
+import { UploadProgress } from './upload-panel.tsx';
 
 const JOB_ID = '6f1c2a9e-8d1b-4c3a-9e2f-0a1b2c3d4e5f';
 
@@ -250,5 +251,28 @@ describe('BulkJobPage', () => {
     expect(screen.getByText('Placed with errors')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download the results' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Back to bulk orders' })).toHaveAttribute('href', '/bulk-order/p-1');
+  });
+});
+
+describe('upload progress (spec §4 UPLOADING_EXCEL_FILE)', () => {
+  it('shows the share of the file sent while it uploads', async () => {
+    await renderRoutes([{ path: '/', element: <UploadProgress fileName="orders.xlsx" sent={0.4} /> }], '/');
+    expect(screen.getByText('40%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('counts the rows checked in the merchant’s language', async () => {
+    await renderRoutes(
+      [
+        {
+          path: '/',
+          element: <UploadProgress fileName="orders.xlsx" sent={1} rowsChecked={{ checked: 1200, total: 3000 }} />,
+        },
+      ],
+      '/',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('1,200 of 3,000 rows checked');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
   });
 });

@@ -10,9 +10,11 @@ import { ApiRequestError } from '../../../shared/api/api-error.ts';
 import { orderKeys } from '../../../shared/api/query-keys.ts';
 import { useConfig } from '../../../shared/config/config-context.tsx';
 import { formatDateTime } from '../../../shared/format/format.ts';
+import { useLiveEvents } from '../../../shared/live/live-store.ts';
 import { notify } from '../../../shared/notify.ts';
 import { EmptyPanel } from '../../../shared/ui/empty-panel.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { bulkKeys } from '../api/bulk-keys.ts';
 import { useBulkJob } from '../api/get-bulk-job.ts';
 import { getBulkResultsFile, getBulkTemplate, saveFile } from '../api/get-bulk-template.ts';
 import { usePlaceBulkOrders } from '../api/place-bulk-orders.ts';
@@ -22,7 +24,7 @@ import { BulkRowsTable } from './bulk-rows-table.tsx';
 import { BulkTotals } from './bulk-totals.tsx';
 import { JobHistory, JobStatusBadge } from './job-history.tsx';
 import { PlaceOrdersDialog } from './place-orders-dialog.tsx';
-import { FileDropzone, TemplateCard, UploadProgress } from './upload-panel.tsx';
+import { FileDropzone, type RowsChecked, TemplateCard, UploadProgress } from './upload-panel.tsx';
 
 const maxMegabytes = BULK_FILE_MAX_BYTES / 1024 / 1024;
 
@@ -74,6 +76,8 @@ export function BulkOrderPage({ vendorId, trackingPath, jobPath }: BulkOrderPage
   const errorText = useErrorText();
   const [flow, dispatch] = useReducer(bulkFlowReducer, INITIAL_BULK_FLOW);
   const [upload, setUpload] = useState<{ name: string; sent: number }>({ name: '', sent: 0 });
+  const [rowsChecked, setRowsChecked] = useState<RowsChecked | null>(null);
+  const uploadId = useRef<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [isDownloading, setDownloading] = useState(false);
   const uploadFile = useUploadBulkFile();
@@ -88,6 +92,19 @@ export function BulkOrderPage({ vendorId, trackingPath, jobPath }: BulkOrderPage
     dispatch({ type: 'RESET' });
     setProblem(null);
   }, [vendorId]);
+
+  // The live socket tells how far the server's checking of this upload has gone, and when a job placing
+  // here moves on (the job's own query also polls, for when the socket is away).
+  const jobId = flow.jobId;
+  useLiveEvents({
+    onBulkJobUpdate: (update) => {
+      if (update.upload_id && update.upload_id === uploadId.current && update.total_rows !== undefined) {
+        setRowsChecked({ checked: update.rows_checked ?? 0, total: update.total_rows });
+      } else if (jobId && update.bulk_job_id === jobId && vendorId) {
+        void queryClient.invalidateQueries({ queryKey: bulkKeys.detail(vendorId, jobId) });
+      }
+    },
+  });
 
   const placedJob = job.data?.bulk_job;
   useEffect(() => {
@@ -132,9 +149,16 @@ export function BulkOrderPage({ vendorId, trackingPath, jobPath }: BulkOrderPage
     }
     setProblem(null);
     setUpload({ name: file.name, sent: 0 });
+    setRowsChecked(null);
+    uploadId.current = crypto.randomUUID();
     dispatch({ type: 'UPLOAD_STARTED' });
     uploadFile.mutate(
-      { vendorId: vendorId!, file, onProgress: (sent) => setUpload({ name: file.name, sent }) },
+      {
+        vendorId: vendorId!,
+        file,
+        uploadId: uploadId.current,
+        onProgress: (sent) => setUpload({ name: file.name, sent }),
+      },
       {
         onSuccess: (answer) => dispatch({ type: 'PREPROCESSED', jobId: answer.bulk_job.metadata.bulk_job_id }),
         onError: (error) => {
@@ -180,7 +204,9 @@ export function BulkOrderPage({ vendorId, trackingPath, jobPath }: BulkOrderPage
         </Stack>
       )}
 
-      {flow.step === 'UPLOADING_EXCEL_FILE' && <UploadProgress fileName={upload.name} sent={upload.sent} />}
+      {flow.step === 'UPLOADING_EXCEL_FILE' && (
+        <UploadProgress fileName={upload.name} sent={upload.sent} rowsChecked={rowsChecked} />
+      )}
 
       {flow.step === 'SHOW_PREPROCESS_RESULTS' && detail && (
         <Stack gap="md">

@@ -2,6 +2,7 @@ import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { BulkJob } from '@riderdesk/domain/contracts/bulk';
 import { formatMoney } from '@riderdesk/domain/money';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../shared/format/format.ts';
 
 function Figure({ label, value, color }: { label: string; value: string; color?: string }) {
   return (
@@ -19,7 +20,7 @@ function Figure({ label, value, color }: { label: string; value: string; color?:
 /** spec §3 bulk job totals: rows, orders to be placed (or placed), errors and the total fee. */
 export function BulkTotals({ job }: { job: BulkJob }) {
   const { t, i18n } = useTranslation();
-  const number = (value: number) => value.toLocaleString(i18n.language === 'ur_alt' ? 'ur-PK' : i18n.language);
+  const number = (value: number) => formatCount(value, i18n.language);
   const isPlaced = job.placement !== 'NOT_STARTED';
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mb="md">

@@ -4,6 +4,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { BULK_FILE_MAX_BYTES } from '@riderdesk/domain/constants';
 import { IconDownload, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../shared/format/format.ts';
 import { ACCEPTED_MIME_TYPES } from '../bulk-rules.ts';
 
 const maxMegabytes = BULK_FILE_MAX_BYTES / 1024 / 1024;
@@ -67,24 +68,45 @@ export function FileDropzone({ onFile }: { onFile: (file: File) => void }) {
   );
 }
 
+/** How far the server has checked the rows, as the live socket tells it. */
+export interface RowsChecked {
+  checked: number;
+  total: number;
+}
+
 /** spec §4 UPLOADING_EXCEL_FILE: the bytes sent, then the server checking the rows. */
-export function UploadProgress({ fileName, sent }: { fileName: string; sent: number }) {
-  const { t } = useTranslation();
+export function UploadProgress({
+  fileName,
+  sent,
+  rowsChecked = null,
+}: {
+  fileName: string;
+  sent: number;
+  rowsChecked?: RowsChecked | null;
+}) {
+  const { t, i18n } = useTranslation();
   const isChecking = sent >= 1;
+  const count = (value: number) => formatCount(value, i18n.language);
+  const checkedShare = rowsChecked && rowsChecked.total > 0 ? rowsChecked.checked / rowsChecked.total : null;
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="sm">
         <Text fw={600}>{isChecking ? t('bulk.upload.checking') : t('bulk.upload.uploading', { name: fileName })}</Text>
         <Progress
-          value={isChecking ? 100 : Math.round(sent * 100)}
+          value={isChecking ? Math.round((checkedShare ?? 1) * 100) : Math.round(sent * 100)}
           animated={isChecking}
-          striped={isChecking}
+          striped={isChecking && checkedShare === null}
           size="lg"
           aria-label={t('bulk.upload.uploading', { name: fileName })}
         />
         {!isChecking && (
           <Text fz="sm" c="dimmed">
             {Math.round(sent * 100)}%
+          </Text>
+        )}
+        {isChecking && rowsChecked && (
+          <Text fz="sm" c="dimmed" role="status">
+            {t('bulk.upload.rows-checked', { checked: count(rowsChecked.checked), total: count(rowsChecked.total) })}
           </Text>
         )}
       </Stack>

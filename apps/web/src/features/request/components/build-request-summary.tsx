@@ -72,7 +72,11 @@ export function buildRequestSummary(input: {
         paymentMethod: form.paymentMethod,
       });
       payment.push({
-        label: t(`request.payment-summary.fee-paid-by.${charges.feePaidBy}`),
+        // orders/charges.ts: paid at pickup, the fee goes to the rider in hand rather than on the statement.
+        label:
+          charges.collectAtPickupMinor > 0
+            ? t('request.payment-summary.fee-paid-at-pickup')
+            : t(`request.payment-summary.fee-paid-by.${charges.feePaidBy}`),
         value: money(fromMinor(charges.payableFeeMinor, currency)),
       });
       total = { label: t('request.payment-summary.collect'), value: money(fromMinor(charges.collectMinor, currency)) };

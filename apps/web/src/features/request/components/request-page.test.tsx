@@ -12,6 +12,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type HttpHandler, HttpResponse, http } from 'msw';
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../../test/api.ts';
 import { makeVendor } from '../../../../test/fixtures.ts';
@@ -208,6 +209,38 @@ describe('request a rider (spec §4 flow)', () => {
     });
     expect(order?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   }, 30_000);
+
+  it('asks before leaving drops a half-typed request, and keeps it when the merchant stays', async () => {
+    mockRequestApi();
+    const { router } = await renderPage();
+    await chooseZamzama();
+    const details = await screen.findByRole('form', { name: 'Customer and item' }, { timeout: 3000 });
+    const name = within(details).getByRole('textbox', { name: /^Customer name/ });
+    await userEvent.type(name, 'Ayesha Khan');
+
+    // Another branch (or tab) would restart the flow: the merchant is asked first.
+    await act(() => router.navigate('/order-tracking/pk-khi-0042'));
+    const ask = await screen.findByRole('dialog', { name: 'Leave this request?' });
+    expect(router.state.location.pathname).toBe('/request-a-rider/pk-khi-0042');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave this request?' })).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/request-a-rider/pk-khi-0042');
+    expect(within(details).getByRole('textbox', { name: /^Customer name/ })).toHaveValue('Ayesha Khan');
+
+    await act(() => router.navigate('/order-tracking/pk-khi-0042'));
+    const again = await screen.findByRole('dialog', { name: 'Leave this request?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Discard and leave' }));
+    expect(await screen.findByText('Tracking page')).toBeInTheDocument();
+  }, 30_000);
+
+  it('leaves without asking when nothing has been typed', async () => {
+    mockRequestApi();
+    const { router } = await renderPage();
+    await screen.findByRole('textbox', { name: 'Drop-off address' });
+    await act(() => router.navigate('/order-tracking/pk-khi-0042'));
+    expect(await screen.findByText('Tracking page')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Leave this request?' })).not.toBeInTheDocument();
+  });
 
   it('shows the undeliverable key at the address and keeps the next steps locked', async () => {
     const api = mockRequestApi(
@@ -429,6 +462,7 @@ describe('editing an order (spec §4)', () => {
     discount: 0,
     total_amount: 1015,
     collect_amount: 1015,
+    collect_at_pickup_amount: 0,
     fee_paid_by: 'customer',
     notes: null,
     cancel_reason: null,

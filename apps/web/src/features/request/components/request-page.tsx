@@ -19,6 +19,7 @@ import { useRemoveSavedCard } from '../api/saved-cards.ts';
 import { useApplyVoucher } from '../hooks/use-apply-voucher.ts';
 import { useCardPayment } from '../hooks/use-card-payment.ts';
 import { useDestinationPicker } from '../hooks/use-destination-picker.ts';
+import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { useOrderForm } from '../hooks/use-order-form.ts';
 import { useRequestFlow } from '../hooks/use-request-flow.ts';
 import { useSubmitOrder } from '../hooks/use-submit-order.ts';
@@ -31,6 +32,7 @@ import { CollectionPointSection } from './collection-point-section.tsx';
 import { DetailsSection, DetailsSummary } from './details-section.tsx';
 import { DropOffSection } from './drop-off-section.tsx';
 import { FeeChangedModal } from './fee-changed-modal.tsx';
+import { LeaveRequestModal } from './leave-request-modal.tsx';
 import { OutOfAreaHelp } from './out-of-area-help.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { RequestMapCard } from './request-map-card.tsx';
@@ -46,6 +48,8 @@ export type RequestPageProps = {
   isPreOrderOn: boolean;
   isVoucherOn: boolean;
   isVatOn: boolean;
+  /** spec §6 PayAtPickup flag: pay-at-pickup is offered where the vendor and the country allow it. */
+  isPayAtPickupOn?: boolean;
   userEmail: string | null;
   /**
    * A guest (spec §1/§6): gives the pickup with a contact, sent as the order's sender, and is told about each
@@ -78,6 +82,7 @@ export function RequestPage(props: RequestPageProps) {
     onOrderToEditLoaded: (order: Order) => form.reset(formFromOrder(order)),
     // spec §6: online payment only for signed-in merchants, never guests or embedded mode.
     canPayOnline: config.mode === 'CLASSIC' && !props.guest,
+    isPayAtPickupOn: props.isPayAtPickupOn ?? false,
   });
   const { state, send } = flow;
   const { step } = state;
@@ -135,6 +140,10 @@ export function RequestPage(props: RequestPageProps) {
           country.currency,
         );
   const [senderContact, setSenderContact] = useState<SenderContact | null>(null);
+  // What the merchant typed or picked; an order being edited starts from its saved values.
+  const leaveGuard = useLeaveGuard(
+    form.formState.isDirty || (props.orderIdToEdit === null && state.destination !== null),
+  );
   const order = useSubmitOrder({
     senderContact: props.guest ? senderContact : null,
     onOrderCreated: props.guest?.onOrderPlaced,
@@ -146,7 +155,10 @@ export function RequestPage(props: RequestPageProps) {
     userEmail: props.userEmail,
     trackingPath: props.trackingPath,
     translate,
-    onPlaced: () => form.reset(EMPTY_ORDER_FORM),
+    onPlaced: () => {
+      leaveGuard.markSent();
+      form.reset(EMPTY_ORDER_FORM);
+    },
   });
 
   const continueToPayment = form.handleSubmit((details: OrderForm) =>
@@ -362,6 +374,7 @@ export function RequestPage(props: RequestPageProps) {
         </Grid.Col>
       </Grid>
 
+      <LeaveRequestModal opened={leaveGuard.isAsking} onStay={leaveGuard.stay} onLeave={leaveGuard.leave} />
       <FeeChangedModal
         opened={state.hasFeeChanged}
         fee={money(state.deliveryFee ?? 0)}

@@ -66,6 +66,8 @@ export function useRequestFlow(input: {
   onOrderToEditLoaded: (order: Order) => void;
   /** spec §6: online payment is offered only to signed-in merchants, never guests or embedded mode. */
   canPayOnline: boolean;
+  /** spec §6 PayAtPickup flag. */
+  isPayAtPickupOn: boolean;
 }) {
   const { vendor, countryCode, timeZone } = input;
   const queryClient = useQueryClient();
@@ -114,6 +116,7 @@ export function useRequestFlow(input: {
       type: 'paymentOptionsLoaded',
       availablePaymentMethods: availablePaymentMethods(paymentMethods.data ?? null, vendorFlags, {
         isOnlinePaymentOn: onlinePayment.data === 'true' && input.canPayOnline,
+        isPayAtPickupOn: input.isPayAtPickupOn,
       }),
       hasPaymentActivated: onlinePayment.data === 'true',
       // spec §8: a failed limit lookup gives -1.
@@ -126,6 +129,7 @@ export function useRequestFlow(input: {
     paymentMethods.data,
     onlinePayment.data,
     input.canPayOnline,
+    input.isPayAtPickupOn,
     itemValueLimit.data,
     itemValueLimit.isError,
     send,

@@ -19,10 +19,10 @@ import type { Order } from '@riderdesk/domain/contracts/orders';
 import { startOfTodayInZone } from '@riderdesk/domain/date-presets';
 import {
   canCancel,
-  canEditOrder,
   isInGroup,
   isPreorder,
   isRiderAssigned,
+  orderEditRefusal,
   shouldPollRider,
   showsFullMap,
 } from '@riderdesk/domain/order-status';
@@ -182,7 +182,10 @@ export function OrderDetail({
       ? { latitude: rider.data.latitude, longitude: rider.data.longitude }
       : null;
   const scheduled = isPreorder(order, now) && order.preordered_for !== null;
-  const isEditable = editPath !== null && canEditOrder(order.status);
+  const editRefusal = orderEditRefusal({ status: order.status, paymentMethod: order.order.payment_method });
+  const isEditable = editPath !== null && editRefusal === null;
+  // A card-paid order that is otherwise editable shows its Edit disabled, with why (its charge is fixed).
+  const isEditLockedByCard = editPath !== null && editRefusal === 'error.order.card-paid-not-editable';
   const receiptLink =
     order.tracking_token && order.status === 'DELIVERED'
       ? `${window.location.origin}/delivery-receipt/${encodeURIComponent(order.tracking_token)}`
@@ -277,6 +280,17 @@ export function OrderDetail({
                 {t('tracking.detail.edit')}
               </Button>
             )}
+            {isEditLockedByCard && (
+              <Button
+                variant="light"
+                size="sm"
+                leftSection={<IconEdit size={16} />}
+                disabled
+                aria-describedby={`why-no-edit-${order.order_id}`}
+              >
+                {t('tracking.detail.edit')}
+              </Button>
+            )}
             {isCancellable && (
               <Button color="red" variant="light" size="sm" onClick={cancelDialog.open}>
                 {t('tracking.cancel.button')}
@@ -284,6 +298,15 @@ export function OrderDetail({
             )}
           </Group>
         </Group>
+
+        {isEditLockedByCard && (
+          <Group gap={6} wrap="nowrap" align="flex-start" data-testid="why-no-edit">
+            <IconInfoCircle size={16} aria-hidden color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} />
+            <Text fz="xs" c="dimmed" id={`why-no-edit-${order.order_id}`}>
+              {t('tracking.detail.edit-unavailable-card')}
+            </Text>
+          </Group>
+        )}
 
         {whyNoCancel && (
           <Group gap={6} wrap="nowrap" align="flex-start" data-testid="why-no-cancel">
@@ -410,6 +433,13 @@ export function OrderDetail({
             <Divider my={4} />
             <MoneyRow label={t('tracking.payment.total')} value={money(order.total_amount)} />
             <MoneyRow label={t('tracking.payment.collect')} value={money(order.collect_amount)} isStrong />
+            {order.collect_at_pickup_amount > 0 && (
+              <MoneyRow
+                label={t('tracking.payment.collect-at-pickup')}
+                value={money(order.collect_at_pickup_amount)}
+                isStrong
+              />
+            )}
             {order.payment && <CardPaymentRows payment={order.payment} money={money} />}
             <Text fz="xs" c="dimmed">
               {t(`tracking.payment-method.${order.order.payment_method}`)}

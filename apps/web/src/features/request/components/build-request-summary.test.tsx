@@ -1,0 +1,38 @@
+import { initialRequestState } from '@riderdesk/domain/request-flow';
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_ORDER_FORM } from '../order-form.ts';
+import { buildRequestSummary } from './build-request-summary.tsx';
+
+const t = ((key: string) => key) as unknown as TFunction;
+
+/** The payment summary of the payment step, for an item of 1,500 and a fee of 95 (orders/charges.ts). */
+function paymentSummary(paymentMethod: string) {
+  const state = { ...initialRequestState('PK'), step: 'FILL_PAYMENT_DETAILS' as const, deliveryFee: 95 };
+  const { payment, total } = buildRequestSummary({
+    state,
+    form: { ...EMPTY_ORDER_FORM, amount: '1500', paymentMethod: paymentMethod as never },
+    vendor: null,
+    currency: 'PKR',
+    timeZone: 'Asia/Karachi',
+    t,
+    money: (amount) => `PKR ${amount}`,
+    dateTime: () => '',
+  });
+  return { lines: payment.map((line) => [line.label, line.value]), total: total && [total.label, total.value] };
+}
+
+describe('the request page payment summary follows orderCharges', () => {
+  it.each([
+    // method, label of the fee line, collected from the customer at the door
+    ['CASH_ON_DELIVERY', 'request.payment-summary.fee-paid-by.customer', 'PKR 1595'],
+    ['PAYMENT_ON_DELIVERY', 'request.payment-summary.fee-paid-by.customer', 'PKR 1595'],
+    ['PAY_AT_PICKUP', 'request.payment-summary.fee-paid-at-pickup', 'PKR 0'],
+    ['PAID', 'request.payment-summary.fee-paid-by.merchant', 'PKR 0'],
+    ['ONLINE_PAYMENT', 'request.payment-summary.fee-paid-by.merchant', 'PKR 0'],
+  ])('%s: the fee is "%s", the rider collects %s at the door', (method, feeLabel, collected) => {
+    const { lines, total } = paymentSummary(method);
+    expect(lines).toContainEqual([feeLabel, 'PKR 95']);
+    expect(total).toEqual(['request.payment-summary.collect', collected]);
+  });
+});

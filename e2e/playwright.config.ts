@@ -3,16 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { e2eClock } from './support/clock.ts';
+import { PARTNER_TOKEN } from './support/partner.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const nightPort = port + 1;
+// The embedded partner mode (APP_MODE=GODROID) is chosen at start-up, so it has a server of its own.
+const partnerPort = port + 2;
 // Workers re-read this file; the environment keeps them on the servers' data folders and clock.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'riderdesk-e2e-'));
 process.env.E2E_NIGHT_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'riderdesk-e2e-night-'));
+process.env.E2E_PARTNER_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'riderdesk-e2e-partner-'));
 const clock = e2eClock();
 
 export const baseURL = `http://127.0.0.1:${port}`;
 export const nightBaseURL = `http://127.0.0.1:${nightPort}`;
+export const partnerBaseURL = `http://127.0.0.1:${partnerPort}`;
 
 const serverEnv = {
   HOST: '127.0.0.1',
@@ -62,9 +67,21 @@ export default defineConfig({
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 } },
       grepInvert: /@mobile/,
-      testIgnore: /night\.spec\.ts/,
+      testIgnore: /(night|partner)\.spec\.ts/,
     },
-    { name: 'mobile', use: { ...devices['Pixel 7'] }, grep: /@mobile/, testIgnore: /night\.spec\.ts/ },
+    { name: 'mobile', use: { ...devices['Pixel 7'] }, grep: /@mobile/, testIgnore: /(night|partner)\.spec\.ts/ },
+    {
+      name: 'partner',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 }, baseURL: partnerBaseURL },
+      testMatch: /partner\.spec\.ts/,
+      grepInvert: /@mobile/,
+    },
+    {
+      name: 'partner-mobile',
+      use: { ...devices['Pixel 7'], baseURL: partnerBaseURL },
+      testMatch: /partner\.spec\.ts/,
+      grep: /@mobile/,
+    },
     {
       // A second server with the default service hours (09:00-23:00), closed at its 00:30.
       name: 'night',
@@ -99,6 +116,24 @@ export default defineConfig({
         // Its own embedded database, even when the main server runs on PostgreSQL.
         DATABASE_URL: '',
         SIMULATOR: 'off',
+      },
+    },
+    {
+      command: 'npm start -w @riderdesk/api',
+      cwd: '..',
+      url: `${partnerBaseURL}/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        PORT: String(partnerPort),
+        DATA_DIR: process.env.E2E_PARTNER_DATA_DIR,
+        DATABASE_URL: '',
+        APP_MODE: 'GODROID',
+        DEMO_PARTNER_TOKEN: PARTNER_TOKEN,
+        SEED_SERVICE_HOURS: '0000:0000',
       },
     },
   ],

@@ -12,6 +12,7 @@ import { withAuthSecret } from './db/instance-secrets.ts';
 import type { JobQueueSettings } from './infra/jobs/job-queue.ts';
 import { leadership } from './infra/leader.ts';
 import { type DomainMetrics, domainMetrics, observedGauges } from './infra/metrics.ts';
+import { guestService } from './modules/auth/guest-service.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { authService } from './modules/auth/service.ts';
 import { Tokens } from './modules/auth/tokens.ts';
@@ -104,7 +105,8 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
 
   const vendors = vendorService(db);
   const orderReads = orderRecords(db);
-  const auth = authService({ db, config, mailer, tokens, vendors, now });
+  const guests = guestService({ db, config, tokens, vendors, now });
+  const auth = authService({ db, config, mailer, tokens, vendors, guests, now });
   const flags = flagService(db);
   const pricing = pricingService({
     db,
@@ -172,6 +174,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     vendors,
     vendorAddresses: vendorAddressService({ db, config, vendors }),
     auth,
+    guests,
     outlets: outletService({ db, config, now, mailer, vendors, auth, geo }),
     flags,
     geo,
@@ -192,7 +195,12 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       provider: paymentProvider,
     }),
     now,
-    orderList: orderListService({ db, vendors, phonePrefix: config.deployment.country.phonePrefix }),
+    orderList: orderListService({
+      db,
+      vendors,
+      phonePrefix: config.deployment.country.phonePrefix,
+      countryCode: config.deployment.country.code,
+    }),
     orderExport,
     orderStatements: orderStatementService({
       db,
@@ -331,7 +339,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
 
   const prefix = API_PREFIX;
   await app.register(systemPlugin, { config, db, metrics: registry });
-  await app.register(authPlugin, { prefix, services, rateLimit: config.rateLimit });
+  await app.register(authPlugin, { prefix, services, rateLimit: config.rateLimit, mode: config.mode });
   await app.register(vendorsPlugin, { prefix, services, rateLimit: config.rateLimit });
   await app.register(geoPlugin, { prefix, services });
   await app.register(pricingPlugin, { prefix, services });

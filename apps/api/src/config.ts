@@ -28,6 +28,8 @@ export interface RateLimitConfig {
   authWindowMs: number;
   /** Every call per IP per minute. */
   globalMax: number;
+  /** GUEST_SESSIONS_PER_HOUR: guest sessions one IP may open per hour. */
+  guestSessionsPerHour: number;
   /** REDIS_URL: counters shared by every instance; null keeps them in this process. */
   redisUrl: string | null;
   /** Prefix of the counters' Redis keys. */
@@ -37,6 +39,8 @@ export interface RateLimitConfig {
 export interface AppConfig {
   deployment: Deployment;
   mode: AppMode;
+  /** GUEST_POW_DIFFICULTY: leading zero bits of the proof of work a guest session costs (decision 080). */
+  guestProofDifficulty: number;
   port: number;
   host: string;
   dataDir: string;
@@ -54,6 +58,8 @@ export interface AppConfig {
   publicUrl: string;
   demoEmail: string;
   demoPassword: string;
+  /** DEMO_PARTNER_TOKEN: a partner (GODROID) token the demo seed stores (as its sha256) for the demo shop. */
+  demoPartnerToken: string | null;
   mapTileUrl: string | null;
   rateLimit: RateLimitConfig;
   logLevel: string;
@@ -139,6 +145,12 @@ const EnvSchema = z.object({
   PUBLIC_URL: optional.pipe(z.url().optional()),
   DEMO_EMAIL: optional.pipe(z.email().optional()).transform((value) => (value ?? 'demo@riderdesk.pk').toLowerCase()),
   DEMO_PASSWORD: optional.transform((value) => value ?? 'Riderdesk#2026'),
+  DEMO_PARTNER_TOKEN: optional.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{32,512}$/, 'DEMO_PARTNER_TOKEN must be 32 to 512 visible characters')
+      .optional(),
+  ),
   // An explicitly empty MAP_TILE_URL turns the map tiles off (tests run with no tiles).
   MAP_TILE_URL: z
     .string()
@@ -147,6 +159,8 @@ const EnvSchema = z.object({
     .transform((value) => (value === undefined ? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' : value || null)),
   APP_MODE: optional.pipe(z.enum(APP_MODES).optional()).transform((value) => value ?? 'CLASSIC'),
   RATE_LIMIT_AUTH: integer(1, 1_000_000, 10),
+  GUEST_SESSIONS_PER_HOUR: integer(1, 1_000_000, 20),
+  GUEST_POW_DIFFICULTY: integer(0, 24, 16),
   RATE_LIMIT_GLOBAL: integer(1, 1_000_000, 600),
   REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   TRUST_PROXY: optional
@@ -257,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
     config: {
       deployment: deployment.deployment,
       mode: vars.APP_MODE,
+      guestProofDifficulty: vars.GUEST_POW_DIFFICULTY,
       port: vars.PORT,
       host: vars.HOST,
       dataDir,
@@ -270,11 +285,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       publicUrl,
       demoEmail: vars.DEMO_EMAIL,
       demoPassword: vars.DEMO_PASSWORD,
+      demoPartnerToken: vars.DEMO_PARTNER_TOKEN ?? null,
       mapTileUrl: vars.MAP_TILE_URL,
       rateLimit: {
         authMax: vars.RATE_LIMIT_AUTH,
         authWindowMs: 15 * 60_000,
         globalMax: vars.RATE_LIMIT_GLOBAL,
+        guestSessionsPerHour: vars.GUEST_SESSIONS_PER_HOUR,
         redisUrl: vars.REDIS_URL ?? null,
         redisKeyPrefix: 'riderdesk:rate-limit:',
       },

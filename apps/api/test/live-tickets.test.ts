@@ -1,6 +1,7 @@
 import { LIVE_TICKET_TTL_S } from '@riderdesk/domain/contracts/live';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_TTL_S, Tokens } from '../src/modules/auth/tokens.ts';
+import { ACCESS_TOKEN_TTL_S } from '../src/modules/auth/tokens.ts';
+import { godroidToken } from '../src/ops/commands.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { bearer, createMerchant, login, type Merchant } from './support/factories.ts';
 import { closedBySweep, connectLive, type LiveClient, listenOnRandomPort, liveTicket } from './support/live.ts';
@@ -93,7 +94,7 @@ describe.each(databases())('live sockets opened with a one-time ticket on %s', (
   });
 
   it('serves an embedded partner’s GoDroid token too', async () => {
-    const godroid = await new Tokens(t.config.authSecret, t.clock.now).godroidToken(merchant.vendorId);
+    const godroid = await godroidToken({ db: t.db, config: t.config, now: t.clock.now }, merchant.vendorId);
     const { ticket, status } = await liveTicket(t.app, { authorization: `GoDroid ${godroid}` });
     expect(status).toBe(200);
     await subscribed(ticket);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Tokens } from '../src/modules/auth/tokens.ts';
+import { godroidToken } from '../src/ops/commands.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import {
   bearer,
@@ -63,7 +63,9 @@ describe.each(databases())('vendor scoping across a parent and its outlets on %s
     owner = bearer(await login(t.app, ownerUser.email));
     const branchUser = await createUser(t.db, t.config, { vendorIds: [outletA] });
     outletUser = bearer(await login(t.app, branchUser.email));
-    godroid = { authorization: `GoDroid ${await new Tokens(t.config.authSecret, t.clock.now).godroidToken(outletA)}` };
+    godroid = {
+      authorization: `GoDroid ${await godroidToken({ db: t.db, config: t.config, now: t.clock.now }, outletA)}`,
+    };
 
     const as = (vendorId: string): Merchant => ({ vendorId, email: ownerUser.email, headers: owner });
     orderOfA = await placeOrder(t, as(outletA));

@@ -37,3 +37,12 @@ export function formatPhoneForDisplay(phone: string, countryCode: string): strin
   if (!parsed?.isPossible()) return phone;
   return parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
 }
+
+/** spec §5: a possible number for the deployment's country (or any country when it starts with +). */
+export function isPossiblePhone(phone: string, countryCode: string): boolean {
+  const country = countryCode.toUpperCase();
+  const parsed = isSupportedCountry(country)
+    ? parsePhoneNumberFromString(phone, country as CountryCode)
+    : parsePhoneNumberFromString(phone);
+  return parsed?.isPossible() ?? false;
+}

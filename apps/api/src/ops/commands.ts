@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { FLAG_NAMES } from '@riderdesk/domain/contracts/flags';
 import { COUNTRY_PARAMETER_NAMES } from '@riderdesk/domain/contracts/vendors';
@@ -8,7 +8,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import * as authRepo from '../modules/auth/repo.ts';
 import { hashPassword } from '../modules/auth/service.ts';
-import { sha256, Tokens } from '../modules/auth/tokens.ts';
+import { GODROID_TOKEN_TTL_S, randomToken, sha256 } from '../modules/auth/tokens.ts';
 import * as ridersRepo from '../modules/dispatch/repo.ts';
 import { flagService, isFlagName } from '../modules/flags/service.ts';
 import { newRegistrationCode } from '../modules/vendors/registration-code.ts';
@@ -17,6 +17,8 @@ import * as vendorsRepo from '../modules/vendors/repo.ts';
 export interface OpsContext {
   db: Db;
   config: AppConfig;
+  /** The clock partner tokens are minted and revoked by; the wall clock by default. */
+  now?: () => Date;
 }
 
 /** A mistake of the operator's: printed with the usage, exit code 2. */
@@ -33,7 +35,11 @@ Commands:
   list-vendors
   approve-outlet <vendorId>              make a pending (or deactivated) collection point active now
   deactivate-outlet <vendorId>           take a collection point out of service (orders are refused)
-  godroid-token --vendor <id>            mint a GoDroid token naming that vendor (valid 30 days)
+  godroid-token --vendor <id> [--days <1-365>] [--label <text>]
+                                         mint a GoDroid (partner app) token naming that vendor (default
+                                         30 days); it is printed once, only its sha256 is kept
+  godroid-tokens [--vendor <id>]         list partner tokens (id, vendor, label, expiry, revoked)
+  revoke-godroid-token <tokenId>         stop honouring a partner token at once
   set-flag <name> <true|false>
   set-country-parameter <name> <value>`;
 
@@ -170,7 +176,8 @@ export async function vendorCode(
 }
 
 export async function listVendors({ db }: OpsContext): Promise<string> {
-  const vendors = await vendorsRepo.listVendors(db);
+  // Guests' own vendors are not merchants.
+  const vendors = (await vendorsRepo.listVendors(db)).filter((vendor) => !vendor.is_guest);
   if (vendors.length === 0) return 'no vendors';
   return vendors
     .map((v) => {
@@ -198,9 +205,63 @@ export async function setOutletActive({ db }: OpsContext, vendorId: string, isAc
   return `collection point ${vendorId} is ${isActive ? 'active' : 'deactivated'}`;
 }
 
-export async function godroidToken({ db, config }: OpsContext, vendorId: string): Promise<string> {
-  if (!(await vendorsRepo.findVendor(db, vendorId))) throw new OpsError(`vendor ${vendorId} does not exist`);
-  return new Tokens(config.authSecret, () => new Date()).godroidToken(vendorId);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Mints a partner (GODROID) token naming a vendor (docs/decisions/081-partner-tokens.md): 256 random bits,
+ * shown once; the database keeps only its sha256, so a leaked table does not let anyone in.
+ */
+export async function mintGodroidToken(
+  { db, now = () => new Date() }: OpsContext,
+  vendorId: string,
+  options: { days?: number; label?: string | null } = {},
+): Promise<{ id: string; token: string; expiresAt: Date }> {
+  const vendor = await vendorsRepo.findVendor(db, vendorId);
+  if (!vendor || vendor.is_guest) throw new OpsError(`vendor ${vendorId} does not exist`);
+  const days = options.days ?? GODROID_TOKEN_TTL_S / 86_400;
+  if (!Number.isInteger(days) || days < 1 || days > 365)
+    throw new OpsError('--days must be a whole number from 1 to 365');
+  const id = randomUUID();
+  const token = `gd_${randomToken()}`;
+  const at = now();
+  const expiresAt = new Date(at.getTime() + days * 86_400_000);
+  await authRepo.insertPartnerToken(db, {
+    id,
+    vendorId,
+    tokenHash: sha256(token),
+    label: options.label ?? null,
+    now: at,
+    expiresAt,
+  });
+  return { id, token, expiresAt };
+}
+
+export async function godroidToken(ctx: OpsContext, vendorId: string): Promise<string> {
+  return (await mintGodroidToken(ctx, vendorId)).token;
+}
+
+export async function listGodroidTokens({ db }: OpsContext, vendorId?: string): Promise<string> {
+  const rows = await authRepo.listPartnerTokens(db, vendorId);
+  if (rows.length === 0) return 'no partner tokens';
+  return rows
+    .map((row) =>
+      [
+        row.id,
+        row.vendor_id,
+        row.label ?? '-',
+        `expires ${row.expires_at.toISOString()}`,
+        row.revoked_at ? `revoked ${row.revoked_at.toISOString()}` : 'live',
+      ].join('  '),
+    )
+    .join('\n');
+}
+
+export async function revokeGodroidToken({ db, now = () => new Date() }: OpsContext, tokenId: string): Promise<string> {
+  if (!UUID.test(tokenId)) throw new OpsError('the token id is a UUID, as godroid-tokens lists it');
+  if (!(await authRepo.revokePartnerToken(db, tokenId, now()))) {
+    throw new OpsError(`no live partner token ${tokenId}`);
+  }
+  return `partner token ${tokenId} revoked`;
 }
 
 export async function setFlag({ db }: OpsContext, name: string, value: string): Promise<string> {
@@ -282,8 +343,24 @@ export async function runCommand(ctx: OpsContext, argv: string[]): Promise<strin
       return setOutletActive(ctx, need(positionals[0], 'vendorId (positional)'), command === 'approve-outlet');
     }
     case 'godroid-token': {
+      const { values } = parse({ vendor: { type: 'string' }, days: { type: 'string' }, label: { type: 'string' } });
+      const minted = await mintGodroidToken(ctx, need(values.vendor as string | undefined, 'vendor'), {
+        ...(values.days === undefined ? {} : { days: Number(values.days) }),
+        label: (values.label as string | undefined) ?? null,
+      });
+      return [
+        `partner token ${minted.id} for ${values.vendor as string}, valid until ${minted.expiresAt.toISOString()}`,
+        // Shown once: only its sha256 is kept.
+        minted.token,
+      ].join('\n');
+    }
+    case 'godroid-tokens': {
       const { values } = parse({ vendor: { type: 'string' } });
-      return godroidToken(ctx, need(values.vendor as string | undefined, 'vendor'));
+      return listGodroidTokens(ctx, values.vendor as string | undefined);
+    }
+    case 'revoke-godroid-token': {
+      const { positionals } = parse({});
+      return revokeGodroidToken(ctx, need(positionals[0], 'tokenId (positional)'));
     }
     case 'set-flag': {
       const { positionals } = parse({});

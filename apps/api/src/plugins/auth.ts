@@ -1,11 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { authError } from '../errors.ts';
-import { isSessionHonoured } from '../modules/auth/repo.ts';
-import type { Tokens } from '../modules/auth/tokens.ts';
+import { findLivePartnerToken, isGuestSessionHonoured, isSessionHonoured } from '../modules/auth/repo.ts';
+import { sha256, type Tokens } from '../modules/auth/tokens.ts';
 
-/** Who is calling: a logged-in vendor user, or an embedded partner naming one restaurant. */
-export type Caller = { kind: 'user'; userId: string; sessionId: string } | { kind: 'godroid'; vendorId: string };
+/**
+ * Who is calling: a logged-in vendor user, an embedded partner naming one restaurant, or a guest acting for
+ * its own guest vendor (docs/decisions/080-guest-sessions.md).
+ */
+export type Caller =
+  | { kind: 'user'; userId: string; sessionId: string }
+  | { kind: 'godroid'; vendorId: string }
+  | { kind: 'guest'; vendorId: string };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,19 +35,29 @@ export interface CallerSession {
 }
 
 /**
- * spec §7 Authorization header: 'GoDroid {token}', 'Bearer {access}|{id}' or 'Bearer {token}'.
- * An access token is honoured only while its session is neither revoked nor its user disabled.
+ * spec §7 Authorization header: 'GoDroid {token}', 'Bearer {access}|{id}' or 'Bearer {token}' (an access
+ * token, or a guest token). An access token is honoured only while its session is neither revoked nor its
+ * user disabled; a partner token while it is neither revoked nor expired (only its sha256 is kept); a guest
+ * token while its guest's orders have not been taken over by an account.
  */
 export async function sessionFromHeader(header: string | undefined, tokens: Tokens, db: Db): Promise<CallerSession> {
   if (!header) throw unauthorised();
   const [scheme, value = ''] = header.trim().split(/\s+/, 2);
   try {
     if (scheme === 'GoDroid') {
-      const { vendorId, expiresAt } = await tokens.verifyGodroid(value);
-      return { caller: { kind: 'godroid', vendorId }, expiresAt };
+      const row = value ? await findLivePartnerToken(db, sha256(value), tokens.now()) : null;
+      if (!row) throw unauthorised();
+      return { caller: { kind: 'godroid', vendorId: row.vendor_id }, expiresAt: row.expires_at };
     }
     if (scheme !== 'Bearer') throw unauthorised();
     const [access = '', id] = value.split('|');
+    if (!id) {
+      const guest = await tokens.verifyGuest(access).catch(() => null);
+      if (guest) {
+        if (!(await isGuestSessionHonoured(db, guest.guestId, guest.vendorId, tokens.now()))) throw unauthorised();
+        return { caller: { kind: 'guest', vendorId: guest.vendorId }, expiresAt: guest.expiresAt };
+      }
+    }
     const claims = await tokens.verifyAccess(access);
     if (id) {
       const identity = await tokens.verifyId(id);
@@ -67,6 +83,13 @@ export function setupAuth(app: FastifyInstance, tokens: Tokens, db: Db): void {
 export function requireCaller(request: FastifyRequest): Caller {
   if (!request.caller) throw unauthorised();
   return request.caller;
+}
+
+/** Guests request riders and follow their own orders; merchant tools (bulk orders, exports) are not theirs. */
+export function requireMerchantOrPartner(request: FastifyRequest): Exclude<Caller, { kind: 'guest' }> {
+  const caller = requireCaller(request);
+  if (caller.kind === 'guest') throw authError(403, 'NotAuthorizedException');
+  return caller;
 }
 
 export function requireUser(request: FastifyRequest): Extract<Caller, { kind: 'user' }> {

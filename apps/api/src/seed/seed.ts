@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import * as authRepo from '../modules/auth/repo.ts';
 import { hashPassword } from '../modules/auth/service.ts';
-import { sha256 } from '../modules/auth/tokens.ts';
+import { GODROID_TOKEN_TTL_S, sha256 } from '../modules/auth/tokens.ts';
 import * as ridersRepo from '../modules/dispatch/repo.ts';
 import { newRegistrationCode } from '../modules/vendors/registration-code.ts';
 import * as vendorsRepo from '../modules/vendors/repo.ts';
@@ -113,6 +113,18 @@ export async function seed(db: Db, config: AppConfig, now: Clock): Promise<SeedR
       await vendorsRepo.setCountryParameter(tx, 'serviceHours', config.seedServiceHours);
     }
     for (const voucher of demoVouchers(country.currency)) await insertVoucher(tx, voucher);
+    // The demo of the embedded partner mode (APP_MODE=GODROID): the operator chose the token, only its hash
+    // is kept (docs/decisions/081-partner-tokens.md).
+    if (config.demoPartnerToken) {
+      await authRepo.insertPartnerToken(tx, {
+        id: randomUUID(),
+        vendorId: DEMO_STANDALONE_ID,
+        tokenHash: sha256(config.demoPartnerToken),
+        label: 'demo partner app',
+        now: now(),
+        expiresAt: new Date(now().getTime() + GODROID_TOKEN_TTL_S * 1000),
+      });
+    }
     await vendorsRepo.drawDeliveryArea(tx, DEMO_POLYGON_AREA.vendorId, DEMO_POLYGON_AREA.area);
     return isNew;
   });

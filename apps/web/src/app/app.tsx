@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { AppLoadFailure } from './app-load-failure.tsx';
 import { type LoadedApplication, loadApplication } from './bootstrap.ts';
 import { OutdatedBuildCheck } from './outdated-build-check.tsx';
+import { capturePartnerHandOff } from './partner-hand-off.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 
@@ -11,7 +12,11 @@ export function App() {
   const [state, setState] = useState<
     { status: 'LOADING' } | { status: 'SUCCESS'; app: LoadedApplication } | { status: 'FAILURE' }
   >({ status: 'LOADING' });
-  const [router] = useState(() => createAppRouter());
+  const [router] = useState(() => {
+    // Before the router reads the URL: a partner's token leaves the address bar first (decision 081).
+    capturePartnerHandOff();
+    return createAppRouter();
+  });
 
   useEffect(() => {
     loadApplication().then(

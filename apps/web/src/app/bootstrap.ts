@@ -7,6 +7,7 @@ import { getTranslations } from '../features/language/api/get-translations.ts';
 import { API_BASE, api } from '../shared/api/client.ts';
 import { createI18n, type Translations } from '../shared/i18n/i18n.ts';
 import { readStorage, STORAGE_KEYS } from '../shared/storage.ts';
+import { applyPartnerHandOff } from './partner-hand-off.ts';
 
 export interface LoadedApplication {
   config: PublicConfig;
@@ -27,6 +28,7 @@ export function createQueryClient(): QueryClient {
 /** Everything the first screen needs: the deployment, its translations and the flags. */
 export async function loadApplication(): Promise<LoadedApplication> {
   const config = (await api.get(`${API_BASE}/config`, { schema: PublicConfigAnswerSchema, skipRefresh: true })).result;
+  applyPartnerHandOff(config.mode);
   const storedKey = config.mode === 'GODROID' ? STORAGE_KEYS.godroidLocale : STORAGE_KEYS.language;
   const language = pickLanguage(readStorage(storedKey), config);
   const locales = [...new Set([language, config.defaultLanguage])];

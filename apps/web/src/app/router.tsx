@@ -100,7 +100,7 @@ export const appRoutes: RouteObject[] = [
             path: 'connect',
             handle: title('login.title'),
             element: (
-              <PublicAuthRoute>
+              <PublicAuthRoute allowGuests>
                 <LandingRoute />
               </PublicAuthRoute>
             ),
@@ -109,7 +109,7 @@ export const appRoutes: RouteObject[] = [
             path: 'register',
             handle: title('register.title'),
             element: (
-              <PublicAuthRoute flagOff="DeactivateSignUpButton">
+              <PublicAuthRoute flagOff="DeactivateSignUpButton" allowGuests>
                 <RegisterRoute />
               </PublicAuthRoute>
             ),

@@ -183,3 +183,86 @@ export async function findHonouredSessionIds(db: Db, sessionIds: readonly string
   );
   return new Set(rows.map((row) => row.id));
 }
+
+// --- Guest sessions (docs/decisions/080-guest-sessions.md)
+
+/** False when the challenge already opened a session: each solved challenge is good for one. */
+export async function insertGuestSession(
+  db: Db,
+  session: { id: string; vendorId: string; challengeHash: string; now: Date; expiresAt: Date },
+): Promise<boolean> {
+  const rows = await db.query(
+    `insert into guest_sessions (id, vendor_id, challenge_hash, created_at, expires_at)
+     values ($1, $2, $3, $4, $5) on conflict (challenge_hash) do nothing returning id`,
+    [session.id, session.vendorId, session.challengeHash, session.now, session.expiresAt],
+  );
+  return rows.length > 0;
+}
+
+/** A guest token is honoured while its session is unexpired and its orders not taken over by an account. */
+export async function isGuestSessionHonoured(db: Db, guestId: string, vendorId: string, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from guest_sessions where id = $1 and vendor_id = $2 and claimed_at is null and expires_at > $3`,
+    [guestId, vendorId, now],
+  );
+  return rows.length > 0;
+}
+
+/** Hands the guest's vendor to an account; the vendor id, or null when already taken over or expired. */
+export async function claimGuestSession(db: Db, guestId: string, userId: string, now: Date): Promise<string | null> {
+  const [row] = await db.query<{ vendor_id: string }>(
+    `update guest_sessions set claimed_by = $2, claimed_at = $3
+      where id = $1 and claimed_at is null and expires_at > $3 returning vendor_id`,
+    [guestId, userId, now],
+  );
+  return row?.vendor_id ?? null;
+}
+
+// --- Partner (GODROID) tokens (docs/decisions/081-partner-tokens.md)
+
+export interface PartnerTokenRow {
+  id: string;
+  vendor_id: string;
+  label: string | null;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export async function insertPartnerToken(
+  db: Db,
+  token: { id: string; vendorId: string; tokenHash: string; label: string | null; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    `insert into partner_tokens (id, vendor_id, token_hash, label, created_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6) on conflict (token_hash) do nothing`,
+    [token.id, token.vendorId, token.tokenHash, token.label, token.now, token.expiresAt],
+  );
+}
+
+/** The live (unrevoked, unexpired) token of this hash, on an active vendor. */
+export async function findLivePartnerToken(db: Db, tokenHash: string, now: Date): Promise<PartnerTokenRow | null> {
+  const [row] = await db.query<PartnerTokenRow>(
+    `select t.id::text as id, t.vendor_id, t.label, t.created_at, t.expires_at, t.revoked_at
+       from partner_tokens t join vendors v on v.vendor_id = t.vendor_id
+      where t.token_hash = $1 and t.revoked_at is null and t.expires_at > $2 and v.is_active`,
+    [tokenHash, now],
+  );
+  return row ?? null;
+}
+
+export async function listPartnerTokens(db: Db, vendorId?: string): Promise<PartnerTokenRow[]> {
+  return db.query<PartnerTokenRow>(
+    `select id::text as id, vendor_id, label, created_at, expires_at, revoked_at from partner_tokens
+      where $1::text is null or vendor_id = $1 order by created_at desc`,
+    [vendorId ?? null],
+  );
+}
+
+export async function revokePartnerToken(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    'update partner_tokens set revoked_at = $2 where id = $1 and revoked_at is null returning id',
+    [id, now],
+  );
+  return rows.length > 0;
+}

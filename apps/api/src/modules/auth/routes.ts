@@ -69,10 +69,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: R
         reply.header('retry-after', status.ttlInSeconds);
         throw authError(429, 'TooManyRequestsException');
       }
-      const { email_address, password } = request.body;
-      const result = await auth.login(email_address, password, async () => {
-        await failedLogins(request);
-      });
+      const { email_address, password, guest_token } = request.body;
+      const result = await auth.login(
+        email_address,
+        password,
+        async () => {
+          await failedLogins(request);
+        },
+        guest_token,
+      );
       return { result };
     },
   );

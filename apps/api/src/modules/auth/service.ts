@@ -8,6 +8,7 @@ import type { Db } from '../../db/db.ts';
 import { AppError, authError, keyedError } from '../../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { VendorService } from '../vendors/service.ts';
+import type { GuestService } from './guest-service.ts';
 import * as repo from './repo.ts';
 import { REFRESH_TOKEN_TTL_MS, randomToken, sha256, type Tokens } from './tokens.ts';
 
@@ -29,6 +30,7 @@ export interface AuthDeps {
   mailer: Mailer;
   tokens: Tokens;
   vendors: VendorService;
+  guests: GuestService;
   now: () => Date;
 }
 
@@ -42,7 +44,7 @@ export function hashPassword(password: string, cost: AppConfig['passwordHashCost
   return hash(password, { algorithm: ARGON2ID, ...cost });
 }
 
-export function authService({ db, config, mailer, tokens, vendors, now }: AuthDeps) {
+export function authService({ db, config, mailer, tokens, vendors, guests, now }: AuthDeps) {
   const serviceName = config.deployment.brand.serviceName;
 
   async function startSession(user: { id: string; email: string }, familyId?: string, tx: Db = db) {
@@ -127,6 +129,7 @@ export function authService({ db, config, mailer, tokens, vendors, now }: AuthDe
           });
         }
         await vendors.registration.linkUser(tx, created.id, vendorId);
+        await guests.handOver(tx, body.guest_token, created.id);
         return created;
       });
       await sendVerification(user);
@@ -146,7 +149,12 @@ export function authService({ db, config, mailer, tokens, vendors, now }: AuthDe
      * spec §8 codes. The password is checked before the account state so only its owner learns
      * that an account is unconfirmed or needs a reset.
      */
-    async login(email: string, password: string, onFailure: () => Promise<void>): Promise<TokenSet> {
+    async login(
+      email: string,
+      password: string,
+      onFailure: () => Promise<void>,
+      guestToken?: string,
+    ): Promise<TokenSet> {
       const user = await repo.findUserByEmail(db, email);
       if (!user) {
         await onFailure();
@@ -159,6 +167,8 @@ export function authService({ db, config, mailer, tokens, vendors, now }: AuthDe
       if (user.disabled) throw authError(403, 'NotAuthorizedException');
       if (user.password_reset_required) throw authError(403, 'PasswordResetRequiredException');
       if (!user.confirmed_at) throw authError(403, 'UserNotConfirmedException');
+      // spec §4: a guest who logs in hands its orders to the account.
+      if (guestToken) await db.transaction((tx) => guests.handOver(tx, guestToken, user.id));
       const session = await startSession(user);
       return tokens.tokenSet(user, session.id, session.refreshToken);
     },

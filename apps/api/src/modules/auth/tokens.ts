@@ -5,6 +5,8 @@ import { jwtVerify, SignJWT } from 'jose';
 export const ACCESS_TOKEN_TTL_S = 60 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const GODROID_TOKEN_TTL_S = 30 * 24 * 60 * 60;
+/** A guest keeps following its orders for a week; registering keeps them for good (decision 080). */
+export const GUEST_TOKEN_TTL_S = 7 * 24 * 60 * 60;
 const ISSUER = 'riderdesk';
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
@@ -27,6 +29,11 @@ export class Tokens {
     this.#key = encode(secret);
     this.#verifyKeys = [this.#key, ...previousSecrets.map(encode)];
     this.#now = now;
+  }
+
+  /** The clock the tokens are checked against; credentials kept in the database are checked against it too. */
+  now(): Date {
+    return this.#now();
   }
 
   #seconds(): number {
@@ -84,14 +91,15 @@ export class Tokens {
     return { userId: payload.sub!, email: String(payload.email) };
   }
 
-  /** spec §1/§6: an embedded partner (GODROID) arrives with a token naming a restaurant. */
-  godroidToken(vendorId: string, ttlSeconds = GODROID_TOKEN_TTL_S): Promise<string> {
-    return this.#sign({ typ: 'godroid', vendor_id: vendorId }, `godroid:${vendorId}`, ttlSeconds);
+  /** spec §4: a guest token carries a numeric exp; its session row says whether it is still honoured. */
+  async guestToken(guestId: string, vendorId: string, ttlSeconds = GUEST_TOKEN_TTL_S) {
+    const token = await this.#sign({ typ: 'guest', vendor_id: vendorId }, guestId, ttlSeconds);
+    return { token, exp: this.#seconds() + ttlSeconds };
   }
 
-  async verifyGodroid(token: string): Promise<{ vendorId: string; expiresAt: Date }> {
-    const payload = await this.#verify(token, 'godroid');
+  async verifyGuest(token: string): Promise<{ guestId: string; vendorId: string; expiresAt: Date }> {
+    const payload = await this.#verify(token, 'guest');
     if (typeof payload.vendor_id !== 'string' || payload.vendor_id === '') throw new Error('no vendor_id');
-    return { vendorId: payload.vendor_id, expiresAt: new Date(payload.exp! * 1000) };
+    return { guestId: payload.sub!, vendorId: payload.vendor_id, expiresAt: new Date(payload.exp! * 1000) };
   }
 }

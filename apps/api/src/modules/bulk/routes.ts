@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { keyedError } from '../../errors.ts';
 import type { JobType } from '../../infra/jobs/job-queue.ts';
-import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
+import { CALLER_SECURITY, requireMerchantOrPartner } from '../../plugins/auth.ts';
 import { errorAnswers } from '../../plugins/errors.ts';
 import type { BulkService, PlacementRequest } from './service.ts';
 
@@ -49,7 +49,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const file = await bulk.template(request.query.language, requireCaller(request));
+      const file = await bulk.template(request.query.language, requireMerchantOrPartner(request));
       return reply
         .header('content-type', BULK_FILE_MIME_TYPE)
         .header('content-disposition', 'attachment; filename="Template.xlsx"')
@@ -73,7 +73,10 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
         response: { 200: BulkJobDetailAnswerSchema, ...errorAnswers(400, 401, 403, 413) },
       },
     },
-    async (request) => ({ code: 200 as const, body: await bulk.create(requireCaller(request), request.body) }),
+    async (request) => ({
+      code: 200 as const,
+      body: await bulk.create(requireMerchantOrPartner(request), request.body),
+    }),
   );
 
   app.get(
@@ -89,7 +92,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       code: 200 as const,
-      body: await bulk.history(requireCaller(request), request.params.vendorId),
+      body: await bulk.history(requireMerchantOrPartner(request), request.params.vendorId),
     }),
   );
 
@@ -106,7 +109,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       code: 200 as const,
-      body: await bulk.detail(requireCaller(request), request.params.vendorId, request.params.jobId),
+      body: await bulk.detail(requireMerchantOrPartner(request), request.params.vendorId, request.params.jobId),
     }),
   );
 
@@ -125,7 +128,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { vendorId, jobId } = request.params;
-      const file = await bulk.resultsFile(requireCaller(request), vendorId, jobId, request.query.language);
+      const file = await bulk.resultsFile(requireMerchantOrPartner(request), vendorId, jobId, request.query.language);
       return reply
         .header('content-type', BULK_FILE_MIME_TYPE)
         .header('content-disposition', `attachment; filename="Results-${jobId.slice(0, 8)}.xlsx"`)
@@ -148,7 +151,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const job = await bulk.requestPlacement(requireCaller(request), request.params.jobId, (payload, tx) =>
+      const job = await bulk.requestPlacement(requireMerchantOrPartner(request), request.params.jobId, (payload, tx) =>
         placement.send(payload, { key: payload.bulk_job_id, tx }),
       );
       return { code: 200 as const, body: { bulk_job: job } };

@@ -2,7 +2,7 @@ import type { Db } from '../../db/db.ts';
 
 /** The `live_tickets` table: one-time tickets that open a live socket, kept as their sha256. */
 export interface TicketRow {
-  caller_kind: 'user' | 'godroid';
+  caller_kind: 'user' | 'godroid' | 'guest';
   user_id: string | null;
   session_id: string | null;
   vendor_id: string | null;

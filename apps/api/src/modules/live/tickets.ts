@@ -25,7 +25,7 @@ export function liveTickets({ db, now, honoured }: { db: Db; now: () => Date; ho
         caller_kind: caller.kind,
         user_id: caller.kind === 'user' ? caller.userId : null,
         session_id: caller.kind === 'user' ? caller.sessionId : null,
-        vendor_id: caller.kind === 'godroid' ? caller.vendorId : null,
+        vendor_id: caller.kind === 'user' ? null : caller.vendorId,
         token_expires_at: session.expiresAt,
         expires_at: new Date(at.getTime() + LIVE_TICKET_TTL_S * 1000),
       });
@@ -37,8 +37,8 @@ export function liveTickets({ db, now, honoured }: { db: Db; now: () => Date; ho
       const row = await repo.takeTicket(db, sha256(ticket));
       const at = now().getTime();
       if (!row || row.expires_at.getTime() <= at || row.token_expires_at.getTime() <= at) return null;
-      if (row.caller_kind === 'godroid' && row.vendor_id) {
-        return { caller: { kind: 'godroid', vendorId: row.vendor_id }, expiresAt: row.token_expires_at };
+      if ((row.caller_kind === 'godroid' || row.caller_kind === 'guest') && row.vendor_id) {
+        return { caller: { kind: row.caller_kind, vendorId: row.vendor_id }, expiresAt: row.token_expires_at };
       }
       if (row.caller_kind !== 'user' || !row.user_id || !row.session_id) return null;
       // A logout between the ticket and the socket ends the ticket too (the same rule as the header's).

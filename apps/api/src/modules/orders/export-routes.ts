@@ -1,6 +1,6 @@
 import { OrderExportQuerySchema, OrderListParamsSchema } from '@riderdesk/domain/contracts/order-list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
+import { CALLER_SECURITY, requireMerchantOrPartner } from '../../plugins/auth.ts';
 import type { OrderExportService } from './export-service.ts';
 
 // An export reads up to a quarter of orders: a few per minute per client is plenty for a person.
@@ -22,7 +22,7 @@ export const orderExportRoutes: FastifyPluginAsyncZod<{ exports: OrderExportServ
       },
     },
     async (request, reply) => {
-      const file = await exports.export(requireCaller(request), request.params.vendorId, request.query);
+      const file = await exports.export(requireMerchantOrPartner(request), request.params.vendorId, request.query);
       return reply
         .type(file.contentType)
         .header('cache-control', 'private, no-store')

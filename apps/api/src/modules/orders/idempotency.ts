@@ -31,9 +31,9 @@ export function requestHash(body: unknown): string {
     .digest('hex');
 }
 
-/** A key belongs to the caller that sent it: a user, or an embedded partner's vendor. */
+/** A key belongs to the caller that sent it: a user, an embedded partner's vendor or a guest's. */
 export const keyOwnerOf = (caller: Caller) =>
-  caller.kind === 'user' ? `user:${caller.userId}` : `godroid:${caller.vendorId}`;
+  caller.kind === 'user' ? `user:${caller.userId}` : `${caller.kind}:${caller.vendorId}`;
 
 function replay(row: repo.IdempotencyRow, hash: string): StoredAnswer {
   // Same key, different body: a client bug that must not silently return another order's answer.

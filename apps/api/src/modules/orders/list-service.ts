@@ -1,6 +1,7 @@
 import { InstantInputSchema } from '@riderdesk/domain/contracts/common';
 import type { OrderListAnswer, OrderListQuery } from '@riderdesk/domain/contracts/order-list';
 import { OrderIdSchema } from '@riderdesk/domain/contracts/orders';
+import { guestSearchRefusal } from '@riderdesk/domain/guest/guest-rules';
 import { compactSearchTerm, statusesOfFilter } from '@riderdesk/domain/order-history';
 import type { StatusFilter } from '@riderdesk/domain/order-status';
 import { phoneSearchDigits } from '@riderdesk/domain/phone';
@@ -58,14 +59,20 @@ export function orderListService({
   db,
   vendors,
   phonePrefix,
+  countryCode,
 }: {
   db: Db;
   vendors: VendorService;
   phonePrefix: string;
+  countryCode: string;
 }) {
   return {
     async list(caller: Caller, vendorId: string, query: OrderListQuery): Promise<OrderListAnswer['result']> {
       await vendors.vendorOfCaller(caller, vendorId);
+      // spec §5: a guest searches by a valid phone only, never by order id.
+      const guestRefusal =
+        caller.kind === 'guest' && query.search ? guestSearchRefusal(query.search, countryCode) : null;
+      if (guestRefusal) throw keyedError(400, 'InvalidParameterException', guestRefusal, 'search');
       const rows = await findOrderPage(db, {
         vendorId,
         includeOutlets: query.include_outlets === true,

@@ -14,6 +14,8 @@ export interface VendorRow {
   is_registered: boolean;
   /** A new collection point waiting for its activation job (decision 055). */
   is_pending: boolean;
+  /** A guest's own vendor (docs/decisions/080-guest-sessions.md). */
+  is_guest: boolean;
   registration_code: string | null;
   contact_email: string | null;
   vat_number: string | null;

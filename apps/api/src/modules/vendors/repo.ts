@@ -14,6 +14,7 @@ export interface NewVendor {
   is_parent?: boolean;
   is_active?: boolean;
   is_pending?: boolean;
+  is_guest?: boolean;
   registration_code?: string | null;
   contact_email?: string | null;
   vat_number?: string | null;
@@ -155,9 +156,9 @@ export async function insertVendor(db: Db, vendor: NewVendor): Promise<boolean> 
     `insert into vendors (vendor_id, parent_vendor_id, client_vendor_id, name, is_parent, is_active,
        registration_code, contact_email, vat_number, currency, country_code, phone, owners, address_text,
        building, city, latitude, longitude, postal_code, street, street_number, unit, rider_instructions,
-       payment_methods, estimation_pick_up_time, login_pickup_estimation, delivery_area, is_pending)
+       payment_methods, estimation_pick_up_time, login_pickup_estimation, delivery_area, is_pending, is_guest)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::text[], $14, $15, $16, $17, $18, $19, $20,
-       $21, $22, $23, $24::jsonb, $25, $26, $27::jsonb, $28)
+       $21, $22, $23, $24::jsonb, $25, $26, $27::jsonb, $28, $29)
      on conflict (vendor_id) do nothing
      returning vendor_id`,
     [
@@ -189,6 +190,7 @@ export async function insertVendor(db: Db, vendor: NewVendor): Promise<boolean> 
       vendor.login_pickup_estimation ?? null,
       vendor.delivery_area ? JSON.stringify(vendor.delivery_area) : null,
       vendor.is_pending ?? false,
+      vendor.is_guest ?? false,
     ],
   );
   return rows.length > 0;

@@ -7,12 +7,14 @@ import { useConfig } from '../../shared/config/config-context.tsx';
 
 export interface AccountMenuProps {
   email: string | null;
+  /** GODROID: the partner app signed the user in; there is no login, sign-up or logout here (spec §1). */
+  isPartner?: boolean;
   onLogout: () => void;
   isLoggingOut: boolean;
 }
 
 /** spec §2 account popover: e-mail (or login and register for guests), partner link (guests), help centre, logout. */
-export function AccountMenu({ email, onLogout, isLoggingOut }: AccountMenuProps) {
+export function AccountMenu({ email, isPartner = false, onLogout, isLoggingOut }: AccountMenuProps) {
   const { t } = useTranslation();
   const { country } = useConfig();
   const [opened, setOpened] = useState(false);
@@ -43,7 +45,7 @@ export function AccountMenu({ email, onLogout, isLoggingOut }: AccountMenuProps)
                 {email}
               </Text>
             </Stack>
-          ) : (
+          ) : isPartner ? null : (
             <>
               <Button component={Link} to="/connect" onClick={close}>
                 {t('login.submit')}
@@ -53,9 +55,9 @@ export function AccountMenu({ email, onLogout, isLoggingOut }: AccountMenuProps)
               </Button>
             </>
           )}
-          <Divider />
-          {/* A signed-in merchant already is a partner: the sign-up link is for guests. */}
-          {!email && country.links.partnerSignUp && (
+          {!isPartner && <Divider />}
+          {/* A signed-in merchant, or a partner app's user, already is a partner: the sign-up link is for guests. */}
+          {!email && !isPartner && country.links.partnerSignUp && (
             <Button
               component="a"
               href={country.links.partnerSignUp}

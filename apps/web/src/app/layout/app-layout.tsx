@@ -10,6 +10,7 @@ import { BranchSelector } from '../../features/vendors/components/branch-selecto
 import { useOutletReadiness } from '../../features/vendors/hooks/use-outlet-readiness.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { lazyWithRetry } from '../../shared/lazy/retry-import.ts';
+import { useGuestVendorId } from '../../shared/session/guest-session.ts';
 import { useSession } from '../../shared/session/session-store.ts';
 import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
 import { LiveConnection } from '../live-connection.tsx';
@@ -18,9 +19,11 @@ import { useAppFlags } from '../use-app-flags.ts';
 import { isVendorSection, sectionOf, sectionPath } from '../vendor-path.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { DesktopNav } from './desktop-nav.tsx';
+import { LaterRegisterPrompt } from './later-register-prompt.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
 import { PageOutlet } from './page-outlet.tsx';
+import { PartnerTermsGate } from './partner-terms-gate.tsx';
 import { useBranchSelection } from './use-branch-selection.ts';
 
 // The dialog, its address search and its map load when a merchant first opens it.
@@ -39,12 +42,20 @@ export function AppLayout() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const logout = useLogout();
 
-  const isGuest = !session && config.mode === 'GUEST';
-  const branch = useBranchSelection(!isGuest && session !== null);
+  const guestVendorId = useGuestVendorId();
+  // spec §6: a partner app's token names a restaurant; a guest acts for a vendor of its own (decision 080).
+  const isPartner = config.mode === 'GODROID';
+  const isGuest = !session && !isPartner && guestVendorId !== null;
+  const branch = useBranchSelection(isGuest || isPartner || session !== null);
   useOutletReadiness(branch.vendors);
   const section = sectionOf(pathname);
-  const showsBranches = !isGuest && isVendorSection(section);
-  const items = NAV_ITEMS.filter((item) => !item.flag || flags[item.flag]);
+  // spec §2/§6: guests see the tabs but no branch selector.
+  const showsTabs = isVendorSection(section);
+  const showsBranches = !isGuest && showsTabs;
+  // Bulk orders are a merchant's tool; guests have no bulk page (decision 080).
+  const items = NAV_ITEMS.filter(
+    (item) => (!item.flag || flags[item.flag]) && !(isGuest && item.flag === 'BulkOrderUpload'),
+  );
   const vendorId = branch.selectedVendor?.vendor_id ?? null;
   const email = session?.user.email ?? null;
 
@@ -87,11 +98,16 @@ export function AppLayout() {
             <Group gap="lg" visibleFrom="sm" h="100%" wrap="nowrap" miw={0}>
               <BrandLogo to={sectionPath('order-tracking', vendorId)} />
               {showsBranches && <BranchSelector {...branchListProps} selected={branch.selectedVendor} />}
-              {showsBranches && <DesktopNav items={items} current={section} vendorId={vendorId} />}
+              {showsTabs && <DesktopNav items={items} current={section} vendorId={vendorId} />}
             </Group>
             <Group gap="xs" visibleFrom="sm" wrap="nowrap">
               <LanguagePicker />
-              <AccountMenu email={email} onLogout={() => logout.mutate()} isLoggingOut={logout.isPending} />
+              <AccountMenu
+                email={email}
+                isPartner={isPartner}
+                onLogout={() => logout.mutate()}
+                isLoggingOut={logout.isPending}
+              />
             </Group>
           </Group>
         </AppShell.Header>
@@ -112,6 +128,7 @@ export function AppLayout() {
         current={section}
         selectedVendor={branch.selectedVendor}
         email={email}
+        isGuest={isGuest}
         onLogout={() => {
           drawer.close();
           logout.mutate();
@@ -127,7 +144,9 @@ export function AppLayout() {
           />
         </Suspense>
       )}
-      <LiveConnection vendorId={vendorId} isEnabled={isGuest || session !== null} />
+      <LiveConnection vendorId={vendorId} isEnabled={isGuest || isPartner || session !== null} />
+      {isGuest && <LaterRegisterPrompt />}
+      {isPartner && <PartnerTermsGate />}
     </ShellContext.Provider>
   );
 }

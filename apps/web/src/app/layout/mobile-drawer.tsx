@@ -18,6 +18,8 @@ export interface MobileDrawerProps {
   current: string;
   selectedVendor: Vendor | null;
   email: string | null;
+  /** A guest is offered login and sign-up; a partner app's user neither these nor logout (spec §2). */
+  isGuest?: boolean;
   onLogout: () => void;
   branchList: BranchListProps | null;
 }
@@ -43,6 +45,16 @@ export function MobileDrawer(props: MobileDrawerProps) {
           <Text fz="sm" c="dimmed">
             <bdi>{props.email}</bdi>
           </Text>
+        )}
+        {props.isGuest && (
+          <Stack gap="xs">
+            <Button component={Link} to="/connect" onClick={props.onClose}>
+              {t('login.submit')}
+            </Button>
+            <Button component={Link} to="/register" variant="light" onClick={props.onClose}>
+              {t('nav.sign-up')}
+            </Button>
+          </Stack>
         )}
         <Stack gap={2} component="nav" aria-label={t('nav.label')}>
           {props.items.map((item) => {

@@ -3,6 +3,9 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { HistoryPage } from '../../features/history/components/history-page.tsx';
 import { OrderDetail } from '../../features/tracking/components/order-detail.tsx';
+import { useConfig } from '../../shared/config/config-context.tsx';
+import { useGuestVendorId } from '../../shared/session/guest-session.ts';
+import { useSession } from '../../shared/session/session-store.ts';
 import { useShell } from '../shell-context.tsx';
 import { useAppFlags } from '../use-app-flags.ts';
 import { editOrderPath, sectionPath } from '../vendor-path.ts';
@@ -26,6 +29,10 @@ export function HistoryRoute() {
     [setSearchParams],
   );
   const vendorId = selectedVendor?.vendor_id ?? null;
+  const { mode } = useConfig();
+  const session = useSession();
+  const guestVendorId = useGuestVendorId();
+  const isGuest = !session && mode !== 'GODROID' && guestVendorId !== null;
   const renderOrderDetail = useCallback(
     (order: Order) => (
       <OrderDetail
@@ -49,6 +56,7 @@ export function HistoryRoute() {
       onSelectOrder={selectOrder}
       requestPath={sectionPath('request-a-rider', vendorId)}
       renderOrderDetail={renderOrderDetail}
+      isGuest={isGuest}
     />
   );
 }

@@ -1,11 +1,25 @@
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { useVerificationNotice } from '../../features/auth/hooks/use-verification-notice.ts';
 import { LandingPage } from '../../features/landing/components/landing-page.tsx';
+import { useConfig } from '../../shared/config/config-context.tsx';
 import { useAppFlags } from '../use-app-flags.ts';
+import { GuestCheckoutButton } from './guest-checkout-button.tsx';
 
 export function LandingRoute() {
   useVerificationNotice();
   const flags = useAppFlags();
+  const { mode } = useConfig();
   const canRegister = !flags.DeactivateSignUpButton;
-  return <LandingPage canRegister={canRegister} loginForm={<LoginForm canRegister={canRegister} />} />;
+  const hasGuestCheckout = mode === 'CLASSIC' && flags.GuestCheckout;
+  return (
+    <LandingPage
+      canRegister={canRegister}
+      loginForm={
+        <>
+          <LoginForm canRegister={canRegister} />
+          {hasGuestCheckout && <GuestCheckoutButton />}
+        </>
+      }
+    />
+  );
 }

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { OrderTrackingPage } from '../../features/tracking/components/order-tracking-page.tsx';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useLiveStatus } from '../../shared/live/live-store.ts';
+import { useGuestVendorId } from '../../shared/session/guest-session.ts';
 import { useSession } from '../../shared/session/session-store.ts';
 import { useShell } from '../shell-context.tsx';
 import { useAppFlags } from '../use-app-flags.ts';
@@ -14,6 +15,7 @@ export function OrderTrackingRoute() {
   const flags = useAppFlags();
   const { mode } = useConfig();
   const session = useSession();
+  const guestVendorId = useGuestVendorId();
   const liveStatus = useLiveStatus();
   const outletLocations = useMemo(() => {
     const locations: Record<string, { latitude: number; longitude: number }> = {};
@@ -50,7 +52,7 @@ export function OrderTrackingRoute() {
       liveStatus={liveStatus}
       isDelayedCancellationOn={flags.DelayedCancellation}
       isDynamicTimeEstimationOn={flags.DynamicTimeEstimation}
-      isGuest={!session && mode === 'GUEST'}
+      isGuest={!session && mode !== 'GODROID' && guestVendorId !== null}
       proofFlags={{ pickup: flags.ProofOfPickup, delivery: flags.ProofOfDelivery, return: flags.ProofOfReturn }}
       orderEditPath={flags.ModifyOrderButton ? editOrderPath : undefined}
     />

@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { RequestPage } from '../../features/request/components/request-page.tsx';
+import { useConfig } from '../../shared/config/config-context.tsx';
+import { addGuestOrder, useGuestVendorId } from '../../shared/session/guest-session.ts';
 import { useSession } from '../../shared/session/session-store.ts';
 import { useShell } from '../shell-context.tsx';
 import { useAppFlags } from '../use-app-flags.ts';
@@ -10,6 +12,9 @@ export function RequestRoute() {
   const [search] = useSearchParams();
   const flags = useAppFlags();
   const session = useSession();
+  const { mode } = useConfig();
+  const guestVendorId = useGuestVendorId();
+  const isGuest = !session && mode !== 'GODROID' && guestVendorId !== null;
   return (
     <RequestPage
       vendor={selectedVendor}
@@ -21,6 +26,7 @@ export function RequestRoute() {
       isVatOn={flags.PaymentVat}
       isPayAtPickupOn={flags.PayAtPickup}
       userEmail={session?.user.email ?? null}
+      {...(isGuest ? { guest: { onOrderPlaced: addGuestOrder } } : {})}
       otherBranches={vendors.filter((vendor) => vendor.vendor_id !== selectedVendor?.vendor_id)}
       branchPath={(vendorId) => sectionPath('request-a-rider', vendorId)}
     />

@@ -3,6 +3,7 @@ import type { OriginAddress } from '@riderdesk/domain/contracts/geo';
 import type { OrderCreateBody, OrderUpdateBody } from '@riderdesk/domain/contracts/orders';
 import type { DeliveryAreaBody, DeliveryFeeBody } from '@riderdesk/domain/contracts/pricing';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import { type SenderContact, senderPhone } from '@riderdesk/domain/guest/guest-rules';
 import { offeredPaymentMethods, type PaymentGates } from '@riderdesk/domain/orders/payment-methods';
 import { normalisePhoneNumber } from '@riderdesk/domain/phone';
 import { payableDeliveryFee, type RequestState } from '@riderdesk/domain/request-flow';
@@ -77,6 +78,21 @@ export function senderOf(vendor: Vendor, origin: OriginAddress, fallbackEmail: s
     email: vendor.vendor_information.owners[0] ?? fallbackEmail ?? '',
     // spec §3: digits and plus only.
     phone_number: (vendor.vendor_information.contact.phone ?? '').replace(/[^\d+]/g, ''),
+  };
+}
+
+/** A guest's sender: the pickup set in the flow with the contact the guest gave (spec §3). */
+export function guestSenderOf(origin: OriginAddress, contact: SenderContact, countryCode: string): Sender {
+  return {
+    location: {
+      latitude: origin.latitude,
+      longitude: origin.longitude,
+      address: joinAddress(origin.unit, origin.building, origin.address_text),
+      notes: origin.notes ?? '',
+    },
+    name: contact.name,
+    email: contact.email,
+    phone_number: senderPhone(contact.phone, countryCode),
   };
 }
 

@@ -1,7 +1,13 @@
 import { RETRY_COUNT, RETRY_DELAY_MS, TOKEN_REFRESH_THRESHOLD_S } from '@riderdesk/domain/constants';
 import { TokenSetSchema } from '@riderdesk/domain/contracts/auth';
 import { z } from 'zod';
-import { expireSession, getSession, type Session, setSession as storeSession } from '../session/session-store.ts';
+import {
+  endGuestSession,
+  expireSession,
+  getSession,
+  type Session,
+  setSession as storeSession,
+} from '../session/session-store.ts';
 import { readStorage, STORAGE_KEYS } from '../storage.ts';
 import { ApiRequestError, toApiRequestError } from './api-error.ts';
 
@@ -32,6 +38,8 @@ export interface ApiClientDeps {
   setSession: (session: Session | null) => void;
   /** Called when a refresh fails: the user is logged out (spec §4). */
   onSessionExpired: () => void;
+  /** Called when the server refuses the guest token: the guest session is cleared (spec §4). */
+  onGuestSessionEnded: () => void;
 }
 
 const IDEMPOTENT_METHODS: readonly HttpMethod[] = ['GET', 'PUT', 'DELETE'];
@@ -76,6 +84,7 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}) {
     getSession,
     setSession: storeSession,
     onSessionExpired: expireSession,
+    onGuestSessionEnded: endGuestSession,
     ...overrides,
   };
 
@@ -182,6 +191,9 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}) {
           }
           attempt--;
           continue;
+        }
+        if (isUnauthorized(error) && deps.getSession() === null && deps.readStorage(STORAGE_KEYS.guestToken)) {
+          if (!deps.readStorage(STORAGE_KEYS.godroidToken)) deps.onGuestSessionEnded();
         }
         if (attempt >= retries || !isRetryable(error, method, Boolean(options.idempotencyKey))) throw error;
         // spec §7: delay of 1 s times the attempt number.

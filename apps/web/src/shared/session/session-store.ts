@@ -1,7 +1,7 @@
 import type { AppMode } from '@riderdesk/domain/config';
 import type { TokenSet } from '@riderdesk/domain/contracts/auth';
 import { useSyncExternalStore } from 'react';
-import { readJson, STORAGE_KEYS, writeStorage } from '../storage.ts';
+import { readJson, readStorage, STORAGE_KEYS, writeStorage } from '../storage.ts';
 
 export interface SessionUser {
   id: string | null;
@@ -51,10 +51,48 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
-/** spec §4: valid in GODROID or GUEST mode, or when a user exists and the token expiry is in the future. */
+/** The claims of a guest token the browser reads: spec §4 needs a numeric exp. */
+function guestClaims(token: string): { exp: number; vendorId: string | null } | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+    if (typeof json.exp !== 'number' || !Number.isFinite(json.exp)) return null;
+    return { exp: json.exp, vendorId: typeof json.vendor_id === 'string' ? json.vendor_id : null };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * spec §4: a guest session uses the stored guest token, whose exp must be numeric and in the future, or the
+ * guest session is cleared. Answers the guest's vendor id, or null.
+ */
+export function readGuestSession(nowSeconds = Date.now() / 1000): { vendorId: string } | null {
+  const token = readStorage(STORAGE_KEYS.guestToken);
+  if (!token) return null;
+  const claims = guestClaims(token);
+  if (!claims || claims.exp <= nowSeconds || !claims.vendorId) {
+    writeStorage(STORAGE_KEYS.guestToken, null);
+    return null;
+  }
+  return { vendorId: claims.vendorId };
+}
+
+/**
+ * spec §4: valid in GODROID or GUEST mode, or when a user exists and the token expiry is in the future; in
+ * CLASSIC a guest checkout (GuestCheckout flag) is a session too while its guest token is valid.
+ */
 export function isSessionValid(session: Session | null, mode: AppMode, nowSeconds = Date.now() / 1000): boolean {
   if (mode === 'GODROID' || mode === 'GUEST') return true;
-  return Boolean(session?.user && session.meta.Expires > nowSeconds);
+  if (session?.user && session.meta.Expires > nowSeconds) return true;
+  return !session && readGuestSession(nowSeconds) !== null;
+}
+
+/** The server stopped honouring the guest token (handed over to an account, or expired). */
+export function endGuestSession(): void {
+  writeStorage(STORAGE_KEYS.guestToken, null);
+  for (const listener of listeners) listener();
 }
 
 /** Logout and failed refresh both forget every credential the browser holds (spec §4). */

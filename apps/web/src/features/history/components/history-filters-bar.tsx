@@ -13,6 +13,9 @@ export type HistoryFiltersBarProps = {
   onChange: (change: Partial<HistoryFilters>) => void;
   rangeError: CustomRangeError | null;
   search: string;
+  /** A guest's search takes a phone only (spec §5). */
+  searchPlaceholder?: string;
+  searchError?: string | null;
   onSearchChange: (term: string) => void;
   /** The last day a custom range may end on: today in the country time zone (YYYY-MM-DD). */
   today: string;
@@ -24,6 +27,8 @@ export function HistoryFiltersBar({
   onChange,
   rangeError,
   search,
+  searchPlaceholder,
+  searchError,
   onSearchChange,
   today,
 }: HistoryFiltersBarProps) {
@@ -69,7 +74,8 @@ export function HistoryFiltersBar({
       />
       <TextInput
         label={t('history.filters.search')}
-        placeholder={t('history.filters.search-placeholder')}
+        placeholder={searchPlaceholder ?? t('history.filters.search-placeholder')}
+        error={searchError || undefined}
         leftSection={<IconSearch size={16} />}
         value={search}
         onChange={(event) => onSearchChange(event.currentTarget.value)}

@@ -2,6 +2,7 @@ import { Alert, Button, Drawer, Group, Menu, Paper, Skeleton, Stack, Text } from
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import type { ExportFormat } from '@riderdesk/domain/contracts/order-list';
 import type { Order } from '@riderdesk/domain/contracts/orders';
+import { guestSearchRefusal } from '@riderdesk/domain/guest/guest-rules';
 import { calendarDayInZone, rangeQuery, resolveHistoryRange } from '@riderdesk/domain/order-history';
 import {
   IconAlertTriangle,
@@ -46,6 +47,8 @@ export type HistoryPageProps = {
   requestPath: string;
   /** The same order detail as tracking, composed by the route (features do not import each other). */
   renderOrderDetail: (order: Order) => ReactNode;
+  /** A guest searches by a valid phone only and has no export (spec §5, decision 080). */
+  isGuest?: boolean;
 };
 
 function TableSkeleton() {
@@ -69,6 +72,9 @@ export function HistoryPage(props: HistoryPageProps) {
   const [filters, setFilters] = useHistoryFilters();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, HISTORY_SEARCH_DEBOUNCE_MS);
+  // spec §5: guests may not search history by order id; only a valid phone is sent.
+  const guestRefusal = props.isGuest ? guestSearchRefusal(debouncedSearch, country.code) : null;
+  const sentSearch = guestRefusal ? '' : debouncedSearch;
   useHistoryLiveUpdates(country.timeZone);
 
   const range = useMemo(
@@ -78,9 +84,9 @@ export function HistoryPage(props: HistoryPageProps) {
   const query: HistoryQuery | null = useMemo(
     () =>
       vendorId && range.ok
-        ? { vendorId, includeOutlets, ...rangeQuery(range), status: filters.status, search: debouncedSearch }
+        ? { vendorId, includeOutlets, ...rangeQuery(range), status: filters.status, search: sentSearch }
         : null,
-    [vendorId, includeOutlets, range, filters.status, debouncedSearch],
+    [vendorId, includeOutlets, range, filters.status, sentSearch],
   );
   const history = useOrderHistory(query);
   const orders = useMemo(() => history.data?.pages.flatMap((page) => page.orders) ?? [], [history.data]);
@@ -138,7 +144,8 @@ export function HistoryPage(props: HistoryPageProps) {
       title={t('history.title')}
       description={t('history.description')}
       actions={
-        vendorId && (
+        vendorId &&
+        !props.isGuest && (
           <Group gap="xs">
             <Button variant="default" leftSection={<IconReceipt size={16} />} onClick={() => setStatementOpen(true)}>
               {t('statement.button')}
@@ -264,6 +271,9 @@ export function HistoryPage(props: HistoryPageProps) {
           rangeError={range.ok ? null : range.error}
           search={search}
           onSearchChange={setSearch}
+          {...(props.isGuest
+            ? { searchPlaceholder: t('guest.search.placeholder'), searchError: guestRefusal && t(guestRefusal) }
+            : {})}
           today={calendarDayInZone(now, country.timeZone)}
         />
       </Paper>

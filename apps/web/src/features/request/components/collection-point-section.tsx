@@ -1,6 +1,11 @@
 import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { OriginAddress } from '@riderdesk/domain/contracts/geo';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import {
+  type SenderContact,
+  type SenderContactErrors,
+  validateSenderContact,
+} from '@riderdesk/domain/guest/guest-rules';
 import type { RequestEvent, RequestState } from '@riderdesk/domain/request-flow';
 import { validateAddress } from '@riderdesk/domain/validation/address';
 import { IconBuildingStore, IconInfoCircle, IconMapPin, IconPhone } from '@tabler/icons-react';
@@ -13,6 +18,7 @@ import { notify } from '../../../shared/notify.ts';
 import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { useSaveVendorAddress } from '../api/save-vendor-address.ts';
 import { joinAddress } from '../request-rules.ts';
+import { PhoneInput } from './phone-input.tsx';
 import { type SectionStatus, StepSection } from './step-section.tsx';
 
 function vendorAddress(vendor: Vendor): string {
@@ -27,8 +33,13 @@ function OriginForm(props: {
   send: (event: RequestEvent) => void;
   countryCode: string;
   onSaved: (isSaved: boolean) => void;
+  /** A guest gives a contact with the pickup; nothing is saved to the guest's vendor (spec §3 sender). */
+  onSenderContact?: (contact: SenderContact) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const [contact, setContact] = useState<SenderContact>({ name: '', phone: '', email: '' });
+  const [contactErrors, setContactErrors] = useState<SenderContactErrors>({});
+  const asksContact = props.onSenderContact !== undefined;
   const { state, send } = props;
   const { resolve } = useAddressResolver(props.countryCode);
   const [isResolving, setIsResolving] = useState(false);
@@ -42,7 +53,7 @@ function OriginForm(props: {
     return (
       <Stack gap="sm">
         <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />}>
-          {t('request.origin.body')}
+          {asksContact ? t('guest.contact.body') : t('request.origin.body')}
         </Alert>
         <AddressSearch
           label={t('request.origin.search-label')}
@@ -96,6 +107,15 @@ function OriginForm(props: {
       building: details.building.trim() || null,
       notes: details.notes.trim() || null,
     };
+    if (props.onSenderContact) {
+      const errors = validateSenderContact(contact, props.countryCode);
+      setContactErrors(errors);
+      if (Object.keys(errors).length > 0) return;
+      props.onSenderContact({ ...contact, name: contact.name.trim(), email: contact.email.trim() });
+      props.onSaved(false);
+      send({ type: 'originDetailsSaved', address });
+      return;
+    }
     try {
       await save.mutateAsync({ vendorId: props.vendor.vendor_id, body: address });
       notify({ message: t('order.toast.address-saved'), tone: 'success', kind: 'order' });
@@ -143,12 +163,44 @@ function OriginForm(props: {
         error={notesError ? t(notesError) : (originError && t(originError)) || undefined}
         onChange={(event) => setDetails({ ...details, notes: event.currentTarget.value })}
       />
+      {asksContact && (
+        <Stack gap="sm">
+          <Text fz="sm" fw={600}>
+            {t('guest.contact.title')}
+          </Text>
+          <TextInput
+            label={t('guest.contact.name')}
+            value={contact.name}
+            error={contactErrors.name ? t(contactErrors.name) : undefined}
+            onChange={(event) => setContact({ ...contact, name: event.currentTarget.value })}
+            autoComplete="name"
+          />
+          <Group grow gap="sm" align="flex-start">
+            <PhoneInput
+              label={t('guest.contact.phone')}
+              value={contact.phone}
+              countryCode={props.countryCode}
+              error={contactErrors.phone ? t(contactErrors.phone) : undefined}
+              onChange={(phone) => setContact({ ...contact, phone })}
+            />
+            <TextInput
+              label={t('guest.contact.email')}
+              type="email"
+              dir="ltr"
+              value={contact.email}
+              error={contactErrors.email ? t(contactErrors.email) : undefined}
+              onChange={(event) => setContact({ ...contact, email: event.currentTarget.value })}
+              autoComplete="email"
+            />
+          </Group>
+        </Stack>
+      )}
       <Group justify="space-between">
         <Button variant="default" onClick={() => send({ type: 'back' })}>
           {t('request.origin.change')}
         </Button>
         <Button onClick={saveOrigin} loading={save.isPending}>
-          {t('request.origin.save')}
+          {asksContact ? t('guest.contact.continue') : t('request.origin.save')}
         </Button>
       </Group>
     </Stack>
@@ -162,6 +214,8 @@ export function CollectionPointSection(props: {
   countryCode: string;
   isOriginSaved: boolean;
   onOriginSaved: (isSaved: boolean) => void;
+  /** Set for a guest: the pickup comes with a contact and is sent as the order's sender. */
+  senderContact?: { value: SenderContact | null; onChange: (contact: SenderContact) => void };
 }) {
   const { t } = useTranslation();
   const { vendor, state } = props;
@@ -199,7 +253,12 @@ export function CollectionPointSection(props: {
               )}
             </Stack>
           </Group>
-          {!isOriginStep && !props.isOriginSaved && (
+          {!isOriginStep && props.senderContact?.value && (
+            <Text fz="sm" c="dimmed">
+              <bdi>{props.senderContact.value.name}</bdi> · <PhoneText phone={props.senderContact.value.phone} />
+            </Text>
+          )}
+          {!isOriginStep && !props.isOriginSaved && !props.senderContact && (
             <Text fz="xs" c="dimmed">
               {t('request.origin.not-saved')}
             </Text>
@@ -211,6 +270,7 @@ export function CollectionPointSection(props: {
               send={props.send}
               countryCode={props.countryCode}
               onSaved={props.onOriginSaved}
+              {...(props.senderContact ? { onSenderContact: props.senderContact.onChange } : {})}
             />
           )}
         </Stack>

@@ -4,10 +4,12 @@ import type { AddressBookEntry } from '@riderdesk/domain/contracts/geo';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import { tripDistanceKm } from '@riderdesk/domain/geo/trip';
+import type { SenderContact } from '@riderdesk/domain/guest/guest-rules';
 import { fromMinor, toMinor } from '@riderdesk/domain/money';
 import { orderCharges } from '@riderdesk/domain/orders/charges';
 import { ORDER_TOAST_KEYS, payableDeliveryFee, REQUEST_ERROR_KEYS } from '@riderdesk/domain/request-flow';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountryParameter } from '../../../shared/api/get-country-parameter.ts';
 import { useConfig } from '../../../shared/config/config-context.tsx';
@@ -49,6 +51,11 @@ export type RequestPageProps = {
   /** spec §6 PayAtPickup flag: pay-at-pickup is offered where the vendor and the country allow it. */
   isPayAtPickupOn?: boolean;
   userEmail: string | null;
+  /**
+   * A guest (spec §1/§6): gives the pickup with a contact, sent as the order's sender, and is told about each
+   * order placed so the browser keeps its guest-orders.
+   */
+  guest?: { onOrderPlaced: (orderId: string) => void };
   /** The user's other branches, offered when an address is outside this branch's area. */
   otherBranches?: readonly Vendor[];
   /** Where requesting from another branch starts. */
@@ -73,7 +80,8 @@ export function RequestPage(props: RequestPageProps) {
     orderIdToEdit: props.orderIdToEdit,
     // Called once the flow has loaded the order, after this render has made the form.
     onOrderToEditLoaded: (order: Order) => form.reset(formFromOrder(order)),
-    canPayOnline: config.mode === 'CLASSIC',
+    // spec §6: online payment only for signed-in merchants, never guests or embedded mode.
+    canPayOnline: config.mode === 'CLASSIC' && !props.guest,
     isPayAtPickupOn: props.isPayAtPickupOn ?? false,
   });
   const { state, send } = flow;
@@ -131,11 +139,14 @@ export function RequestPage(props: RequestPageProps) {
           }).cardChargeMinor,
           country.currency,
         );
+  const [senderContact, setSenderContact] = useState<SenderContact | null>(null);
   // What the merchant typed or picked; an order being edited starts from its saved values.
   const leaveGuard = useLeaveGuard(
     form.formState.isDirty || (props.orderIdToEdit === null && state.destination !== null),
   );
   const order = useSubmitOrder({
+    senderContact: props.guest ? senderContact : null,
+    onOrderCreated: props.guest?.onOrderPlaced,
     card,
     flow,
     vendor,
@@ -226,6 +237,7 @@ export function RequestPage(props: RequestPageProps) {
               send={send}
               countryCode={country.code}
               isOriginSaved={flow.isOriginSaved}
+              {...(props.guest ? { senderContact: { value: senderContact, onChange: setSenderContact } } : {})}
               onOriginSaved={flow.setIsOriginSaved}
             />
             {isPlacingOrigin && showsMapInForm && mapCard}

@@ -1,4 +1,5 @@
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import type { SenderContact } from '@riderdesk/domain/guest/guest-rules';
 import { validateOrderCreateBody, validateOrderUpdateBody } from '@riderdesk/domain/validation/order-body';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -11,7 +12,7 @@ import { useCreateOrder } from '../api/create-order.ts';
 import { confirmPayment, createPaymentIntent } from '../api/pay-by-card.ts';
 import { useUpdateOrder } from '../api/update-order.ts';
 import type { OrderForm } from '../order-form.ts';
-import { orderCreateBody, orderUpdateBody, refuseInvalidBody, senderOf } from '../request-rules.ts';
+import { guestSenderOf, orderCreateBody, orderUpdateBody, refuseInvalidBody, senderOf } from '../request-rules.ts';
 import { type CardPayment, CardStepError } from './use-card-payment.ts';
 import type { useRequestFlow } from './use-request-flow.ts';
 import type { TranslateKey } from './use-translate-key.ts';
@@ -33,6 +34,10 @@ const goTo = (url: string) => window.location.assign(url);
  * recomputes an expired fee; says how it went and goes to tracking with the order selected.
  */
 export function useSubmitOrder(input: {
+  /** A guest's contact: the order's sender, with the pickup set in this flow (spec §3). */
+  senderContact?: SenderContact | null;
+  /** Told the id of each order created (a guest keeps them in guest-orders, spec §3). */
+  onOrderCreated?: ((orderId: string) => void) | undefined;
   flow: ReturnType<typeof useRequestFlow>;
   vendor: Vendor | null;
   countryCode: string;
@@ -84,9 +89,12 @@ export function useSubmitOrder(input: {
   async function submit(values: OrderForm) {
     redirectTo.current = null;
     const { state } = flow;
+    const origin = state.originAddressCreation;
     const sender =
-      !flow.isOriginSaved && state.originAddressCreation && vendor
-        ? senderOf(vendor, state.originAddressCreation, input.userEmail)
+      !flow.isOriginSaved && origin && vendor
+        ? input.senderContact
+          ? guestSenderOf(origin, input.senderContact, countryCode)
+          : senderOf(vendor, origin, input.userEmail)
         : null;
     setFeeBeforeSubmit(state.deliveryFee);
     const context = { countryCode, vendorId: state.vendorId };
@@ -114,6 +122,7 @@ export function useSubmitOrder(input: {
       values.paymentMethod === 'ONLINE_PAYMENT' ? 'payment' : 'order',
     );
     if (outcome.status === 'placed') {
+      input.onOrderCreated?.(outcome.orderId);
       const redirect = redirectTo.current;
       if (redirect) {
         input.onPlaced();

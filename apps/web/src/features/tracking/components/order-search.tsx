@@ -9,7 +9,10 @@ export function OrderSearch({
   onCommit,
   recentTerms,
   onClearRecent,
+  placeholder,
 }: {
+  /** A guest's search says it takes a phone only (spec §5). */
+  placeholder?: string;
   term: string;
   onTermChange: (term: string) => void;
   onCommit: (term: string) => void;
@@ -28,7 +31,7 @@ export function OrderSearch({
           if (event.key === 'Escape') onTermChange('');
         }}
         aria-label={t('tracking.search.label')}
-        placeholder={t('tracking.search.placeholder')}
+        placeholder={placeholder ?? t('tracking.search.placeholder')}
         leftSection={<IconSearch size={16} aria-hidden />}
         rightSection={
           term ? (

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Group, Paper, ScrollArea, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import type { Order } from '@riderdesk/domain/contracts/orders';
+import { guestSearchRefusal } from '@riderdesk/domain/guest/guest-rules';
 import { IconAlertTriangle, IconClick, IconMotorbike, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -111,29 +112,32 @@ export function OrderTrackingPage(props: OrderTrackingPageProps) {
 
   const orders = useMemo(() => mergeOrders(active.data, preorders.data), [active.data, preorders.data]);
   const groups = useMemo(() => groupOrders(orders, now), [orders, now]);
+  // spec §5: a guest searches by a valid phone only, never by order id.
+  const guestRefusal = props.isGuest ? guestSearchRefusal(searchTerm, country.code) : null;
   const localResults = useMemo(
-    () => (searchTerm.trim() ? searchOrders(orders, searchTerm) : null),
-    [orders, searchTerm],
+    () => (searchTerm.trim() ? (guestRefusal ? [] : searchOrders(orders, searchTerm)) : null),
+    [orders, searchTerm, guestRefusal],
   );
   // Only a settled term the loaded orders cannot answer goes to the server (spec §4, §5).
   const [debouncedTerm] = useDebouncedValue(searchTerm, SERVER_SEARCH_DEBOUNCE_MS);
   const serverSearch = useMemo(() => {
-    if (!vendorId || !localResults || debouncedTerm !== searchTerm || !active.isSuccess) return null;
+    if (!vendorId || !localResults || guestRefusal || debouncedTerm !== searchTerm || !active.isSuccess) return null;
     const search = serverSearchFor(searchTerm, vendorId, country.code);
     if (search?.kind === 'order' && orders.some((order) => order.order_id.toUpperCase() === search.orderId)) {
       return null;
     }
     if (search?.kind === 'phone' && localResults.length > 0) return null;
     return search;
-  }, [vendorId, localResults, debouncedTerm, searchTerm, active.isSuccess, orders, country.code]);
+  }, [vendorId, localResults, guestRefusal, debouncedTerm, searchTerm, active.isSuccess, orders, country.code]);
   const server = useServerSearch(vendorId, includeOutlets, country.timeZone, serverSearch);
   const searchResults = useMemo(
     () => (localResults && server.orders.length > 0 ? mergeOrders(localResults, server.orders) : localResults),
     [localResults, server.orders],
   );
   const searchError =
-    server.error &&
-    (describeError(server.error, t, 'error.offline', (key) => i18n.exists(key)) || server.error.message);
+    (guestRefusal && t(guestRefusal)) ||
+    (server.error &&
+      (describeError(server.error, t, 'error.offline', (key) => i18n.exists(key)) || server.error.message));
 
   const listedOrder = orders.find((order) => order.order_id === selectedOrderId) ?? null;
   // An order_id from a link may be older than today's lists: it is fetched on its own.
@@ -225,6 +229,7 @@ export function OrderTrackingPage(props: OrderTrackingPageProps) {
     >
       <Box p="sm" pb={4} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
         <OrderSearch
+          {...(props.isGuest ? { placeholder: t('guest.search.placeholder') } : {})}
           term={searchTerm}
           onTermChange={setSearchTerm}
           onCommit={searchHistory.remember}

@@ -1,0 +1,97 @@
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { GuestSession, GuestSessionBody } from '@riderdesk/domain/contracts/guest';
+import { GUEST_VENDOR_NAME } from '@riderdesk/domain/contracts/guest';
+import { meetsDifficulty, proofInput } from '@riderdesk/domain/guest/proof-of-work';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/db.ts';
+import { keyedError } from '../../errors.ts';
+import type { VendorService } from '../vendors/service.ts';
+import * as repo from './repo.ts';
+import { sha256, type Tokens } from './tokens.ts';
+
+/** How long a challenge may take to solve and send back. */
+export const GUEST_CHALLENGE_TTL_S = 10 * 60;
+
+export type GuestService = ReturnType<typeof guestService>;
+
+const challengeError = () => keyedError(400, 'InvalidParameterException', 'guest.error.challenge', 'challenge');
+
+/**
+ * Guest sessions (spec §1, §4, §6; docs/decisions/080-guest-sessions.md). A browser first solves a signed
+ * proof-of-work challenge; each solved challenge opens one session, which gets a vendor of its own (shown as
+ * 'guest') so the vendor scoping every order query already applies keeps one guest's orders from another's.
+ */
+export function guestService(deps: {
+  db: Db;
+  config: AppConfig;
+  tokens: Tokens;
+  vendors: VendorService;
+  now: () => Date;
+}) {
+  const { db, config, tokens, vendors, now } = deps;
+  const sign = (body: string) =>
+    createHmac('sha256', config.authSecret).update(`guest-challenge:${body}`).digest('base64url');
+
+  function checkChallenge(challenge: string): void {
+    const [nonce = '', exp = '', mac = ''] = challenge.split('.');
+    const expected = Buffer.from(sign(`${nonce}.${exp}`));
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw challengeError();
+    if (!/^\d+$/.test(exp) || Number(exp) * 1000 <= now().getTime()) throw challengeError();
+  }
+
+  return {
+    challenge(): { challenge: string; difficulty: number } {
+      const nonce = randomBytes(16).toString('base64url');
+      const exp = Math.floor(now().getTime() / 1000) + GUEST_CHALLENGE_TTL_S;
+      return { challenge: `${nonce}.${exp}.${sign(`${nonce}.${exp}`)}`, difficulty: config.guestProofDifficulty };
+    },
+
+    async start(body: GuestSessionBody): Promise<GuestSession> {
+      checkChallenge(body.challenge);
+      const digest = createHash('sha256').update(proofInput(body.challenge, body.nonce)).digest();
+      if (!meetsDifficulty(digest, config.guestProofDifficulty)) {
+        throw keyedError(400, 'InvalidParameterException', 'guest.error.proof', 'nonce');
+      }
+      const guestId = randomUUID();
+      const vendorId = `guest-${randomBytes(8).toString('hex')}`;
+      const issued = await tokens.guestToken(guestId, vendorId);
+      const at = now();
+      await db.transaction(async (tx) => {
+        await vendors.registration.createBusiness(tx, {
+          vendor_id: vendorId,
+          name: GUEST_VENDOR_NAME,
+          is_guest: true,
+          currency: config.deployment.country.currency,
+          country_code: config.deployment.country.code,
+          // spec §6: no online payment for guests.
+          payment_methods: { [config.deployment.defaultPaymentMethod]: true },
+        });
+        const inserted = await repo.insertGuestSession(tx, {
+          id: guestId,
+          vendorId,
+          challengeHash: sha256(body.challenge),
+          now: at,
+          expiresAt: new Date(issued.exp * 1000),
+        });
+        // A challenge already used: the transaction rolls the new vendor back.
+        if (!inserted) throw challengeError();
+      });
+      return { token: issued.token, exp: issued.exp, vendor_id: vendorId };
+    },
+
+    /**
+     * spec §4: a guest who registers or logs in hands its orders to the account: the guest's vendor is linked
+     * to it, and the guest token is honoured no more. A stale or foreign token hands nothing over.
+     */
+    async handOver(tx: Db, guestToken: string | undefined, userId: string): Promise<string | null> {
+      if (!guestToken) return null;
+      const guest = await tokens.verifyGuest(guestToken).catch(() => null);
+      if (!guest) return null;
+      const vendorId = await repo.claimGuestSession(tx, guest.guestId, userId, now());
+      if (!vendorId) return null;
+      await vendors.registration.linkUser(tx, userId, vendorId);
+      return vendorId;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useGuestOrderCount } from '../../shared/session/guest-session.ts';
+
+// Per tab: a guest who said "not now" is asked again after their next order only.
+const SEEN_KEY = 'riderdesk-later-register-seen';
+
+function readSeen(): number {
+  try {
+    return Number(window.sessionStorage.getItem(SEEN_KEY) ?? 0) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * spec §2 "guest checkout with a later-register popup": after a guest's order, an invitation to create an
+ * account (or log in), which takes the guest's orders over (spec §4, decision 080).
+ */
+export function LaterRegisterPrompt() {
+  const { t } = useTranslation();
+  const count = useGuestOrderCount();
+  const [seen, setSeen] = useState(readSeen);
+  const close = () => {
+    try {
+      window.sessionStorage.setItem(SEEN_KEY, String(count));
+    } catch {
+      // The prompt may come back after a reload; nothing worse.
+    }
+    setSeen(count);
+  };
+  return (
+    <Modal
+      opened={count > seen}
+      onClose={close}
+      title={t('guest.later-register.title')}
+      centered
+      radius="md"
+      // Above the map's own controls (Leaflet uses z-index up to 1000).
+      zIndex={1100}
+    >
+      <Stack gap="md">
+        <Text fz="sm">{t('guest.later-register.body')}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close}>
+            {t('guest.later-register.not-now')}
+          </Button>
+          <Button component={Link} to="/connect" variant="light" onClick={close}>
+            {t('login.submit')}
+          </Button>
+          <Button component={Link} to="/register" onClick={close}>
+            {t('guest.later-register.register')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -25,6 +25,8 @@ export const PublicConfigSchema = z.object({
   environment: z.enum(['san', 'stg', 'prd']),
   mode: z.enum(APP_MODES),
   mapTileUrl: z.string().nullable(),
+  /** The help centre host the browser initialises the frame at (spec §7); '/help-centre' is the embedded one. */
+  helpCentreUrl: z.string(),
   /** Flag providers tried in turn before /fwfFallback.json (spec §7). */
   flagProviders: z.array(z.object({ name: z.string(), url: z.string() })),
   /** Whether the development outbox page is served (never in prd). */

@@ -36,6 +36,7 @@ export function publicConfig(config: AppConfig): PublicConfig {
     environment,
     mode: config.mode,
     mapTileUrl: config.mapTileUrl,
+    helpCentreUrl: config.helpCentreUrl,
     flagProviders: [{ name: 'FWF', url: '/api/v1/flags' }],
     hasDevOutbox: config.hasOutboxPage,
   };

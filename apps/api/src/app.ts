@@ -32,6 +32,7 @@ import { helpCentrePlugin } from './modules/help-centre/plugin.ts';
 import { helpCentreService } from './modules/help-centre/service.ts';
 import { HelpCentreTokens } from './modules/help-centre/tokens.ts';
 import { i18nPlugin } from './modules/i18n/plugin.ts';
+import { legalPlugin } from './modules/legal/plugin.ts';
 import { LiveHub } from './modules/live/hub.ts';
 import { livePlugin } from './modules/live/plugin.ts';
 import { LiveSessions } from './modules/live/sessions.ts';
@@ -334,6 +335,12 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await app.register(livePlugin, { db, services });
   await app.register(flagsPlugin, { services });
   await app.register(i18nPlugin, { localesDir: config.localesDir });
+  await app.register(legalPlugin, {
+    prefix,
+    localesDir: config.localesDir,
+    serviceName: config.deployment.brand.serviceName,
+    now: services.now,
+  });
   if (config.hasOutboxPage) await app.register(outboxPlugin, { db, operatorToken: config.operatorToken });
   await registerWeb(app, config.webDistDir);
 

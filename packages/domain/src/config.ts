@@ -170,18 +170,26 @@ export interface Brand {
   primaryColor: string;
   /** Countries the brand may be deployed in; null means any. */
   countries: readonly CountryCode[] | null;
+  /** spec §2: this variant links its own terms page instead of showing (and offering to download) ours. */
+  termsUrl: string | null;
 }
 
 export const BRANDS = {
-  riderdesk: { id: 'riderdesk', serviceName: 'Riderdesk', primaryColor: 'pink', countries: null },
-  swiftdrop: { id: 'swiftdrop', serviceName: 'Swiftdrop', primaryColor: 'orange', countries: null },
-  parcelpal: { id: 'parcelpal', serviceName: 'Parcelpal', primaryColor: 'teal', countries: null },
-  quickrun: { id: 'quickrun', serviceName: 'Quickrun', primaryColor: 'red', countries: null },
-  citycourier: { id: 'citycourier', serviceName: 'City Courier', primaryColor: 'blue', countries: null },
-  dashgo: { id: 'dashgo', serviceName: 'Dashgo', primaryColor: 'grape', countries: null },
-  routely: { id: 'routely', serviceName: 'Routely', primaryColor: 'indigo', countries: null },
+  riderdesk: { id: 'riderdesk', serviceName: 'Riderdesk', primaryColor: 'pink', countries: null, termsUrl: null },
+  swiftdrop: { id: 'swiftdrop', serviceName: 'Swiftdrop', primaryColor: 'orange', countries: null, termsUrl: null },
+  parcelpal: { id: 'parcelpal', serviceName: 'Parcelpal', primaryColor: 'teal', countries: null, termsUrl: null },
+  quickrun: { id: 'quickrun', serviceName: 'Quickrun', primaryColor: 'red', countries: null, termsUrl: null },
+  citycourier: { id: 'citycourier', serviceName: 'City Courier', primaryColor: 'blue', countries: null, termsUrl: null },
+  dashgo: { id: 'dashgo', serviceName: 'Dashgo', primaryColor: 'grape', countries: null, termsUrl: null },
+  routely: { id: 'routely', serviceName: 'Routely', primaryColor: 'indigo', countries: null, termsUrl: null },
   // spec §1: the eighth variant is used only in one South-East Asian country.
-  kedai: { id: 'kedai', serviceName: 'Kedai Express', primaryColor: 'green', countries: ['MY'] },
+  kedai: {
+    id: 'kedai',
+    serviceName: 'Kedai Express',
+    primaryColor: 'green',
+    countries: ['MY'],
+    termsUrl: 'https://kedaiexpress.com.my/terms',
+  },
 } as const satisfies Record<string, Brand>;
 
 export type BrandId = keyof typeof BRANDS;

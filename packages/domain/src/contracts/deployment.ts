@@ -18,7 +18,13 @@ export const PublicConfigSchema = z.object({
       deliveryServiceInfo: z.string(),
     }),
   }),
-  brand: z.object({ id: z.string(), serviceName: z.string(), primaryColor: z.string() }),
+  brand: z.object({
+    id: z.string(),
+    serviceName: z.string(),
+    primaryColor: z.string(),
+    /** spec §2: set for the brand variant whose terms are an external page. */
+    termsUrl: z.string().nullable(),
+  }),
   languages: z.array(z.string()),
   defaultLanguage: z.string(),
   defaultPaymentMethod: z.string(),

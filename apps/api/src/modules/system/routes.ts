@@ -29,7 +29,7 @@ export function publicConfig(config: AppConfig): PublicConfig {
       mapCentre: country.mapCentre,
       links: country.links,
     },
-    brand: { id: brand.id, serviceName: brand.serviceName, primaryColor: brand.primaryColor },
+    brand: { id: brand.id, serviceName: brand.serviceName, primaryColor: brand.primaryColor, termsUrl: brand.termsUrl },
     languages: [...languages],
     defaultLanguage,
     defaultPaymentMethod,

@@ -42,7 +42,7 @@ for (const locale of ['en', 'ur_alt'] as const) {
     await page.screenshot({ path: `test-results/help-centre-article-${locale}.png` });
 
     // Contact support about the order just placed.
-    await frame.getByRole('textbox', { name: text(locale, 'help-center.contact.order') }).fill(orderId);
+    await frame.getByRole('combobox', { name: text(locale, 'help-center.contact.order') }).fill(orderId);
     await frame.getByRole('option', { name: new RegExp(orderId) }).click();
     await frame
       .getByRole('textbox', { name: text(locale, 'help-center.contact.message') })

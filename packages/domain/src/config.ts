@@ -23,6 +23,24 @@ export const LANGUAGE_NAMES: Record<LanguageCode, string> = {
   ur_alt: 'اردو',
 };
 
+/** The BCP 47 tag of a product language code ('ur_alt' is Urdu in its alternative script style). */
+export const languageTag = (code: string): string => code.split('_')[0] ?? code;
+
+/**
+ * A language's name in that language (spec §2 language selector), from the platform's Intl.DisplayNames;
+ * the shipped names where the platform has none.
+ */
+export function languageName(code: string): string {
+  const tag = languageTag(code);
+  try {
+    const name = new Intl.DisplayNames([tag], { type: 'language', fallback: 'none' }).of(tag);
+    if (name) return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+  } catch {
+    // An unknown tag, or a platform without display names.
+  }
+  return LANGUAGE_NAMES[code as LanguageCode] ?? code;
+}
+
 export interface CountryLinks {
   partnerSignUp: string | null;
   privacy: string;

@@ -39,7 +39,7 @@ for (const locale of ['en', 'ur_alt'] as const) {
     await expect(frame.locator('[data-article]').first()).toHaveAttribute('data-article', 'prohibited-items');
     expect(await frame.locator('[data-article]').count()).toBeLessThan(FAQ.PK?.[locale]?.length ?? 0);
     await expect(frame.locator('html')).toHaveAttribute('dir', locale === 'ur_alt' ? 'rtl' : 'ltr');
-    await page.screenshot({ path: `test-results/help-centre-article-${locale}.png` });
+    await page.screenshot({ path: `test-results/screens/help-centre-article-${locale}.png` });
 
     // Contact support about the order just placed.
     await frame.getByRole('combobox', { name: text(locale, 'help-center.contact.order') }).fill(orderId);
@@ -56,7 +56,7 @@ for (const locale of ['en', 'ur_alt'] as const) {
     const ticket = (await frame.locator('[data-ticket]').getAttribute('data-ticket')) ?? '';
     expect(ticket).toMatch(/^HC-\d+$/);
     await expect(frame.locator('[data-ticket]')).toContainText(ticket);
-    await page.screenshot({ path: `test-results/help-centre-ticket-${locale}.png` });
+    await page.screenshot({ path: `test-results/screens/help-centre-ticket-${locale}.png` });
 
     const mail = await waitForMail(request, DEMO.email, new RegExp(orderId));
     expect(mail.subject).toContain(ticket);

@@ -197,7 +197,13 @@ export const BRANDS = {
   swiftdrop: { id: 'swiftdrop', serviceName: 'Swiftdrop', primaryColor: 'orange', countries: null, termsUrl: null },
   parcelpal: { id: 'parcelpal', serviceName: 'Parcelpal', primaryColor: 'teal', countries: null, termsUrl: null },
   quickrun: { id: 'quickrun', serviceName: 'Quickrun', primaryColor: 'red', countries: null, termsUrl: null },
-  citycourier: { id: 'citycourier', serviceName: 'City Courier', primaryColor: 'blue', countries: null, termsUrl: null },
+  citycourier: {
+    id: 'citycourier',
+    serviceName: 'City Courier',
+    primaryColor: 'blue',
+    countries: null,
+    termsUrl: null,
+  },
   dashgo: { id: 'dashgo', serviceName: 'Dashgo', primaryColor: 'grape', countries: null, termsUrl: null },
   routely: { id: 'routely', serviceName: 'Routely', primaryColor: 'indigo', countries: null, termsUrl: null },
   // spec §1: the eighth variant is used only in one South-East Asian country.

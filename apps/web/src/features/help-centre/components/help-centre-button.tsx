@@ -18,7 +18,8 @@ export function HelpCentreButton({ context, onOpenPage }: { context: HelpCentreC
   return (
     <>
       {isOpen && <HelpCentrePanel helpCentre={helpCentre} onClose={helpCentre.close} />}
-      <Affix position={{ bottom: 24, right: 24 }} zIndex={300} style={{ insetInlineEnd: 24, right: 'auto' }}>
+      {/* The inline end: bottom right in English, bottom left in Urdu, beside the panel it opens. */}
+      <Affix position={{ bottom: 24 }} zIndex={300} style={{ insetInlineEnd: 24 }}>
         <Tooltip label={isOpen ? t('help-center.close') : t('help-center.open-label')} position="left">
           <ActionIcon
             size={56}

@@ -29,7 +29,11 @@ import { createGeocoder } from './modules/geo/create-geocoder.ts';
 import type { Geocoder } from './modules/geo/geocoder.ts';
 import { geoPlugin } from './modules/geo/plugin.ts';
 import { geoService } from './modules/geo/service.ts';
+import { helpCentrePlugin } from './modules/help-centre/plugin.ts';
+import { helpCentreService } from './modules/help-centre/service.ts';
+import { HelpCentreTokens } from './modules/help-centre/tokens.ts';
 import { i18nPlugin } from './modules/i18n/plugin.ts';
+import { legalPlugin } from './modules/legal/plugin.ts';
 import { LiveHub } from './modules/live/hub.ts';
 import { livePlugin } from './modules/live/plugin.ts';
 import { LiveSessions } from './modules/live/sessions.ts';
@@ -236,6 +240,18 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
         PK_GAZETTEER.map((place) => place.province),
       ),
     }),
+    helpCentre: helpCentreService({
+      db,
+      now,
+      tokens: new HelpCentreTokens(config.authSecret, now),
+      vendors,
+      orders: orderReads,
+      mailer,
+      emailOf: async (userId) => (await auth.me(userId)).email,
+      serviceName: config.deployment.brand.serviceName,
+      frameBase: config.helpCentreUrl,
+      globalEntityId: `ODR_${config.deployment.country.code}`,
+    }),
     liveTickets: liveTickets({ db, now, honoured: auth.honouredSessionIds }),
     liveSessions,
     liveHub,
@@ -356,9 +372,16 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   });
   await app.register(dispatchPlugin, { prefix, services, config: config.dispatch });
   await app.register(publicPlugin, { prefix, services, rateLimit: config.dispatch.publicRateLimit });
+  await app.register(helpCentrePlugin, { apiPrefix: prefix, services });
   await app.register(livePlugin, { db, services });
   await app.register(flagsPlugin, { services });
   await app.register(i18nPlugin, { localesDir: config.localesDir });
+  await app.register(legalPlugin, {
+    prefix,
+    localesDir: config.localesDir,
+    serviceName: config.deployment.brand.serviceName,
+    now: services.now,
+  });
   if (config.hasOutboxPage) await app.register(outboxPlugin, { db, operatorToken: config.operatorToken });
   await registerWeb(app, config.webDistDir);
 

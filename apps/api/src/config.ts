@@ -56,6 +56,8 @@ export interface AppConfig {
   operatorToken: string | null;
   smtpUrl: string | null;
   publicUrl: string;
+  /** HELP_CENTRE_URL: the help centre host (spec §7); default the embedded one at /help-centre. */
+  helpCentreUrl: string;
   demoEmail: string;
   demoPassword: string;
   /** DEMO_PARTNER_TOKEN: a partner (GODROID) token the demo seed stores (as its sha256) for the demo shop. */
@@ -143,6 +145,7 @@ const EnvSchema = z.object({
     .pipe(z.array(z.string().min(32, 'each previous secret must be at least 32 characters'))),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   PUBLIC_URL: optional.pipe(z.url().optional()),
+  HELP_CENTRE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DEMO_EMAIL: optional.pipe(z.email().optional()).transform((value) => (value ?? 'demo@riderdesk.pk').toLowerCase()),
   DEMO_PASSWORD: optional.transform((value) => value ?? 'Riderdesk#2026'),
   DEMO_PARTNER_TOKEN: optional.pipe(
@@ -283,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       operatorToken: vars.OPERATOR_TOKEN ?? null,
       smtpUrl: vars.SMTP_URL ?? null,
       publicUrl,
+      helpCentreUrl: (vars.HELP_CENTRE_URL ?? '/help-centre').replace(/\/+$/, ''),
       demoEmail: vars.DEMO_EMAIL,
       demoPassword: vars.DEMO_PASSWORD,
       demoPartnerToken: vars.DEMO_PARTNER_TOKEN ?? null,

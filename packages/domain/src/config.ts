@@ -23,6 +23,24 @@ export const LANGUAGE_NAMES: Record<LanguageCode, string> = {
   ur_alt: 'اردو',
 };
 
+/** The BCP 47 tag of a product language code ('ur_alt' is Urdu in its alternative script style). */
+export const languageTag = (code: string): string => code.split('_')[0] ?? code;
+
+/**
+ * A language's name in that language (spec §2 language selector), from the platform's Intl.DisplayNames;
+ * the shipped names where the platform has none.
+ */
+export function languageName(code: string): string {
+  const tag = languageTag(code);
+  try {
+    const name = new Intl.DisplayNames([tag], { type: 'language', fallback: 'none' }).of(tag);
+    if (name) return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+  } catch {
+    // An unknown tag, or a platform without display names.
+  }
+  return LANGUAGE_NAMES[code as LanguageCode] ?? code;
+}
+
 export interface CountryLinks {
   partnerSignUp: string | null;
   privacy: string;
@@ -170,18 +188,32 @@ export interface Brand {
   primaryColor: string;
   /** Countries the brand may be deployed in; null means any. */
   countries: readonly CountryCode[] | null;
+  /** spec §2: this variant links its own terms page instead of showing (and offering to download) ours. */
+  termsUrl: string | null;
 }
 
 export const BRANDS = {
-  riderdesk: { id: 'riderdesk', serviceName: 'Riderdesk', primaryColor: 'pink', countries: null },
-  swiftdrop: { id: 'swiftdrop', serviceName: 'Swiftdrop', primaryColor: 'orange', countries: null },
-  parcelpal: { id: 'parcelpal', serviceName: 'Parcelpal', primaryColor: 'teal', countries: null },
-  quickrun: { id: 'quickrun', serviceName: 'Quickrun', primaryColor: 'red', countries: null },
-  citycourier: { id: 'citycourier', serviceName: 'City Courier', primaryColor: 'blue', countries: null },
-  dashgo: { id: 'dashgo', serviceName: 'Dashgo', primaryColor: 'grape', countries: null },
-  routely: { id: 'routely', serviceName: 'Routely', primaryColor: 'indigo', countries: null },
+  riderdesk: { id: 'riderdesk', serviceName: 'Riderdesk', primaryColor: 'pink', countries: null, termsUrl: null },
+  swiftdrop: { id: 'swiftdrop', serviceName: 'Swiftdrop', primaryColor: 'orange', countries: null, termsUrl: null },
+  parcelpal: { id: 'parcelpal', serviceName: 'Parcelpal', primaryColor: 'teal', countries: null, termsUrl: null },
+  quickrun: { id: 'quickrun', serviceName: 'Quickrun', primaryColor: 'red', countries: null, termsUrl: null },
+  citycourier: {
+    id: 'citycourier',
+    serviceName: 'City Courier',
+    primaryColor: 'blue',
+    countries: null,
+    termsUrl: null,
+  },
+  dashgo: { id: 'dashgo', serviceName: 'Dashgo', primaryColor: 'grape', countries: null, termsUrl: null },
+  routely: { id: 'routely', serviceName: 'Routely', primaryColor: 'indigo', countries: null, termsUrl: null },
   // spec §1: the eighth variant is used only in one South-East Asian country.
-  kedai: { id: 'kedai', serviceName: 'Kedai Express', primaryColor: 'green', countries: ['MY'] },
+  kedai: {
+    id: 'kedai',
+    serviceName: 'Kedai Express',
+    primaryColor: 'green',
+    countries: ['MY'],
+    termsUrl: 'https://kedaiexpress.com.my/terms',
+  },
 } as const satisfies Record<string, Brand>;
 
 export type BrandId = keyof typeof BRANDS;

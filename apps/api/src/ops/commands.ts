@@ -11,6 +11,7 @@ import { hashPassword } from '../modules/auth/service.ts';
 import { GODROID_TOKEN_TTL_S, randomToken, sha256 } from '../modules/auth/tokens.ts';
 import * as ridersRepo from '../modules/dispatch/repo.ts';
 import { flagService, isFlagName } from '../modules/flags/service.ts';
+import * as ticketsRepo from '../modules/help-centre/repo.ts';
 import { newRegistrationCode } from '../modules/vendors/registration-code.ts';
 import * as vendorsRepo from '../modules/vendors/repo.ts';
 
@@ -23,6 +24,25 @@ export interface OpsContext {
 
 /** A mistake of the operator's: printed with the usage, exit code 2. */
 export class OpsError extends Error {}
+
+/** Support tickets merchants opened from the help centre, one a line. */
+export async function listTickets(ctx: OpsContext, all: boolean): Promise<string> {
+  const rows = await ticketsRepo.listTickets(ctx.db, { all, limit: 200 });
+  if (rows.length === 0) return all ? 'No support tickets.' : 'No open support tickets.';
+  return rows
+    .map((row) =>
+      [
+        row.ticket_number,
+        row.status,
+        row.created_at.toISOString(),
+        row.vendor_id,
+        row.order_id,
+        row.email,
+        JSON.stringify(row.message),
+      ].join('\t'),
+    )
+    .join('\n');
+}
 
 export const USAGE = `Usage: npm run ops -- <command> [options]
 
@@ -41,7 +61,8 @@ Commands:
   godroid-tokens [--vendor <id>]         list partner tokens (id, vendor, label, expiry, revoked)
   revoke-godroid-token <tokenId>         stop honouring a partner token at once
   set-flag <name> <true|false>
-  set-country-parameter <name> <value>`;
+  set-country-parameter <name> <value>
+  tickets [--all]                        help centre support tickets, newest first (open ones unless --all)`;
 
 const latitude = z.coerce.number().min(-90).max(90);
 const longitude = z.coerce.number().min(-180).max(180);
@@ -371,6 +392,10 @@ export async function runCommand(ctx: OpsContext, argv: string[]): Promise<strin
       const { positionals } = parse({});
       if (positionals.length !== 2) throw new OpsError('set-country-parameter takes <name> <value>');
       return setCountryParameter(ctx, positionals[0]!, positionals[1]!);
+    }
+    case 'tickets': {
+      const { values } = parse({ all: { type: 'boolean' } });
+      return listTickets(ctx, values.all === true);
     }
     case undefined:
     case 'help':

@@ -16,6 +16,11 @@ function tileOrigin(url: string | null): string[] {
   }
 }
 
+/** An external help centre host is framed and called; the embedded one is this server. */
+function helpCentreOrigin(url: string): string[] {
+  return /^https?:\/\//.test(url) ? [new URL(url).origin] : [];
+}
+
 export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -25,9 +30,9 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
         // The UI library writes inline styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigin(config.mapTileUrl)],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...helpCentreOrigin(config.helpCentreUrl)],
         fontSrc: ["'self'", 'data:'],
-        frameSrc: ["'self'"],
+        frameSrc: ["'self'", ...helpCentreOrigin(config.helpCentreUrl)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -69,6 +69,14 @@ const BulkOrderRoute = lazyWithRetry(
   () => import('./pages/bulk-order-route.tsx'),
   (m) => m.BulkOrderRoute,
 );
+const HelpCentreRoute = lazyWithRetry(
+  () => import('./pages/help-centre-route.tsx'),
+  (m) => m.HelpCentreRoute,
+);
+const HelpCentreFrameRoute = lazyWithRetry(
+  () => import('./pages/help-centre-route.tsx'),
+  (m) => m.HelpCentreFrameRoute,
+);
 
 const title = (titleKey: string): PageHandle => ({ titleKey });
 
@@ -130,6 +138,8 @@ export const appRoutes: RouteObject[] = [
           { path: '*', handle: title('not-found.title'), element: <NotFoundPage /> },
         ],
       },
+      // The embedded help centre's own page, framed by the portal: no portal chrome around it.
+      { path: 'help-centre/frame', handle: title('help-center.title'), element: <HelpCentreFrameRoute /> },
       {
         element: <PublicLayout limited />,
         children: [{ path: 'maintenance', handle: title('page-title.maintenance'), element: <MaintenanceRoute /> }],
@@ -179,6 +189,14 @@ export const appRoutes: RouteObject[] = [
             element: <BulkOrderRoute />,
           },
         ],
+      },
+      {
+        element: (
+          <RequireSession flag="Helpcenter">
+            <AppLayout />
+          </RequireSession>
+        ),
+        children: [{ path: 'helpcenter/:vendorID', handle: title('help-center.title'), element: <HelpCentreRoute /> }],
       },
     ],
   },

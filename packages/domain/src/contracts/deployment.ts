@@ -18,13 +18,21 @@ export const PublicConfigSchema = z.object({
       deliveryServiceInfo: z.string(),
     }),
   }),
-  brand: z.object({ id: z.string(), serviceName: z.string(), primaryColor: z.string() }),
+  brand: z.object({
+    id: z.string(),
+    serviceName: z.string(),
+    primaryColor: z.string(),
+    /** spec §2: set for the brand variant whose terms are an external page. */
+    termsUrl: z.string().nullable(),
+  }),
   languages: z.array(z.string()),
   defaultLanguage: z.string(),
   defaultPaymentMethod: z.string(),
   environment: z.enum(['san', 'stg', 'prd']),
   mode: z.enum(APP_MODES),
   mapTileUrl: z.string().nullable(),
+  /** The help centre host the browser initialises the frame at (spec §7); '/help-centre' is the embedded one. */
+  helpCentreUrl: z.string(),
   /** Flag providers tried in turn before /fwfFallback.json (spec §7). */
   flagProviders: z.array(z.object({ name: z.string(), url: z.string() })),
   /** Whether the development outbox page is served (never in prd). */

@@ -29,6 +29,14 @@ export function orderRecords(db: Db) {
     /** An order as the merchant's screens show it (live updates). */
     view: (orderId: string): Promise<Order | null> => loadOrderView(db, orderId),
 
+    /** An order of this vendor or of one of its outlets; null for anyone else's. */
+    ofVendor: (orderId: string, vendorId: string): Promise<OrderRow | null> =>
+      repo.findOrderOfVendor(db, orderId, vendorId),
+
+    /** The vendor's (and its outlets') newest orders first. */
+    recentOfVendor: (vendorId: string, limit: number): Promise<OrderRow[]> =>
+      repo.findRecentOrdersOfVendor(db, vendorId, limit),
+
     /** Orders of the vendor and its outlets changed after `since`, oldest first: what a reconnecting socket missed. */
     async viewsChangedSince(vendorId: string, since: string, limit: number): Promise<Order[]> {
       return (await repo.findOrdersChangedSince(db, vendorId, since, limit)).map(toOrderView);

@@ -122,6 +122,14 @@ export async function findOrderOfVendor(db: Db, orderId: string, vendorId: strin
   return row ?? null;
 }
 
+/** The newest orders of the vendor and of its outlets (the help centre's order picker). */
+export async function findRecentOrdersOfVendor(db: Db, vendorId: string, limit: number): Promise<OrderRow[]> {
+  return selectOrders(db, `where ${OF_VENDOR_OR_OUTLETS('$1')} order by o.created_at desc, o.order_id desc limit $2`, [
+    vendorId,
+    limit,
+  ]);
+}
+
 /** The order behind a public tracking link. */
 export async function findOrderByTrackingToken(db: Db, token: string): Promise<OrderRow | null> {
   const [row] = await selectOrders(db, 'where o.tracking_token = $1', [token]);

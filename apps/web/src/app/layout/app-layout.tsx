@@ -3,8 +3,10 @@ import { useDisclosure } from '@mantine/hooks';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { HelpCentreButton } from '../../features/help-centre/components/help-centre-button.tsx';
+import { isHelpCentreShown } from '../../features/help-centre/help-centre-rules.ts';
 import { LanguagePicker } from '../../features/language/components/language-picker.tsx';
 import { BranchSelector } from '../../features/vendors/components/branch-selector.tsx';
 import { useOutletReadiness } from '../../features/vendors/hooks/use-outlet-readiness.ts';
@@ -16,6 +18,7 @@ import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
 import { LiveConnection } from '../live-connection.tsx';
 import { ShellContext } from '../shell-context.tsx';
 import { useAppFlags } from '../use-app-flags.ts';
+import { useHelpCentreContext } from '../use-help-centre-context.ts';
 import { isVendorSection, sectionOf, sectionPath } from '../vendor-path.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { DesktopNav } from './desktop-nav.tsx';
@@ -147,6 +150,20 @@ export function AppLayout() {
       <LiveConnection vendorId={vendorId} isEnabled={isGuest || isPartner || session !== null} />
       {isGuest && <LaterRegisterPrompt />}
       {isPartner && <PartnerTermsGate />}
+      {isHelpCentreShown({ flag: flags.Helpcenter, mode: config.mode, isGuest, hasSession: session !== null }) &&
+        section !== 'helpcenter' && <FloatingHelpCentre vendorId={vendorId} />}
     </ShellContext.Provider>
+  );
+}
+
+/** spec §2: the help centre's round button; on small screens it opens /helpcenter/{vendorID}. */
+function FloatingHelpCentre({ vendorId }: { vendorId: string | null }) {
+  const navigate = useNavigate();
+  const context = useHelpCentreContext(vendorId);
+  return (
+    <HelpCentreButton
+      context={context}
+      onOpenPage={() => vendorId && navigate(`/helpcenter/${encodeURIComponent(vendorId)}`)}
+    />
   );
 }

@@ -2,5 +2,6 @@ import { TermsPage } from '../../features/legal/components/terms-page.tsx';
 import { useConfig } from '../../shared/config/config-context.tsx';
 
 export function TermsRoute() {
-  return <TermsPage serviceName={useConfig().brand.serviceName} />;
+  const { brand } = useConfig();
+  return <TermsPage serviceName={brand.serviceName} externalUrl={brand.termsUrl} />;
 }

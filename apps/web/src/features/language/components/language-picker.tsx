@@ -1,10 +1,11 @@
 import { Button, Menu } from '@mantine/core';
-import { LANGUAGE_NAMES, type LanguageCode } from '@riderdesk/domain/config';
+import { languageName, languageTag } from '@riderdesk/domain/config';
 import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../hooks/use-language.ts';
 
-const nameOf = (code: string) => LANGUAGE_NAMES[code as LanguageCode] ?? code;
+// spec §2: each language named in itself (Intl.DisplayNames), so a reader finds their own.
+const nameOf = languageName;
 
 /** Offers only the languages the country supports (spec §2). */
 export function LanguagePicker({ variant = 'subtle' }: { variant?: 'subtle' | 'default' }) {
@@ -31,7 +32,7 @@ export function LanguagePicker({ variant = 'subtle' }: { variant?: 'subtle' | 'd
         {languages.map((code) => (
           <Menu.Item
             key={code}
-            lang={code.split('_')[0]}
+            lang={languageTag(code)}
             onClick={() => void changeLanguage(code)}
             rightSection={code === language ? <IconCheck size={16} /> : null}
           >

@@ -1,19 +1,23 @@
 import { Container, List, Stack, Text, Title } from '@mantine/core';
 import { MAX_ITEM_WEIGHT_KG } from '@riderdesk/domain/constants';
 import { useTranslation } from 'react-i18next';
+import { TermsDownload } from './terms-download.tsx';
 
 const SECTIONS = ['service', 'items', 'orders', 'payment', 'cancellation', 'liability', 'privacy'] as const;
 
-export function TermsPage({ serviceName }: { serviceName: string }) {
+export function TermsPage({ serviceName, externalUrl = null }: { serviceName: string; externalUrl?: string | null }) {
   const { t } = useTranslation();
   return (
     <Container size="md" py={{ base: 'lg', sm: 48 }}>
       <Title order={1} mb="xs">
         {t('terms.title')}
       </Title>
-      <Text c="dimmed" mb="xl">
+      <Text c="dimmed" mb="md">
         {t('terms.intro', { service: serviceName })}
       </Text>
+      <Stack mb="xl" align="flex-start">
+        <TermsDownload externalUrl={externalUrl} />
+      </Stack>
       <List type="ordered" spacing="lg">
         {SECTIONS.map((section) => (
           <List.Item key={section}>

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { COUNTRIES, languageName, languageTag } from './config.ts';
+
+describe('languageName (spec §2 language selector)', () => {
+  it('names each language in itself', () => {
+    expect(languageName('en')).toBe('English');
+    expect(languageName('ur_alt')).toBe('اردو');
+    expect(languageName('th')).toBe('ไทย');
+    expect(languageName('ms')).toBe('Melayu');
+  });
+
+  it('maps product codes to language tags', () => {
+    expect(languageTag('ur_alt')).toBe('ur');
+    expect(languageTag('zh_HK')).toBe('zh');
+  });
+
+  it('falls back to the shipped name or the code for what the platform cannot name', () => {
+    expect(languageName('not a tag!')).toBe('not a tag!');
+  });
+
+  it("offers only the country's languages: Pakistan's are English and Urdu", () => {
+    expect(COUNTRIES.PK.languages.map(languageName)).toEqual(['English', 'اردو']);
+  });
+});

@@ -199,6 +199,15 @@ describe.each(databases())('hostile input on %s', (kind) => {
     await call('GET', '/api/v1/geolocator/reverse?lat=24.8138&lng=67.03');
     await call('GET', '/api/v1/geolocator/details?query_id=latlng:24.81380,67.03000');
     await call('GET', `/api/v1/flags?vendor_id=${vendorId}`);
+    // Exports by e-mail, the monthly statement, the help centre's token and the terms download.
+    const exportJob = await call('POST', `/api/v1/vendor/${vendorId}/orders/export-jobs`, { format: 'csv', from, to });
+    const exportId = (exportJob.result.export_job as { export_id: string }).export_id;
+    await call('GET', `/api/v1/vendor/${vendorId}/orders/export-jobs`);
+    await call('GET', `/api/v1/vendor/${vendorId}/orders/export-jobs/${exportId}`);
+    const month = t.clock.now().toISOString().slice(0, 7);
+    await call('GET', `/api/v1/vendor/${vendorId}/statement?month=${month}&format=xlsx&include_outlets=false`);
+    await call('GET', `/api/v1/vendor/${vendorId}/hc_jwt_token`);
+    await call('GET', '/api/v1/terms.pdf');
     await call('GET', `/api/v1/dev/outbox?to=${encodeURIComponent(merchant.email)}&limit=5`);
     await call('POST', '/api/v1/password/forgot', { email_address: merchant.email });
     await call('POST', '/api/v1/register', {

@@ -44,15 +44,19 @@ export async function logIn(page: Page, email = DEMO.email, password = DEMO.pass
   await page.getByLabel(text('en', 'login.email')).fill(email);
   await page.getByLabel(text('en', 'login.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: text('en', 'login.submit') }).click();
-  await expect(page).toHaveURL(/\/request-a-rider/);
+  // The landing route then adds the branch to the URL: wait for it, so the next step acts on a settled page.
+  await expect(page).toHaveURL(/\/request-a-rider\/[\w-]+/);
 }
 
 export async function switchLanguage(page: Page, to: 'en' | 'ur_alt'): Promise<void> {
-  await page
-    .getByRole('button', { name: /Language:|زبان/ })
-    .first()
-    .click();
-  await page.getByRole('menuitem', { name: to === 'ur_alt' ? 'اردو' : 'English' }).click();
+  // A navigation of the shell closes an open menu: open it again until the language is chosen.
+  await expect(async () => {
+    await page
+      .getByRole('button', { name: /Language:|زبان/ })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: to === 'ur_alt' ? 'اردو' : 'English' }).click({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(page.locator('html')).toHaveAttribute('dir', to === 'ur_alt' ? 'rtl' : 'ltr');
 }
 

@@ -2,9 +2,11 @@
  * `npm run bench`: runs every benchmark in turn and prints its figures. Pass names to run some only,
  * e.g. `npm run bench -- live-fanout`. Benchmarks are never part of `npm test` (ARCHITECTURE.md).
  */
+import os from 'node:os';
 import { benchBulkUpload, formatBulkUpload } from './bulk-upload.ts';
 import { buildWeb, formatBundleSize, measureBundle } from './bundle-size.ts';
 import { benchJobQueue, formatJobQueue } from './job-queue.ts';
+import { benchLighthouse, formatLighthouse } from './lighthouse.ts';
 import { liveFanout, machine } from './live-fanout.ts';
 import { type BenchDatabase, benchOrderCreate, formatOrderCreate } from './order-create.ts';
 import { benchOrderHistory } from './order-history.ts';
@@ -70,6 +72,17 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
     for (const database of databases) {
       process.stdout.write(`${formatBulkUpload(await benchBulkUpload({ database, rows }))}\n`);
     }
+  },
+  lighthouse: async () => {
+    // Measures the build in apps/web/dist and apps/api/dist: `npm run build` first.
+    const results = await benchLighthouse({ runs: positive('BENCH_LH_RUNS', 3), port: positive('BENCH_PORT', 8790) });
+    process.stdout.write(
+      `lighthouse — ${machine()}, load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}\n`,
+    );
+    process.stdout.write(`${formatLighthouse(results)}\n`);
   },
   'bundle-size': async () => {
     // BENCH_REUSE_DIST=1 measures the apps/web/dist already there instead of building it.

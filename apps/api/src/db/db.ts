@@ -148,6 +148,14 @@ export function openPostgres(connectionString: string, max = 10): Db {
     ...clientRun(pool),
     async begin(work) {
       const client = await pool.connect();
+      // A checked-out client is not the pool's to watch: if its server goes away mid-transaction (a restart),
+      // the client emits 'error', which unheard would end the process. The query in flight rejects by
+      // itself; the broken client is then destroyed on release instead of going back to the pool.
+      let lost: Error | undefined;
+      const onLost = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onLost);
       try {
         await client.query('begin');
         const value = await work(transactionDb(clientRun(client)));
@@ -157,7 +165,8 @@ export function openPostgres(connectionString: string, max = 10): Db {
         await client.query('rollback').catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.off('error', onLost);
+        client.release(lost);
       }
     },
     close: () => pool.end(),

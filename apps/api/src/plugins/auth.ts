@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { authError } from '../errors.ts';
 import { findLivePartnerToken, isGuestSessionHonoured, isSessionHonoured } from '../modules/auth/repo.ts';
 import { sha256, type Tokens } from '../modules/auth/tokens.ts';
@@ -68,7 +69,10 @@ export async function sessionFromHeader(header: string | undefined, tokens: Toke
       caller: { kind: 'user', userId: claims.userId, sessionId: claims.sessionId },
       expiresAt: claims.expiresAt,
     };
-  } catch {
+  } catch (error) {
+    // A database that cannot answer says nothing about the token: a 401 would sign the merchant out
+    // during a restart. The error handler answers 503 instead, and the browser tries again.
+    if (isDatabaseUnavailable(error)) throw error;
     throw unauthorised();
   }
 }

@@ -1,7 +1,9 @@
 import { type ApiError, ApiErrorSchema } from '@riderdesk/domain/contracts/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { AppError, keyedError } from '../errors.ts';
+import { SHED_RETRY_AFTER_S } from './under-pressure.ts';
 
 const isTranslationKey = (message: string | undefined): message is string =>
   message !== undefined && /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$/.test(message);
@@ -51,6 +53,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: 'InternalErrorException',
         errors: [],
       });
+    }
+
+    // The database is restarting or unreachable: not this request's fault, and worth trying again shortly.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(SHED_RETRY_AFTER_S));
+      return send(reply, keyedError(503, 'ServiceUnavailable', 'error.server-busy').toJSON());
     }
 
     const status = error.statusCode ?? 500;

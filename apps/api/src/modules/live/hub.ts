@@ -21,6 +21,9 @@ export interface LiveSocket {
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 const LOAD_CONCURRENCY = 4;
 const CATCH_UP_LIMIT = 500;
+// A change that could not be loaded is tried again this many times, 1 s, 2 s, … apart (about a minute).
+const RELAY_RETRIES = 10;
+const RELAY_RETRY_MS = 1000;
 
 /** The sockets that may be pushed to now, out of those given (modules/live/sessions.ts). */
 export type Receivers = (sockets: readonly LiveSocket[]) => Promise<LiveSocket[]>;
@@ -45,6 +48,7 @@ export class LiveHub {
   readonly #userOf = new Map<LiveSocket, string>();
   readonly #pending = new Map<string, OrderChangeNotice>();
   readonly #loading = new Set<string>();
+  readonly #retries = new Map<string, number>();
   #active = 0;
   #idle: Promise<void> = Promise.resolve();
   #settle: (() => void) | null = null;
@@ -108,9 +112,19 @@ export class LiveHub {
     }
   }
 
-  /** Orders of the vendor (and of its outlets) changed after `since`, oldest first. */
-  async changedSince(vendorId: string, since: string): Promise<Order[]> {
-    return this.#orders.viewsChangedSince(vendorId, since, CATCH_UP_LIMIT);
+  /**
+   * Orders of the vendor (and of its outlets) changed after `since`, oldest first, in pages: however many
+   * changed (a busy outlet during a database restart), none is left out.
+   */
+  async *changedSince(vendorId: string, since: string): AsyncGenerator<Order[]> {
+    let cursor: { since: string; after: string | null } = { since, after: null };
+    for (;;) {
+      const page = await this.#orders.viewsChangedSince(vendorId, cursor.since, CATCH_UP_LIMIT, cursor.after);
+      if (page.length > 0) yield page;
+      const last = page.at(-1);
+      if (page.length < CATCH_UP_LIMIT || !last) return;
+      cursor = { since: last.updated_at, after: last.order_id };
+    }
   }
 
   notice(payload: string): void {
@@ -163,8 +177,8 @@ export class LiveHub {
     // Sending an order again is harmless (the client keeps the latest state).
     const since = new Date((this.#lastNoticeAt ?? this.#now().getTime()) - CATCH_UP_MARGIN_MS).toISOString();
     for (const vendorId of [...this.#byVendor.keys()]) {
-      for (const order of await this.changedSince(vendorId, since)) {
-        await this.#sendTo(this.#byVendor.get(vendorId), orderUpdateMessage(order));
+      for await (const page of this.changedSince(vendorId, since)) {
+        for (const order of page) await this.#sendTo(this.#byVendor.get(vendorId), orderUpdateMessage(order));
       }
     }
   }
@@ -225,6 +239,7 @@ export class LiveHub {
   async #relay(notice: OrderChangeNotice): Promise<void> {
     try {
       const order = await this.#orders.view(notice.order_id);
+      this.#retries.delete(notice.order_id);
       if (!order) return;
       const message = orderUpdateMessage(order);
       const targets = new Set<LiveSocket>(this.#byVendor.get(notice.vendor_id));
@@ -232,7 +247,21 @@ export class LiveHub {
         for (const socket of this.#byVendor.get(notice.parent_vendor_id) ?? []) targets.add(socket);
       await this.#sendTo(targets, message);
     } catch (error) {
-      this.#log.error({ err: error, orderId: notice.order_id }, 'could not relay an order change');
+      // The change is committed but could not be loaded (the database restarting): try again shortly rather
+      // than leave the merchant's screen behind until the next change of that order.
+      const attempt = (this.#retries.get(notice.order_id) ?? 0) + 1;
+      if (attempt > RELAY_RETRIES) {
+        this.#retries.delete(notice.order_id);
+        this.#log.error({ err: error, orderId: notice.order_id }, 'could not relay an order change');
+        return;
+      }
+      this.#retries.set(notice.order_id, attempt);
+      this.#log.warn({ err: error, orderId: notice.order_id, attempt }, 'relaying an order change again shortly');
+      setTimeout(() => {
+        // A newer notice for the order, if one came meanwhile, is the one to relay.
+        if (!this.#pending.has(notice.order_id)) this.#pending.set(notice.order_id, notice);
+        this.#pump();
+      }, RELAY_RETRY_MS * attempt).unref();
     }
   }
 

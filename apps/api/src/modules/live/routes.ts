@@ -98,9 +98,10 @@ export async function liveRoutes(
           hub.subscribe(socket, vendorId, caller.kind === 'user' ? caller.userId : null);
           send('subscribe_ok', { vendor_id: vendorId });
           if (since) {
-            const orders = await hub.changedSince(vendorId, since);
-            if ((await sessions.receivers([socket])).length === 0) return;
-            for (const order of orders) socket.send(orderUpdateMessage(order));
+            for await (const orders of hub.changedSince(vendorId, since)) {
+              if ((await sessions.receivers([socket])).length === 0) return;
+              for (const order of orders) socket.send(orderUpdateMessage(order));
+            }
           }
         })().catch((error: unknown) => {
           request.log.error({ err: error }, 'live message failed');

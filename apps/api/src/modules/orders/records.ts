@@ -38,8 +38,13 @@ export function orderRecords(db: Db) {
       repo.findRecentOrdersOfVendor(db, vendorId, limit),
 
     /** Orders of the vendor and its outlets changed after `since`, oldest first: what a reconnecting socket missed. */
-    async viewsChangedSince(vendorId: string, since: string, limit: number): Promise<Order[]> {
-      return (await repo.findOrdersChangedSince(db, vendorId, since, limit)).map(toOrderView);
+    async viewsChangedSince(
+      vendorId: string,
+      since: string,
+      limit: number,
+      afterOrderId: string | null = null,
+    ): Promise<Order[]> {
+      return (await repo.findOrdersChangedSince(db, vendorId, since, limit, afterOrderId)).map(toOrderView);
     },
 
     /** Whether the rider is on an unfinished order of one of these vendors (GET /riders/{id}). */

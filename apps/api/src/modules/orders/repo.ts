@@ -145,12 +145,24 @@ export async function findOrdersInStatus(db: Db, statuses: readonly OrderStatus[
 }
 
 /** Orders of the vendor (and of its outlets) changed after `since`, oldest change first. */
-export async function findOrdersChangedSince(db: Db, vendorId: string, since: string, limit: number) {
+/**
+ * Orders of the vendor (and its outlets) changed after `since`, oldest first, a page at a time: `afterOrderId`
+ * is the last order of the previous page (whose `updated_at` is the next `since`), so orders changed in the
+ * same millisecond are neither skipped nor repeated across pages.
+ */
+export async function findOrdersChangedSince(
+  db: Db,
+  vendorId: string,
+  since: string,
+  limit: number,
+  afterOrderId: string | null = null,
+) {
   return selectOrders(
     db,
-    `where ${OF_VENDOR_OR_OUTLETS('$1')} and o.updated_at > $2::timestamptz
+    `where ${OF_VENDOR_OR_OUTLETS('$1')}
+       and (o.updated_at > $2::timestamptz or (o.updated_at = $2::timestamptz and o.order_id > $4::text))
      order by o.updated_at, o.order_id limit $3`,
-    [vendorId, since, limit],
+    [vendorId, since, limit, afterOrderId],
   );
 }
 

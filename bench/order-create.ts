@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
 import { wallClock } from '../apps/api/src/clock.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -22,7 +23,7 @@ export type BenchDatabase = 'postgres' | 'pglite';
 
 export interface OrderCreateOptions {
   database: BenchDatabase;
-  /** Requests per second across all connections. */
+  /** Requests per second across all connections; 0 sends as fast as the connections allow (the maximum rate). */
   rate: number;
   durationSeconds: number;
   connections: number;
@@ -42,6 +43,38 @@ export interface OrderCreateResult {
   ordersInDatabase: number;
   /** 1-minute load average when the run ended: other work on the machine skews the figures. */
   loadAverage: number;
+  /**
+   * The anchor, on PostgreSQL, measured just before in the same run on the same database and pool: a bare
+   * Fastify route that parses the same JSON body and inserts it as one row (`insert … values ($1, $2::jsonb)`),
+   * the least a created order can cost.
+   */
+  anchor: { throughput: number; latencyMs: { p50: number; p99: number } } | null;
+}
+
+/** The anchor: a bare Fastify route inserting the request body as one row, under the same load. */
+async function benchBareInsert(db: Db, body: string, options: OrderCreateOptions) {
+  await db.query('create table if not exists bench_anchor (id uuid primary key, body jsonb not null)');
+  const app = Fastify({ logger: false });
+  app.post('/anchor', async (request, reply) => {
+    await db.query('insert into bench_anchor (id, body) values ($1, $2::jsonb)', [randomUUID(), JSON.stringify(request.body)]);
+    return reply.code(201).send({ ok: true });
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const result = await autocannon({
+      url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+      connections: options.connections,
+      ...(options.rate > 0 ? { overallRate: options.rate } : {}),
+      duration: options.durationSeconds,
+      requests: [{ method: 'POST', path: '/anchor', headers: { 'content-type': 'application/json' }, body }],
+    });
+    return {
+      throughput: result['2xx'] / options.durationSeconds,
+      latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
+    };
+  } finally {
+    await app.close();
+  }
 }
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -131,6 +164,8 @@ export async function benchOrderCreate(options: OrderCreateOptions): Promise<Ord
         }),
       );
 
+      const anchor = options.database === 'postgres' ? await benchBareInsert(db, body, options) : null;
+
       // The demo seed may hold orders of its own.
       const countOrders = async () =>
         (await db.query<{ n: number }>('select count(*)::int as n from orders'))[0]?.n ?? 0;
@@ -138,7 +173,7 @@ export async function benchOrderCreate(options: OrderCreateOptions): Promise<Ord
       const result = await autocannon({
         url: base,
         connections: options.connections,
-        overallRate: options.rate,
+        ...(options.rate > 0 ? { overallRate: options.rate } : {}),
         duration: options.durationSeconds,
         requests: [
           {
@@ -177,6 +212,7 @@ export async function benchOrderCreate(options: OrderCreateOptions): Promise<Ord
         },
         ordersInDatabase: created,
         loadAverage: loadavg()[0] ?? 0,
+        anchor,
       };
     } finally {
       await app.close();
@@ -188,10 +224,16 @@ export async function benchOrderCreate(options: OrderCreateOptions): Promise<Ord
 
 export function formatOrderCreate(result: OrderCreateResult): string {
   const { latencyMs: l } = result;
+  const anchor = result.anchor
+    ? [
+        `  anchor (bare Fastify + one-row insert, same run): ${result.anchor.throughput.toFixed(1)} req/s, p50 ${result.anchor.latencyMs.p50} ms, p99 ${result.anchor.latencyMs.p99} ms; POST /order ÷ anchor ${(result.throughput / result.anchor.throughput).toFixed(2)}`,
+      ]
+    : [];
   return [
-    `POST /order on ${result.database}: ${result.rate} req/s for ${result.durationSeconds} s`,
+    `POST /order on ${result.database}: ${result.rate > 0 ? `${result.rate} req/s` : 'maximum rate'} for ${result.durationSeconds} s`,
     `  requests ${result.requests}, 2xx ${result.ok}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
     `  throughput ${result.throughput.toFixed(1)} orders/s; orders created in the database ${result.ordersInDatabase}`,
     `  latency p50 ${l.p50} ms, p90 ${l.p90} ms, p99 ${l.p99} ms, max ${l.max} ms; load average ${result.loadAverage.toFixed(2)}`,
+    ...anchor,
   ].join('\n');
 }

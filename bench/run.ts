@@ -34,10 +34,11 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'order-create': async () => {
     const durationSeconds = positive('BENCH_DURATION', 15);
     const connections = positive('BENCH_CONNECTIONS', 10);
+    // 'max' (or 0) sends as fast as the connections allow: the maximum rate.
     const rates = (process.env.BENCH_RATES ?? '50,200')
       .split(',')
-      .map(Number)
-      .filter((rate) => rate > 0);
+      .map((rate) => (rate.trim() === 'max' ? 0 : Number(rate)))
+      .filter((rate) => rate >= 0);
     const databases = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',') as BenchDatabase[];
     process.stdout.write(`order-create — ${machine()}\n`);
     for (const database of databases) {

@@ -40,6 +40,20 @@ export async function insertUser(
   return row ?? null;
 }
 
+/** Whether the user has been through the welcome walkthrough (decision 087). */
+export async function hasSeenWelcome(db: Db, userId: string): Promise<boolean | null> {
+  const [row] = await db.query<{ seen: boolean }>(
+    'select welcome_seen_at is not null as seen from users where id = $1',
+    [userId],
+  );
+  return row ? row.seen : null;
+}
+
+/** Remembers the walkthrough as seen; the first time stays the one kept. */
+export async function markWelcomeSeen(db: Db, userId: string, now: Date): Promise<void> {
+  await db.query('update users set welcome_seen_at = coalesce(welcome_seen_at, $2) where id = $1', [userId, now]);
+}
+
 export async function updatePassword(db: Db, userId: string, passwordHash: string, now: Date): Promise<void> {
   // A completed reset proves the mailbox, so it also confirms the e-mail.
   await db.query(

@@ -232,6 +232,29 @@ export async function claimGuestSession(db: Db, guestId: string, userId: string,
   return row?.vendor_id ?? null;
 }
 
+/**
+ * Deletes up to `limit` guest vendors whose session expired before `expiredBefore`, was never handed over to an
+ * account, and placed no order; their guest_sessions rows go with them (on delete cascade). A guest vendor with
+ * orders is kept: the orders are the fleet's and the customer's records (decision 088). Answers the vendor ids.
+ */
+export async function deleteExpiredGuestVendors(db: Db, expiredBefore: Date, limit: number): Promise<string[]> {
+  const rows = await db.query<{ vendor_id: string }>(
+    `with expired as (
+       select g.vendor_id from guest_sessions g
+        where g.claimed_at is null and g.expires_at < $1
+          and not exists (select 1 from orders o where o.vendor_id = g.vendor_id)
+        order by g.expires_at
+        limit $2
+        for update of g skip locked
+     )
+     delete from vendors v using expired e
+      where v.vendor_id = e.vendor_id and v.is_guest
+     returning v.vendor_id`,
+    [expiredBefore, limit],
+  );
+  return rows.map((row) => row.vendor_id);
+}
+
 // --- Partner (GODROID) tokens (docs/decisions/081-partner-tokens.md)
 
 export interface PartnerTokenRow {

@@ -288,6 +288,17 @@ export async function findLivePartnerToken(db: Db, tokenHash: string, now: Date)
   return row ?? null;
 }
 
+/** Of these partner tokens, those still honoured: unrevoked, unexpired, on an active vendor (live sockets). */
+export async function findHonouredPartnerTokenIds(db: Db, ids: readonly string[], now: Date): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.query<{ id: string }>(
+    `select t.id::text as id from partner_tokens t join vendors v on v.vendor_id = t.vendor_id
+      where t.id = any($1::uuid[]) and t.revoked_at is null and t.expires_at > $2 and v.is_active`,
+    [ids, now],
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function listPartnerTokens(db: Db, vendorId?: string): Promise<PartnerTokenRow[]> {
   return db.query<PartnerTokenRow>(
     `select id::text as id, vendor_id, label, created_at, expires_at, revoked_at from partner_tokens

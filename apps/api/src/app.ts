@@ -59,7 +59,7 @@ import { pricingService } from './modules/pricing/service.ts';
 import { countryServiceHours, type ServiceHours } from './modules/pricing/service-hours.ts';
 import { publicPlugin } from './modules/public/plugin.ts';
 import { publicTrackingService } from './modules/public/service.ts';
-import { systemPlugin } from './modules/system/plugin.ts';
+import { publicConfig, systemPlugin } from './modules/system/plugin.ts';
 import { vendorAddressService } from './modules/vendors/address-service.ts';
 import { outletService } from './modules/vendors/outlet-service.ts';
 import { vendorsPlugin } from './modules/vendors/plugin.ts';
@@ -389,7 +389,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
     now: services.now,
   });
   if (config.hasOutboxPage) await app.register(outboxPlugin, { db, operatorToken: config.operatorToken });
-  await registerWeb(app, config.webDistDir);
+  await registerWeb(app, config.webDistDir, publicConfig(config));
 
   app.addHook('onClose', async () => {
     registry.clear();

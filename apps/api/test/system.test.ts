@@ -13,7 +13,10 @@ import { buildTestApp, databases, type TestApp, testConfig } from './support/app
 const localesDir = mkdtempSync(path.join(tmpdir(), 'rd-locales-'));
 writeFileSync(path.join(localesDir, 'en.json'), JSON.stringify({ auth: { NotAuthorizedException: 'Wrong password' } }));
 const webDir = mkdtempSync(path.join(tmpdir(), 'rd-web-'));
-writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Riderdesk</title><div id="root"></div>');
+writeFileSync(
+  path.join(webDir, 'index.html'),
+  '<!doctype html><html><head><title>Merchant portal</title></head><body><div id="root"></div></body></html>',
+);
 
 describe.each(databases())('system routes on %s', (kind) => {
   let t: TestApp;
@@ -104,6 +107,22 @@ describe.each(databases())('system routes on %s', (kind) => {
     expect(root.body).toContain('<div id="root">');
   });
 
+  it('puts the public configuration and the translations preload in the page, so the app starts without waiting', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const config = await t.app.inject({ method: 'GET', url: '/api/v1/config' });
+    const inline = /<script type="application\/json" id="app-config">(.*?)<\/script>/.exec(page.body)?.[1];
+    expect(inline && JSON.parse(inline)).toEqual(config.json());
+    expect(page.body).toContain(
+      '<link rel="preload" href="/translations/en.json" as="fetch" crossorigin="anonymous" />',
+    );
+    expect(page.body).toContain(`<title>${config.json().result.brand.serviceName}</title>`);
+    // The same page however it is asked for.
+    const file = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(file.body).toBe(page.body);
+  });
+
   it('refuses text a database cannot store in the flag and outbox queries with 400', async () => {
     for (const url of ['/api/v1/flags?vendor_id=%00', '/api/v1/dev/outbox?to=%00', '/api/v1/dev/outbox?limit=0x10']) {
       const response = await t.app.inject({ method: 'GET', url });
@@ -175,11 +194,11 @@ describe('the built web app and compressed answers', () => {
       writeFileSync(path.join(base, build, file), content);
     };
     const script = 'console.log("first build");'.repeat(200);
-    write('one', 'index.html', '<!doctype html><title>one</title><div id="root"></div>');
+    write('one', 'index.html', '<!doctype html><head><title>app</title></head><main>one</main>');
     write('one', 'assets/app-1.js', script);
     write('one', 'assets/app-1.js.br', brotliCompressSync(script));
     write('one', 'assets/app-1.js.map', '{}');
-    write('two', 'index.html', '<!doctype html><title>two</title><div id="root"></div>');
+    write('two', 'index.html', '<!doctype html><head><title>app</title></head><main>two</main>');
     const dist = path.join(base, 'dist');
     symlinkSync('one', dist);
     const t = await buildTestApp({ config: { webDistDir: dist } });
@@ -198,7 +217,7 @@ describe('the built web app and compressed answers', () => {
       unlinkSync(dist);
       symlinkSync('two', dist);
       const page = await t.app.inject({ method: 'GET', url: '/order-tracking', headers: { accept: 'text/html' } });
-      expect(page.body).toContain('<title>one</title>');
+      expect(page.body).toContain('<main>one</main>');
       expect((await t.app.inject({ method: 'GET', url: '/assets/app-1.js' })).statusCode).toBe(200);
     } finally {
       await t.close();
@@ -213,6 +232,24 @@ describe('the built web app and compressed answers', () => {
       expect(JSON.parse(brotliDecompressSync(docs.rawPayload).toString()).openapi).toBeDefined();
       const small = await t.app.inject({ method: 'GET', url: '/health', headers: { 'accept-encoding': 'br' } });
       expect(small.headers['content-encoding']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the page the web app starts from', () => {
+  it('cannot be broken out of by a configured value', async () => {
+    const { renderIndexHtml } = await import('../src/plugins/web.ts');
+    const t = await buildTestApp();
+    try {
+      const config = (await t.app.inject({ method: 'GET', url: '/api/v1/config' })).json().result;
+      const hostile = { ...config, brand: { ...config.brand, serviceName: '</script><script>alert(1)</script>&' } };
+      const html = renderIndexHtml('<html><head><title>x</title></head><body></body></html>', hostile);
+      expect(html).not.toContain('<script>alert(1)');
+      expect(html).toContain('<title>&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#38;</title>');
+      const inline = /<script type="application\/json" id="app-config">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+      expect(JSON.parse(inline).result.brand.serviceName).toBe(hostile.brand.serviceName);
     } finally {
       await t.close();
     }

@@ -1,8 +1,30 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PublicConfig } from '@riderdesk/domain/contracts/deployment';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+
+/** The element the web app reads its deployment from instead of asking `GET /api/v1/config` first. */
+export const INLINE_CONFIG_ID = 'app-config';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * index.html with what the first screen would otherwise fetch one round trip after another: the public
+ * configuration inline (as the config call answers it; `<` escaped so no value can close the element), the
+ * default language's translations preloaded in parallel with the scripts, and the service's name as title.
+ */
+export function renderIndexHtml(html: string, config: PublicConfig): string {
+  const answer = JSON.stringify({ result: config }).replaceAll('<', '\\u003c');
+  const translations = `/translations/${encodeURIComponent(config.defaultLanguage)}.json`;
+  const head =
+    `<script type="application/json" id="${INLINE_CONFIG_ID}">${answer}</script>` +
+    `<link rel="preload" href="${translations}" as="fetch" crossorigin="anonymous" />`;
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.brand.serviceName)}</title>`)
+    .replace('</head>', `${head}</head>`);
+}
 
 const isApiPath = (url: string) =>
   /^\/(api|docs|dev|health|metrics|translations)(\/|$|\?)/.test(url) || url.startsWith('/fwfFallback.json');
@@ -15,8 +37,12 @@ const wantsHtml = (request: FastifyRequest) =>
  * current build (apps/web/scripts/build.mjs); it is resolved once, so a server keeps serving the build it
  * started with while the next one is written and switched in. Text assets come precompressed.
  */
-export async function registerWeb(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWeb(app: FastifyInstance, distDir: string, config: PublicConfig): Promise<void> {
   const hasWeb = existsSync(path.join(distDir, 'index.html'));
+  // Rendered once: the configuration is fixed for the life of the process.
+  const indexHtml = hasWeb ? renderIndexHtml(readFileSync(path.join(distDir, 'index.html'), 'utf8'), config) : '';
+  const sendIndex = (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: realpathSync(distDir),
@@ -33,13 +59,13 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
     });
   }
   if (hasWeb) {
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false }),
-    );
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    // A direct request for the file gets the same rendered page, not the bare template.
+    app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   }
   app.setNotFoundHandler({}, (request, reply) => {
     if (hasWeb && wantsHtml(request)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      return sendIndex(reply);
     }
     const error = new AppError(404, 'NotFound', `Route ${request.method} ${request.url.split('?')[0]} not found`);
     return reply.code(404).send(error.toJSON());

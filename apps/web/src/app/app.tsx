@@ -1,12 +1,13 @@
 import { Center, Loader, MantineProvider } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { getSession, isSessionValid } from '../shared/session/session-store.ts';
 import { AppLoadFailure } from './app-load-failure.tsx';
 import { type LoadedApplication, loadApplication } from './bootstrap.ts';
 import { OutdatedBuildCheck } from './outdated-build-check.tsx';
 import { capturePartnerHandOff } from './partner-hand-off.ts';
 import { AppProviders } from './providers.tsx';
-import { createAppRouter } from './router.tsx';
+import { createAppRouter, preloadPage } from './router.tsx';
 
 export function App() {
   const [state, setState] = useState<
@@ -19,8 +20,14 @@ export function App() {
   });
 
   useEffect(() => {
-    loadApplication().then(
-      (app) => setState({ status: 'SUCCESS', app }),
+    loadApplication({
+      onConfig: (config) =>
+        // A guest deployment lets visitors without a session into the portal's pages (GuestSessionGate).
+        preloadPage(window.location.pathname, config.mode === 'GUEST' || isSessionValid(getSession(), config.mode)),
+    }).then(
+      // The first full render (providers, router, the page whose chunk is already here) is a transition:
+      // React renders it in slices and keeps the main thread free for input meanwhile.
+      (app) => startTransition(() => setState({ status: 'SUCCESS', app })),
       () => setState({ status: 'FAILURE' }),
     );
   }, []);

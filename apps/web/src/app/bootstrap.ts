@@ -25,13 +25,44 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Everything the first screen needs: the deployment, its translations and the flags. */
-export async function loadApplication(): Promise<LoadedApplication> {
-  const config = (await api.get(`${API_BASE}/config`, { schema: PublicConfigAnswerSchema, skipRefresh: true })).result;
+/** The id of the element in which the server puts the config call's answer (apps/api plugins/web.ts). */
+export const INLINE_CONFIG_ID = 'app-config';
+
+/**
+ * The deployment: given in the page by the server that serves the build, so the first screen does not wait
+ * a round trip for it; asked for when the page has none (the development server) or it does not parse.
+ */
+async function loadConfig(): Promise<PublicConfig> {
+  const inline = document.getElementById(INLINE_CONFIG_ID)?.textContent;
+  if (inline) {
+    try {
+      const parsed = PublicConfigAnswerSchema.safeParse(JSON.parse(inline));
+      if (parsed.success) return parsed.data.result;
+    } catch {
+      // Not JSON: ask the API instead.
+    }
+  }
+  return (await api.get(`${API_BASE}/config`, { schema: PublicConfigAnswerSchema, skipRefresh: true })).result;
+}
+
+/**
+ * Everything the first screen needs: the deployment, its translations and the flags. `onConfig` runs as soon
+ * as the deployment is known, while the rest loads (the page's code chunk starts downloading then).
+ */
+export async function loadApplication({
+  onConfig,
+}: {
+  onConfig?: (config: PublicConfig) => void;
+} = {}): Promise<LoadedApplication> {
+  const config = await loadConfig();
   applyPartnerHandOff(config.mode);
+  onConfig?.(config);
   const storedKey = config.mode === 'GODROID' ? STORAGE_KEYS.godroidLocale : STORAGE_KEYS.language;
   const language = pickLanguage(readStorage(storedKey), config);
   const locales = [...new Set([language, config.defaultLanguage])];
+  const queryClient = createQueryClient();
+  // The flags and the translations are independent: both are asked for at once.
+  const flagsLoaded = queryClient.prefetchQuery(flagsQueryOptions(config.flagProviders));
   const bundles = await Promise.all(locales.map((locale) => getTranslations(locale)));
   const resources: Record<string, Translations> = {};
   locales.forEach((locale, index) => {
@@ -39,7 +70,6 @@ export async function loadApplication(): Promise<LoadedApplication> {
   });
   const i18n = await createI18n({ language, fallbackLanguage: config.defaultLanguage, resources });
   document.title = config.brand.serviceName;
-  const queryClient = createQueryClient();
-  await queryClient.prefetchQuery(flagsQueryOptions(config.flagProviders));
+  await flagsLoaded;
   return { config, i18n, queryClient };
 }

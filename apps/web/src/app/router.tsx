@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { lazyWithRetry } from '../shared/lazy/retry-import.ts';
+import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
+import { type LazyComponent, lazyWithRetry } from '../shared/lazy/retry-import.ts';
 import { PageLoader } from '../shared/ui/page-loader.tsx';
 import { PublicAuthRoute, RequireSession } from './guards.tsx';
 import { BareLayout } from './layout/bare-layout.tsx';
@@ -78,7 +78,22 @@ const HelpCentreFrameRoute = lazyWithRetry(
   (m) => m.HelpCentreFrameRoute,
 );
 
-const title = (titleKey: string): PageHandle => ({ titleKey });
+/** A route's handle: its page title, and the code chunks its page is made of. */
+interface RouteHandle extends PageHandle {
+  // biome-ignore lint/suspicious/noExplicitAny: any component's chunk can be preloaded.
+  chunks: LazyComponent<any>[];
+  /** Behind RequireSession: a visitor without a session is sent to the login page instead. */
+  signedIn?: boolean;
+  /** A login or sign-up page: a signed-in user is sent on to the portal instead. */
+  publicOnly?: boolean;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any component's chunk can be preloaded.
+const page = (titleKey: string, chunk: LazyComponent<any>, options: Partial<RouteHandle> = {}): RouteHandle => ({
+  titleKey,
+  chunks: options.signedIn ? [AppLayout, chunk] : [chunk],
+  ...options,
+});
 
 /** spec §2 routes. */
 export const appRoutes: RouteObject[] = [
@@ -97,7 +112,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             index: true,
-            handle: title('login.title'),
+            handle: page('login.title', LandingRoute, { publicOnly: true }),
             element: (
               <PublicAuthRoute>
                 <LandingRoute />
@@ -106,7 +121,7 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'connect',
-            handle: title('login.title'),
+            handle: page('login.title', LandingRoute, { publicOnly: true }),
             element: (
               <PublicAuthRoute allowGuests>
                 <LandingRoute />
@@ -115,7 +130,7 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'register',
-            handle: title('register.title'),
+            handle: page('register.title', RegisterRoute, { publicOnly: true }),
             element: (
               <PublicAuthRoute flagOff="DeactivateSignUpButton" allowGuests>
                 <RegisterRoute />
@@ -124,7 +139,7 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'forgot-password',
-            handle: title('forgot.title'),
+            handle: page('forgot.title', ForgotPasswordRoute, { publicOnly: true }),
             element: (
               <PublicAuthRoute>
                 <ForgotPasswordRoute />
@@ -132,34 +147,48 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           // Not a PublicAuthRoute: accepting signs the owner in, and the page then takes them to their outlet.
-          { path: 'invitation', handle: title('invitation.title'), element: <InvitationRoute /> },
-          { path: 'termsandconditions', handle: title('terms.title'), element: <TermsRoute /> },
-          { path: 'prohibiteditems-c2c', handle: title('prohibited.title'), element: <ProhibitedItemsRoute /> },
-          { path: '*', handle: title('not-found.title'), element: <NotFoundPage /> },
+          { path: 'invitation', handle: page('invitation.title', InvitationRoute), element: <InvitationRoute /> },
+          { path: 'termsandconditions', handle: page('terms.title', TermsRoute), element: <TermsRoute /> },
+          {
+            path: 'prohibiteditems-c2c',
+            handle: page('prohibited.title', ProhibitedItemsRoute),
+            element: <ProhibitedItemsRoute />,
+          },
+          { path: '*', handle: page('not-found.title', NotFoundPage), element: <NotFoundPage /> },
         ],
       },
       // The embedded help centre's own page, framed by the portal: no portal chrome around it.
-      { path: 'help-centre/frame', handle: title('help-center.title'), element: <HelpCentreFrameRoute /> },
+      {
+        path: 'help-centre/frame',
+        handle: page('help-center.title', HelpCentreFrameRoute),
+        element: <HelpCentreFrameRoute />,
+      },
       {
         element: <PublicLayout limited />,
-        children: [{ path: 'maintenance', handle: title('page-title.maintenance'), element: <MaintenanceRoute /> }],
+        children: [
+          {
+            path: 'maintenance',
+            handle: page('page-title.maintenance', MaintenanceRoute),
+            element: <MaintenanceRoute />,
+          },
+        ],
       },
       {
         element: <BareLayout />,
         children: [
           {
             path: 'tracking/:orderID',
-            handle: title('public.tracking.eyebrow'),
+            handle: page('public.tracking.eyebrow', PublicOrderRoute),
             element: <PublicOrderRoute kind="tracking" />,
           },
           {
             path: 'delivery-receipt/:orderID',
-            handle: title('public.receipt.eyebrow'),
+            handle: page('public.receipt.eyebrow', PublicOrderRoute),
             element: <PublicOrderRoute kind="receipt" />,
           },
           {
             path: 'tracking-c2c/:orderID',
-            handle: title('public.c2c.eyebrow'),
+            handle: page('public.c2c.eyebrow', PublicOrderRoute),
             element: <PublicOrderRoute kind="c2c" />,
           },
         ],
@@ -171,9 +200,21 @@ export const appRoutes: RouteObject[] = [
           </RequireSession>
         ),
         children: [
-          { path: 'request-a-rider/:vendorID?', handle: title('page-title.request'), element: <RequestRoute /> },
-          { path: 'order-tracking/:vendorID?', handle: title('page-title.tracking'), element: <OrderTrackingRoute /> },
-          { path: 'history/:vendorID?', handle: title('page-title.history'), element: <HistoryRoute /> },
+          {
+            path: 'request-a-rider/:vendorID?',
+            handle: page('page-title.request', RequestRoute, { signedIn: true }),
+            element: <RequestRoute />,
+          },
+          {
+            path: 'order-tracking/:vendorID?',
+            handle: page('page-title.tracking', OrderTrackingRoute, { signedIn: true }),
+            element: <OrderTrackingRoute />,
+          },
+          {
+            path: 'history/:vendorID?',
+            handle: page('page-title.history', HistoryRoute, { signedIn: true }),
+            element: <HistoryRoute />,
+          },
         ],
       },
       {
@@ -185,7 +226,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             path: 'bulk-order/:vendorID?/:bulkJobID?',
-            handle: title('page-title.bulk'),
+            handle: page('page-title.bulk', BulkOrderRoute, { signedIn: true }),
             element: <BulkOrderRoute />,
           },
         ],
@@ -196,10 +237,32 @@ export const appRoutes: RouteObject[] = [
             <AppLayout />
           </RequireSession>
         ),
-        children: [{ path: 'helpcenter/:vendorID', handle: title('help-center.title'), element: <HelpCentreRoute /> }],
+        children: [
+          {
+            path: 'helpcenter/:vendorID',
+            handle: page('help-center.title', HelpCentreRoute, { signedIn: true }),
+            element: <HelpCentreRoute />,
+          },
+        ],
       },
     ],
   },
 ];
 
 export const createAppRouter = () => createBrowserRouter(appRoutes);
+
+/**
+ * Starts downloading the code of the page the app opens on while the shell still loads its configuration,
+ * translations and flags, instead of after them. Where a guard will send the visitor elsewhere, the page
+ * they will see is fetched instead: the login page for a visitor without a session; nothing for a
+ * signed-in user on a login page (the portal's chunks follow the redirect).
+ */
+export function preloadPage(pathname: string, hasSession: boolean): void {
+  for (const match of matchRoutes(appRoutes, pathname) ?? []) {
+    const handle = match.route.handle as RouteHandle | undefined;
+    if (!handle?.chunks) continue;
+    if (handle.publicOnly && hasSession) continue;
+    const chunks = handle.signedIn && !hasSession ? [LandingRoute] : handle.chunks;
+    for (const chunk of chunks) chunk.preload();
+  }
+}

@@ -8,7 +8,11 @@ export function BareLayout() {
   const { brand } = useConfig();
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-light)">
-      <PageOutlet />
+      {/* At least a screen tall: the line below waits under the fold while the page loads, instead of
+          showing and then being pushed down (a layout shift). */}
+      <Box mih="100vh">
+        <PageOutlet />
+      </Box>
       <Container size="md" pb="xl">
         <Group justify="space-between">
           <Text fz="xs" c="dimmed">

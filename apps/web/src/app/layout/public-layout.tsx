@@ -43,7 +43,9 @@ export function PublicLayout({ limited = false }: { limited?: boolean }) {
           </Group>
         </Container>
       </Box>
-      <Box component="main" style={{ flex: 1 }}>
+      {/* At least the rest of the screen: while a page's code loads, the footer waits below the fold
+          instead of showing and then being pushed down (a layout shift). */}
+      <Box component="main" style={{ flex: 1, minHeight: 'calc(100vh - 65px)' }}>
         <PageOutlet />
       </Box>
       {!limited && <SiteFooter />}

@@ -28,10 +28,32 @@ export async function retryImport<T>(
   }
 }
 
+/** A lazily loaded component whose chunk can be asked for before it first renders. */
+export type LazyComponent<P extends object> = LazyExoticComponent<ComponentType<P>> & {
+  /** Starts fetching the chunk (with the same retries); rendering later waits for this same load. */
+  preload: () => void;
+};
+
 /** React.lazy with the spec §8 retries; `pick` names the export, so modules keep named exports. */
 export function lazyWithRetry<M, P extends object>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType<P>,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() => retryImport(load).then((module) => ({ default: pick(module) })));
+): LazyComponent<P> {
+  let loading: Promise<M> | null = null;
+  // One load at a time, shared by a preload and the render; a load that failed every retry is forgotten,
+  // so the next render tries again.
+  const loadOnce = () => {
+    loading ??= retryImport(load).catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  const component = lazy(() => loadOnce().then((module) => ({ default: pick(module) })));
+  return Object.assign(component, {
+    preload: () => {
+      // A failure is the render's to report (the route error and the app-load banner).
+      loadOnce().catch(() => undefined);
+    },
+  });
 }

@@ -1,6 +1,8 @@
 import { CHUNK_LOAD_RETRY_COUNT, CHUNK_LOAD_RETRY_MS } from '@riderdesk/domain/constants';
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChunkLoadError, retryImport } from './retry-import.ts';
+import { ChunkLoadError, lazyWithRetry, retryImport } from './retry-import.ts';
 
 const chunk = { default: 'page' };
 
@@ -71,5 +73,39 @@ describe('retryImport (spec §8)', () => {
     await vi.advanceTimersByTimeAsync(20_000);
     await expect(result).resolves.toBe(chunk);
     expect(load).toHaveBeenCalledTimes(11);
+  });
+});
+
+describe('lazyWithRetry preload', () => {
+  it('fetches the chunk before the first render, and the render uses that same load', async () => {
+    const load = vi.fn(async () => ({ Page: () => <p>the page</p> }));
+    const Page = lazyWithRetry(load, (module) => module.Page);
+    Page.preload();
+    Page.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Page />
+      </Suspense>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('the page')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a preload that failed every retry, so the render tries again', async () => {
+    const load = flakyImport(CHUNK_LOAD_RETRY_COUNT + 1);
+    const Page = lazyWithRetry(load, () => () => <p>loaded at last</p>);
+    Page.preload();
+    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_RETRY_COUNT * CHUNK_LOAD_RETRY_MS);
+    expect(load).toHaveBeenCalledTimes(CHUNK_LOAD_RETRY_COUNT + 1);
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Page />
+      </Suspense>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('loaded at last')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(CHUNK_LOAD_RETRY_COUNT + 2);
   });
 });

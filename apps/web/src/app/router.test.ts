@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from 'vitest';
+
+// Each page module records that its chunk was asked for.
+const imported = vi.hoisted(() => new Set<string>());
+vi.mock('./pages/landing-route.tsx', () => {
+  imported.add('landing');
+  return { LandingRoute: () => null };
+});
+vi.mock('./pages/public-order-route.tsx', () => {
+  imported.add('public-order');
+  return { PublicOrderRoute: () => null };
+});
+vi.mock('./pages/order-tracking-route.tsx', () => {
+  imported.add('order-tracking');
+  return { OrderTrackingRoute: () => null };
+});
+vi.mock('./pages/history-route.tsx', () => {
+  imported.add('history');
+  return { HistoryRoute: () => null };
+});
+vi.mock('./layout/app-layout.tsx', () => {
+  imported.add('app-layout');
+  return { AppLayout: () => null };
+});
+
+const { preloadPage } = await import('./router.tsx');
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+// One module registry for the file: each case adds to what the earlier ones loaded.
+describe('preloadPage: the first page’s code is fetched while the shell loads its data', () => {
+  it('fetches the public tracking page for a customer’s link', async () => {
+    preloadPage('/tracking/some-token', false);
+    await vi.waitFor(() => expect(imported).toContain('public-order'));
+    expect([...imported]).toEqual(['public-order']);
+  });
+
+  it('fetches nothing for a signed-in user on the login page, who is sent on to the portal', async () => {
+    preloadPage('/', true);
+    await settle();
+    expect(imported).not.toContain('landing');
+  });
+
+  it('fetches the login page, not the portal page, for a visitor without a session', async () => {
+    preloadPage('/order-tracking/pk-1', false);
+    await vi.waitFor(() => expect(imported).toContain('landing'));
+    await settle();
+    expect(imported).not.toContain('order-tracking');
+    expect(imported).not.toContain('app-layout');
+  });
+
+  it('fetches the signed-in shell and the page for a merchant with a session', async () => {
+    preloadPage('/history/pk-1', true);
+    await vi.waitFor(() => expect(imported).toContain('history'));
+    expect(imported).toContain('app-layout');
+  });
+});

@@ -48,6 +48,22 @@ export async function logIn(page: Page, email = DEMO.email, password = DEMO.pass
   await expect(page).toHaveURL(/\/request-a-rider\/[\w-]+/);
 }
 
+/**
+ * A new user's first visit opens the welcome walkthrough (spec §2, shown once): journeys of a fresh account
+ * skip it here before going on. The seeded demo merchant has seen it already.
+ */
+export async function skipWelcome(page: Page, locale: 'en' | 'ur_alt' = 'en'): Promise<void> {
+  const walkthrough = page.getByRole('dialog', { name: text(locale, 'tour.welcome', { service: 'Riderdesk' }) });
+  await expect(walkthrough).toBeVisible();
+  // Remembered on the server before the journey moves on, or a navigation could cut the call short.
+  const remembered = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v1/me/welcome') && response.request().method() === 'PUT',
+  );
+  await walkthrough.getByRole('button', { name: text(locale, 'tour.skip') }).click();
+  await expect(walkthrough).toBeHidden();
+  expect((await remembered).ok()).toBe(true);
+}
+
 export async function switchLanguage(page: Page, to: 'en' | 'ur_alt'): Promise<void> {
   // A navigation of the shell closes an open menu: open it again until the language is chosen.
   await expect(async () => {

@@ -1,5 +1,5 @@
 import { request as playwrightRequest } from '@playwright/test';
-import { expect, logIn, test, text, waitForMail } from '../support/fixtures.ts';
+import { expect, logIn, skipWelcome, test, text, waitForMail } from '../support/fixtures.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -31,6 +31,7 @@ test.describe('accounts', () => {
     await expect(page.getByText(text('en', 'register.verified.success'))).toBeVisible();
 
     await logIn(page, email, password);
+    await skipWelcome(page);
     await expect(page.getByText('Saddar Sweets').filter({ visible: true }).first()).toBeVisible();
   });
 
@@ -60,5 +61,6 @@ test.describe('accounts', () => {
     await expect(page.getByText(text('en', 'reset.success'))).toBeVisible();
 
     await logIn(page, email, 'Changed#2026');
+    await skipWelcome(page);
   });
 });

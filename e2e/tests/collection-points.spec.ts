@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { shiftDate } from '../../testing/clock.ts';
 import { serverNow } from '../support/clock.ts';
-import { expect, logIn, switchLanguage, test, text, waitForMail } from '../support/fixtures.ts';
+import { expect, logIn, skipWelcome, switchLanguage, test, text, waitForMail } from '../support/fixtures.ts';
 
 const say = (key: string, values?: Record<string, string>) => text('en', key, values);
 
@@ -56,6 +56,8 @@ test.describe('collection points', () => {
     await owner.getByLabel(say('invitation.confirm'), { exact: true }).fill('Boatbasin#2026');
     await owner.getByRole('button', { name: say('invitation.submit') }).click();
     await expect(owner).toHaveURL(/\/request-a-rider\/pk-karachi-grill-kgh-bb-/);
+    // A new user: the welcome walkthrough greets the owner first.
+    await skipWelcome(owner);
     await openBranches(owner);
     const branches = owner.getByRole('radiogroup', { name: say('branch.title') });
     await expect(branches.getByRole('radio')).toHaveCount(1);

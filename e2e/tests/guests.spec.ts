@@ -1,5 +1,5 @@
 import { type Page, request as playwrightRequest } from '@playwright/test';
-import { expect, test, text, waitForMail } from '../support/fixtures.ts';
+import { expect, skipWelcome, test, text, waitForMail } from '../support/fixtures.ts';
 
 type Locale = 'en' | 'ur_alt';
 
@@ -78,6 +78,7 @@ test('a guest requests a rider, registers afterwards and still sees the order', 
   await page.getByLabel(say('login.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: say('login.submit') }).click();
   await expect(page).toHaveURL(/\/request-a-rider/);
+  await skipWelcome(page);
   // spec §4: a login clears the guest's orders from the browser; the account has them now.
   expect(await page.evaluate(() => window.localStorage.getItem('guest-orders'))).toBeNull();
 

@@ -1,5 +1,5 @@
 import { request as playwrightRequest } from '@playwright/test';
-import { expect, logIn, test, text, waitForMail } from '../support/fixtures.ts';
+import { expect, logIn, skipWelcome, test, text, waitForMail } from '../support/fixtures.ts';
 
 test('a new business saves its pickup address before its first request', async ({ page, baseURL }) => {
   const api = await playwrightRequest.newContext({ baseURL });
@@ -20,6 +20,7 @@ test('a new business saves its pickup address before its first request', async (
   await page.goto(link.pathname + link.search);
 
   await logIn(page, email, password);
+  await skipWelcome(page);
   await expect(page.getByText(text('en', 'request.origin.body'))).toBeVisible();
   // The destination is locked until the pickup address is known.
   const pickup = page.getByRole('textbox', { name: text('en', 'request.origin.search-label') });

@@ -132,6 +132,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const isLeader = () => leader.isLeader();
   const liveSessions: LiveSessions = new LiveSessions({
     honoured: auth.honouredSessionIds,
+    honouredPartnerTokens: auth.honouredPartnerTokenIds,
     now,
     log,
     config: config.live,
@@ -252,7 +253,12 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       frameBase: config.helpCentreUrl,
       globalEntityId: `ODR_${config.deployment.country.code}`,
     }),
-    liveTickets: liveTickets({ db, now, honoured: auth.honouredSessionIds }),
+    liveTickets: liveTickets({
+      db,
+      now,
+      honoured: auth.honouredSessionIds,
+      honouredPartnerTokens: auth.honouredPartnerTokenIds,
+    }),
     liveSessions,
     liveHub,
     metrics,

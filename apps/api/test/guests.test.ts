@@ -227,6 +227,39 @@ describe.each(databases())('guests and partner tokens on %s', (kind) => {
       expect(merchantSearch.json().result.data.map((o: { order_id: string }) => o.order_id)).toEqual([merchantOrder]);
     });
 
+    it('does not let a guest edit an order, not even its own, as the browser offers no Edit (decision 089)', async () => {
+      const quote = await quoteFee(t, first, { lat: NEAR.lat + 0.005, lng: NEAR.lng }, OUTLET);
+      const edit = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/order/${firstOrder}`,
+        headers: first.headers,
+        payload: {
+          vendor_id: first.vendorId,
+          payment_method: 'CASH_ON_DELIVERY',
+          amount: 2000,
+          item_details: 'Two wrapped gifts',
+          location: {
+            address: 'House 9, Street 2, Bahadurabad',
+            notes: '',
+            latitude: NEAR.lat + 0.005,
+            longitude: NEAR.lng,
+          },
+          delivery_fee: quote.fee,
+          signature: quote.signature,
+        },
+      });
+      expect(edit.statusCode).toBe(403);
+      const order = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/order?vendorId=${first.vendorId}&orderId=${firstOrder}`,
+        headers: first.headers,
+      });
+      expect(order.json().result.order.description).not.toBe('Two wrapped gifts');
+      expect(order.json().result.status_history.map((entry: { status: string }) => entry.status)).not.toContain(
+        'MODIFIED',
+      );
+    });
+
     it('offers guests no bulk orders, exports or card payments', async () => {
       const bulk = await t.app.inject({
         method: 'GET',

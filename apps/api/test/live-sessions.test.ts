@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../src/db/db.ts';
 import { ACCESS_TOKEN_TTL_S } from '../src/modules/auth/tokens.ts';
+import { DEFAULT_LIVE_CONFIG } from '../src/modules/live/config.ts';
+import { mintGodroidToken, revokeGodroidToken } from '../src/ops/commands.ts';
 import { buildTestApp, createTestDb, databases, IN_SERVICE_HOURS, type TestApp, type TestDb } from './support/app.ts';
 import { bearer, createMerchant, login, type Merchant } from './support/factories.ts';
-import { closedBySweep, connectLive, type LiveClient, listenOnRandomPort } from './support/live.ts';
+import { closedBySweep, connectLive, type LiveClient, listenOnRandomPort, liveTicket } from './support/live.ts';
 import { placeOrder } from './support/orders.ts';
 
 const SESSION_ENDED = { code: 4401, reason: 'session-ended' };
@@ -149,5 +151,90 @@ describe.each(databases())('live pushes stop once a session is revoked on %s', (
     for (const tab of tabs) await tab.waitFor((message) => message.data.order_id === second);
     await t.services.liveHub.drained();
     expect(sessionChecks - checksBefore).toBe(1);
+  });
+});
+
+describe.each(databases())('a partner app’s live sockets end with its token on %s', (kind) => {
+  let t: TestApp;
+  let host: string;
+  let partner: Merchant;
+  const clients: LiveClient[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    host = await listenOnRandomPort(t.app);
+    partner = await createMerchant(t);
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await t.close();
+    vi.useRealTimers();
+  });
+
+  const ops = () => ({ db: t.db, config: t.config, now: t.clock.now });
+
+  /** A socket opened with a fresh partner token, by the header's value or by a ticket, following the vendor. */
+  const partnerSocket = async (options: { days?: number; byTicket?: boolean } = {}) => {
+    const minted = await mintGodroidToken(ops(), partner.vendorId, { days: options.days ?? 30 });
+    const authorization = `GoDroid ${minted.token}`;
+    const credentials = options.byTicket
+      ? { ticket: (await liveTicket(t.app, { authorization })).ticket }
+      : authorization;
+    const client = await connectLive(host, credentials);
+    clients.push(client);
+    client.send('subscribeToVendor', { vendor_id: partner.vendorId });
+    await client.waitFor((message) => message.event === 'subscribe_ok');
+    return { client, tokenId: minted.id, headers: { authorization } };
+  };
+
+  it('closes the sockets of a revoked token, opened by header or by ticket, and only those', async () => {
+    const revoked = await partnerSocket();
+    const revokedByTicket = await partnerSocket({ byTicket: true });
+    const other = await partnerSocket();
+    // Two sockets of the revoked token: the same token opened both.
+    const second = await connectLive(host, revoked.headers.authorization);
+    clients.push(second);
+
+    expect(await revokeGodroidToken(ops(), revoked.tokenId)).toContain('revoked');
+    expect(await revokeGodroidToken(ops(), revokedByTicket.tokenId)).toContain('revoked');
+    expect(await closedBySweep(revoked.client)).toEqual(SESSION_ENDED);
+    expect(await second.closed).toEqual(SESSION_ENDED);
+    expect(await revokedByTicket.client.closed).toEqual(SESSION_ENDED);
+
+    other.client.send('ping');
+    await other.client.waitFor((message) => message.event === 'pong');
+  });
+
+  it('does not push to a revoked token’s socket before the sweep comes round', async () => {
+    const revoked = await partnerSocket();
+    const other = await partnerSocket();
+    await revokeGodroidToken(ops(), revoked.tokenId);
+    t.clock.advance(DEFAULT_LIVE_CONFIG.sessionCheckTtlMs);
+    const orderId = await placeOrder(t, { ...partner, headers: other.headers });
+    await other.client.waitFor((message) => message.event === 'order_update' && message.data.order_id === orderId);
+    await t.services.liveHub.drained();
+    expect(
+      revoked.client.messages.filter(
+        (message) => message.event === 'order_update' && message.data.order_id === orderId,
+      ),
+    ).toEqual([]);
+    expect(await revoked.client.closed).toEqual(SESSION_ENDED);
+  });
+
+  it('refuses a ticket whose token was revoked after it was issued', async () => {
+    const minted = await mintGodroidToken(ops(), partner.vendorId, { days: 30 });
+    const { ticket } = await liveTicket(t.app, { authorization: `GoDroid ${minted.token}` });
+    await revokeGodroidToken(ops(), minted.id);
+    await expect(connectLive(host, { ticket })).rejects.toThrow(/401/);
+  });
+
+  // Last: it moves the clock past the other sockets' tokens too.
+  it('closes the socket when its token expires', async () => {
+    const expiring = await partnerSocket({ days: 1 });
+    expiring.client.send('ping');
+    await expiring.client.waitFor((message) => message.event === 'pong');
+    t.clock.advance(24 * 60 * 60_000 + 1000);
+    expect(await closedBySweep(expiring.client)).toEqual(SESSION_ENDED);
   });
 });

@@ -188,7 +188,7 @@ export interface Brand {
   primaryColor: string;
   /** Countries the brand may be deployed in; null means any. */
   countries: readonly CountryCode[] | null;
-  /** spec §2: this variant links its own terms page instead of showing (and offering to download) ours. */
+  /** spec §2: this variant links its own terms page instead of the PDF download; the terms text stays beside it. */
   termsUrl: string | null;
 }
 

@@ -11,7 +11,7 @@ import { sha256, type Tokens } from '../modules/auth/tokens.ts';
  */
 export type Caller =
   | { kind: 'user'; userId: string; sessionId: string }
-  | { kind: 'godroid'; vendorId: string }
+  | { kind: 'godroid'; vendorId: string; tokenId: string }
   | { kind: 'guest'; vendorId: string };
 
 declare module 'fastify' {
@@ -48,7 +48,7 @@ export async function sessionFromHeader(header: string | undefined, tokens: Toke
     if (scheme === 'GoDroid') {
       const row = value ? await findLivePartnerToken(db, sha256(value), tokens.now()) : null;
       if (!row) throw unauthorised();
-      return { caller: { kind: 'godroid', vendorId: row.vendor_id }, expiresAt: row.expires_at };
+      return { caller: { kind: 'godroid', vendorId: row.vendor_id, tokenId: row.id }, expiresAt: row.expires_at };
     }
     if (scheme !== 'Bearer') throw unauthorised();
     const [access = '', id] = value.split('|');

@@ -94,7 +94,11 @@ export async function seed(db: Db, config: AppConfig, now: Clock): Promise<SeedR
     const user =
       (await authRepo.insertUser(tx, { email: config.demoEmail, passwordHash, confirmedAt: now() })) ??
       (await authRepo.findUserByEmail(tx, config.demoEmail));
-    if (user) await vendorsRepo.linkUserToVendor(tx, user.id, DEMO_PARENT_ID);
+    if (user) {
+      await vendorsRepo.linkUserToVendor(tx, user.id, DEMO_PARENT_ID);
+      // The demo merchant is shown around by whoever demonstrates it, not by the first-visit walkthrough.
+      await authRepo.markWelcomeSeen(tx, user.id, now());
+    }
 
     for (const [name, phone, latitude, longitude] of DEMO_RIDERS) {
       // The simulator drives the demo fleet; nobody holds their tokens.

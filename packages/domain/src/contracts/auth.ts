@@ -95,3 +95,10 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
 export const MeAnswerSchema = resultOf(z.object({ id: z.string(), email: z.string() }));
 export type MeAnswer = z.infer<typeof MeAnswerSchema>;
+
+/**
+ * GET and PUT /me/welcome: whether the signed-in user has been through the welcome walkthrough (spec §2, shown
+ * once to a new user; docs/decisions/087-welcome-walkthrough.md). PUT marks it seen and answers the same.
+ */
+export const WelcomeAnswerSchema = resultOf(z.object({ seen: z.boolean() }));
+export type WelcomeAnswer = z.infer<typeof WelcomeAnswerSchema>;

@@ -12,6 +12,13 @@ import { sha256, type Tokens } from './tokens.ts';
 /** How long a challenge may take to solve and send back. */
 export const GUEST_CHALLENGE_TTL_S = 10 * 60;
 
+/**
+ * How long after its expiry a guest session is swept: no token of it is honoured by then, so no call of the
+ * guest can still be placing an order for the vendor being deleted.
+ */
+export const GUEST_SWEEP_GRACE_MS = 60 * 60_000;
+const GUEST_SWEEP_BATCH = 500;
+
 export type GuestService = ReturnType<typeof guestService>;
 
 const challengeError = () => keyedError(400, 'InvalidParameterException', 'guest.error.challenge', 'challenge');
@@ -92,6 +99,20 @@ export function guestService(deps: {
       if (!vendorId) return null;
       await vendors.registration.linkUser(tx, userId, vendorId);
       return vendorId;
+    },
+
+    /**
+     * Deletes the vendors of guest sessions that expired (over GUEST_SWEEP_GRACE_MS ago) unclaimed and
+     * without orders, in batches so no statement holds many rows; answers how many went (decision 088).
+     */
+    async sweepExpired(): Promise<number> {
+      const expiredBefore = new Date(now().getTime() - GUEST_SWEEP_GRACE_MS);
+      let swept = 0;
+      for (;;) {
+        const batch = await repo.deleteExpiredGuestVendors(db, expiredBefore, GUEST_SWEEP_BATCH);
+        swept += batch.length;
+        if (batch.length < GUEST_SWEEP_BATCH) return swept;
+      }
     },
   };
 }

@@ -40,6 +40,20 @@ export async function insertUser(
   return row ?? null;
 }
 
+/** Whether the user has been through the welcome walkthrough (decision 087). */
+export async function hasSeenWelcome(db: Db, userId: string): Promise<boolean | null> {
+  const [row] = await db.query<{ seen: boolean }>(
+    'select welcome_seen_at is not null as seen from users where id = $1',
+    [userId],
+  );
+  return row ? row.seen : null;
+}
+
+/** Remembers the walkthrough as seen; the first time stays the one kept. */
+export async function markWelcomeSeen(db: Db, userId: string, now: Date): Promise<void> {
+  await db.query('update users set welcome_seen_at = coalesce(welcome_seen_at, $2) where id = $1', [userId, now]);
+}
+
 export async function updatePassword(db: Db, userId: string, passwordHash: string, now: Date): Promise<void> {
   // A completed reset proves the mailbox, so it also confirms the e-mail.
   await db.query(
@@ -218,6 +232,29 @@ export async function claimGuestSession(db: Db, guestId: string, userId: string,
   return row?.vendor_id ?? null;
 }
 
+/**
+ * Deletes up to `limit` guest vendors whose session expired before `expiredBefore`, was never handed over to an
+ * account, and placed no order; their guest_sessions rows go with them (on delete cascade). A guest vendor with
+ * orders is kept: the orders are the fleet's and the customer's records (decision 088). Answers the vendor ids.
+ */
+export async function deleteExpiredGuestVendors(db: Db, expiredBefore: Date, limit: number): Promise<string[]> {
+  const rows = await db.query<{ vendor_id: string }>(
+    `with expired as (
+       select g.vendor_id from guest_sessions g
+        where g.claimed_at is null and g.expires_at < $1
+          and not exists (select 1 from orders o where o.vendor_id = g.vendor_id)
+        order by g.expires_at
+        limit $2
+        for update of g skip locked
+     )
+     delete from vendors v using expired e
+      where v.vendor_id = e.vendor_id and v.is_guest
+     returning v.vendor_id`,
+    [expiredBefore, limit],
+  );
+  return rows.map((row) => row.vendor_id);
+}
+
 // --- Partner (GODROID) tokens (docs/decisions/081-partner-tokens.md)
 
 export interface PartnerTokenRow {
@@ -249,6 +286,17 @@ export async function findLivePartnerToken(db: Db, tokenHash: string, now: Date)
     [tokenHash, now],
   );
   return row ?? null;
+}
+
+/** Of these partner tokens, those still honoured: unrevoked, unexpired, on an active vendor (live sockets). */
+export async function findHonouredPartnerTokenIds(db: Db, ids: readonly string[], now: Date): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.query<{ id: string }>(
+    `select t.id::text as id from partner_tokens t join vendors v on v.vendor_id = t.vendor_id
+      where t.id = any($1::uuid[]) and t.revoked_at is null and t.expires_at > $2 and v.is_active`,
+    [ids, now],
+  );
+  return new Set(rows.map((row) => row.id));
 }
 
 export async function listPartnerTokens(db: Db, vendorId?: string): Promise<PartnerTokenRow[]> {

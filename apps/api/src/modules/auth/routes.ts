@@ -10,6 +10,7 @@ import {
   RegisterBodySchema,
   ResetPasswordBodySchema,
   VerifyEmailQuerySchema,
+  WelcomeAnswerSchema,
 } from '@riderdesk/domain/contracts/auth';
 import { OkResultSchema } from '@riderdesk/domain/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -143,5 +144,27 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: R
       schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MeAnswerSchema, ...errors } },
     },
     async (request) => ({ result: await auth.me(requireUser(request).userId) }),
+  );
+
+  // Only a signed-in user has a walkthrough to remember: guests and partner apps answer 403.
+  app.get(
+    '/me/welcome',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: WelcomeAnswerSchema, ...errors } },
+    },
+    async (request) => ({ result: { seen: await auth.hasSeenWelcome(requireUser(request).userId) } }),
+  );
+
+  app.put(
+    '/me/welcome',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: WelcomeAnswerSchema, ...errors } },
+    },
+    async (request) => {
+      await auth.markWelcomeSeen(requireUser(request).userId);
+      return { result: { seen: true } };
+    },
   );
 };

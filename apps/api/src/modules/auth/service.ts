@@ -276,6 +276,21 @@ export function authService({ db, config, mailer, tokens, vendors, guests, now }
     honouredSessionIds: (sessionIds: readonly string[]): Promise<Set<string>> =>
       repo.findHonouredSessionIds(db, sessionIds),
 
+    /** Which of these partner (GODROID) tokens are still honoured: a partner's live sockets end with its token. */
+    honouredPartnerTokenIds: (tokenIds: readonly string[]): Promise<Set<string>> =>
+      repo.findHonouredPartnerTokenIds(db, tokenIds, now()),
+
+    /** spec §2: the welcome walkthrough is shown once per user, whichever device they sign in on. */
+    async hasSeenWelcome(userId: string): Promise<boolean> {
+      const seen = await repo.hasSeenWelcome(db, userId);
+      if (seen === null) throw new AppError(401, 'NotAuthorizedException', 'NotAuthorizedException');
+      return seen;
+    },
+
+    async markWelcomeSeen(userId: string): Promise<void> {
+      await repo.markWelcomeSeen(db, userId, now());
+    },
+
     async me(userId: string): Promise<{ id: string; email: string }> {
       const user = await repo.findUserById(db, userId);
       if (!user) throw new AppError(401, 'NotAuthorizedException', 'NotAuthorizedException');

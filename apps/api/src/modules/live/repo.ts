@@ -6,20 +6,24 @@ export interface TicketRow {
   user_id: string | null;
   session_id: string | null;
   vendor_id: string | null;
+  /** The partner token a GoDroid caller's ticket stands for (migration 089). */
+  partner_token_id: string | null;
   token_expires_at: Date;
   expires_at: Date;
 }
 
 export async function insertTicket(db: Db, ticketHash: string, ticket: TicketRow): Promise<void> {
   await db.query(
-    `insert into live_tickets (ticket_hash, caller_kind, user_id, session_id, vendor_id, token_expires_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
+    `insert into live_tickets
+       (ticket_hash, caller_kind, user_id, session_id, vendor_id, partner_token_id, token_expires_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       ticketHash,
       ticket.caller_kind,
       ticket.user_id,
       ticket.session_id,
       ticket.vendor_id,
+      ticket.partner_token_id,
       ticket.token_expires_at,
       ticket.expires_at,
     ],
@@ -35,7 +39,7 @@ export async function takeTicket(db: Db, ticketHash: string): Promise<TicketRow 
   const [row] = await db.query<TicketRow>(
     `delete from live_tickets where ticket_hash = $1
      returning caller_kind, user_id::text as user_id, session_id::text as session_id, vendor_id,
-               token_expires_at, expires_at`,
+               partner_token_id::text as partner_token_id, token_expires_at, expires_at`,
     [ticketHash],
   );
   return row ?? null;

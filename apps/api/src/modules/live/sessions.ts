@@ -9,7 +9,8 @@ export const SESSION_ENDED = LIVE_SESSION_ENDED;
 export const SESSION_UNCONFIRMED = { code: 1013, reason: 'session-unconfirmed' } as const;
 
 interface Tracked {
-  sessionId: string | null;
+  /** The credential the socket is re-checked against (credentialKey), or null for one that only expires. */
+  credential: string | null;
   expiresAt: number;
 }
 
@@ -22,36 +23,70 @@ interface SessionState {
 /**
  * A socket is honoured only as long as the token that opened it: it is closed when that token expires (checked
  * before every push and on every sweep, no database needed) and when its session is revoked by a logout, a
- * refresh-token reuse or a password reset, or its user disabled, whichever API instance ended it.
+ * refresh-token reuse or a password reset, or its user disabled — or, for a partner app (GODROID), when its
+ * partner token is revoked or its vendor deactivated — whichever API instance or operator command ended it.
  *
- * Revocation is looked up per session, not per socket or per push: before a push, the sessions of the target
- * sockets not confirmed within the TTL are checked in one query, and a check already under way is joined
- * rather than repeated, so a burst of pushes to many tabs of one login costs at most one query per TTL.
+ * Revocation is looked up per credential (a session, a partner token), not per socket or per push: before a
+ * push, the credentials of the target sockets not confirmed within the TTL are checked in one query per kind,
+ * and a check already under way is joined rather than repeated, so a burst of pushes to many tabs of one login
+ * costs at most one query per TTL.
  */
 /** Which of these login sessions are still honoured (the auth module answers; the composition root wires it). */
 export type HonouredSessions = (sessionIds: readonly string[]) => Promise<Set<string>>;
+/** Which of these partner tokens are still honoured (the auth module answers). */
+export type HonouredPartnerTokens = (tokenIds: readonly string[]) => Promise<Set<string>>;
+
+const SESSION = 's:';
+const PARTNER_TOKEN = 'p:';
+
+/** The credential a caller's socket is re-checked against; a guest's only expires. */
+function credentialKey(session: CallerSession): string | null {
+  const { caller } = session;
+  if (caller.kind === 'user') return `${SESSION}${caller.sessionId}`;
+  if (caller.kind === 'godroid') return `${PARTNER_TOKEN}${caller.tokenId}`;
+  return null;
+}
+
+/** Of these credential keys, the honoured ones: one query per kind present. */
+async function honouredKeys(
+  keys: readonly string[],
+  honoured: { sessions: HonouredSessions; partnerTokens: HonouredPartnerTokens },
+): Promise<Set<string>> {
+  const idsOf = (prefix: string) => keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(2));
+  const sessionIds = idsOf(SESSION);
+  const tokenIds = idsOf(PARTNER_TOKEN);
+  const [sessions, tokens] = await Promise.all([
+    sessionIds.length > 0 ? honoured.sessions(sessionIds) : new Set<string>(),
+    tokenIds.length > 0 ? honoured.partnerTokens(tokenIds) : new Set<string>(),
+  ]);
+  return new Set([
+    ...[...sessions].map((id) => `${SESSION}${id}`),
+    ...[...tokens].map((id) => `${PARTNER_TOKEN}${id}`),
+  ]);
+}
 
 export class LiveSessions {
-  readonly #honoured: HonouredSessions;
+  readonly #honoured: { sessions: HonouredSessions; partnerTokens: HonouredPartnerTokens };
   readonly #now: () => Date;
   readonly #log: FastifyBaseLogger;
   readonly #sweepMs: number;
   readonly #checkTtlMs: number;
   readonly #onEnded: (socket: LiveSocket) => void;
   readonly #sockets = new Map<LiveSocket, Tracked>();
-  readonly #sessions = new Map<string, SessionState>();
+  readonly #credentials = new Map<string, SessionState>();
   readonly #checking = new Map<string, Promise<void>>();
   #timer: NodeJS.Timeout | null = null;
   #sweeping: Promise<void> | null = null;
 
   constructor(deps: {
     honoured: HonouredSessions;
+    honouredPartnerTokens: HonouredPartnerTokens;
     now: () => Date;
     log: FastifyBaseLogger;
     config: LiveConfig;
     onEnded: (socket: LiveSocket) => void;
   }) {
-    this.#honoured = deps.honoured;
+    this.#honoured = { sessions: deps.honoured, partnerTokens: deps.honouredPartnerTokens };
     this.#now = deps.now;
     this.#log = deps.log;
     this.#sweepMs = deps.config.sessionSweepMs;
@@ -61,15 +96,15 @@ export class LiveSessions {
 
   /** `session` was just checked against the database (sessionFromHeader), which counts as a confirmation. */
   add(socket: LiveSocket, session: CallerSession): void {
-    const sessionId = session.caller.kind === 'user' ? session.caller.sessionId : null;
-    this.#sockets.set(socket, { sessionId, expiresAt: session.expiresAt.getTime() });
-    if (sessionId === null) return;
-    const state = this.#sessions.get(sessionId);
+    const credential = credentialKey(session);
+    this.#sockets.set(socket, { credential, expiresAt: session.expiresAt.getTime() });
+    if (credential === null) return;
+    const state = this.#credentials.get(credential);
     if (state) {
       state.sockets.add(socket);
       state.checkedAt = this.#now().getTime();
     } else {
-      this.#sessions.set(sessionId, { checkedAt: this.#now().getTime(), sockets: new Set([socket]) });
+      this.#credentials.set(credential, { checkedAt: this.#now().getTime(), sockets: new Set([socket]) });
     }
   }
 
@@ -77,10 +112,10 @@ export class LiveSessions {
     const tracked = this.#sockets.get(socket);
     if (!tracked) return;
     this.#sockets.delete(socket);
-    if (tracked.sessionId === null) return;
-    const state = this.#sessions.get(tracked.sessionId);
+    if (tracked.credential === null) return;
+    const state = this.#credentials.get(tracked.credential);
     state?.sockets.delete(socket);
-    if (state?.sockets.size === 0) this.#sessions.delete(tracked.sessionId);
+    if (state?.sockets.size === 0) this.#credentials.delete(tracked.credential);
   }
 
   /** False, and the socket closed, once its token has expired. */
@@ -102,18 +137,18 @@ export class LiveSessions {
     const now = this.#now().getTime();
     const due = new Set<string>();
     for (const socket of tracked) {
-      const sessionId = this.#sockets.get(socket)?.sessionId;
-      if (sessionId == null) continue;
-      const state = this.#sessions.get(sessionId);
-      if (state && now - state.checkedAt >= this.#checkTtlMs) due.add(sessionId);
+      const credential = this.#sockets.get(socket)?.credential;
+      if (credential == null) continue;
+      const state = this.#credentials.get(credential);
+      if (state && now - state.checkedAt >= this.#checkTtlMs) due.add(credential);
     }
     if (due.size > 0) {
       try {
         await this.#confirm(due);
       } catch (error) {
         this.#log.error({ err: error }, 'could not confirm live sessions before a push');
-        for (const sessionId of due) {
-          for (const socket of [...(this.#sessions.get(sessionId)?.sockets ?? [])]) {
+        for (const credential of due) {
+          for (const socket of [...(this.#credentials.get(credential)?.sockets ?? [])]) {
             this.#close(socket, SESSION_UNCONFIRMED);
           }
         }
@@ -144,34 +179,34 @@ export class LiveSessions {
   /** Every socket, pushed to lately or not: expired tokens close, and every session is checked in one query. */
   async sweep(): Promise<void> {
     for (const socket of [...this.#sockets.keys()]) this.isLive(socket);
-    await this.#confirm(new Set(this.#sessions.keys()));
+    await this.#confirm(new Set(this.#credentials.keys()));
   }
 
-  /** Checks the sessions in one query, joining any check of them already under way. */
-  async #confirm(sessionIds: ReadonlySet<string>): Promise<void> {
+  /** Checks the credentials (one query per kind), joining any check of them already under way. */
+  async #confirm(credentials: ReadonlySet<string>): Promise<void> {
     const waits: Promise<void>[] = [];
     const toQuery: string[] = [];
-    for (const sessionId of sessionIds) {
-      const underWay = this.#checking.get(sessionId);
+    for (const credential of credentials) {
+      const underWay = this.#checking.get(credential);
       if (underWay) waits.push(underWay);
-      else toQuery.push(sessionId);
+      else toQuery.push(credential);
     }
     if (toQuery.length > 0) {
       const checkedAt = this.#now().getTime();
-      const check = this.#honoured(toQuery)
+      const check = honouredKeys(toQuery, this.#honoured)
         .then((honoured) => {
-          for (const sessionId of toQuery) {
-            const state = this.#sessions.get(sessionId);
+          for (const credential of toQuery) {
+            const state = this.#credentials.get(credential);
             if (!state) continue;
-            if (honoured.has(sessionId)) state.checkedAt = Math.max(state.checkedAt, checkedAt);
+            if (honoured.has(credential)) state.checkedAt = Math.max(state.checkedAt, checkedAt);
             else for (const socket of [...state.sockets]) this.#close(socket, SESSION_ENDED);
           }
         })
         .finally(() => {
-          for (const sessionId of toQuery)
-            if (this.#checking.get(sessionId) === check) this.#checking.delete(sessionId);
+          for (const credential of toQuery)
+            if (this.#checking.get(credential) === check) this.#checking.delete(credential);
         });
-      for (const sessionId of toQuery) this.#checking.set(sessionId, check);
+      for (const credential of toQuery) this.#checking.set(credential, check);
       waits.push(check);
     }
     await Promise.all(waits);

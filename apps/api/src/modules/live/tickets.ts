@@ -3,7 +3,7 @@ import type { Db } from '../../db/db.ts';
 import type { CallerSession } from '../../plugins/auth.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
 import * as repo from './repo.ts';
-import type { HonouredSessions } from './sessions.ts';
+import type { HonouredPartnerTokens, HonouredSessions } from './sessions.ts';
 
 export type LiveTickets = ReturnType<typeof liveTickets>;
 
@@ -13,7 +13,17 @@ export type LiveTickets = ReturnType<typeof liveTickets>;
  * asked for it, and is kept in the database as its sha256: whichever instance receives the socket redeems
  * it, and deleting the row on redemption makes it single-use across instances.
  */
-export function liveTickets({ db, now, honoured }: { db: Db; now: () => Date; honoured: HonouredSessions }) {
+export function liveTickets({
+  db,
+  now,
+  honoured,
+  honouredPartnerTokens,
+}: {
+  db: Db;
+  now: () => Date;
+  honoured: HonouredSessions;
+  honouredPartnerTokens: HonouredPartnerTokens;
+}) {
   return {
     async issue(session: CallerSession): Promise<{ ticket: string; expiresIn: number }> {
       const ticket = randomToken();
@@ -26,6 +36,7 @@ export function liveTickets({ db, now, honoured }: { db: Db; now: () => Date; ho
         user_id: caller.kind === 'user' ? caller.userId : null,
         session_id: caller.kind === 'user' ? caller.sessionId : null,
         vendor_id: caller.kind === 'user' ? null : caller.vendorId,
+        partner_token_id: caller.kind === 'godroid' ? caller.tokenId : null,
         token_expires_at: session.expiresAt,
         expires_at: new Date(at.getTime() + LIVE_TICKET_TTL_S * 1000),
       });
@@ -37,8 +48,18 @@ export function liveTickets({ db, now, honoured }: { db: Db; now: () => Date; ho
       const row = await repo.takeTicket(db, sha256(ticket));
       const at = now().getTime();
       if (!row || row.expires_at.getTime() <= at || row.token_expires_at.getTime() <= at) return null;
-      if ((row.caller_kind === 'godroid' || row.caller_kind === 'guest') && row.vendor_id) {
-        return { caller: { kind: row.caller_kind, vendorId: row.vendor_id }, expiresAt: row.token_expires_at };
+      if (row.caller_kind === 'guest' && row.vendor_id) {
+        return { caller: { kind: 'guest', vendorId: row.vendor_id }, expiresAt: row.token_expires_at };
+      }
+      if (row.caller_kind === 'godroid') {
+        const tokenId = row.partner_token_id;
+        if (!row.vendor_id || !tokenId) return null;
+        // A token revoked between the ticket and the socket ends the ticket too.
+        if (!(await honouredPartnerTokens([tokenId])).has(tokenId)) return null;
+        return {
+          caller: { kind: 'godroid', vendorId: row.vendor_id, tokenId },
+          expiresAt: row.token_expires_at,
+        };
       }
       if (row.caller_kind !== 'user' || !row.user_id || !row.session_id) return null;
       // A logout between the ticket and the socket ends the ticket too (the same rule as the header's).

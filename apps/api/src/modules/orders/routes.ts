@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
+import { CALLER_SECURITY, requireCaller, requireMerchantOrPartner } from '../../plugins/auth.ts';
 import type { SchemaError } from './admission.ts';
 import type { OrderService } from './service.ts';
 
@@ -98,7 +98,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
       },
     },
     async (request) => {
-      const caller = requireCaller(request);
+      // Guests request riders and follow them, but do not edit orders (decision 089).
+      const caller = requireMerchantOrPartner(request);
       const schemaError = bodySchemaError(request.validationError);
       const { orderId } = request.params;
       const { vendor, body } = await orders.admitUpdate(caller, orderId, request.body, schemaError);

@@ -10,6 +10,7 @@ import { isHelpCentreShown } from '../../features/help-centre/help-centre-rules.
 import { LanguagePicker } from '../../features/language/components/language-picker.tsx';
 import { BranchSelector } from '../../features/vendors/components/branch-selector.tsx';
 import { useOutletReadiness } from '../../features/vendors/hooks/use-outlet-readiness.ts';
+import { FirstVisitWelcome } from '../../features/welcome/components/first-visit-welcome.tsx';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { lazyWithRetry } from '../../shared/lazy/retry-import.ts';
 import { useGuestVendorId } from '../../shared/session/guest-session.ts';
@@ -150,6 +151,8 @@ export function AppLayout() {
       <LiveConnection vendorId={vendorId} isEnabled={isGuest || isPartner || session !== null} />
       {isGuest && <LaterRegisterPrompt />}
       {isPartner && <PartnerTermsGate />}
+      {/* spec §2: shown once to a new user; guests and partner apps have no account to remember it for. */}
+      {session && !isPartner && <FirstVisitWelcome email={session.user.email} />}
       {isHelpCentreShown({ flag: flags.Helpcenter, mode: config.mode, isGuest, hasSession: session !== null }) &&
         section !== 'helpcenter' && <FloatingHelpCentre vendorId={vendorId} />}
     </ShellContext.Provider>

@@ -42,10 +42,11 @@ export function HistoryRoute() {
         outletLocation={outletLocations[order.vendor_id] ?? null}
         isDelayedCancellationOn={flags.DelayedCancellation}
         proofFlags={{ pickup: flags.ProofOfPickup, delivery: flags.ProofOfDelivery, return: flags.ProofOfReturn }}
-        editPath={flags.ModifyOrderButton ? editOrderPath(order) : null}
+        // Guests request riders and follow them, but do not edit orders (decision 089).
+        editPath={flags.ModifyOrderButton && !isGuest ? editOrderPath(order) : null}
       />
     ),
-    [now, outletLocations, flags],
+    [now, outletLocations, flags, isGuest],
   );
   return (
     <HistoryPage

@@ -1,6 +1,7 @@
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { useVerificationNotice } from '../../features/auth/hooks/use-verification-notice.ts';
 import { LandingPage } from '../../features/landing/components/landing-page.tsx';
+import { WelcomeTourButton } from '../../features/welcome/components/welcome-tour-button.tsx';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useAppFlags } from '../use-app-flags.ts';
 import { GuestCheckoutButton } from './guest-checkout-button.tsx';
@@ -14,6 +15,7 @@ export function LandingRoute() {
   return (
     <LandingPage
       canRegister={canRegister}
+      tour={<WelcomeTourButton />}
       loginForm={
         <>
           <LoginForm canRegister={canRegister} />

@@ -20,6 +20,7 @@ import { renderRoutes } from '../../../test/render.tsx';
 import { SERVER_SEARCH_DEBOUNCE_MS } from '../../features/tracking/components/order-tracking-page.tsx';
 import { resetSearchHistoryCache, SEARCH_HISTORY_KEY } from '../../features/tracking/hooks/use-search-history.ts';
 import { setSession } from '../../shared/session/session-store.ts';
+import { STORAGE_KEYS } from '../../shared/storage.ts';
 import { LiveConnection } from '../live-connection.tsx';
 import { ShellContext } from '../shell-context.tsx';
 import { OrderTrackingRoute } from './order-tracking-route.tsx';
@@ -268,6 +269,25 @@ describe('editing', () => {
     const cash = await screen.findByRole('article', { name: 'Order v-1-COD' });
     expect(within(cash).getByRole('link', { name: 'Edit order' })).toBeInTheDocument();
     expect(within(cash).queryByTestId('why-no-edit')).not.toBeInTheDocument();
+  });
+
+  it('offers a guest no Edit: guests request riders and follow them, but do not edit orders (decision 089)', async () => {
+    setSession(null);
+    // A guest token as the server signs it: the browser reads only its numeric exp and vendor_id.
+    const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    window.localStorage.setItem(
+      STORAGE_KEYS.guestToken,
+      `${encode({ alg: 'HS256' })}.${encode({ typ: 'guest', vendor_id: 'v-1', exp })}.signature`,
+    );
+    await renderTracking('/order-tracking/v-1?order_id=v-1-COD', {
+      active: [makeOrder({ order_id: 'v-1-COD', status: 'RECEIVED' })],
+    });
+    const detail = await screen.findByRole('article', { name: 'Order v-1-COD' });
+    // Cancelling stays theirs.
+    expect(within(detail).getByRole('button', { name: 'Cancel rider' })).toBeInTheDocument();
+    expect(within(detail).queryByRole('link', { name: 'Edit order' })).not.toBeInTheDocument();
+    expect(within(detail).queryByRole('button', { name: 'Edit order' })).not.toBeInTheDocument();
   });
 
   it('shows what the rider collects from the merchant at the pickup of a pay-at-pickup order', async () => {

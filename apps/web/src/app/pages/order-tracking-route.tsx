@@ -40,6 +40,7 @@ export function OrderTrackingRoute() {
     [setSearchParams],
   );
   const vendorId = selectedVendor?.vendor_id ?? null;
+  const isGuest = !session && mode !== 'GODROID' && guestVendorId !== null;
   return (
     <OrderTrackingPage
       key={vendorId ?? ''}
@@ -52,9 +53,10 @@ export function OrderTrackingRoute() {
       liveStatus={liveStatus}
       isDelayedCancellationOn={flags.DelayedCancellation}
       isDynamicTimeEstimationOn={flags.DynamicTimeEstimation}
-      isGuest={!session && mode !== 'GODROID' && guestVendorId !== null}
+      isGuest={isGuest}
       proofFlags={{ pickup: flags.ProofOfPickup, delivery: flags.ProofOfDelivery, return: flags.ProofOfReturn }}
-      orderEditPath={flags.ModifyOrderButton ? editOrderPath : undefined}
+      // Guests request riders and follow them, but do not edit orders (decision 089).
+      orderEditPath={flags.ModifyOrderButton && !isGuest ? editOrderPath : undefined}
     />
   );
 }

@@ -19,7 +19,8 @@ export function RequestRoute() {
     <RequestPage
       vendor={selectedVendor}
       trackingPath={sectionPath('order-tracking', selectedVendor?.vendor_id)}
-      orderIdToEdit={search.get('orderID')}
+      // A guest's request page only requests: an orderID in its address edits nothing (decision 089).
+      orderIdToEdit={isGuest ? null : search.get('orderID')}
       isAddressBookOn={flags.AddressBook}
       isPreOrderOn={flags.PreOrder}
       isVoucherOn={flags.Voucher}

@@ -29,7 +29,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../../shared/config/config-context.tsx';
 import { useCountryName } from '../../../shared/config/use-country-name.ts';
-import { WelcomeTour } from './welcome-tour.tsx';
 
 function Feature({ icon, title, body }: { icon: ReactNode; title: string; body: string }) {
   return (
@@ -64,7 +63,16 @@ function Step({ number, title, body }: { number: number; title: string; body: st
 }
 
 /** spec §2 landing: request a rider, how it works, pay as you go, why us, fleet, get started. */
-export function LandingPage({ loginForm, canRegister }: { loginForm: ReactNode; canRegister: boolean }) {
+export function LandingPage({
+  loginForm,
+  canRegister,
+  tour,
+}: {
+  loginForm: ReactNode;
+  canRegister: boolean;
+  /** spec §2: the welcome walkthrough, on demand. */
+  tour: ReactNode;
+}) {
   const { t } = useTranslation();
   const { brand, country } = useConfig();
   const countryName = useCountryName();
@@ -107,9 +115,7 @@ export function LandingPage({ loginForm, canRegister }: { loginForm: ReactNode; 
                     </Group>
                   ))}
                 </Group>
-                <Group>
-                  <WelcomeTour />
-                </Group>
+                <Group>{tour}</Group>
               </Stack>
             </Grid.Col>
             {/* Returning merchants come to log in: on phones the form comes first. */}

@@ -162,6 +162,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
         db,
         secret: config.authSecret,
         webhookSecret: paymentWebhookSecret(config),
+        publicUrl: config.publicUrl,
         now,
       });
   const orderExport = orderExportService({
@@ -197,6 +198,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       orderRecords: orderReads,
       lifecycle,
       provider: paymentProvider,
+      publicUrl: config.publicUrl,
     }),
     now,
     orderList: orderListService({

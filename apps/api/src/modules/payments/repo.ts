@@ -362,3 +362,60 @@ export async function hasWebhookEvent(db: Db, provider: string, eventId: string)
   ]);
   return rows.length > 0;
 }
+
+// --- 3-D Secure challenges completed after the issuer's page (migrations/096_payment_challenges.sql).
+
+export interface ChallengeRow {
+  challenge_id: string;
+  order_id: string;
+  provider: string;
+  step_up: { url: string; fields: Record<string, string> };
+  resume: Record<string, unknown>;
+  completed_at: Date | null;
+}
+
+export async function insertChallenge(tx: Db, row: Omit<ChallengeRow, 'completed_at'>, at: Date): Promise<void> {
+  await tx.query(
+    `insert into payment_challenges (challenge_id, order_id, provider, step_up, resume, created_at)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [row.challenge_id, row.order_id, row.provider, JSON.stringify(row.step_up), JSON.stringify(row.resume), at],
+  );
+}
+
+export async function findChallenge(db: Db, challengeId: string): Promise<ChallengeRow | null> {
+  const [row] = await db.query<ChallengeRow>(
+    `select challenge_id, order_id, provider, step_up, resume, completed_at from payment_challenges
+      where challenge_id = $1`,
+    [challengeId],
+  );
+  return row ?? null;
+}
+
+/** Claims a challenge for its completion, once: a second return (double post) finds it claimed (null). */
+export async function claimChallenge(db: Db, challengeId: string, at: Date): Promise<Record<string, unknown> | null> {
+  const [row] = await db.query<{ resume: Record<string, unknown> }>(
+    `update payment_challenges set completed_at = $2 where challenge_id = $1 and completed_at is null
+      returning resume`,
+    [challengeId, at],
+  );
+  return row?.resume ?? null;
+}
+
+/** The processor could not be reached: the challenge may be completed again by the next return. */
+export async function releaseChallenge(db: Db, challengeId: string): Promise<void> {
+  await db.query('update payment_challenges set completed_at = null where challenge_id = $1', [challengeId]);
+}
+
+/** Once decided, the card's reference (a transient token or an instrument id) is not kept. */
+export async function forgetChallenge(tx: Db, challengeId: string): Promise<void> {
+  await tx.query(`update payment_challenges set resume = '{}'::jsonb where challenge_id = $1`, [challengeId]);
+}
+
+/** The processor's reference of an authorisation that was made again (after 3-D Secure, a new payment id). */
+export async function setLedgerRef(tx: Db, idempotencyKey: string, providerRef: string, at: Date): Promise<void> {
+  await tx.query('update payment_ledger set provider_ref = $2, updated_at = $3 where idempotency_key = $1', [
+    idempotencyKey,
+    providerRef,
+    at,
+  ]);
+}

@@ -51,7 +51,12 @@ export interface PaymentDeps {
   orderRecords: OrderRecords;
   lifecycle: Lifecycle;
   provider: PaymentProvider;
+  /** Our public address (PUBLIC_URL): where an issuer's step-up page posts the cardholder back to. */
+  publicUrl: string;
 }
+
+/** Where the browser is sent for a challenge completed by us, and where the issuer's page sends it back. */
+export const CHALLENGE_PATH = '/api/v1/payments/challenge';
 
 export function paymentService(deps: PaymentDeps) {
   const { db, now, vendors, orders, orderRecords, lifecycle, provider } = deps;
@@ -126,6 +131,7 @@ export function paymentService(deps: PaymentDeps) {
     order: { orderId: string; vendorId: string; userId: string; amountMinor: number; holderName: string | null },
     outcome: ConfirmOutcome,
     ledgerKey: string,
+    challengeId: string,
   ): Promise<void> {
     const card = outcome.card ? { card_scheme: outcome.card.scheme, card_last4: outcome.card.last4 } : {};
     const ledger = (status: repo.LedgerStatus, code: string | null) => async (tx: Db) => {
@@ -160,6 +166,19 @@ export function paymentService(deps: PaymentDeps) {
       }),
       also: async (tx) => {
         await ledger('pending', null)(tx);
+        if (outcome.status === 'challenge_required' && outcome.stepUp && outcome.resume) {
+          await repo.insertChallenge(
+            tx,
+            {
+              challenge_id: challengeId,
+              order_id: order.orderId,
+              provider: provider.name,
+              step_up: outcome.stepUp,
+              resume: outcome.resume,
+            },
+            now(),
+          );
+        }
         if (outcome.instrumentRef && order.holderName) {
           await repo.insertSavedCard(tx, {
             card_id: newId('card'),
@@ -194,7 +213,7 @@ export function paymentService(deps: PaymentDeps) {
     const settle = (tx: Db, ledgerKey: string, status: repo.LedgerStatus, ref: string | null, code: string | null) =>
       repo.settleLedger(tx, ledgerKey, { status, providerRef: ref, failureCode: code }, now());
     const captureKey = `capture:${orderId}`;
-    await repo.insertLedger(
+    const isFirst = await repo.insertLedger(
       db,
       {
         ...authorisation,
@@ -206,12 +225,18 @@ export function paymentService(deps: PaymentDeps) {
       },
       now(),
     );
-    const capture = await provider.capture({
+    // The capture row is the claim: a webhook arriving while the confirm captures does not capture again.
+    if (!isFirst) return;
+    let capture = await provider.capture({
       paymentRef: paymentRef,
       amountMinor: authorisation.amount_minor,
       currency: authorisation.currency,
       idempotencyKey: captureKey,
     });
+    if (capture.status === 'failed' && capture.code === 'provider_unavailable') {
+      // The answer was lost, not refused: the processor may hold the capture all the same.
+      capture = (await reconcile('capture', paymentRef, captureKey)) ?? capture;
+    }
     if (capture.status === 'failed') {
       await lifecycle.step(orderId, 'PAYMENT_FAILED', {
         patch: () => ({ payment_status: 'failed' }),
@@ -235,6 +260,16 @@ export function paymentService(deps: PaymentDeps) {
     await lifecycle.step(orderId, 'NEW');
   }
 
+  /** What the processor holds for a movement whose answer was lost (null: none, or it cannot tell). */
+  async function reconcile(kind: 'capture' | 'refund', paymentRef: string, key: string) {
+    if (!provider.findMovement) return null;
+    try {
+      return await provider.findMovement({ kind, paymentRef, idempotencyKey: key });
+    } catch {
+      return null;
+    }
+  }
+
   return {
     attachRefunds(queue: RefundQueue): void {
       refundQueue = queue;
@@ -255,13 +290,22 @@ export function paymentService(deps: PaymentDeps) {
         created_at: at,
         expires_at: expiresAt,
       });
-      const { cardFieldsUrl } = await provider.authoriseWallet({ walletId, expiresAt });
+      const fields = await provider.authoriseWallet({ walletId, expiresAt });
       return {
         result: {
           wallet_id: walletId,
           access_token: accessToken,
           expires_in: WALLET_TTL_MS / 1000,
-          card_fields_url: cardFieldsUrl,
+          card_fields_url: fields.kind === 'framed' ? fields.url : null,
+          ...(fields.kind === 'microform'
+            ? {
+                microform: {
+                  capture_context: fields.captureContext,
+                  client_library: fields.clientLibrary,
+                  client_library_integrity: fields.clientLibraryIntegrity,
+                },
+              }
+            : {}),
         },
       };
     },
@@ -368,19 +412,22 @@ export function paymentService(deps: PaymentDeps) {
         throw keyedError(409, 'PaymentInProgress', PAYMENT_ERROR_KEYS.inProgress);
       }
 
+      const challengeId = newId('chl');
       const outcome = await provider.confirm({
         providerIntentId: intent.provider_intent_id,
         walletId: wallet.wallet_id,
         amountMinor,
         currency: intent.currency,
         source,
-        returnUrl: `/order-tracking/${encodeURIComponent(vendor.vendor_id)}?order_id=${encodeURIComponent(placed)}`,
+        returnUrl: trackingPath(vendor.vendor_id, placed),
+        challengeReturnUrl: `${deps.publicUrl}${CHALLENGE_PATH}/${challengeId}/return`,
         idempotencyKey: `confirm:${intent.intent_id}`,
       });
       await applyConfirmOutcome(
         { orderId: placed, vendorId: vendor.vendor_id, userId, amountMinor, holderName },
         outcome,
         `authorisation:${placed}`,
+        challengeId,
       );
       if (outcome.status === 'authorised') {
         // A processor that authorises synchronously: captured now, as the webhook does for the sandbox.
@@ -396,7 +443,12 @@ export function paymentService(deps: PaymentDeps) {
                 result: {
                   order_id: placed,
                   ...(outcome.status === 'challenge_required'
-                    ? { redirect_required: { redirectUrl: outcome.redirectUrl } }
+                    ? {
+                        redirect_required: {
+                          // A step-up page reached by a form post: our challenge page posts to it.
+                          redirectUrl: outcome.stepUp ? `${CHALLENGE_PATH}/${challengeId}` : outcome.redirectUrl,
+                        },
+                      }
                     : {}),
                 },
               },
@@ -421,6 +473,10 @@ export function paymentService(deps: PaymentDeps) {
         throw new AppError(400, 'WebhookInvalid', 'WebhookInvalid');
       }
       if (await repo.hasWebhookEvent(db, provider.name, event.id)) return { status: 'duplicate' };
+      if (event.type === 'other') {
+        const isNew = await repo.recordWebhookEvent(db, provider.name, event.id, now());
+        return { status: isNew ? 'ignored' : 'duplicate' };
+      }
       const authorisation = await repo.findAuthorisationByRef(db, provider.name, event.paymentRef);
       // Not known yet: the confirm that made it has not committed; the provider delivers again.
       if (!authorisation) throw new AppError(409, 'PaymentUnknown', 'PaymentUnknown');
@@ -482,7 +538,7 @@ export function paymentService(deps: PaymentDeps) {
       if (capture?.status !== 'succeeded' || !authorisation?.provider_ref) return;
       const amountMinor = order.paid_minor - order.refunded_minor;
       const refundKey = `refund:${orderId}`;
-      await repo.insertLedger(
+      const isFirst = await repo.insertLedger(
         db,
         {
           ...capture,
@@ -495,12 +551,16 @@ export function paymentService(deps: PaymentDeps) {
         },
         now(),
       );
-      const result = await provider.refund({
-        paymentRef: authorisation.provider_ref,
-        amountMinor,
-        currency: capture.currency,
-        idempotencyKey: refundKey,
-      });
+      // A retry of a refund already sent: ask the processor first, so the money never goes back twice.
+      const earlier = isFirst ? null : await reconcile('refund', authorisation.provider_ref, refundKey);
+      const result =
+        earlier ??
+        (await provider.refund({
+          paymentRef: authorisation.provider_ref,
+          amountMinor,
+          currency: capture.currency,
+          idempotencyKey: refundKey,
+        }));
       if (result.status === 'failed') {
         await lifecycle.touch(orderId, { payment_status: 'refund_failed' }, (tx) =>
           repo.settleLedger(tx, refundKey, { status: 'failed', providerRef: null, failureCode: result.code }, now()),
@@ -513,6 +573,74 @@ export function paymentService(deps: PaymentDeps) {
         (tx) =>
           repo.settleLedger(tx, refundKey, { status: 'succeeded', providerRef: result.ref, failureCode: null }, now()),
       );
+    },
+
+    /** Our challenge page: the issuer's step-up page and the fields to post to it (null: unknown or done). */
+    async challengeStepUp(challengeId: string): Promise<repo.ChallengeRow['step_up'] | null> {
+      const challenge = await repo.findChallenge(db, challengeId);
+      if (!challenge || challenge.completed_at || challenge.provider !== provider.name) return null;
+      return challenge.step_up;
+    },
+
+    /**
+     * The cardholder is back from the issuer's page: the provider validates the authentication and
+     * authorises; the payment is then committed (captured, dispatched) or fails with the issuer's answer.
+     * Answers where to send the browser (the order's tracking), or null for an unknown challenge.
+     */
+    async completeChallenge(challengeId: string): Promise<string | null> {
+      const challenge = await repo.findChallenge(db, challengeId);
+      if (!challenge || challenge.provider !== provider.name) return null;
+      const order = await orderRecords.find(challenge.order_id);
+      if (!order) return null;
+      const back = trackingPath(order.vendor_id, order.order_id);
+      const authorisation = await repo.findLedger(db, `authorisation:${order.order_id}`);
+      if (order.status !== 'PAYMENT_INITIATED' || !authorisation || !provider.completeChallenge) return back;
+      const resume = await repo.claimChallenge(db, challengeId, now());
+      if (!resume) return back;
+      const outcome = await provider.completeChallenge({
+        resume,
+        amountMinor: authorisation.amount_minor,
+        currency: authorisation.currency,
+        idempotencyKey: `authorisation:${order.order_id}:3ds`,
+      });
+      if (outcome.status === 'unavailable') {
+        // Nothing decided: the next return (or the abandoned-payment sweep) finishes it.
+        await repo.releaseChallenge(db, challengeId);
+        return back;
+      }
+      try {
+        if (outcome.status === 'declined') {
+          await lifecycle.step(order.order_id, 'PAYMENT_FAILED', {
+            guard: (current) => {
+              if (current.status !== 'PAYMENT_INITIATED') throw new AppError(409, 'NotPending', 'NotPending');
+            },
+            patch: () => ({ payment_status: 'failed' }),
+            also: async (tx) => {
+              await repo.forgetChallenge(tx, challengeId);
+              await repo.settleLedger(
+                tx,
+                authorisation.idempotency_key,
+                { status: 'failed', providerRef: null, failureCode: outcome.code },
+                now(),
+              );
+            },
+          });
+          return back;
+        }
+        await db.transaction(async (tx) => {
+          await repo.forgetChallenge(tx, challengeId);
+          await repo.setLedgerRef(tx, authorisation.idempotency_key, outcome.paymentRef, now());
+        });
+        await commitAuthorised(
+          order.order_id,
+          { ...authorisation, provider_ref: outcome.paymentRef },
+          outcome.paymentRef,
+          async () => {},
+        );
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+      return back;
     },
 
     /** Card payments still waiting for their 3-D Secure challenge after `minutes` end PAYMENT_CANCELLED. */
@@ -559,6 +687,9 @@ export function paymentService(deps: PaymentDeps) {
     ledgerTotals: () => repo.ledgerTotals(db),
   };
 }
+
+const trackingPath = (vendorId: string, orderId: string) =>
+  `/order-tracking/${encodeURIComponent(vendorId)}?order_id=${encodeURIComponent(orderId)}`;
 
 class DuplicateEvent extends Error {}
 const duplicateEvent = () => new DuplicateEvent('duplicate webhook event');

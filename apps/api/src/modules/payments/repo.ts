@@ -411,6 +411,14 @@ export async function forgetChallenge(tx: Db, challengeId: string): Promise<void
   await tx.query(`update payment_challenges set resume = '{}'::jsonb where challenge_id = $1`, [challengeId]);
 }
 
+/** The order's payment is decided elsewhere (webhook, sweep): its challenge's card reference is not kept. */
+export async function forgetChallengesOfOrder(tx: Db, orderId: string): Promise<void> {
+  await tx.query(
+    `update payment_challenges set resume = '{}'::jsonb where order_id = $1 and resume <> '{}'::jsonb`,
+    [orderId],
+  );
+}
+
 /** The processor's reference of an authorisation that was made again (after 3-D Secure, a new payment id). */
 export async function setLedgerRef(tx: Db, idempotencyKey: string, providerRef: string, at: Date): Promise<void> {
   await tx.query('update payment_ledger set provider_ref = $2, updated_at = $3 where idempotency_key = $1', [

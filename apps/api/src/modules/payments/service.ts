@@ -242,6 +242,7 @@ export function paymentService(deps: PaymentDeps) {
         patch: () => ({ payment_status: 'failed' }),
         also: async (tx) => {
           await recordOnce(tx);
+          await repo.forgetChallengesOfOrder(tx, orderId);
           await settle(tx, authorisation.idempotency_key, 'succeeded', null, null);
           await settle(tx, captureKey, 'failed', null, capture.code);
         },
@@ -252,6 +253,7 @@ export function paymentService(deps: PaymentDeps) {
       patch: () => ({ payment_status: 'captured', paid_minor: authorisation.amount_minor }),
       also: async (tx) => {
         await recordOnce(tx);
+        await repo.forgetChallengesOfOrder(tx, orderId);
         await settle(tx, authorisation.idempotency_key, 'succeeded', null, null);
         await settle(tx, captureKey, 'succeeded', capture.ref, null);
       },
@@ -497,6 +499,7 @@ export function paymentService(deps: PaymentDeps) {
             patch: () => ({ payment_status: 'failed' }),
             also: async (tx) => {
               await recordOnce(tx);
+              await repo.forgetChallengesOfOrder(tx, order.order_id);
               await settle(tx, authorisation.idempotency_key, 'failed', null, event.code);
             },
           });
@@ -654,13 +657,15 @@ export function paymentService(deps: PaymentDeps) {
               if (order.status !== 'PAYMENT_INITIATED') throw new AppError(409, 'NotPending', 'NotPending');
             },
             patch: () => ({ payment_status: 'cancelled' }),
-            also: (tx) =>
-              repo.settleLedger(
+            also: async (tx) => {
+              await repo.forgetChallengesOfOrder(tx, row.order_id);
+              await repo.settleLedger(
                 tx,
                 row.idempotency_key,
                 { status: 'failed', providerRef: null, failureCode: 'abandoned' },
                 now(),
-              ),
+              );
+            },
           });
           cancelled++;
         } catch (error) {

@@ -175,7 +175,9 @@ function verify(request: IncomingMessage, body: string): { valid: boolean; param
     .split(' ')
     .map((name) => `${name}: ${values[name]}`)
     .join('\n');
-  const expected = createHmac('sha256', Buffer.from(FAKE_CYBERSOURCE.secretKey, 'base64')).update(signingString).digest();
+  const expected = createHmac('sha256', Buffer.from(FAKE_CYBERSOURCE.secretKey, 'base64'))
+    .update(signingString)
+    .digest();
   const given = Buffer.from(params.signature ?? '', 'base64');
   return { valid: expected.length === given.length && timingSafeEqual(expected, given), params };
 }
@@ -288,7 +290,10 @@ export async function fakeCybersource(options: { port?: number } = {}) {
             id,
             submitTimeUtc,
             status: 'AUTHENTICATION_FAILED',
-            errorInformation: { reason: 'CONSUMER_AUTHENTICATION_FAILED', message: 'Encountered a Payer Authentication problem' },
+            errorInformation: {
+              reason: 'CONSUMER_AUTHENTICATION_FAILED',
+              message: 'Encountered a Payer Authentication problem',
+            },
             consumerAuthenticationInformation: { paresStatus: 'N', eciRaw: '07', authenticationResult: '9' },
           });
         }

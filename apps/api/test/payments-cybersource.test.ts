@@ -237,7 +237,11 @@ describe('the CyberSource REST adapter against a fake CyberSource', () => {
       idempotencyKey: 'refund:o9',
     });
     expect(
-      await provider.findMovement({ kind: 'refund', paymentRef: '7000000000000000000009', idempotencyKey: 'refund:o9' }),
+      await provider.findMovement({
+        kind: 'refund',
+        paymentRef: '7000000000000000000009',
+        idempotencyKey: 'refund:o9',
+      }),
     ).toEqual({ status: 'succeeded', ref: refund.ref, code: null });
     expect(fake.calls.at(-1)).toMatchObject({
       path: '/tss/v2/searches',
@@ -245,7 +249,11 @@ describe('the CyberSource REST adapter against a fake CyberSource', () => {
       body: { query: 'clientReferenceInformation.code:refund:o9' },
     });
     expect(
-      await provider.findMovement({ kind: 'capture', paymentRef: '7000000000000000000009', idempotencyKey: 'refund:o9' }),
+      await provider.findMovement({
+        kind: 'capture',
+        paymentRef: '7000000000000000000009',
+        idempotencyKey: 'refund:o9',
+      }),
     ).toBeNull();
   });
 
@@ -260,7 +268,9 @@ describe('the CyberSource REST adapter against a fake CyberSource', () => {
       code: null,
     });
     const otherKey = Buffer.from('not the digital signature key at all!!').toString('base64');
-    expect(() => provider.verifyWebhook({ 'v-c-signature': notificationSignature(body, at, otherKey) }, body)).toThrow();
+    expect(() =>
+      provider.verifyWebhook({ 'v-c-signature': notificationSignature(body, at, otherKey) }, body),
+    ).toThrow();
     expect(() =>
       provider.verifyWebhook({ 'v-c-signature': notificationSignature(body, at) }, body.replace('accept', 'reject')),
     ).toThrow();
@@ -278,7 +288,6 @@ describe('the CyberSource REST adapter against a fake CyberSource', () => {
     expect(() => unsubscribed.verifyWebhook({ 'v-c-signature': notificationSignature(body, at) }, body)).toThrow();
   });
 });
-
 
 describe.each(databases())('card payments through the API with CyberSource on %s', (kind) => {
   let fake: FakeCybersource;
@@ -584,10 +593,15 @@ describe.each(databases())('card payments through the API with CyberSource on %s
     expect((await orderOf(t, merchant, orderId)).payment).toMatchObject({ status: 'refund_failed' });
     // The refund job's retry: CyberSource made the refund whose answer was lost, so none is sent again.
     await t.services.payments.refund(orderId);
-    const refunds = fake.calls.filter((call) => /\/refunds$/.test(call.path) && call.body.clientReferenceInformation?.code === `refund:${orderId}`);
+    const refunds = fake.calls.filter(
+      (call) => /\/refunds$/.test(call.path) && call.body.clientReferenceInformation?.code === `refund:${orderId}`,
+    );
     expect(refunds).toHaveLength(1);
     expect(fake.calls.at(-1)!.path).toBe('/tss/v2/searches');
-    expect((await orderOf(t, merchant, orderId)).payment).toMatchObject({ status: 'refunded', refunded_amount: amount });
+    expect((await orderOf(t, merchant, orderId)).payment).toMatchObject({
+      status: 'refunded',
+      refunded_amount: amount,
+    });
     const totals = await t.services.payments.ledgerTotals();
     expect(totals.find((row) => row.order_id === orderId)).toMatchObject({
       captured_minor: toMinor(amount, 'PKR'),
@@ -606,7 +620,9 @@ describe.each(databases())('card payments through the API with CyberSource on %s
     );
     const tokens = ['1111', '3220', '3221', '9995'].map((last4) => transientToken(last4));
     for (const table of tables) {
-      const rows = await t.db.query<{ text: string }>(`select t::text as text from "${table.schema}"."${table.name}" t`);
+      const rows = await t.db.query<{ text: string }>(
+        `select t::text as text from "${table.schema}"."${table.name}" t`,
+      );
       for (const row of rows) for (const token of tokens) expect(row.text, table.name).not.toContain(token);
     }
     for (const line of logLines) for (const token of tokens) expect(line).not.toContain(token);

@@ -263,9 +263,19 @@ export function cybersourceProvider(options: CybersourceOptions) {
   }
 
   /** A payment answer in the provider interface's words (the first authorisation and the one after 3-D Secure). */
-  function outcomeOf(answer: { status: number; json: unknown }):
+  function outcomeOf(answer: {
+    status: number;
+    json: unknown;
+  }):
     | { status: 'authorised'; paymentRef: string; instrumentRef: string | null }
-    | { status: 'pending_authentication'; paymentRef: string; stepUpUrl: string; accessToken: string; authenticationTransactionId: string; instrumentRef: string | null }
+    | {
+        status: 'pending_authentication';
+        paymentRef: string;
+        stepUpUrl: string;
+        accessToken: string;
+        authenticationTransactionId: string;
+        instrumentRef: string | null;
+      }
     | { status: 'declined'; paymentRef: string | null; code: DeclineCode } {
     const parsed = PaymentAnswerSchema.safeParse(answer.json);
     if (!parsed.success || (answer.status !== 201 && answer.status !== 400)) {
@@ -362,7 +372,12 @@ export function cybersourceProvider(options: CybersourceOptions) {
       const outcome = outcomeOf(answer);
       const shown: ProviderCard = card ?? { scheme: 'card', bin: '', last4: '', expMonth: 0, expYear: 0 };
       if (outcome.status === 'authorised') {
-        return { status: 'authorised', paymentRef: outcome.paymentRef, card: shown, instrumentRef: outcome.instrumentRef };
+        return {
+          status: 'authorised',
+          paymentRef: outcome.paymentRef,
+          card: shown,
+          instrumentRef: outcome.instrumentRef,
+        };
       }
       if (outcome.status === 'pending_authentication') {
         return {
@@ -386,7 +401,9 @@ export function cybersourceProvider(options: CybersourceOptions) {
      * After the step-up page: the validation (`POST /risk/v1/authentication-results`), then the authorisation
      * with the authentication's transaction id and its CAVV/ECI, as CyberSource's payer authentication asks.
      */
-    async completeChallenge(input: Parameters<NonNullable<PaymentProvider['completeChallenge']>>[0]): Promise<ChallengeOutcome> {
+    async completeChallenge(
+      input: Parameters<NonNullable<PaymentProvider['completeChallenge']>>[0],
+    ): Promise<ChallengeOutcome> {
       const resume = ResumeSchema.safeParse(input.resume);
       if (!resume.success) return { status: 'declined', code: 'authentication_failed' };
       const { authenticationTransactionId, source } = resume.data;
@@ -476,7 +493,8 @@ export function cybersourceProvider(options: CybersourceOptions) {
         throw error;
       }
       const parsed = SearchAnswerSchema.safeParse(answer.json);
-      if (answer.status !== 201 || !parsed.success) throw new Error(`cybersource transaction search answered ${answer.status}`);
+      if (answer.status !== 201 || !parsed.success)
+        throw new Error(`cybersource transaction search answered ${answer.status}`);
       const application = input.kind === 'capture' ? 'ics_bill' : 'ics_credit';
       for (const summary of parsed.data._embedded?.transactionSummaries ?? []) {
         if (summary.clientReferenceInformation?.code !== code) continue;
@@ -590,12 +608,17 @@ const SearchAnswerSchema = z.object({
         .array(
           z.object({
             id: z.string().max(64),
-            clientReferenceInformation: z.object({ code: z.string().max(64) }).partial().optional(),
+            clientReferenceInformation: z
+              .object({ code: z.string().max(64) })
+              .partial()
+              .optional(),
             applicationInformation: z
               .object({
                 applications: z
                   .array(
-                    z.object({ name: z.string().max(64), rCode: z.string().max(8), rFlag: z.string().max(64) }).partial(),
+                    z
+                      .object({ name: z.string().max(64), rCode: z.string().max(8), rFlag: z.string().max(64) })
+                      .partial(),
                   )
                   .optional(),
               })

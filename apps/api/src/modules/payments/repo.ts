@@ -413,10 +413,9 @@ export async function forgetChallenge(tx: Db, challengeId: string): Promise<void
 
 /** The order's payment is decided elsewhere (webhook, sweep): its challenge's card reference is not kept. */
 export async function forgetChallengesOfOrder(tx: Db, orderId: string): Promise<void> {
-  await tx.query(
-    `update payment_challenges set resume = '{}'::jsonb where order_id = $1 and resume <> '{}'::jsonb`,
-    [orderId],
-  );
+  await tx.query(`update payment_challenges set resume = '{}'::jsonb where order_id = $1 and resume <> '{}'::jsonb`, [
+    orderId,
+  ]);
 }
 
 /** The processor's reference of an authorisation that was made again (after 3-D Secure, a new payment id). */

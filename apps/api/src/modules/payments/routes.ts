@@ -144,8 +144,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentServ
 };
 
 const ChallengeParamsSchema = z.object({ challengeId: z.string().regex(/^chl_[A-Za-z0-9_-]{10,40}$/) });
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 /** Submits the step-up form at once (a script of ours: the page's policy allows no inline script). */
 const CHALLENGE_SCRIPT = "document.getElementById('step-up').submit();\n";
 

@@ -263,10 +263,7 @@ export function cybersourceProvider(options: CybersourceOptions) {
   }
 
   /** A payment answer in the provider interface's words (the first authorisation and the one after 3-D Secure). */
-  function outcomeOf(answer: {
-    status: number;
-    json: unknown;
-  }):
+  function outcomeOf(answer: { status: number; json: unknown }):
     | { status: 'authorised'; paymentRef: string; instrumentRef: string | null }
     | {
         status: 'pending_authentication';

@@ -591,6 +591,9 @@ describe.each(databases())('card payments through the API with CyberSource on %s
     expect(cancel.statusCode, cancel.body).toBe(200);
     await t.app.jobs.drain();
     expect((await orderOf(t, merchant, orderId)).payment).toMatchObject({ status: 'refund_failed' });
+    // A retry while the transaction search cannot answer sends nothing: the job tries again later.
+    fake.dropNextAnswer(/\/tss\/v2\/searches$/);
+    await expect(t.services.payments.refund(orderId)).rejects.toThrow(/not reconciled/);
     // The refund job's retry: CyberSource made the refund whose answer was lost, so none is sent again.
     await t.services.payments.refund(orderId);
     const refunds = fake.calls.filter(

@@ -18,7 +18,14 @@ import type { OrderRecords } from '../orders/records.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { VendorRow } from '../vendors/model.ts';
 import type { VendorService } from '../vendors/service.ts';
-import type { ConfirmOutcome, DeclineCode, PaymentProvider, PaymentSource, WebhookEvent } from './provider.ts';
+import type {
+  ConfirmOutcome,
+  DeclineCode,
+  MoneyMovement,
+  PaymentProvider,
+  PaymentSource,
+  WebhookEvent,
+} from './provider.ts';
 import * as repo from './repo.ts';
 
 export type PaymentService = ReturnType<typeof paymentService>;
@@ -235,7 +242,8 @@ export function paymentService(deps: PaymentDeps) {
     });
     if (capture.status === 'failed' && capture.code === 'provider_unavailable') {
       // The answer was lost, not refused: the processor may hold the capture all the same.
-      capture = (await reconcile('capture', paymentRef, captureKey)) ?? capture;
+      const found = await reconcile('capture', paymentRef, captureKey);
+      if (found && found !== 'unknown') capture = found;
     }
     if (capture.status === 'failed') {
       await lifecycle.step(orderId, 'PAYMENT_FAILED', {
@@ -262,13 +270,20 @@ export function paymentService(deps: PaymentDeps) {
     await lifecycle.step(orderId, 'NEW');
   }
 
-  /** What the processor holds for a movement whose answer was lost (null: none, or it cannot tell). */
-  async function reconcile(kind: 'capture' | 'refund', paymentRef: string, key: string) {
+  /**
+   * What the processor holds for a movement whose answer was lost: its result, null when it holds none (the
+   * movement may be sent), or 'unknown' when it cannot tell (then it must not be sent again yet).
+   */
+  async function reconcile(
+    kind: 'capture' | 'refund',
+    paymentRef: string,
+    key: string,
+  ): Promise<MoneyMovement | null | 'unknown'> {
     if (!provider.findMovement) return null;
     try {
       return await provider.findMovement({ kind, paymentRef, idempotencyKey: key });
     } catch {
-      return null;
+      return 'unknown';
     }
   }
 
@@ -556,6 +571,8 @@ export function paymentService(deps: PaymentDeps) {
       );
       // A retry of a refund already sent: ask the processor first, so the money never goes back twice.
       const earlier = isFirst ? null : await reconcile('refund', authorisation.provider_ref, refundKey);
+      // The processor cannot tell yet: the job retries later rather than risk a second refund.
+      if (earlier === 'unknown') throw new Error(`refund of ${orderId} not reconciled yet`);
       const result =
         earlier ??
         (await provider.refund({

@@ -577,6 +577,61 @@ describe.each(databases())('card payments through the API with CyberSource on %s
     expect(await statuses(orderId)).toEqual(['INITIATED', 'PAYMENT_INITIATED', 'PAYMENT_COMMITTED', 'NEW']);
   });
 
+  it('does not capture again a payment whose capture is pending: it is looked up first', async () => {
+    const { confirm } = await pay('3220');
+    const orderId = confirm.json().result.order_id as string;
+    const [authorisation] = await t.db.query<{ provider_ref: string }>(
+      'select provider_ref from payment_ledger where idempotency_key = $1',
+      [`authorisation:${orderId}`],
+    );
+    const paymentId = authorisation!.provider_ref;
+    // A capture sent before (its answer lost, or the process stopped) left its row pending.
+    await t.db.query(
+      `insert into payment_ledger (order_id, vendor_id, kind, status, amount_minor, currency, provider,
+         idempotency_key, created_at, updated_at)
+       select order_id, vendor_id, 'capture', 'pending', amount_minor, currency, provider, $2, now(), now()
+         from payment_ledger where idempotency_key = $1`,
+      [`authorisation:${orderId}`, `capture:${orderId}`],
+    );
+    const deliver = async (notificationId: string) => {
+      const body = notification('payments.payments.accept', paymentId, notificationId);
+      return inject({
+        method: 'POST',
+        url: '/api/v1/payments/webhook/cybersource',
+        headers: { 'content-type': 'application/json', 'v-c-signature': notificationSignature(body, t.clock.now()) },
+        payload: body,
+      });
+    };
+    const before = fake.calls.length;
+    // CyberSource holds no such capture: none is sent meanwhile, the order waits and the notification is
+    // refused so that CyberSource delivers it again.
+    expect((await deliver('ntf_pending_1')).statusCode).toBe(409);
+    expect(pathsSince(before)).toEqual(['/tss/v2/searches']);
+    expect(await statuses(orderId)).toEqual(['INITIATED', 'PAYMENT_INITIATED']);
+
+    // The capture had reached CyberSource after all: the next notification finds it and commits the order.
+    const adapter = cybersourceProvider({
+      url: fake.url,
+      merchantId: MERCHANT_ID,
+      keyId: KEY_ID,
+      secretKey: SECRET,
+      timeoutMs: 2000,
+      targetOrigin: 'http://riderdesk.test',
+      webhook: null,
+      now: t.clock.now,
+    });
+    await adapter.capture({
+      paymentRef: paymentId,
+      amountMinor: 100,
+      currency: 'PKR',
+      idempotencyKey: `capture:${orderId}`,
+    });
+    const captured = fake.calls.length;
+    expect((await deliver('ntf_pending_1')).statusCode).toBe(200);
+    expect(pathsSince(captured)).toEqual(['/tss/v2/searches']);
+    expect(await statuses(orderId)).toEqual(['INITIATED', 'PAYMENT_INITIATED', 'PAYMENT_COMMITTED', 'NEW']);
+  });
+
   it('never refunds twice when a refund answer is lost: the retry reconciles first', async () => {
     const { confirm, amount } = await pay('1111');
     const orderId = confirm.json().result.order_id as string;

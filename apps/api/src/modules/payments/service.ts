@@ -215,7 +215,7 @@ export function paymentService(deps: PaymentDeps) {
     authorisation: repo.LedgerRow,
     paymentRef: string,
     also: (tx: Db) => Promise<void>,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const recordOnce = also;
     const settle = (tx: Db, ledgerKey: string, status: repo.LedgerStatus, ref: string | null, code: string | null) =>
       repo.settleLedger(tx, ledgerKey, { status, providerRef: ref, failureCode: code }, now());
@@ -232,9 +232,20 @@ export function paymentService(deps: PaymentDeps) {
       },
       now(),
     );
-    // The capture row is the claim: a webhook arriving while the confirm captures does not capture again.
-    if (!isFirst) return;
-    let capture = await provider.capture({
+    let capture: MoneyMovement | null = null;
+    if (!isFirst) {
+      // The capture row is the claim: a notification arriving while the confirm captures does not capture
+      // again. A capture left pending (its answer lost, or a crash) is looked up at a processor that can be
+      // asked; one whose captures are idempotent on its side (the sandbox) is simply asked again.
+      const existing = await repo.findLedger(db, captureKey);
+      if (existing?.status !== 'pending') return true;
+      if (provider.findMovement) {
+        const found = await reconcile('capture', paymentRef, captureKey);
+        if (!found || found === 'unknown') return false;
+        capture = found;
+      }
+    }
+    capture ??= await provider.capture({
       paymentRef: paymentRef,
       amountMinor: authorisation.amount_minor,
       currency: authorisation.currency,
@@ -255,7 +266,7 @@ export function paymentService(deps: PaymentDeps) {
           await settle(tx, captureKey, 'failed', null, capture.code);
         },
       });
-      return;
+      return true;
     }
     await lifecycle.step(orderId, 'PAYMENT_COMMITTED', {
       patch: () => ({ payment_status: 'captured', paid_minor: authorisation.amount_minor }),
@@ -268,6 +279,7 @@ export function paymentService(deps: PaymentDeps) {
     });
     // spec §4: dispatched only once the payment is committed.
     await lifecycle.step(orderId, 'NEW');
+    return true;
   }
 
   /**
@@ -520,7 +532,10 @@ export function paymentService(deps: PaymentDeps) {
           });
           return { status: 'applied' };
         }
-        await commitAuthorised(order.order_id, authorisation, event.paymentRef, recordOnce);
+        if (!(await commitAuthorised(order.order_id, authorisation, event.paymentRef, recordOnce))) {
+          // A capture of it is pending and cannot be confirmed yet: the processor delivers again later.
+          throw new AppError(409, 'PaymentPending', 'PaymentPending');
+        }
         return { status: 'applied' };
       } catch (error) {
         if (error instanceof DuplicateEvent) return { status: 'duplicate' };

@@ -330,7 +330,7 @@ describe.each(databases())('card payments through the API with CyberSource on %s
     (await orderOf(t, merchant, orderId)).status_history.map((entry) => entry.status);
   const pathsSince = (count: number) => fake.calls.slice(count).map((call) => call.path.replace(/\d{10,}/, '{id}'));
 
-  async function pay(last4: string) {
+  async function pay(last4: string, saveCard = false) {
     const auth = await inject({
       method: 'POST',
       url: `/api/v1/order/payment/auth/${merchant.vendorId}`,
@@ -359,7 +359,7 @@ describe.each(databases())('card payments through the API with CyberSource on %s
         purchase_intent_id: created.intent_id,
         payment_method: 'cybersource_creditcard',
         payment_instrument_id: null,
-        card: { token: transientToken(last4), holder_name: 'Ayesha Khan', save_card: false },
+        card: { token: transientToken(last4), holder_name: 'Ayesha Khan', save_card: saveCard },
       },
     });
     return { confirm, amount: created.amount };
@@ -499,6 +499,30 @@ describe.each(databases())('card payments through the API with CyberSource on %s
     expect(again.statusCode).toBe(303);
     expect(fake.calls.length).toBe(calls);
     expect((await inject({ method: 'GET', url: redirectUrl })).statusCode).toBe(404);
+  });
+
+  it('saves a challenged card the cardholder asked to keep, with the authorisation after 3-D Secure', async () => {
+    const { confirm } = await pay('3220', true);
+    const back = await passChallenge(confirm.json().result.redirect_required.redirectUrl);
+    expect(back.statusCode).toBe(303);
+    expect(fake.calls.at(-2)!.body.processingInformation).toMatchObject({
+      actionList: ['TOKEN_CREATE'],
+      actionTokenTypes: ['paymentInstrument'],
+    });
+    const cards = await inject({
+      method: 'GET',
+      url: `/api/v1/order/payment/cards/${merchant.vendorId}`,
+      headers: merchant.headers,
+    });
+    expect(cards.json().result).toEqual([
+      expect.objectContaining({
+        last4: '3220',
+        bin: '411111',
+        exp_month: 12,
+        exp_year: 2030,
+        holder_name: 'Ayesha Khan',
+      }),
+    ]);
   });
 
   it('fails a payment whose challenge the issuer refuses, with the authentication key', async () => {

@@ -404,6 +404,8 @@ export function cybersourceProvider(options: CybersourceOptions) {
       const resume = ResumeSchema.safeParse(input.resume);
       if (!resume.success) return { status: 'declined', code: 'authentication_failed' };
       const { authenticationTransactionId, source } = resume.data;
+      // A new card the cardholder asked to save is saved by the authorisation that follows 3-D Secure.
+      const isSaving = source.kind === 'token' && source.save;
       const amount = amountDetails(input.amountMinor, input.currency);
       let validation: { status: number; json: unknown };
       try {
@@ -429,6 +431,7 @@ export function cybersourceProvider(options: CybersourceOptions) {
           processingInformation: {
             capture: false,
             ...(result.indicator ? { commerceIndicator: result.indicator } : {}),
+            ...(isSaving ? { actionList: ['TOKEN_CREATE'], actionTokenTypes: ['paymentInstrument'] } : {}),
           },
           orderInformation: { amountDetails: amount },
           ...paymentSourceFields(source),
@@ -449,7 +452,14 @@ export function cybersourceProvider(options: CybersourceOptions) {
         throw error;
       }
       const outcome = outcomeOf(answer);
-      if (outcome.status === 'authorised') return { status: 'authorised', paymentRef: outcome.paymentRef };
+      if (outcome.status === 'authorised') {
+        const card = source.kind === 'token' ? cardOfTransientToken(source.token) : null;
+        const saved =
+          isSaving && source.kind === 'token' && outcome.instrumentRef && card
+            ? { instrumentRef: outcome.instrumentRef, card, holderName: source.holderName }
+            : null;
+        return { status: 'authorised', paymentRef: outcome.paymentRef, saved };
+      }
       return { status: 'declined', code: outcome.status === 'declined' ? outcome.code : 'authentication_failed' };
     },
 

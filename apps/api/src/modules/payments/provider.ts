@@ -63,7 +63,12 @@ export type CardFields =
 
 /** What a finished 3-D Secure challenge gives: the authorisation, or the issuer's refusal. */
 export type ChallengeOutcome =
-  | { status: 'authorised'; paymentRef: string }
+  | {
+      status: 'authorised';
+      paymentRef: string;
+      /** The new card's reusable instrument, when the cardholder asked to save it. */
+      saved: { instrumentRef: string; card: ProviderCard; holderName: string } | null;
+    }
   | { status: 'declined'; code: DeclineCode }
   /** The processor could not be reached: nothing is decided, the payment keeps waiting. */
   | { status: 'unavailable' };

@@ -665,6 +665,23 @@ export function paymentService(deps: PaymentDeps) {
         await db.transaction(async (tx) => {
           await repo.forgetChallenge(tx, challengeId);
           await repo.setLedgerRef(tx, authorisation.idempotency_key, outcome.paymentRef, now());
+          const intent = outcome.saved ? await repo.findIntentOfOrder(tx, order.order_id) : null;
+          if (outcome.saved && intent) {
+            await repo.insertSavedCard(tx, {
+              card_id: newId('card'),
+              vendor_id: intent.vendor_id,
+              user_id: intent.user_id,
+              provider: provider.name,
+              instrument_ref: outcome.saved.instrumentRef,
+              scheme: outcome.saved.card.scheme,
+              bin: outcome.saved.card.bin,
+              last4: outcome.saved.card.last4,
+              exp_month: outcome.saved.card.expMonth,
+              exp_year: outcome.saved.card.expYear,
+              holder_name: outcome.saved.holderName,
+              created_at: now(),
+            });
+          }
         });
         await commitAuthorised(
           order.order_id,

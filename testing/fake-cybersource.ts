@@ -195,6 +195,8 @@ export async function fakeCybersource(options: { port?: number } = {}) {
   const authentications = new Map<string, { last4: string; returnUrl: string; accessToken: string }>();
   /** Paths whose next answer is lost after the call is made (the connection drops). */
   const dropping: RegExp[] = [];
+  /** How many of the next transaction searches find nothing yet (CyberSource indexes with a delay). */
+  let laggingSearches = 0;
   let counter = 0;
   let url = '';
 
@@ -391,7 +393,9 @@ export async function fakeCybersource(options: { port?: number } = {}) {
 
       if (request.method === 'POST' && path === '/tss/v2/searches') {
         const code = /clientReferenceInformation\.code:(\S+)/.exec(body.query ?? '')?.[1] ?? '';
-        const found = movements.filter((entry) => entry.code === code);
+        const isLagging = laggingSearches > 0;
+        if (isLagging) laggingSearches--;
+        const found = isLagging ? [] : movements.filter((entry) => entry.code === code);
         return answer(201, {
           searchId: `srch_${id}`,
           save: false,
@@ -429,6 +433,10 @@ export async function fakeCybersource(options: { port?: number } = {}) {
     /** The next call to `path` is made but its answer is lost (the connection drops). */
     dropNextAnswer(path: RegExp): void {
       dropping.push(path);
+    },
+    /** The next `count` transaction searches answer no transaction, as before CyberSource has indexed them. */
+    lagSearches(count: number): void {
+      laggingSearches = count;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -601,6 +601,32 @@ describe.each(databases())('card payments through the API with CyberSource on %s
     expect(await statuses(orderId)).toEqual(['INITIATED', 'PAYMENT_INITIATED', 'PAYMENT_COMMITTED', 'NEW']);
   });
 
+  it('keeps a capture whose answer is lost pending until the search shows it, then commits the order', async () => {
+    fake.dropNextAnswer(/\/captures$/);
+    fake.lagSearches(1);
+    const { confirm, amount } = await pay('1111');
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const orderId = confirm.json().result.order_id as string;
+    expect(await statuses(orderId)).toEqual(['INITIATED', 'PAYMENT_INITIATED']);
+    expect((await orderOf(t, merchant, orderId)).payment).toMatchObject({ status: 'pending' });
+
+    // The payments sweep: the order is not abandoned; the capture is looked up again, not sent again.
+    t.clock.advance(20 * 60_000);
+    await t.services.payments.cancelAbandoned(t.config.payments.abandonAfterMinutes);
+    expect(await statuses(orderId)).toEqual(['INITIATED', 'PAYMENT_INITIATED']);
+    const before = fake.calls.length;
+    expect(await t.services.payments.reconcileCaptures(t.config.payments.abandonAfterMinutes)).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(pathsSince(before)).toEqual(['/tss/v2/searches']);
+    expect(await statuses(orderId)).toEqual(['INITIATED', 'PAYMENT_INITIATED', 'PAYMENT_COMMITTED', 'NEW']);
+    expect((await orderOf(t, merchant, orderId)).payment).toMatchObject({ status: 'captured', paid_amount: amount });
+    const captures = fake.calls.filter(
+      (call) => /\/captures$/.test(call.path) && call.body.clientReferenceInformation?.code === `capture:${orderId}`,
+    );
+    expect(captures).toHaveLength(1);
+  });
+
   it('does not capture again a payment whose capture is pending: it is looked up first', async () => {
     const { confirm } = await pay('3220');
     const orderId = confirm.json().result.order_id as string;

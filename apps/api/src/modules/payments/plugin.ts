@@ -90,7 +90,9 @@ export const paymentsPlugin: FastifyPluginAsync<{
     name: 'abandoned card payments',
     intervalMs: 60_000,
     isLeader: () => services.leadership.isLeader(),
-    run: () => payments.cancelAbandoned(config.abandonAfterMinutes),
+    run: async () =>
+      (await payments.reconcileCaptures(config.abandonAfterMinutes)) +
+      (await payments.cancelAbandoned(config.abandonAfterMinutes)),
     log: app.log,
   });
   app.addHook('onListen', async () => sweep.start());

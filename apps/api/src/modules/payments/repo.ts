@@ -266,8 +266,21 @@ export async function recordWebhookEvent(tx: Db, provider: string, eventId: stri
 /** Orders whose card payment has waited for its challenge since before `before` (abandoned). */
 export async function findAbandonedAuthorisations(db: Db, before: Date, limit: number) {
   return db.query<{ order_id: string; idempotency_key: string }>(
-    `select order_id, idempotency_key from payment_ledger
-      where kind = 'authorisation' and status = 'pending' and created_at < $1 order by created_at limit $2`,
+    `select a.order_id, a.idempotency_key from payment_ledger a
+      where a.kind = 'authorisation' and a.status = 'pending' and a.created_at < $1
+        -- A payment whose capture was sent and not confirmed yet is reconciled, not abandoned.
+        and not exists (select 1 from payment_ledger c
+          where c.order_id = a.order_id and c.kind = 'capture' and c.status = 'pending')
+      order by a.created_at limit $2`,
+    [before, limit],
+  );
+}
+
+/** Captures sent whose answer was lost and that the processor did not show yet (oldest first). */
+export async function findPendingCaptures(db: Db, before: Date, limit: number) {
+  return db.query<{ order_id: string; created_at: Date }>(
+    `select order_id, created_at from payment_ledger
+      where kind = 'capture' and status = 'pending' and created_at < $1 order by created_at limit $2`,
     [before, limit],
   );
 }

@@ -251,10 +251,12 @@ export function paymentService(deps: PaymentDeps) {
       currency: authorisation.currency,
       idempotencyKey: captureKey,
     });
-    if (capture.status === 'failed' && capture.code === 'provider_unavailable') {
-      // The answer was lost, not refused: the processor may hold the capture all the same.
+    if (capture.status === 'failed' && capture.code === 'provider_unavailable' && provider.findMovement) {
+      // The answer was lost, not refused: the processor may hold the capture all the same. Until it shows
+      // it (its search lags), the capture stays pending and the payments sweep asks again.
       const found = await reconcile('capture', paymentRef, captureKey);
-      if (found && found !== 'unknown') capture = found;
+      if (!found || found === 'unknown') return false;
+      capture = found;
     }
     if (capture.status === 'failed') {
       await lifecycle.step(orderId, 'PAYMENT_FAILED', {
@@ -693,6 +695,52 @@ export function paymentService(deps: PaymentDeps) {
         if (!(error instanceof AppError)) throw error;
       }
       return back;
+    },
+
+    /**
+     * Captures whose answer was lost: looked up again until the processor shows them (the order is then
+     * committed and dispatched); one still unknown after `minutes` was not made, and the payment fails.
+     */
+    async reconcileCaptures(minutes: number): Promise<number> {
+      const at = now();
+      let settled = 0;
+      for (const row of await repo.findPendingCaptures(db, new Date(at.getTime() - 60_000), 50)) {
+        const order = await orderRecords.find(row.order_id);
+        const authorisation = await repo.findLedger(db, `authorisation:${row.order_id}`);
+        if (order?.status !== 'PAYMENT_INITIATED' || !authorisation?.provider_ref) continue;
+        if (await commitAuthorised(order.order_id, authorisation, authorisation.provider_ref, async () => {})) {
+          settled++;
+          continue;
+        }
+        if (row.created_at.getTime() > at.getTime() - minutes * 60_000) continue;
+        try {
+          await lifecycle.step(order.order_id, 'PAYMENT_FAILED', {
+            guard: (current) => {
+              if (current.status !== 'PAYMENT_INITIATED') throw new AppError(409, 'NotPending', 'NotPending');
+            },
+            patch: () => ({ payment_status: 'failed' }),
+            also: async (tx) => {
+              await repo.forgetChallengesOfOrder(tx, order.order_id);
+              await repo.settleLedger(
+                tx,
+                authorisation.idempotency_key,
+                { status: 'succeeded', providerRef: null, failureCode: null },
+                now(),
+              );
+              await repo.settleLedger(
+                tx,
+                `capture:${order.order_id}`,
+                { status: 'failed', providerRef: null, failureCode: 'capture_not_found' },
+                now(),
+              );
+            },
+          });
+          settled++;
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      return settled;
     },
 
     /** Card payments still waiting for their 3-D Secure challenge after `minutes` end PAYMENT_CANCELLED. */

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { FAKE_CYBERSOURCE } from '../testing/fake-cybersource.ts';
 import { e2eClock } from './support/clock.ts';
 import { PARTNER_TOKEN } from './support/partner.ts';
 
@@ -9,6 +10,12 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 const nightPort = port + 1;
 // The embedded partner mode (APP_MODE=GODROID) is chosen at start-up, so it has a server of its own.
 const partnerPort = port + 2;
+// Card payment through CyberSource (decision 096): a server with that provider and the fake CyberSource it
+// calls. They start only when a run asks for the cybersource journey (its file or project), being two more
+// servers the other journeys do not need.
+const cybersourcePort = port + 3;
+const fakeCybersourcePort = port + 4;
+const withCybersource = process.env.E2E_CYBERSOURCE === '1' || process.argv.some((arg) => /cybersource/.test(arg));
 // Workers re-read this file; the environment keeps them on the servers' data folders and clock.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'riderdesk-e2e-'));
 process.env.E2E_NIGHT_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'riderdesk-e2e-night-'));
@@ -18,6 +25,9 @@ const clock = e2eClock();
 export const baseURL = `http://127.0.0.1:${port}`;
 export const nightBaseURL = `http://127.0.0.1:${nightPort}`;
 export const partnerBaseURL = `http://127.0.0.1:${partnerPort}`;
+export const cybersourceBaseURL = `http://127.0.0.1:${cybersourcePort}`;
+const fakeCybersourceURL = `http://127.0.0.1:${fakeCybersourcePort}`;
+process.env.E2E_CYBERSOURCE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'riderdesk-e2e-cybersource-'));
 
 const serverEnv = {
   HOST: '127.0.0.1',
@@ -67,9 +77,19 @@ export default defineConfig({
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 } },
       grepInvert: /@mobile/,
-      testIgnore: /(night|partner)\.spec\.ts/,
+      testIgnore: /(night|partner|cybersource)\.spec\.ts/,
     },
-    { name: 'mobile', use: { ...devices['Pixel 7'] }, grep: /@mobile/, testIgnore: /(night|partner)\.spec\.ts/ },
+    {
+      name: 'mobile',
+      use: { ...devices['Pixel 7'] },
+      grep: /@mobile/,
+      testIgnore: /(night|partner|cybersource)\.spec\.ts/,
+    },
+    {
+      name: 'cybersource',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 }, baseURL: cybersourceBaseURL },
+      testMatch: /cybersource\.spec\.ts/,
+    },
     {
       name: 'partner',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 }, baseURL: partnerBaseURL },
@@ -136,5 +156,43 @@ export default defineConfig({
         SEED_SERVICE_HOURS: '0000:0000',
       },
     },
+    ...(withCybersource
+      ? [
+          {
+            command: 'npx tsx testing/fake-cybersource-server.ts',
+            cwd: '..',
+            url: `${fakeCybersourceURL}/microform/bundle/v2/flex-microform.min.js`,
+            timeout: 60_000,
+            reuseExistingServer: false,
+            stdout: 'pipe' as const,
+            stderr: 'pipe' as const,
+            env: { FAKE_CYBERSOURCE_PORT: String(fakeCybersourcePort) },
+          },
+          {
+            command: 'npm start -w @riderdesk/api',
+            cwd: '..',
+            url: `${cybersourceBaseURL}/health`,
+            timeout: 120_000,
+            reuseExistingServer: false,
+            stdout: 'pipe' as const,
+            stderr: 'pipe' as const,
+            env: {
+              ...serverEnv,
+              PORT: String(cybersourcePort),
+              PUBLIC_URL: cybersourceBaseURL,
+              DATA_DIR: process.env.E2E_CYBERSOURCE_DATA_DIR,
+              DATABASE_URL: '',
+              SEED_SERVICE_HOURS: '0000:0000',
+              PAYMENT_PROVIDER: 'cybersource',
+              CYBERSOURCE_URL: fakeCybersourceURL,
+              CYBERSOURCE_MERCHANT_ID: FAKE_CYBERSOURCE.merchantId,
+              CYBERSOURCE_KEY_ID: FAKE_CYBERSOURCE.keyId,
+              CYBERSOURCE_SECRET_KEY: FAKE_CYBERSOURCE.secretKey,
+              CYBERSOURCE_WEBHOOK_KEY_ID: FAKE_CYBERSOURCE.webhookKeyId,
+              CYBERSOURCE_WEBHOOK_KEY: FAKE_CYBERSOURCE.webhookKey,
+            },
+          },
+        ]
+      : []),
   ],
 });

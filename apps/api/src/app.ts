@@ -163,6 +163,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
         db,
         secret: config.authSecret,
         webhookSecret: paymentWebhookSecret(config),
+        publicUrl: config.publicUrl,
         now,
       });
   const orderExport = orderExportService({
@@ -198,6 +199,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       orderRecords: orderReads,
       lifecycle,
       provider: paymentProvider,
+      publicUrl: config.publicUrl,
     }),
     now,
     orderList: orderListService({

@@ -200,6 +200,13 @@ const EnvSchema = z.object({
       .optional(),
   ),
   CYBERSOURCE_TIMEOUT_MS: integer(1000, 60_000, 15_000),
+  CYBERSOURCE_WEBHOOK_KEY_ID: optional.pipe(z.string().max(128).optional()),
+  CYBERSOURCE_WEBHOOK_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9+/]{32,}={0,2}$/, 'must be the base64 digital signature key of the webhook subscription')
+      .optional(),
+  ),
 
   DISPATCHER: onOff(true),
   DISPATCH_INTERVAL_MS: decimal(50, 60_000, 1000),
@@ -339,6 +346,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
                 keyId: vars.CYBERSOURCE_KEY_ID ?? '',
                 secretKey: vars.CYBERSOURCE_SECRET_KEY ?? '',
                 timeoutMs: vars.CYBERSOURCE_TIMEOUT_MS,
+                webhook:
+                  vars.CYBERSOURCE_WEBHOOK_KEY_ID && vars.CYBERSOURCE_WEBHOOK_KEY
+                    ? { keyId: vars.CYBERSOURCE_WEBHOOK_KEY_ID, key: vars.CYBERSOURCE_WEBHOOK_KEY }
+                    : null,
               }
             : null,
       },

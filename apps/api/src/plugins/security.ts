@@ -21,21 +21,36 @@ function helpCentreOrigin(url: string): string[] {
   return /^https?:\/\//.test(url) ? [new URL(url).origin] : [];
 }
 
+/**
+ * With CyberSource (decision 096): Microform's client library and fields come from its Flex hosts, and our
+ * 3-D Secure page posts to Cardinal's step-up page; the configured endpoint (a local fake) is allowed too.
+ */
+function cybersourceOrigins(config: AppConfig): { flex: string[]; stepUp: string[] } {
+  const cybersource = config.payments.cybersource;
+  if (config.payments.provider !== 'cybersource' || !cybersource) return { flex: [], stepUp: [] };
+  const configured = new URL(cybersource.url).origin;
+  return {
+    flex: ['https://testflex.cybersource.com', 'https://flex.cybersource.com', configured],
+    stepUp: ['https://centinelapistag.cardinalcommerce.com', 'https://centinelapi.cardinalcommerce.com', configured],
+  };
+}
+
 export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const cybersource = cybersourceOrigins(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...cybersource.flex],
         // The UI library writes inline styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigin(config.mapTileUrl)],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...helpCentreOrigin(config.helpCentreUrl)],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...helpCentreOrigin(config.helpCentreUrl), ...cybersource.flex],
         fontSrc: ["'self'", 'data:'],
-        frameSrc: ["'self'", ...helpCentreOrigin(config.helpCentreUrl)],
+        frameSrc: ["'self'", ...helpCentreOrigin(config.helpCentreUrl), ...cybersource.flex],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...cybersource.stepUp],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
       },

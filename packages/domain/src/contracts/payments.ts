@@ -32,8 +32,19 @@ export const PaymentAuthAnswerSchema = resultOf(
     access_token: z.string(),
     /** Seconds. */
     expires_in: z.number().int(),
-    /** The provider's hosted card-fields page, framed by the card step. */
-    card_fields_url: z.string(),
+    /** The provider's hosted card-fields page, framed by the card step (null: the fields are Microform's). */
+    card_fields_url: z.string().nullable(),
+    /**
+     * CyberSource Microform (decision 096): the capture context and the client library it names (checked
+     * to be CyberSource's), which the card step loads to show CyberSource's own number and CVC fields.
+     */
+    microform: z
+      .object({
+        capture_context: z.string(),
+        client_library: z.string(),
+        client_library_integrity: z.string().nullable(),
+      })
+      .optional(),
   }),
 );
 export type PaymentAuthAnswer = z.infer<typeof PaymentAuthAnswerSchema>;

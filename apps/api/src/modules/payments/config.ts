@@ -10,6 +10,8 @@ export interface PaymentsConfig {
     /** The shared secret key, base64 as the Business Center shows it. */
     secretKey: string;
     timeoutMs: number;
+    /** The webhook subscription's digital signature key (base64) and its id; null accepts no notification. */
+    webhook: { keyId: string; key: string } | null;
   } | null;
   /** Signs and checks the provider's webhook calls; null derives one from AUTH_SECRET. */
   webhookSecret: string | null;

@@ -10,10 +10,11 @@ import { type SandboxProvider, sandboxProvider } from './sandbox-provider.ts';
  */
 export function createPaymentProvider(
   config: PaymentsConfig,
-  deps: { db: Db; secret: string; webhookSecret: string; now: () => Date },
+  deps: { db: Db; secret: string; webhookSecret: string; publicUrl: string; now: () => Date },
 ): { provider: PaymentProvider; sandbox: SandboxProvider | null } {
   if (config.provider === 'cybersource' && config.cybersource) {
-    return { provider: cybersourceProvider({ ...config.cybersource, now: deps.now }), sandbox: null };
+    const targetOrigin = new URL(deps.publicUrl).origin;
+    return { provider: cybersourceProvider({ ...config.cybersource, targetOrigin, now: deps.now }), sandbox: null };
   }
   const sandbox = sandboxProvider(deps);
   return { provider: sandbox, sandbox };

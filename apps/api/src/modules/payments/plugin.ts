@@ -5,7 +5,7 @@ import { periodicTask } from '../../infra/periodic-task.ts';
 import type { Lifecycle } from '../orders/lifecycle.ts';
 import type { PaymentsConfig } from './config.ts';
 import type { PaymentProvider, WebhookEvent } from './provider.ts';
-import { paymentRoutes, paymentWebhookRoutes } from './routes.ts';
+import { paymentChallengeRoutes, paymentRoutes, paymentWebhookRoutes } from './routes.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
 import type { PaymentService } from './service.ts';
@@ -14,7 +14,7 @@ import { SIGNATURE_HEADER, signWebhook } from './webhook-signature.ts';
 const WebhookJobSchema = z.object({
   event: z.object({
     id: z.string(),
-    type: z.enum(['payment.authorised', 'payment.failed']),
+    type: z.enum(['payment.authorised', 'payment.failed', 'other']),
     paymentRef: z.string(),
     code: z.enum(['card_declined', 'insufficient_funds', 'authentication_failed', 'invalid_card']).nullable(),
   }),
@@ -90,7 +90,9 @@ export const paymentsPlugin: FastifyPluginAsync<{
     name: 'abandoned card payments',
     intervalMs: 60_000,
     isLeader: () => services.leadership.isLeader(),
-    run: () => payments.cancelAbandoned(config.abandonAfterMinutes),
+    run: async () =>
+      (await payments.reconcileCaptures(config.abandonAfterMinutes)) +
+      (await payments.cancelAbandoned(config.abandonAfterMinutes)),
     log: app.log,
   });
   app.addHook('onListen', async () => sweep.start());
@@ -99,5 +101,6 @@ export const paymentsPlugin: FastifyPluginAsync<{
   // This plugin is registered under the prefix already.
   await app.register(paymentRoutes, { payments });
   await app.register(paymentWebhookRoutes, { payments, provider: provider.name });
+  if (provider.completeChallenge) await app.register(paymentChallengeRoutes, { payments });
   if (sandbox) await app.register(sandboxRoutes, { db, sandbox, now: services.now, currency });
 };

@@ -31,13 +31,21 @@ export type ConfirmOutcome =
       redirectUrl: string;
       card: ProviderCard;
       instrumentRef: string | null;
+      /**
+       * A processor whose issuer page must be reached by a form post (CyberSource's step-up: JWT and MD):
+       * the browser is sent to our challenge page, which posts these fields there.
+       */
+      stepUp?: { url: string; fields: Record<string, string> };
+      /** What the provider needs to finish the payment once the browser is back (completeChallenge). */
+      resume?: Record<string, unknown>;
     }
   | { status: 'declined'; paymentRef: string | null; code: DeclineCode; card: ProviderCard | null };
 
 export interface WebhookEvent {
   /** Unique per event: a delivery of an event already applied changes nothing. */
   id: string;
-  type: 'payment.authorised' | 'payment.failed';
+  /** other: an event we are subscribed to but do not act on (recorded, answered 200). */
+  type: 'payment.authorised' | 'payment.failed' | 'other';
   paymentRef: string;
   code: DeclineCode | null;
 }
@@ -48,10 +56,27 @@ export interface MoneyMovement {
   code: string | null;
 }
 
+/** The card fields the browser shows: a page of ours to frame (sandbox), or CyberSource's Microform. */
+export type CardFields =
+  | { kind: 'framed'; url: string }
+  | { kind: 'microform'; captureContext: string; clientLibrary: string; clientLibraryIntegrity: string | null };
+
+/** What a finished 3-D Secure challenge gives: the authorisation, or the issuer's refusal. */
+export type ChallengeOutcome =
+  | {
+      status: 'authorised';
+      paymentRef: string;
+      /** The new card's reusable instrument, when the cardholder asked to save it. */
+      saved: { instrumentRef: string; card: ProviderCard; holderName: string } | null;
+    }
+  | { status: 'declined'; code: DeclineCode }
+  /** The processor could not be reached: nothing is decided, the payment keeps waiting. */
+  | { status: 'unavailable' };
+
 export interface PaymentProvider {
   readonly name: string;
-  /** spec §7 POST /order/payment/auth: a session the hosted fields tokenise into; answers the page to frame. */
-  authoriseWallet(input: { walletId: string; expiresAt: Date }): Promise<{ cardFieldsUrl: string }>;
+  /** spec §7 POST /order/payment/auth: a session the hosted fields tokenise into; answers the fields to show. */
+  authoriseWallet(input: { walletId: string; expiresAt: Date }): Promise<CardFields>;
   createIntent(input: { amountMinor: number; currency: string; idempotencyKey: string }): Promise<{
     providerIntentId: string;
   }>;
@@ -62,8 +87,10 @@ export interface PaymentProvider {
     amountMinor: number;
     currency: string;
     source: PaymentSource;
-    /** Where the 3-D Secure challenge sends the browser back to. */
+    /** Where the 3-D Secure challenge sends the browser back to (a path of ours, the order's tracking). */
     returnUrl: string;
+    /** Our absolute URL the issuer's page posts back to, for a processor whose challenge we complete. */
+    challengeReturnUrl: string;
     idempotencyKey: string;
   }): Promise<ConfirmOutcome>;
   capture(input: {
@@ -78,6 +105,25 @@ export interface PaymentProvider {
     currency: string;
     idempotencyKey: string;
   }): Promise<MoneyMovement>;
+  /**
+   * After the issuer's challenge (a processor that authorises after validating it, as CyberSource does):
+   * `resume` is what confirm answered with the challenge.
+   */
+  completeChallenge?(input: {
+    resume: Record<string, unknown>;
+    amountMinor: number;
+    currency: string;
+    idempotencyKey: string;
+  }): Promise<ChallengeOutcome>;
+  /**
+   * A capture or refund sent before whose answer was lost: what the processor holds under that idempotency
+   * key (succeeded, or failed), or null when it has none, so a retry never moves the money twice.
+   */
+  findMovement?(input: {
+    kind: 'capture' | 'refund';
+    paymentRef: string;
+    idempotencyKey: string;
+  }): Promise<MoneyMovement | null>;
   /** Checks a webhook call's signature and age; throws when either is wrong. */
   verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): WebhookEvent;
 }

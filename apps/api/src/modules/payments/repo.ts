@@ -266,8 +266,21 @@ export async function recordWebhookEvent(tx: Db, provider: string, eventId: stri
 /** Orders whose card payment has waited for its challenge since before `before` (abandoned). */
 export async function findAbandonedAuthorisations(db: Db, before: Date, limit: number) {
   return db.query<{ order_id: string; idempotency_key: string }>(
-    `select order_id, idempotency_key from payment_ledger
-      where kind = 'authorisation' and status = 'pending' and created_at < $1 order by created_at limit $2`,
+    `select a.order_id, a.idempotency_key from payment_ledger a
+      where a.kind = 'authorisation' and a.status = 'pending' and a.created_at < $1
+        -- A payment whose capture was sent and not confirmed yet is reconciled, not abandoned.
+        and not exists (select 1 from payment_ledger c
+          where c.order_id = a.order_id and c.kind = 'capture' and c.status = 'pending')
+      order by a.created_at limit $2`,
+    [before, limit],
+  );
+}
+
+/** Captures sent whose answer was lost and that the processor did not show yet (oldest first). */
+export async function findPendingCaptures(db: Db, before: Date, limit: number) {
+  return db.query<{ order_id: string; created_at: Date }>(
+    `select order_id, created_at from payment_ledger
+      where kind = 'capture' and status = 'pending' and created_at < $1 order by created_at limit $2`,
     [before, limit],
   );
 }
@@ -361,4 +374,68 @@ export async function hasWebhookEvent(db: Db, provider: string, eventId: string)
     eventId,
   ]);
   return rows.length > 0;
+}
+
+// --- 3-D Secure challenges completed after the issuer's page (migrations/096_payment_challenges.sql).
+
+export interface ChallengeRow {
+  challenge_id: string;
+  order_id: string;
+  provider: string;
+  step_up: { url: string; fields: Record<string, string> };
+  resume: Record<string, unknown>;
+  completed_at: Date | null;
+}
+
+export async function insertChallenge(tx: Db, row: Omit<ChallengeRow, 'completed_at'>, at: Date): Promise<void> {
+  await tx.query(
+    `insert into payment_challenges (challenge_id, order_id, provider, step_up, resume, created_at)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [row.challenge_id, row.order_id, row.provider, JSON.stringify(row.step_up), JSON.stringify(row.resume), at],
+  );
+}
+
+export async function findChallenge(db: Db, challengeId: string): Promise<ChallengeRow | null> {
+  const [row] = await db.query<ChallengeRow>(
+    `select challenge_id, order_id, provider, step_up, resume, completed_at from payment_challenges
+      where challenge_id = $1`,
+    [challengeId],
+  );
+  return row ?? null;
+}
+
+/** Claims a challenge for its completion, once: a second return (double post) finds it claimed (null). */
+export async function claimChallenge(db: Db, challengeId: string, at: Date): Promise<Record<string, unknown> | null> {
+  const [row] = await db.query<{ resume: Record<string, unknown> }>(
+    `update payment_challenges set completed_at = $2 where challenge_id = $1 and completed_at is null
+      returning resume`,
+    [challengeId, at],
+  );
+  return row?.resume ?? null;
+}
+
+/** The processor could not be reached: the challenge may be completed again by the next return. */
+export async function releaseChallenge(db: Db, challengeId: string): Promise<void> {
+  await db.query('update payment_challenges set completed_at = null where challenge_id = $1', [challengeId]);
+}
+
+/** Once decided, the card's reference (a transient token or an instrument id) is not kept. */
+export async function forgetChallenge(tx: Db, challengeId: string): Promise<void> {
+  await tx.query(`update payment_challenges set resume = '{}'::jsonb where challenge_id = $1`, [challengeId]);
+}
+
+/** The order's payment is decided elsewhere (webhook, sweep): its challenge's card reference is not kept. */
+export async function forgetChallengesOfOrder(tx: Db, orderId: string): Promise<void> {
+  await tx.query(`update payment_challenges set resume = '{}'::jsonb where order_id = $1 and resume <> '{}'::jsonb`, [
+    orderId,
+  ]);
+}
+
+/** The processor's reference of an authorisation that was made again (after 3-D Secure, a new payment id). */
+export async function setLedgerRef(tx: Db, idempotencyKey: string, providerRef: string, at: Date): Promise<void> {
+  await tx.query('update payment_ledger set provider_ref = $2, updated_at = $3 where idempotency_key = $1', [
+    idempotencyKey,
+    providerRef,
+    at,
+  ]);
 }

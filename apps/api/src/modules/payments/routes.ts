@@ -142,3 +142,72 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentServ
     },
   );
 };
+
+const ChallengeParamsSchema = z.object({ challengeId: z.string().regex(/^chl_[A-Za-z0-9_-]{10,40}$/) });
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** Submits the step-up form at once (a script of ours: the page's policy allows no inline script). */
+const CHALLENGE_SCRIPT = "document.getElementById('step-up').submit();\n";
+
+/**
+ * 3-D Secure completed by us (decision 096): our page posts the access token to the issuer's step-up page,
+ * which posts the cardholder back to the return route; there the payment is validated and authorised, and
+ * the browser goes on to the order's tracking. The challenge id is random; no token is in any URL.
+ */
+export const paymentChallengeRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> = async (
+  app,
+  { payments },
+) => {
+  // Cardinal posts the return as a form (TransactionId, MD); nothing in it is trusted: the validation uses
+  // the authentication transaction id CyberSource gave us.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  const limited = { rateLimit: { max: 30, timeWindow: 60_000 } };
+
+  app.get('/payments/challenge.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(CHALLENGE_SCRIPT),
+  );
+
+  app.get(
+    '/payments/challenge/:challengeId',
+    { config: limited, schema: { hide: true, params: ChallengeParamsSchema } },
+    async (request, reply) => {
+      const stepUp = await payments.challengeStepUp(request.params.challengeId);
+      if (!stepUp || !/^https:\/\/|^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(stepUp.url)) {
+        throw new AppError(404, 'NotFound', 'Not found');
+      }
+      const fields = Object.entries(stepUp.fields)
+        .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+        .join('');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(`<!doctype html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>3-D Secure</title></head>
+<body><form id="step-up" method="post" action="${escapeHtml(stepUp.url)}">${fields}
+<input type="hidden" name="MD" value="${escapeHtml(request.params.challengeId)}">
+<noscript><button type="submit">3-D Secure</button></noscript></form>
+<script src="/api/v1/payments/challenge.js"></script></body></html>`);
+    },
+  );
+
+  const back = async (challengeId: string) => {
+    const to = await payments.completeChallenge(challengeId);
+    if (to === null) throw new AppError(404, 'NotFound', 'Not found');
+    return to;
+  };
+  app.post(
+    '/payments/challenge/:challengeId/return',
+    {
+      config: limited,
+      schema: {
+        hide: true,
+        params: ChallengeParamsSchema,
+        body: z.record(z.string().max(64), z.string().max(8192)).optional(),
+      },
+    },
+    async (request, reply) => reply.redirect(await back(request.params.challengeId), 303),
+  );
+};

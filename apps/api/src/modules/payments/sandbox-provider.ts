@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../db/db.ts';
 import type {
+  CardFields,
   ConfirmOutcome,
   DeclineCode,
   MoneyMovement,
@@ -63,8 +64,8 @@ export function sandboxProvider(deps: { db: Db; secret: string; webhookSecret: s
       return sealCard(cardSecret, 'tok', card, { walletId, expiresAt });
     },
 
-    async authoriseWallet(input: { walletId: string }) {
-      return { cardFieldsUrl: `${SANDBOX_PATH}/card-fields?wallet_id=${encodeURIComponent(input.walletId)}` };
+    async authoriseWallet(input: { walletId: string }): Promise<CardFields> {
+      return { kind: 'framed', url: `${SANDBOX_PATH}/card-fields?wallet_id=${encodeURIComponent(input.walletId)}` };
     },
 
     async createIntent(input: { idempotencyKey: string }) {
@@ -123,7 +124,7 @@ export function sandboxProvider(deps: { db: Db; secret: string; webhookSecret: s
     },
 
     /** The challenge page's answer: the cardholder passed or failed 3-D Secure; answers where to go back to. */
-    async completeChallenge(paymentRef: string, isAuthenticated: boolean): Promise<string | null> {
+    async answerChallenge(paymentRef: string, isAuthenticated: boolean): Promise<string | null> {
       return db.transaction(async (tx) => {
         const payment = await repo.findSandboxPayment(tx, paymentRef);
         if (!payment) return null;

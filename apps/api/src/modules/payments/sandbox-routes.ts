@@ -286,7 +286,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const returnUrl = await sandbox.completeChallenge(
+      const returnUrl = await sandbox.answerChallenge(
         request.params.paymentRef,
         request.body.action === 'authenticate',
       );

@@ -18,7 +18,14 @@ import type { OrderRecords } from '../orders/records.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { VendorRow } from '../vendors/model.ts';
 import type { VendorService } from '../vendors/service.ts';
-import type { ConfirmOutcome, DeclineCode, PaymentProvider, PaymentSource, WebhookEvent } from './provider.ts';
+import type {
+  ConfirmOutcome,
+  DeclineCode,
+  MoneyMovement,
+  PaymentProvider,
+  PaymentSource,
+  WebhookEvent,
+} from './provider.ts';
 import * as repo from './repo.ts';
 
 export type PaymentService = ReturnType<typeof paymentService>;
@@ -51,7 +58,12 @@ export interface PaymentDeps {
   orderRecords: OrderRecords;
   lifecycle: Lifecycle;
   provider: PaymentProvider;
+  /** Our public address (PUBLIC_URL): where an issuer's step-up page posts the cardholder back to. */
+  publicUrl: string;
 }
+
+/** Where the browser is sent for a challenge completed by us, and where the issuer's page sends it back. */
+export const CHALLENGE_PATH = '/api/v1/payments/challenge';
 
 export function paymentService(deps: PaymentDeps) {
   const { db, now, vendors, orders, orderRecords, lifecycle, provider } = deps;
@@ -126,6 +138,7 @@ export function paymentService(deps: PaymentDeps) {
     order: { orderId: string; vendorId: string; userId: string; amountMinor: number; holderName: string | null },
     outcome: ConfirmOutcome,
     ledgerKey: string,
+    challengeId: string,
   ): Promise<void> {
     const card = outcome.card ? { card_scheme: outcome.card.scheme, card_last4: outcome.card.last4 } : {};
     const ledger = (status: repo.LedgerStatus, code: string | null) => async (tx: Db) => {
@@ -160,6 +173,19 @@ export function paymentService(deps: PaymentDeps) {
       }),
       also: async (tx) => {
         await ledger('pending', null)(tx);
+        if (outcome.status === 'challenge_required' && outcome.stepUp && outcome.resume) {
+          await repo.insertChallenge(
+            tx,
+            {
+              challenge_id: challengeId,
+              order_id: order.orderId,
+              provider: provider.name,
+              step_up: outcome.stepUp,
+              resume: outcome.resume,
+            },
+            now(),
+          );
+        }
         if (outcome.instrumentRef && order.holderName) {
           await repo.insertSavedCard(tx, {
             card_id: newId('card'),
@@ -189,12 +215,12 @@ export function paymentService(deps: PaymentDeps) {
     authorisation: repo.LedgerRow,
     paymentRef: string,
     also: (tx: Db) => Promise<void>,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const recordOnce = also;
     const settle = (tx: Db, ledgerKey: string, status: repo.LedgerStatus, ref: string | null, code: string | null) =>
       repo.settleLedger(tx, ledgerKey, { status, providerRef: ref, failureCode: code }, now());
     const captureKey = `capture:${orderId}`;
-    await repo.insertLedger(
+    const isFirst = await repo.insertLedger(
       db,
       {
         ...authorisation,
@@ -206,33 +232,73 @@ export function paymentService(deps: PaymentDeps) {
       },
       now(),
     );
-    const capture = await provider.capture({
+    let capture: MoneyMovement | null = null;
+    if (!isFirst) {
+      // The capture row is the claim: a notification arriving while the confirm captures does not capture
+      // again. A capture left pending (its answer lost, or a crash) is looked up at a processor that can be
+      // asked; one whose captures are idempotent on its side (the sandbox) is simply asked again.
+      const existing = await repo.findLedger(db, captureKey);
+      if (existing?.status !== 'pending') return true;
+      if (provider.findMovement) {
+        const found = await reconcile('capture', paymentRef, captureKey);
+        if (!found || found === 'unknown') return false;
+        capture = found;
+      }
+    }
+    capture ??= await provider.capture({
       paymentRef: paymentRef,
       amountMinor: authorisation.amount_minor,
       currency: authorisation.currency,
       idempotencyKey: captureKey,
     });
+    if (capture.status === 'failed' && capture.code === 'provider_unavailable' && provider.findMovement) {
+      // The answer was lost, not refused: the processor may hold the capture all the same. Until it shows
+      // it (its search lags), the capture stays pending and the payments sweep asks again.
+      const found = await reconcile('capture', paymentRef, captureKey);
+      if (!found || found === 'unknown') return false;
+      capture = found;
+    }
     if (capture.status === 'failed') {
       await lifecycle.step(orderId, 'PAYMENT_FAILED', {
         patch: () => ({ payment_status: 'failed' }),
         also: async (tx) => {
           await recordOnce(tx);
+          await repo.forgetChallengesOfOrder(tx, orderId);
           await settle(tx, authorisation.idempotency_key, 'succeeded', null, null);
           await settle(tx, captureKey, 'failed', null, capture.code);
         },
       });
-      return;
+      return true;
     }
     await lifecycle.step(orderId, 'PAYMENT_COMMITTED', {
       patch: () => ({ payment_status: 'captured', paid_minor: authorisation.amount_minor }),
       also: async (tx) => {
         await recordOnce(tx);
+        await repo.forgetChallengesOfOrder(tx, orderId);
         await settle(tx, authorisation.idempotency_key, 'succeeded', null, null);
         await settle(tx, captureKey, 'succeeded', capture.ref, null);
       },
     });
     // spec §4: dispatched only once the payment is committed.
     await lifecycle.step(orderId, 'NEW');
+    return true;
+  }
+
+  /**
+   * What the processor holds for a movement whose answer was lost: its result, null when it holds none (the
+   * movement may be sent), or 'unknown' when it cannot tell (then it must not be sent again yet).
+   */
+  async function reconcile(
+    kind: 'capture' | 'refund',
+    paymentRef: string,
+    key: string,
+  ): Promise<MoneyMovement | null | 'unknown'> {
+    if (!provider.findMovement) return null;
+    try {
+      return await provider.findMovement({ kind, paymentRef, idempotencyKey: key });
+    } catch {
+      return 'unknown';
+    }
   }
 
   return {
@@ -255,13 +321,22 @@ export function paymentService(deps: PaymentDeps) {
         created_at: at,
         expires_at: expiresAt,
       });
-      const { cardFieldsUrl } = await provider.authoriseWallet({ walletId, expiresAt });
+      const fields = await provider.authoriseWallet({ walletId, expiresAt });
       return {
         result: {
           wallet_id: walletId,
           access_token: accessToken,
           expires_in: WALLET_TTL_MS / 1000,
-          card_fields_url: cardFieldsUrl,
+          card_fields_url: fields.kind === 'framed' ? fields.url : null,
+          ...(fields.kind === 'microform'
+            ? {
+                microform: {
+                  capture_context: fields.captureContext,
+                  client_library: fields.clientLibrary,
+                  client_library_integrity: fields.clientLibraryIntegrity,
+                },
+              }
+            : {}),
         },
       };
     },
@@ -368,19 +443,22 @@ export function paymentService(deps: PaymentDeps) {
         throw keyedError(409, 'PaymentInProgress', PAYMENT_ERROR_KEYS.inProgress);
       }
 
+      const challengeId = newId('chl');
       const outcome = await provider.confirm({
         providerIntentId: intent.provider_intent_id,
         walletId: wallet.wallet_id,
         amountMinor,
         currency: intent.currency,
         source,
-        returnUrl: `/order-tracking/${encodeURIComponent(vendor.vendor_id)}?order_id=${encodeURIComponent(placed)}`,
+        returnUrl: trackingPath(vendor.vendor_id, placed),
+        challengeReturnUrl: `${deps.publicUrl}${CHALLENGE_PATH}/${challengeId}/return`,
         idempotencyKey: `confirm:${intent.intent_id}`,
       });
       await applyConfirmOutcome(
         { orderId: placed, vendorId: vendor.vendor_id, userId, amountMinor, holderName },
         outcome,
         `authorisation:${placed}`,
+        challengeId,
       );
       if (outcome.status === 'authorised') {
         // A processor that authorises synchronously: captured now, as the webhook does for the sandbox.
@@ -396,7 +474,12 @@ export function paymentService(deps: PaymentDeps) {
                 result: {
                   order_id: placed,
                   ...(outcome.status === 'challenge_required'
-                    ? { redirect_required: { redirectUrl: outcome.redirectUrl } }
+                    ? {
+                        redirect_required: {
+                          // A step-up page reached by a form post: our challenge page posts to it.
+                          redirectUrl: outcome.stepUp ? `${CHALLENGE_PATH}/${challengeId}` : outcome.redirectUrl,
+                        },
+                      }
                     : {}),
                 },
               },
@@ -421,6 +504,10 @@ export function paymentService(deps: PaymentDeps) {
         throw new AppError(400, 'WebhookInvalid', 'WebhookInvalid');
       }
       if (await repo.hasWebhookEvent(db, provider.name, event.id)) return { status: 'duplicate' };
+      if (event.type === 'other') {
+        const isNew = await repo.recordWebhookEvent(db, provider.name, event.id, now());
+        return { status: isNew ? 'ignored' : 'duplicate' };
+      }
       const authorisation = await repo.findAuthorisationByRef(db, provider.name, event.paymentRef);
       // Not known yet: the confirm that made it has not committed; the provider delivers again.
       if (!authorisation) throw new AppError(409, 'PaymentUnknown', 'PaymentUnknown');
@@ -441,12 +528,16 @@ export function paymentService(deps: PaymentDeps) {
             patch: () => ({ payment_status: 'failed' }),
             also: async (tx) => {
               await recordOnce(tx);
+              await repo.forgetChallengesOfOrder(tx, order.order_id);
               await settle(tx, authorisation.idempotency_key, 'failed', null, event.code);
             },
           });
           return { status: 'applied' };
         }
-        await commitAuthorised(order.order_id, authorisation, event.paymentRef, recordOnce);
+        if (!(await commitAuthorised(order.order_id, authorisation, event.paymentRef, recordOnce))) {
+          // A capture of it is pending and cannot be confirmed yet: the processor delivers again later.
+          throw new AppError(409, 'PaymentPending', 'PaymentPending');
+        }
         return { status: 'applied' };
       } catch (error) {
         if (error instanceof DuplicateEvent) return { status: 'duplicate' };
@@ -482,7 +573,7 @@ export function paymentService(deps: PaymentDeps) {
       if (capture?.status !== 'succeeded' || !authorisation?.provider_ref) return;
       const amountMinor = order.paid_minor - order.refunded_minor;
       const refundKey = `refund:${orderId}`;
-      await repo.insertLedger(
+      const isFirst = await repo.insertLedger(
         db,
         {
           ...capture,
@@ -495,12 +586,18 @@ export function paymentService(deps: PaymentDeps) {
         },
         now(),
       );
-      const result = await provider.refund({
-        paymentRef: authorisation.provider_ref,
-        amountMinor,
-        currency: capture.currency,
-        idempotencyKey: refundKey,
-      });
+      // A retry of a refund already sent: ask the processor first, so the money never goes back twice.
+      const earlier = isFirst ? null : await reconcile('refund', authorisation.provider_ref, refundKey);
+      // The processor cannot tell yet: the job retries later rather than risk a second refund.
+      if (earlier === 'unknown') throw new Error(`refund of ${orderId} not reconciled yet`);
+      const result =
+        earlier ??
+        (await provider.refund({
+          paymentRef: authorisation.provider_ref,
+          amountMinor,
+          currency: capture.currency,
+          idempotencyKey: refundKey,
+        }));
       if (result.status === 'failed') {
         await lifecycle.touch(orderId, { payment_status: 'refund_failed' }, (tx) =>
           repo.settleLedger(tx, refundKey, { status: 'failed', providerRef: null, failureCode: result.code }, now()),
@@ -515,6 +612,137 @@ export function paymentService(deps: PaymentDeps) {
       );
     },
 
+    /** Our challenge page: the issuer's step-up page and the fields to post to it (null: unknown or done). */
+    async challengeStepUp(challengeId: string): Promise<repo.ChallengeRow['step_up'] | null> {
+      const challenge = await repo.findChallenge(db, challengeId);
+      if (!challenge || challenge.completed_at || challenge.provider !== provider.name) return null;
+      return challenge.step_up;
+    },
+
+    /**
+     * The cardholder is back from the issuer's page: the provider validates the authentication and
+     * authorises; the payment is then committed (captured, dispatched) or fails with the issuer's answer.
+     * Answers where to send the browser (the order's tracking), or null for an unknown challenge.
+     */
+    async completeChallenge(challengeId: string): Promise<string | null> {
+      const challenge = await repo.findChallenge(db, challengeId);
+      if (!challenge || challenge.provider !== provider.name) return null;
+      const order = await orderRecords.find(challenge.order_id);
+      if (!order) return null;
+      const back = trackingPath(order.vendor_id, order.order_id);
+      const authorisation = await repo.findLedger(db, `authorisation:${order.order_id}`);
+      if (order.status !== 'PAYMENT_INITIATED' || !authorisation || !provider.completeChallenge) return back;
+      const resume = await repo.claimChallenge(db, challengeId, now());
+      if (!resume) return back;
+      const outcome = await provider.completeChallenge({
+        resume,
+        amountMinor: authorisation.amount_minor,
+        currency: authorisation.currency,
+        idempotencyKey: `authorisation:${order.order_id}:3ds`,
+      });
+      if (outcome.status === 'unavailable') {
+        // Nothing decided: the next return (or the abandoned-payment sweep) finishes it.
+        await repo.releaseChallenge(db, challengeId);
+        return back;
+      }
+      try {
+        if (outcome.status === 'declined') {
+          await lifecycle.step(order.order_id, 'PAYMENT_FAILED', {
+            guard: (current) => {
+              if (current.status !== 'PAYMENT_INITIATED') throw new AppError(409, 'NotPending', 'NotPending');
+            },
+            patch: () => ({ payment_status: 'failed' }),
+            also: async (tx) => {
+              await repo.forgetChallenge(tx, challengeId);
+              await repo.settleLedger(
+                tx,
+                authorisation.idempotency_key,
+                { status: 'failed', providerRef: null, failureCode: outcome.code },
+                now(),
+              );
+            },
+          });
+          return back;
+        }
+        await db.transaction(async (tx) => {
+          await repo.forgetChallenge(tx, challengeId);
+          await repo.setLedgerRef(tx, authorisation.idempotency_key, outcome.paymentRef, now());
+          const intent = outcome.saved ? await repo.findIntentOfOrder(tx, order.order_id) : null;
+          if (outcome.saved && intent) {
+            await repo.insertSavedCard(tx, {
+              card_id: newId('card'),
+              vendor_id: intent.vendor_id,
+              user_id: intent.user_id,
+              provider: provider.name,
+              instrument_ref: outcome.saved.instrumentRef,
+              scheme: outcome.saved.card.scheme,
+              bin: outcome.saved.card.bin,
+              last4: outcome.saved.card.last4,
+              exp_month: outcome.saved.card.expMonth,
+              exp_year: outcome.saved.card.expYear,
+              holder_name: outcome.saved.holderName,
+              created_at: now(),
+            });
+          }
+        });
+        await commitAuthorised(
+          order.order_id,
+          { ...authorisation, provider_ref: outcome.paymentRef },
+          outcome.paymentRef,
+          async () => {},
+        );
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+      return back;
+    },
+
+    /**
+     * Captures whose answer was lost: looked up again until the processor shows them (the order is then
+     * committed and dispatched); one still unknown after `minutes` was not made, and the payment fails.
+     */
+    async reconcileCaptures(minutes: number): Promise<number> {
+      const at = now();
+      let settled = 0;
+      for (const row of await repo.findPendingCaptures(db, new Date(at.getTime() - 60_000), 50)) {
+        const order = await orderRecords.find(row.order_id);
+        const authorisation = await repo.findLedger(db, `authorisation:${row.order_id}`);
+        if (order?.status !== 'PAYMENT_INITIATED' || !authorisation?.provider_ref) continue;
+        if (await commitAuthorised(order.order_id, authorisation, authorisation.provider_ref, async () => {})) {
+          settled++;
+          continue;
+        }
+        if (row.created_at.getTime() > at.getTime() - minutes * 60_000) continue;
+        try {
+          await lifecycle.step(order.order_id, 'PAYMENT_FAILED', {
+            guard: (current) => {
+              if (current.status !== 'PAYMENT_INITIATED') throw new AppError(409, 'NotPending', 'NotPending');
+            },
+            patch: () => ({ payment_status: 'failed' }),
+            also: async (tx) => {
+              await repo.forgetChallengesOfOrder(tx, order.order_id);
+              await repo.settleLedger(
+                tx,
+                authorisation.idempotency_key,
+                { status: 'succeeded', providerRef: null, failureCode: null },
+                now(),
+              );
+              await repo.settleLedger(
+                tx,
+                `capture:${order.order_id}`,
+                { status: 'failed', providerRef: null, failureCode: 'capture_not_found' },
+                now(),
+              );
+            },
+          });
+          settled++;
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      return settled;
+    },
+
     /** Card payments still waiting for their 3-D Secure challenge after `minutes` end PAYMENT_CANCELLED. */
     async cancelAbandoned(minutes: number): Promise<number> {
       const before = new Date(now().getTime() - minutes * 60_000);
@@ -526,13 +754,15 @@ export function paymentService(deps: PaymentDeps) {
               if (order.status !== 'PAYMENT_INITIATED') throw new AppError(409, 'NotPending', 'NotPending');
             },
             patch: () => ({ payment_status: 'cancelled' }),
-            also: (tx) =>
-              repo.settleLedger(
+            also: async (tx) => {
+              await repo.forgetChallengesOfOrder(tx, row.order_id);
+              await repo.settleLedger(
                 tx,
                 row.idempotency_key,
                 { status: 'failed', providerRef: null, failureCode: 'abandoned' },
                 now(),
-              ),
+              );
+            },
           });
           cancelled++;
         } catch (error) {
@@ -559,6 +789,9 @@ export function paymentService(deps: PaymentDeps) {
     ledgerTotals: () => repo.ledgerTotals(db),
   };
 }
+
+const trackingPath = (vendorId: string, orderId: string) =>
+  `/order-tracking/${encodeURIComponent(vendorId)}?order_id=${encodeURIComponent(orderId)}`;
 
 class DuplicateEvent extends Error {}
 const duplicateEvent = () => new DuplicateEvent('duplicate webhook event');

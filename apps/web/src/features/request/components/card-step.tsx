@@ -46,7 +46,7 @@ export function CardStep(props: {
     );
   }
 
-  const fieldsUrl = `${card.wallet.card_fields_url}${isUrdu ? '&lang=ur' : ''}`;
+  const fieldsUrl = card.wallet.card_fields_url ? `${card.wallet.card_fields_url}${isUrdu ? '&lang=ur' : ''}` : null;
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
@@ -115,12 +115,18 @@ export function CardStep(props: {
               error={card.error === 'validation.fill-name-on-card' ? t(card.error) : undefined}
               maxLength={100}
             />
-            <iframe
-              ref={card.frameRef}
-              src={fieldsUrl}
-              title={t('request.card.fields')}
-              style={{ border: 0, width: '100%', height: 150, display: 'block' }}
-            />
+            {card.microform.isOn ? (
+              <MicroformFieldsView card={card} />
+            ) : (
+              fieldsUrl && (
+                <iframe
+                  ref={card.frameRef}
+                  src={fieldsUrl}
+                  title={t('request.card.fields')}
+                  style={{ border: 0, width: '100%', height: 150, display: 'block' }}
+                />
+              )
+            )}
             <Checkbox
               label={t('request.card.save')}
               checked={card.saveCard}
@@ -135,5 +141,68 @@ export function CardStep(props: {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+const FIELDSET = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
+
+/** CyberSource Microform's number and CVC fields (mounted by the hook into these boxes), and our expiry. */
+function MicroformFieldsView({ card }: { card: CardPayment }) {
+  const { t } = useTranslation();
+  const { microform, fieldErrors } = card;
+  const box = (hasError: boolean) => ({
+    border: `1px solid ${hasError ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-gray-4)'}`,
+    borderRadius: 4,
+    padding: '0 10px',
+    height: 36,
+    display: 'flex',
+    alignItems: 'center',
+  });
+  const hasExpiryError = fieldErrors.includes('expirationDate');
+  return (
+    <Stack gap="xs" aria-label={t('request.card.fields')} role="group">
+      <fieldset style={FIELDSET}>
+        <Text component="legend" fz="sm" fw={500} mb={4} p={0}>
+          {t('request.card.number')}
+        </Text>
+        <div ref={microform.numberRef} style={box(fieldErrors.includes('number'))} />
+      </fieldset>
+      <Group gap="sm" grow align="flex-start">
+        <TextInput
+          label={t('request.card.expiry-month')}
+          placeholder="MM"
+          inputMode="numeric"
+          autoComplete="cc-exp-month"
+          maxLength={2}
+          value={microform.expiryMonth}
+          onChange={(event) => microform.setExpiryMonth(event.currentTarget.value.replace(/\D/g, ''))}
+          error={hasExpiryError}
+        />
+        <TextInput
+          label={t('request.card.expiry-year')}
+          placeholder="YY"
+          inputMode="numeric"
+          autoComplete="cc-exp-year"
+          maxLength={4}
+          value={microform.expiryYear}
+          onChange={(event) => microform.setExpiryYear(event.currentTarget.value.replace(/\D/g, ''))}
+          error={hasExpiryError}
+        />
+        <fieldset style={FIELDSET}>
+          <Text component="legend" fz="sm" fw={500} mb={4} p={0}>
+            {t('request.card.cvc')}
+          </Text>
+          <div ref={microform.cvcRef} style={box(fieldErrors.includes('securityCode'))} />
+        </fieldset>
+      </Group>
+      {!microform.isReady && (
+        <Group gap="xs">
+          <Loader size="xs" />
+          <Text fz="xs" c="dimmed">
+            {t('request.card.loading')}
+          </Text>
+        </Group>
+      )}
+    </Stack>
   );
 }

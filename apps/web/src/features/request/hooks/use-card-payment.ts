@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { paymentWalletQueryOptions } from '../api/authorise-payment.ts';
 import { savedCardsQueryOptions } from '../api/saved-cards.ts';
+import { MicroformInvalid, useMicroform } from './use-microform.ts';
 
 const TOKENISE_TIMEOUT_MS = 15_000;
 
@@ -34,6 +35,8 @@ export function useCardPayment(vendorId: string | null, isOn: boolean) {
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<string[]>([]);
   const frameRef = useRef<HTMLIFrameElement | null>(null);
+  // With CyberSource the fields are Microform's, in the page; with the sandbox, its framed page.
+  const microform = useMicroform(wallet.data?.microform ?? null, enabled && choice === 'NEW');
 
   const cards = savedCards.data ?? [];
   // spec §3 NOT_SET until the merchant chooses; with no saved card the only choice is a new one.
@@ -77,6 +80,21 @@ export function useCardPayment(vendorId: string | null, isOn: boolean) {
     [],
   );
 
+  const microformTokenise = microform.tokenise;
+  const microformToken = useCallback(async (): Promise<string> => {
+    try {
+      const token = await microformTokenise();
+      setFieldErrors([]);
+      return token;
+    } catch (caught) {
+      if (caught instanceof MicroformInvalid) {
+        setFieldErrors(caught.fields);
+        throw new CardStepError(PAYMENT_ERROR_KEYS.invalidCard);
+      }
+      throw new CardStepError(PAYMENT_ERROR_KEYS.init);
+    }
+  }, [microformTokenise]);
+
   /** spec §5 card validity: a new card with a name the provider accepts, or a saved card chosen. */
   const cardSource = useCallback(async (): Promise<CardSource> => {
     setError(null);
@@ -88,20 +106,20 @@ export function useCardPayment(vendorId: string | null, isOn: boolean) {
       if (choice !== 'NEW') throw new CardStepError('validation.choose-card');
       const holder = nameOnCard.trim();
       if (!holder) throw new CardStepError('validation.fill-name-on-card');
-      const token = await tokenise(holder);
+      const token = microform.isOn ? await microformToken() : await tokenise(holder);
       return { card: { token, holder_name: holder, save_card: saveCard }, payment_instrument_id: null };
     } catch (caught) {
       const key = caught instanceof CardStepError ? caught.key : PAYMENT_ERROR_KEYS.init;
       setError(key);
       throw new CardStepError(key);
     }
-  }, [choice, selectedCardId, nameOnCard, saveCard, tokenise]);
+  }, [choice, selectedCardId, nameOnCard, saveCard, tokenise, microform.isOn, microformToken]);
 
   return {
     isOn: enabled,
     wallet: wallet.data ?? null,
     isWalletLoading: wallet.isPending && enabled,
-    walletError: wallet.isError ? PAYMENT_ERROR_KEYS.init : null,
+    walletError: wallet.isError ? PAYMENT_ERROR_KEYS.init : microform.loadError,
     cards,
     choice,
     setChoice: (next: CardChoice) => {
@@ -123,6 +141,7 @@ export function useCardPayment(vendorId: string | null, isOn: boolean) {
     error,
     fieldErrors,
     frameRef,
+    microform,
     cardSource,
     /** A new wallet after a payment, so a second card order does not reuse a spent one. */
     renewWallet: () => wallet.refetch(),

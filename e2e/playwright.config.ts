@@ -15,7 +15,12 @@ const partnerPort = port + 2;
 // servers the other journeys do not need.
 const cybersourcePort = port + 3;
 const fakeCybersourcePort = port + 4;
-const withCybersource = process.env.E2E_CYBERSOURCE === '1' || process.argv.some((arg) => /cybersource/.test(arg));
+// The whole suite (no file named) runs it too; E2E_CYBERSOURCE=0 leaves it out, =1 forces it in.
+const namedSpecs = process.argv.filter((arg) => /\.spec\.ts$/.test(arg) || arg.startsWith('tests/'));
+const withCybersource =
+  process.env.E2E_CYBERSOURCE === '1' ||
+  (process.env.E2E_CYBERSOURCE !== '0' &&
+    (namedSpecs.length === 0 || process.argv.some((arg) => /cybersource/.test(arg))));
 // Workers re-read this file; the environment keeps them on the servers' data folders and clock.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'riderdesk-e2e-'));
 process.env.E2E_NIGHT_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'riderdesk-e2e-night-'));
@@ -85,11 +90,15 @@ export default defineConfig({
       grep: /@mobile/,
       testIgnore: /(night|partner|cybersource)\.spec\.ts/,
     },
-    {
-      name: 'cybersource',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 }, baseURL: cybersourceBaseURL },
-      testMatch: /cybersource\.spec\.ts/,
-    },
+    ...(withCybersource
+      ? [
+          {
+            name: 'cybersource',
+            use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 }, baseURL: cybersourceBaseURL },
+            testMatch: /cybersource\.spec\.ts/,
+          },
+        ]
+      : []),
     {
       name: 'partner',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 }, baseURL: partnerBaseURL },

@@ -391,7 +391,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
     now: services.now,
   });
   if (config.hasOutboxPage) await app.register(outboxPlugin, { db, operatorToken: config.operatorToken });
-  await registerWeb(app, config.webDistDir, publicConfig(config));
+  await registerWeb(app, config.webDistDir, publicConfig(config), prefix);
 
   app.addHook('onClose', async () => {
     registry.clear();

@@ -255,3 +255,26 @@ describe('the page the web app starts from', () => {
     }
   });
 });
+
+describe('a public order page', () => {
+  it('preloads its order’s answer, taking only a token’s characters from the address', async () => {
+    const { withPageData } = await import('../src/plugins/web.ts');
+    const html = '<html><head></head><body></body></html>';
+    expect(withPageData(html, '/tracking/AbC_12-x?utm=1', '/api/v1')).toContain(
+      '<link rel="preload" href="/api/v1/public/tracking/AbC_12-x" as="fetch" crossorigin="anonymous" /></head>',
+    );
+    expect(withPageData(html, '/delivery-receipt/tok', '/api/v1')).toContain(
+      'href="/api/v1/public/delivery-receipt/tok"',
+    );
+    expect(withPageData(html, '/tracking-c2c/tok/', '/api/v1')).toContain('href="/api/v1/public/tracking-c2c/tok"');
+    for (const url of [
+      '/',
+      '/order-tracking',
+      '/tracking/a%22%3E%3Cscript%3E',
+      '/tracking/a"><script>',
+      '/tracking/',
+    ]) {
+      expect(withPageData(html, url, '/api/v1'), url).toBe(html);
+    }
+  });
+});

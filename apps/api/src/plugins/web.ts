@@ -37,12 +37,35 @@ const wantsHtml = (request: FastifyRequest) =>
  * current build (apps/web/scripts/build.mjs); it is resolved once, so a server keeps serving the build it
  * started with while the next one is written and switched in. Text assets come precompressed.
  */
-export async function registerWeb(app: FastifyInstance, distDir: string, config: PublicConfig): Promise<void> {
+// A customer's public order page (spec §2 /tracking, /delivery-receipt, /tracking-c2c) and its token.
+const PUBLIC_ORDER_PAGE = /^\/(tracking|delivery-receipt|tracking-c2c)\/([A-Za-z0-9_-]{1,128})\/?(?:[?#]|$)/;
+
+/**
+ * A public order page also preloads its order's answer (the same URL the page then asks for), so it arrives
+ * with the scripts instead of after them. The token is the one already in the address, and only a token's
+ * characters are taken from it.
+ */
+export function withPageData(html: string, url: string, apiPrefix: string): string {
+  const match = PUBLIC_ORDER_PAGE.exec(url);
+  if (!match) return html;
+  const preload = `<link rel="preload" href="${apiPrefix}/public/${match[1]}/${match[2]}" as="fetch" crossorigin="anonymous" />`;
+  return html.replace('</head>', `${preload}</head>`);
+}
+
+export async function registerWeb(
+  app: FastifyInstance,
+  distDir: string,
+  config: PublicConfig,
+  apiPrefix: string,
+): Promise<void> {
   const hasWeb = existsSync(path.join(distDir, 'index.html'));
   // Rendered once: the configuration is fixed for the life of the process.
   const indexHtml = hasWeb ? renderIndexHtml(readFileSync(path.join(distDir, 'index.html'), 'utf8'), config) : '';
-  const sendIndex = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  const sendIndex = (reply: FastifyReply, url = '/') =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(withPageData(indexHtml, url, apiPrefix));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: realpathSync(distDir),
@@ -65,7 +88,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string, config:
   }
   app.setNotFoundHandler({}, (request, reply) => {
     if (hasWeb && wantsHtml(request)) {
-      return sendIndex(reply);
+      return sendIndex(reply, request.url);
     }
     const error = new AppError(404, 'NotFound', `Route ${request.method} ${request.url.split('?')[0]} not found`);
     return reply.code(404).send(error.toJSON());

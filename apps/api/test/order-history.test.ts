@@ -101,6 +101,44 @@ describe.each(databases())('order history on %s', (kind) => {
     expect(idsOf(await list({ ...yesterday, search }))).toEqual(expected.map((name) => ids[name]));
   });
 
+  it('takes %, _ and \\ in a term as themselves, not as wildcards', async () => {
+    const id = await placeOrder(t, merchant, (body) => {
+      body.customer.phone_number = '+923008887766';
+    });
+    await rewrite(id, '2026-03-07T10:00:00Z', 'DELIVERED');
+    // A name the order form refuses, as an import or an older client may have stored it.
+    await t.db.query('update orders set customer_name = $2 where order_id = $1', [id, 'Nadia 50%_Off \\ Store']);
+    const march7 = { from: '2026-03-07T00:00:00Z', to: '2026-03-07T23:59:59.999Z' };
+    for (const search of ['50%_off', '%_o', '_off\\', '\\store', 'nadia50%']) {
+      expect(idsOf(await list({ ...march7, search })), search).toEqual([id]);
+    }
+    // Each of these would match the name if %, _ or \ were wildcards or escapes.
+    for (const search of ['50%%', 'i_50', '50__off', 'off\\\\', 'n%a', '%off\\x']) {
+      expect(idsOf(await list({ ...march7, search })), search).toEqual([]);
+    }
+  });
+
+  it('finds a complete phone, part of one and a name among many orders of the period', async () => {
+    const placed: string[] = [];
+    for (let index = 0; index < 12; index++) {
+      placed.push(
+        await placeOrder(t, merchant, (body) => {
+          body.customer.phone_number = `+9233312345${String(index).padStart(2, '0')}`;
+        }),
+      );
+    }
+    for (const [index, id] of placed.entries()) {
+      await rewrite(id, `2026-03-06T${String(index + 10)}:00:00Z`);
+      await t.db.query('update orders set customer_name = $2 where order_id = $1', [id, `Crowd Customer ${index}`]);
+    }
+    const march6 = { from: '2026-03-06T00:00:00Z', to: '2026-03-06T23:59:59.999Z' };
+    expect(idsOf(await list({ ...march6, search: '0333 1234507' }))).toEqual([placed[7]]);
+    expect(idsOf(await list({ ...march6, search: '+92 333 1234511' }))).toEqual([placed[11]]);
+    expect(idsOf(await list({ ...march6, search: '12345 1' }))).toEqual([placed[11], placed[10]]);
+    expect(idsOf(await list({ ...march6, search: 'crowd customer 1' }))).toEqual([placed[11], placed[10], placed[1]]);
+    expect(idsOf(await list({ ...march6, search: '0333 1234599' }))).toEqual([]);
+  });
+
   it('combines the search with the status filter and the range', async () => {
     expect(idsOf(await list({ ...yesterday, search: '0321 9876543', status: 'CANCELLED' }))).toEqual([
       ids.earlyYesterday,

@@ -175,6 +175,11 @@ export interface OrderPageQuery {
   limit: number;
 }
 
+/** A LIKE pattern matching any text that contains `text` (backslash, the default escape, escapes). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
 /** The WHERE of the history filters, shared by the page and its count. */
 function orderPageWhere(query: Omit<OrderPageQuery, 'limit'>): { where: string[]; params: SqlParam[] } {
   const params: SqlParam[] = [query.vendorId];
@@ -198,14 +203,15 @@ function orderPageWhere(query: Omit<OrderPageQuery, 'limit'>): { where: string[]
   }
   if (query.statuses) where.push(`o.status = any(${param([...query.statuses])}::text[])`);
   if (query.search) {
-    // position() rather than LIKE: the term is data, its % and _ must not act as wildcards.
-    const term = param(query.search.compact.toLowerCase());
+    // LIKE over the very expressions of the trigram indexes (migration 090), so a rare term is an index
+    // lookup; the term is data: its backslash, % and _ are escaped and match only themselves.
+    const term = param(containsPattern(query.search.compact.toLowerCase()));
     const matches = [
-      `position(${term} in lower(o.order_id)) > 0`,
-      `position(${term} in lower(replace(o.customer_name, ' ', ''))) > 0`,
+      `lower(o.order_id) like ${term}`,
+      `lower(replace(o.customer_name, ' ', '')) like ${term}`,
     ];
     if (query.search.phoneDigits) {
-      matches.push(`position(${param(query.search.phoneDigits)} in translate(o.customer_phone, '+ ()-', '')) > 0`);
+      matches.push(`translate(o.customer_phone, '+ ()-', '') like ${param(containsPattern(query.search.phoneDigits))}`);
     }
     where.push(`(${matches.join(' or ')})`);
   }

@@ -5,17 +5,16 @@ import * as XLSX from '@e965/xlsx';
 import type { OrderExportQuery } from '@riderdesk/domain/contracts/order-list';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { DIRECT_XLSX_MAX_ROWS, isWithinHistoryLimit } from '@riderdesk/domain/order-history';
-import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorService } from '../vendors/service.ts';
 import {
+  csvRecord,
   type ExportCell,
   exportHeadings,
   exportRow,
   keepFormulaLikeCellsText,
-  neutraliseForCsv,
   type Translate,
 } from './export-format.ts';
 import { historyFilters } from './list-service.ts';
@@ -71,16 +70,27 @@ export function translator(catalogue: Catalogue, fallback: Catalogue): Translate
   return (key) => lookup(catalogue, key) ?? lookup(fallback, key) ?? key;
 }
 
-/** Keyset batches of the filtered orders, newest first: the same query path as the history list. */
+/**
+ * Keyset batches of the filtered orders, newest first: the same query path as the history list. The next
+ * batch is read while the caller writes the current one, so the database and the formatting overlap; at
+ * most two batches are held.
+ */
 async function* orderBatches(db: Db, query: Omit<OrderPageQuery, 'after' | 'limit'>): AsyncGenerator<Order[]> {
-  let after: OrderPageQuery['after'] = null;
+  const read = (after: OrderPageQuery['after']) => {
+    const rows = findOrderPage(db, { ...query, after, limit: EXPORT_BATCH_SIZE + 1 });
+    // A caller that stops early (a closed download, a too-large XLSX) never awaits the batch read ahead.
+    rows.catch(() => {});
+    return rows;
+  };
+  let next = read(null);
   for (;;) {
-    const rows = await findOrderPage(db, { ...query, after, limit: EXPORT_BATCH_SIZE + 1 });
+    const rows = await next;
     const batch = rows.slice(0, EXPORT_BATCH_SIZE);
-    if (batch.length > 0) yield batch.map(toOrderView);
     const last = batch.at(-1);
-    if (rows.length <= EXPORT_BATCH_SIZE || !last) return;
-    after = { at: last.cursor_at, id: last.order_id };
+    const more = rows.length > EXPORT_BATCH_SIZE && last !== undefined;
+    if (more) next = read({ at: last.cursor_at, id: last.order_id });
+    if (batch.length > 0) yield batch.map(toOrderView);
+    if (!more) return;
   }
 }
 
@@ -195,9 +205,11 @@ async function* csvChunks(
   headings: string[],
   row: (order: Order) => ExportCell[],
 ): AsyncGenerator<string> {
-  yield BOM + stringify([headings]);
+  yield BOM + csvRecord(headings, { neutralise: false });
   for await (const batch of batches) {
-    yield stringify(batch.map((order) => row(order).map(neutraliseForCsv)));
+    let chunk = '';
+    for (const order of batch) chunk += csvRecord(row(order));
+    yield chunk;
   }
 }
 

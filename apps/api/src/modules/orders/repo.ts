@@ -80,9 +80,7 @@ const ORDER_COLUMNS = `
   o.card_last4,
   v.name as outlet_name, v.phone as outlet_phone, v.parent_vendor_id,
   o.rider_id::text as rider_id, r.name as rider_name, r.phone as rider_phone, r.latitude as rider_latitude,
-  r.longitude as rider_longitude, r.heading as rider_heading, r.updated_at as rider_updated_at,
-  coalesce((select json_agg(json_build_object('status', h.status, 'created_at', h.created_at) order by h.id)
-              from order_status_history h where h.order_id = o.order_id), '[]'::json) as status_history`;
+  r.longitude as rider_longitude, r.heading as rider_heading, r.updated_at as rider_updated_at`;
 
 const ORDER_FROM = `
   from orders o
@@ -92,13 +90,23 @@ const ORDER_FROM = `
 // A parent vendor sees its outlets' orders too.
 const OF_VENDOR_OR_OUTLETS = (param: string) => `(o.vendor_id = ${param} or v.parent_vendor_id = ${param})`;
 
-function toOrderRow<T extends OrderRow>(row: T): T {
-  // json_agg writes timestamps in the session's format; the domain reads ISO instants.
-  row.status_history = row.status_history.map((entry) => ({
-    status: entry.status,
-    created_at: new Date(entry.created_at).toISOString(),
-  }));
-  return row;
+/**
+ * The status history of every order read, in one query over all of them (not one aggregate per order: an
+ * export reads 500 orders at a time), oldest entry first; times as ISO instants in milliseconds, as the
+ * domain reads them.
+ */
+async function withStatusHistory<T extends OrderRow>(db: Db, rows: Omit<T, 'status_history'>[]): Promise<T[]> {
+  const orders = rows as T[];
+  for (const row of orders) row.status_history = [];
+  if (orders.length === 0) return orders;
+  const byId = new Map(orders.map((row) => [row.order_id, row]));
+  const entries = await db.query<{ order_id: string; status: OrderRow['status_history'][number]['status']; at: string }>(
+    `select order_id, status, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+       from order_status_history where order_id = any($1::text[]) order by id`,
+    [[...byId.keys()]],
+  );
+  for (const entry of entries) byId.get(entry.order_id)?.status_history.push({ status: entry.status, created_at: entry.at });
+  return orders;
 }
 
 async function selectOrders<T extends OrderRow = OrderRow>(
@@ -107,8 +115,11 @@ async function selectOrders<T extends OrderRow = OrderRow>(
   params: readonly SqlParam[],
   extraColumns = '',
 ): Promise<T[]> {
-  const rows = await db.query<T>(`select ${extraColumns}${ORDER_COLUMNS} ${ORDER_FROM} ${clauses}`, params);
-  return rows.map(toOrderRow);
+  const rows = await db.query<Omit<T, 'status_history'>>(
+    `select ${extraColumns}${ORDER_COLUMNS} ${ORDER_FROM} ${clauses}`,
+    params,
+  );
+  return withStatusHistory<T>(db, rows);
 }
 
 export async function findOrder(db: Db, orderId: string): Promise<OrderRow | null> {

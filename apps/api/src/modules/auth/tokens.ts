@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import type { TokenSet } from '@riderdesk/domain/contracts/auth';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -22,6 +22,11 @@ export class Tokens {
   readonly #key: Uint8Array;
   /** The signing key first, then the previous secrets' (AUTH_SECRET_PREVIOUS) during a rotation. */
   readonly #verifyKeys: Uint8Array[];
+  /**
+   * The verifying keys imported once: given raw bytes, jose imports them into WebCrypto on every check, which
+   * cost about as much as the check itself (bench/README.md, order-history).
+   */
+  #importedVerifyKeys: Promise<webcrypto.CryptoKey[]> | null = null;
   readonly #now: () => Date;
 
   constructor(secret: string, now: () => Date, previousSecrets: readonly string[] = []) {
@@ -54,7 +59,12 @@ export class Tokens {
   async #verify(token: string, typ: string) {
     let failure: unknown = null;
     // A token signed before a rotation stays valid until it expires (docs/operations.md).
-    for (const key of this.#verifyKeys) {
+    this.#importedVerifyKeys ??= Promise.all(
+      this.#verifyKeys.map((key) =>
+        webcrypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']),
+      ),
+    );
+    for (const key of await this.#importedVerifyKeys) {
       try {
         const { payload } = await jwtVerify(token, key, {
           issuer: ISSUER,

@@ -131,7 +131,7 @@ export function orderExportService(deps: {
 
   return {
     async export(caller: Caller, vendorId: string, query: OrderExportQuery): Promise<ExportFile> {
-      await vendors.vendorOfCaller(caller, vendorId);
+      await vendors.assertCallerVendor(caller, vendorId);
       checkExportRange(query);
       const t = translator(await catalogue(query.lang), await catalogue('en'));
       const batches = orderBatches(db, pageQuery(vendorId, query));

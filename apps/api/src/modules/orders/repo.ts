@@ -202,10 +202,7 @@ function orderPageWhere(query: Omit<OrderPageQuery, 'limit'>): { where: string[]
     // LIKE over the very expressions of the trigram indexes (migration 090), so a rare term is an index
     // lookup; the term is data: its backslash, % and _ are escaped and match only themselves.
     const term = param(containsPattern(query.search.compact.toLowerCase()));
-    const matches = [
-      `lower(o.order_id) like ${term}`,
-      `lower(replace(o.customer_name, ' ', '')) like ${term}`,
-    ];
+    const matches = [`lower(o.order_id) like ${term}`, `lower(replace(o.customer_name, ' ', '')) like ${term}`];
     if (query.search.phoneDigits) {
       matches.push(`translate(o.customer_phone, '+ ()-', '') like ${param(containsPattern(query.search.phoneDigits))}`);
     }

@@ -147,10 +147,10 @@ export async function isVendorOfUser(db: Db, userId: string, vendorId: string): 
 
 /** Whether the vendor is one of vendorIdsUnder's. */
 export async function isVendorUnder(db: Db, parentId: string, vendorId: string): Promise<boolean> {
-  const rows = await db.query('select 1 from vendors where vendor_id = $2 and (vendor_id = $1 or parent_vendor_id = $1)', [
-    parentId,
-    vendorId,
-  ]);
+  const rows = await db.query(
+    'select 1 from vendors where vendor_id = $2 and (vendor_id = $1 or parent_vendor_id = $1)',
+    [parentId, vendorId],
+  );
   return rows.length > 0;
 }
 

@@ -4,6 +4,8 @@ import { presetRange } from '@riderdesk/domain/date-presets';
 import { rangeQuery } from '@riderdesk/domain/order-history';
 import type { OrderStatus } from '@riderdesk/domain/order-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historyFilters } from '../src/modules/orders/list-service.ts';
+import { findOrderPage } from '../src/modules/orders/repo.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { createMerchant, type Merchant } from './support/factories.ts';
 import { type OrderBody, placeOrder, translationKey } from './support/orders.ts';
@@ -140,6 +142,32 @@ describe.each(databases())('order history on %s', (kind) => {
     expect(idsOf(await list({ ...march6, search: '12345 1' }))).toEqual([placed[11], placed[10]]);
     expect(idsOf(await list({ ...march6, search: 'crowd customer 1' }))).toEqual([placed[11], placed[10], placed[1]]);
     expect(idsOf(await list({ ...march6, search: '0333 1234599' }))).toEqual([]);
+  });
+
+  it('finds the same through the trigram indexes as by reading the whole period', async () => {
+    const periods = [yesterday, { from: '2026-03-06T00:00:00Z', to: '2026-03-07T23:59:59.999Z' }];
+    const terms = ['0300 123 4567', '1234567', 'ayeshakhan', 'زینب', '%', '_off\\', '50%_off', 'i_50', '12345 1'];
+    terms.push('+92 333 1234511', 'crowd customer 1', 'ka-', ids.collected!.toLowerCase());
+    for (const period of periods) {
+      for (const search of terms) {
+        const query = {
+          vendorId: merchant.vendorId,
+          includeOutlets: false,
+          isScheduled: false,
+          ...period,
+          customerPhone: null,
+          ...historyFilters({ search }, t.config.deployment.country.phonePrefix),
+          after: null,
+          limit: 100,
+        };
+        const read = await findOrderPage(t.db, { ...query, searchScanMaxRows: Number.MAX_SAFE_INTEGER });
+        const indexed = await findOrderPage(t.db, { ...query, searchScanMaxRows: 0 });
+        expect(
+          indexed.map((row) => row.order_id),
+          search,
+        ).toEqual(read.map((row) => row.order_id));
+      }
+    }
   });
 
   it('combines the search with the status filter and the range', async () => {

@@ -166,6 +166,11 @@ export interface OrderPageQuery {
    * `phoneDigits`) digits of the customer's phone.
    */
   search: { compact: string; phoneDigits: string | null } | null;
+  /**
+   * Up to how many orders of the period a search reads them all instead of asking the trigram indexes
+   * (SEARCH_SCAN_MAX_ROWS unless told).
+   */
+  searchScanMaxRows?: number;
   /** The last row of the previous page. */
   after: { at: string; id: string } | null;
   limit: number;
@@ -177,7 +182,10 @@ export function containsPattern(text: string): string {
 }
 
 /** The WHERE of the history filters, shared by the page and its count. */
-function orderPageWhere(query: Omit<OrderPageQuery, 'limit'>): { where: string[]; params: SqlParam[] } {
+function orderPageWhere(
+  query: Omit<OrderPageQuery, 'limit'>,
+  byIndex = false,
+): { where: string[]; params: SqlParam[] } {
   const params: SqlParam[] = [query.vendorId];
   const param = (value: SqlParam) => {
     params.push(value);
@@ -199,13 +207,18 @@ function orderPageWhere(query: Omit<OrderPageQuery, 'limit'>): { where: string[]
   }
   if (query.statuses) where.push(`o.status = any(${param([...query.statuses])}::text[])`);
   if (query.search) {
-    // LIKE over the very expressions of the trigram indexes (migration 090), so a rare term is an index
-    // lookup; the term is data: its backslash, % and _ are escaped and match only themselves.
-    const term = param(containsPattern(query.search.compact.toLowerCase()));
-    const matches = [`lower(o.order_id) like ${term}`, `lower(replace(o.customer_name, ' ', '')) like ${term}`];
-    if (query.search.phoneDigits) {
-      matches.push(`translate(o.customer_phone, '+ ()-', '') like ${param(containsPattern(query.search.phoneDigits))}`);
-    }
+    // Through the trigram indexes (migration 090), LIKE over their very expressions; over a small period,
+    // position(), which no index serves, so the period's few orders are read and filtered. The term is data:
+    // its backslash, % and _ are escaped for LIKE, and mean nothing to position().
+    const compact = query.search.compact.toLowerCase();
+    const digits = query.search.phoneDigits;
+    const contains = (expression: string, text: string) =>
+      byIndex ? `${expression} like ${param(containsPattern(text))}` : `position(${param(text)} in ${expression}) > 0`;
+    const matches = [
+      contains('lower(o.order_id)', compact),
+      contains(`lower(replace(o.customer_name, ' ', ''))`, compact),
+    ];
+    if (digits) matches.push(contains(`translate(o.customer_phone, '+ ()-', '')`, digits));
     where.push(`(${matches.join(' or ')})`);
   }
   if (query.after) {
@@ -215,13 +228,35 @@ function orderPageWhere(query: Omit<OrderPageQuery, 'limit'>): { where: string[]
 }
 
 /**
+ * A period of at most this many orders is searched by reading them all: a keyset scan of a few thousand
+ * index entries is a few milliseconds, while the planner, which cannot tell how rare a term is, may join
+ * the trigram indexes' answers with the period's (tens of milliseconds on a million orders).
+ */
+export const SEARCH_SCAN_MAX_ROWS = 5_000;
+
+/** Whether a search goes through the trigram indexes: a term of three characters or more over a large period. */
+async function searchesByIndex(db: Db, query: Omit<OrderPageQuery, 'after' | 'limit'>): Promise<boolean> {
+  if (!query.search) return false;
+  const shortest = Math.min(query.search.compact.length, query.search.phoneDigits?.length ?? Infinity);
+  if (shortest < 3) return false;
+  const most = query.searchScanMaxRows ?? SEARCH_SCAN_MAX_ROWS;
+  const { where, params } = orderPageWhere({ ...query, search: null, statuses: null, after: null });
+  params.push(most + 1);
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from (select 1 from orders o where ${where.join(' and ')} limit $${params.length}) p`,
+    params,
+  );
+  return (row?.n ?? 0) > most;
+}
+
+/**
  * Newest first, keyset pages on (created_at, order_id); `cursor_at` keeps created_at's microseconds. The page's
  * status histories are read in the same query by one grouped read over the page's orders, not one JSON
  * aggregate per order: an export batch of 500 then costs a few milliseconds instead of about 16
  * (docs/decisions/090-order-search-trigram-indexes.md).
  */
 export async function findOrderPage(db: Db, query: OrderPageQuery): Promise<(OrderRow & { cursor_at: string })[]> {
-  const { where, params } = orderPageWhere(query);
+  const { where, params } = orderPageWhere(query, await searchesByIndex(db, query));
   params.push(query.limit);
   const rows = await db.query<Omit<OrderRow, 'status_history'> & PageHistory & { cursor_at: string }>(
     `with page as (
@@ -250,7 +285,7 @@ interface PageHistory {
 
 /** How many orders the history filters select (an e-mailed export's progress total). */
 export async function countOrderPage(db: Db, query: Omit<OrderPageQuery, 'after' | 'limit'>): Promise<number> {
-  const { where, params } = orderPageWhere({ ...query, after: null });
+  const { where, params } = orderPageWhere({ ...query, after: null }, await searchesByIndex(db, query));
   const [row] = await db.query<{ n: number }>(
     `select count(*)::int as n from orders o where ${where.join(' and ')}`,
     params,

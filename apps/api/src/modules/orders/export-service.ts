@@ -70,27 +70,16 @@ export function translator(catalogue: Catalogue, fallback: Catalogue): Translate
   return (key) => lookup(catalogue, key) ?? lookup(fallback, key) ?? key;
 }
 
-/**
- * Keyset batches of the filtered orders, newest first: the same query path as the history list. The next
- * batch is read while the caller writes the current one, so the database and the formatting overlap; at
- * most two batches are held.
- */
+/** Keyset batches of the filtered orders, newest first: the same query path as the history list. */
 async function* orderBatches(db: Db, query: Omit<OrderPageQuery, 'after' | 'limit'>): AsyncGenerator<Order[]> {
-  const read = (after: OrderPageQuery['after']) => {
-    const rows = findOrderPage(db, { ...query, after, limit: EXPORT_BATCH_SIZE + 1 });
-    // A caller that stops early (a closed download, a too-large XLSX) never awaits the batch read ahead.
-    rows.catch(() => {});
-    return rows;
-  };
-  let next = read(null);
+  let after: OrderPageQuery['after'] = null;
   for (;;) {
-    const rows = await next;
+    const rows = await findOrderPage(db, { ...query, after, limit: EXPORT_BATCH_SIZE + 1 });
     const batch = rows.slice(0, EXPORT_BATCH_SIZE);
-    const last = batch.at(-1);
-    const more = rows.length > EXPORT_BATCH_SIZE && last !== undefined;
-    if (more) next = read({ at: last.cursor_at, id: last.order_id });
     if (batch.length > 0) yield batch.map(toOrderView);
-    if (!more) return;
+    const last = batch.at(-1);
+    if (rows.length <= EXPORT_BATCH_SIZE || !last) return;
+    after = { at: last.cursor_at, id: last.order_id };
   }
 }
 

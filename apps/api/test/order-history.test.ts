@@ -4,6 +4,8 @@ import { presetRange } from '@riderdesk/domain/date-presets';
 import { rangeQuery } from '@riderdesk/domain/order-history';
 import type { OrderStatus } from '@riderdesk/domain/order-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historyFilters } from '../src/modules/orders/list-service.ts';
+import { findOrderPage } from '../src/modules/orders/repo.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { createMerchant, type Merchant } from './support/factories.ts';
 import { type OrderBody, placeOrder, translationKey } from './support/orders.ts';
@@ -23,7 +25,10 @@ describe.each(databases())('order history on %s', (kind) => {
   const list = async (query: Record<string, string>, who = merchant) => {
     const response = await get(who, `orders?${new URLSearchParams(query)}`);
     expect(response.statusCode, response.body).toBe(200);
-    return OrderListAnswerSchema.parse(response.json()).result;
+    // The answer is exactly its contract: nothing the schema would drop or change.
+    const answer = response.json();
+    expect(OrderListAnswerSchema.parse(answer)).toEqual(answer);
+    return OrderListAnswerSchema.parse(answer).result;
   };
   const idsOf = (result: { data: { order_id: string }[] }) => result.data.map((order) => order.order_id);
 
@@ -99,6 +104,70 @@ describe.each(databases())('order history on %s', (kind) => {
   ])('searches by %s over the whole range', async (_name, term, expected) => {
     const search = typeof term === 'function' ? term() : term;
     expect(idsOf(await list({ ...yesterday, search }))).toEqual(expected.map((name) => ids[name]));
+  });
+
+  it('takes %, _ and \\ in a term as themselves, not as wildcards', async () => {
+    const id = await placeOrder(t, merchant, (body) => {
+      body.customer.phone_number = '+923008887766';
+    });
+    await rewrite(id, '2026-03-07T10:00:00Z', 'DELIVERED');
+    // A name the order form refuses, as an import or an older client may have stored it.
+    await t.db.query('update orders set customer_name = $2 where order_id = $1', [id, 'Nadia 50%_Off \\ Store']);
+    const march7 = { from: '2026-03-07T00:00:00Z', to: '2026-03-07T23:59:59.999Z' };
+    for (const search of ['50%_off', '%_o', '_off\\', '\\store', 'nadia50%']) {
+      expect(idsOf(await list({ ...march7, search })), search).toEqual([id]);
+    }
+    // Each of these would match the name if %, _ or \ were wildcards or escapes.
+    for (const search of ['50%%', 'i_50', '50__off', 'off\\\\', 'n%a', '%off\\x']) {
+      expect(idsOf(await list({ ...march7, search })), search).toEqual([]);
+    }
+  });
+
+  it('finds a complete phone, part of one and a name among many orders of the period', async () => {
+    const placed: string[] = [];
+    for (let index = 0; index < 12; index++) {
+      placed.push(
+        await placeOrder(t, merchant, (body) => {
+          body.customer.phone_number = `+9233312345${String(index).padStart(2, '0')}`;
+        }),
+      );
+    }
+    for (const [index, id] of placed.entries()) {
+      await rewrite(id, `2026-03-06T${String(index + 10)}:00:00Z`);
+      await t.db.query('update orders set customer_name = $2 where order_id = $1', [id, `Crowd Customer ${index}`]);
+    }
+    const march6 = { from: '2026-03-06T00:00:00Z', to: '2026-03-06T23:59:59.999Z' };
+    expect(idsOf(await list({ ...march6, search: '0333 1234507' }))).toEqual([placed[7]]);
+    expect(idsOf(await list({ ...march6, search: '+92 333 1234511' }))).toEqual([placed[11]]);
+    expect(idsOf(await list({ ...march6, search: '12345 1' }))).toEqual([placed[11], placed[10]]);
+    expect(idsOf(await list({ ...march6, search: 'crowd customer 1' }))).toEqual([placed[11], placed[10], placed[1]]);
+    expect(idsOf(await list({ ...march6, search: '0333 1234599' }))).toEqual([]);
+  });
+
+  it('finds the same through the trigram indexes as by reading the whole period', async () => {
+    const periods = [yesterday, { from: '2026-03-06T00:00:00Z', to: '2026-03-07T23:59:59.999Z' }];
+    const terms = ['0300 123 4567', '1234567', 'ayeshakhan', 'زینب', '%', '_off\\', '50%_off', 'i_50', '12345 1'];
+    terms.push('+92 333 1234511', 'crowd customer 1', 'ka-', ids.collected!.toLowerCase());
+    for (const period of periods) {
+      for (const search of terms) {
+        const query = {
+          vendorId: merchant.vendorId,
+          includeOutlets: false,
+          isScheduled: false,
+          ...period,
+          customerPhone: null,
+          ...historyFilters({ search }, t.config.deployment.country.phonePrefix),
+          after: null,
+          limit: 100,
+        };
+        const read = await findOrderPage(t.db, { ...query, searchScanMaxRows: Number.MAX_SAFE_INTEGER });
+        const indexed = await findOrderPage(t.db, { ...query, searchScanMaxRows: 0 });
+        expect(
+          indexed.map((row) => row.order_id),
+          search,
+        ).toEqual(read.map((row) => row.order_id));
+      }
+    }
   });
 
   it('combines the search with the status filter and the range', async () => {

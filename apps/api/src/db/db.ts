@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export type SqlParam = string | number | boolean | Date | null | readonly string[];
@@ -108,7 +109,8 @@ const pgliteRun = (handle: PgliteHandle) => ({
 
 export async function openPglite(dataDir: string | 'memory://'): Promise<Db> {
   if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  // pg_trgm backs the order search's indexes (migration 090), as on PostgreSQL.
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   return rootDb({
     ...pgliteRun(pglite),
     begin: (work) => pglite.transaction((tx) => work(transactionDb(pgliteRun(tx)))),

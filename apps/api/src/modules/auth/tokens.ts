@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import type { TokenSet } from '@riderdesk/domain/contracts/auth';
-import { jwtVerify, SignJWT } from 'jose';
+import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 
 export const ACCESS_TOKEN_TTL_S = 60 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -8,6 +8,7 @@ export const GODROID_TOKEN_TTL_S = 30 * 24 * 60 * 60;
 /** A guest keeps following its orders for a week; registering keeps them for good (decision 080). */
 export const GUEST_TOKEN_TTL_S = 7 * 24 * 60 * 60;
 const ISSUER = 'riderdesk';
+const VERIFIED_TOKENS_KEPT = 5_000;
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 export const randomToken = (): string => randomBytes(32).toString('base64url');
@@ -22,6 +23,13 @@ export class Tokens {
   readonly #key: Uint8Array;
   /** The signing key first, then the previous secrets' (AUTH_SECRET_PREVIOUS) during a rotation. */
   readonly #verifyKeys: Uint8Array[];
+  /**
+   * The verifying keys imported once: given raw bytes, jose imports them into WebCrypto on every check, which
+   * cost about as much as the check itself (bench/README.md, order-history).
+   */
+  #importedVerifyKeys: Promise<webcrypto.CryptoKey[]> | null = null;
+  /** Tokens whose signature was verified, by their text: at most VERIFIED_TOKENS_KEPT. */
+  readonly #verified = new Map<string, JWTPayload>();
   readonly #now: () => Date;
 
   constructor(secret: string, now: () => Date, previousSecrets: readonly string[] = []) {
@@ -51,10 +59,29 @@ export class Tokens {
       .sign(this.#key);
   }
 
-  async #verify(token: string, typ: string) {
+  async #verify(token: string, typ: string): Promise<JWTPayload> {
+    // A client sends the same tokens with every request: once a token's signature and claims are verified, it
+    // is only checked again for its expiry (as jose checks it: expired from its exp second on).
+    const known = this.#verified.get(token);
+    if (known && known.typ === typ) {
+      if ((known.exp ?? 0) > this.#seconds()) return known;
+      this.#verified.delete(token);
+    }
+    const payload = await this.#verifySignature(token, typ);
+    if (this.#verified.size >= VERIFIED_TOKENS_KEPT) this.#verified.clear();
+    this.#verified.set(token, payload);
+    return payload;
+  }
+
+  async #verifySignature(token: string, typ: string): Promise<JWTPayload> {
     let failure: unknown = null;
     // A token signed before a rotation stays valid until it expires (docs/operations.md).
-    for (const key of this.#verifyKeys) {
+    this.#importedVerifyKeys ??= Promise.all(
+      this.#verifyKeys.map((key) =>
+        webcrypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']),
+      ),
+    );
+    for (const key of await this.#importedVerifyKeys) {
       try {
         const { payload } = await jwtVerify(token, key, {
           issuer: ISSUER,

@@ -5,17 +5,16 @@ import * as XLSX from '@e965/xlsx';
 import type { OrderExportQuery } from '@riderdesk/domain/contracts/order-list';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { DIRECT_XLSX_MAX_ROWS, isWithinHistoryLimit } from '@riderdesk/domain/order-history';
-import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorService } from '../vendors/service.ts';
 import {
+  csvRecord,
   type ExportCell,
   exportHeadings,
   exportRow,
   keepFormulaLikeCellsText,
-  neutraliseForCsv,
   type Translate,
 } from './export-format.ts';
 import { historyFilters } from './list-service.ts';
@@ -121,7 +120,7 @@ export function orderExportService(deps: {
 
   return {
     async export(caller: Caller, vendorId: string, query: OrderExportQuery): Promise<ExportFile> {
-      await vendors.vendorOfCaller(caller, vendorId);
+      await vendors.assertCallerVendor(caller, vendorId);
       checkExportRange(query);
       const t = translator(await catalogue(query.lang), await catalogue('en'));
       const batches = orderBatches(db, pageQuery(vendorId, query));
@@ -195,9 +194,11 @@ async function* csvChunks(
   headings: string[],
   row: (order: Order) => ExportCell[],
 ): AsyncGenerator<string> {
-  yield BOM + stringify([headings]);
+  yield BOM + csvRecord(headings, { neutralise: false });
   for await (const batch of batches) {
-    yield stringify(batch.map((order) => row(order).map(neutraliseForCsv)));
+    let chunk = '';
+    for (const order of batch) chunk += csvRecord(row(order));
+    yield chunk;
   }
 }
 

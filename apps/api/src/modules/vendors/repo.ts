@@ -133,6 +133,27 @@ export async function vendorIdsOfUser(db: Db, userId: string): Promise<string[]>
   return rows.map((row) => row.vendor_id);
 }
 
+/** Whether the vendor is one of vendorIdsOfUser's, in one indexed look-up. */
+export async function isVendorOfUser(db: Db, userId: string, vendorId: string): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from vendors v
+      where v.vendor_id = $2
+        and exists (select 1 from user_vendors uv
+                     where uv.user_id = $1 and uv.vendor_id in (v.vendor_id, v.parent_vendor_id))`,
+    [userId, vendorId],
+  );
+  return rows.length > 0;
+}
+
+/** Whether the vendor is one of vendorIdsUnder's. */
+export async function isVendorUnder(db: Db, parentId: string, vendorId: string): Promise<boolean> {
+  const rows = await db.query(
+    'select 1 from vendors where vendor_id = $2 and (vendor_id = $1 or parent_vendor_id = $1)',
+    [parentId, vendorId],
+  );
+  return rows.length > 0;
+}
+
 export async function vendorIdsUnder(db: Db, vendorId: string): Promise<string[]> {
   const rows = await db.query<{ vendor_id: string }>(
     'select vendor_id from vendors where vendor_id = $1 or parent_vendor_id = $1',

@@ -57,6 +57,19 @@ export function vendorService(db: Db) {
       return row;
     },
 
+    /**
+     * vendorOfCaller's check alone, in one query, for a call that needs no more of the vendor than that it is
+     * the caller's (the history list and its export): the same 403 for another merchant's or an unknown vendor.
+     */
+    async assertCallerVendor(caller: Caller, vendorId: string): Promise<void> {
+      const allowed = await snapshotRead(`vendor-access:${JSON.stringify(caller)}:${vendorId}`, () =>
+        caller.kind === 'user'
+          ? repo.isVendorOfUser(db, caller.userId, vendorId)
+          : repo.isVendorUnder(db, caller.vendorId, vendorId),
+      );
+      if (!allowed) throw forbiddenVendor();
+    },
+
     /** An unknown vendor answers the same 403 as another merchant's, so ids cannot be probed. */
     async getForCaller(caller: Caller, vendorId: string): Promise<Vendor> {
       const ids = await vendorIdsForCaller(caller);

@@ -168,12 +168,28 @@ export function orderService({
    * commit together, like every lifecycle step (docs/decisions/024-live-tracking.md).
    */
   async function insertOrder(tx: Db, order: PreparedOrder): Promise<string> {
+    const [orderId] = await insertOrders(tx, [order]);
+    return orderId!;
+  }
+
+  /** Several orders the same way, a statement per step for all of them (a chunk of a bulk job). */
+  async function insertOrders(tx: Db, orders: readonly PreparedOrder[]): Promise<string[]> {
+    if (orders.length === 0) return [];
     const at = now();
-    const orderId = formatOrderId(order.vendor_id, await repo.nextOrderNumber(tx));
-    await repo.insertOrder(tx, { ...order, order_id: orderId, created_at: at });
-    await repo.insertStatus(tx, orderId, order.status, at);
-    await repo.notifyOrderChange(tx, orderId);
-    return orderId;
+    const numbers = await repo.nextOrderNumbers(tx, orders.length);
+    const rows = orders.map((order, index) => ({
+      ...order,
+      order_id: formatOrderId(order.vendor_id, numbers[index]!),
+      created_at: at,
+    }));
+    const orderIds = rows.map((row) => row.order_id);
+    await repo.insertOrders(tx, rows);
+    // The first history entry is the status each order was written with (NEW, or INITIATED for a card order).
+    const byStatus = new Map<PreparedOrder['status'], string[]>();
+    for (const row of rows) byStatus.set(row.status, [...(byStatus.get(row.status) ?? []), row.order_id]);
+    for (const [status, ids] of byStatus) await repo.insertStatuses(tx, ids, status, at);
+    await repo.notifyOrderChanges(tx, orderIds);
+    return orderIds;
   }
 
   return {
@@ -219,9 +235,12 @@ export function orderService({
       return { vendor, order: await prepareCreate(caller, vendor, parsed.data!) };
     },
 
-    /** Writes an order `checkCreate` prepared, inside the caller's transaction (a bulk row's placement). */
-    placePrepared(tx: Db, order: PreparedOrder): Promise<string> {
-      return insertOrder(tx, order);
+    /**
+     * Writes orders `checkCreate` prepared, inside the caller's transaction (a chunk of a bulk job's rows):
+     * their ids in the same order.
+     */
+    placePrepared(tx: Db, orders: readonly PreparedOrder[]): Promise<string[]> {
+      return insertOrders(tx, orders);
     },
 
     /**

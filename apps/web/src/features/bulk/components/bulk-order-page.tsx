@@ -250,7 +250,13 @@ export function BulkOrderPage({ vendorId, trackingPath, jobPath }: BulkOrderPage
             )}
           </Group>
           <Paper withBorder radius="md" p="md">
-            <BulkRowsTable rows={detail.orders} currency={detail.bulk_job.currency} />
+            <BulkRowsTable
+              vendorId={detail.bulk_job.vendor_id}
+              jobId={detail.bulk_job.metadata.bulk_job_id}
+              firstPage={detail}
+              totals={detail.bulk_job.totals}
+              currency={detail.bulk_job.currency}
+            />
           </Paper>
           <PlaceOrdersDialog
             job={detail.bulk_job}
@@ -353,7 +359,14 @@ export function BulkJobPage({
           </Group>
           <BulkTotals job={job.data.bulk_job} />
           <Paper withBorder radius="md" p="md">
-            <BulkRowsTable rows={job.data.orders} currency={job.data.bulk_job.currency} />
+            <BulkRowsTable
+              vendorId={job.data.bulk_job.vendor_id}
+              jobId={jobId}
+              firstPage={job.data}
+              totals={job.data.bulk_job.totals}
+              currency={job.data.bulk_job.currency}
+              isPolling={job.data.bulk_job.placement === 'IN_PROGRESS'}
+            />
           </Paper>
         </Stack>
       )}

@@ -484,14 +484,8 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
         });
         await repo.insertRows(tx, jobId, rows);
       });
-      const T3 = performance.now();
       const job = await repo.findJob(db, jobId);
-      const answer = await detail(job!);
-      if (process.env.BULK_TIMING)
-        process.stderr.write(
-          `TIMING read ${Math.round(T1 - T0)} check ${Math.round(T2 - T1)} insert ${Math.round(T3 - T2)} answer ${Math.round(performance.now() - T3)}\n`,
-        );
-      return answer;
+      return detail(job!);
     },
 
     /** spec §7 GET /bulk-job/detail/{vendorId}/{jobId}: the job and a page of its rows. */

@@ -151,7 +151,7 @@ describe('bulk placement survives kill -9', () => {
     // Every row, page by page (the detail answers a page of rows at a time), has its own order.
     const orderIds: (string | null)[] = [];
     for (let after: number | null = 0; after !== null; ) {
-      const page = (
+      const page: BulkJobDetailAnswer['body'] = (
         (await (
           await fetch(`${base}/api/v1/bulk-job/detail/${VENDOR}/${jobId}?after_row=${after}&limit=500`, { headers })
         ).json()) as BulkJobDetailAnswer

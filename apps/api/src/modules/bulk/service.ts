@@ -332,7 +332,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       });
       const signed = { ...body, delivery_fee: quote.fee, signature: quote.signature };
       base.delivery_fee_minor = toMinor(quote.fee, currency);
-      await orders.checkCreate(caller, signed);
+      await orders.assertCreatable(caller, signed);
       return { row: { ...base, status: 'VALID', order_body: signed }, duplicateKey: duplicateKeyOf(input) };
     } catch (error) {
       const rowError = error instanceof RowRefused ? error.rowError : rowErrorOf(error);

@@ -129,8 +129,24 @@ export function orderService({
     caller: Caller,
     vendor: VendorRow,
     body: OrderCreateBody,
-    options: { isPaymentIntent?: boolean } = {},
-  ): Promise<PreparedOrder> {
+    options: { isPaymentIntent?: boolean; isCheckOnly: true },
+  ): Promise<null>;
+  async function prepareCreate(
+    caller: Caller,
+    vendor: VendorRow,
+    body: OrderCreateBody,
+    options?: { isPaymentIntent?: boolean },
+  ): Promise<PreparedOrder>;
+  /**
+   * `isCheckOnly`: every check, and no order built (a bulk row checked before its placement, which builds
+   * it then with a fresh quote).
+   */
+  async function prepareCreate(
+    caller: Caller,
+    vendor: VendorRow,
+    body: OrderCreateBody,
+    options: { isPaymentIntent?: boolean; isCheckOnly?: boolean } = {},
+  ): Promise<PreparedOrder | null> {
     const at = now();
     assertVendorActive(vendor);
     assertPaymentMethod(vendor, body.order.payment_method, options);
@@ -148,6 +164,7 @@ export function orderService({
     const voucher = body.voucher
       ? await verifyVoucher({ signer, vouchers }, vendor, { ...body, voucher: body.voucher }, { feeMinor, currency })
       : null;
+    if (options.isCheckOnly) return null;
     return newOrder({
       caller,
       vendor,
@@ -192,6 +209,16 @@ export function orderService({
     return orderIds;
   }
 
+  /** The contract and the spec §5 chain on a body the server built, as POST /order admits one. */
+  async function admitBuilt(caller: Caller, raw: unknown): Promise<{ vendor: VendorRow; body: OrderCreateBody }> {
+    const parsed = OrderCreateBodySchema.safeParse(raw);
+    const schemaError = parsed.success ? null : schemaErrorOf(parsed.error.issues);
+    const { vendor } = await admit<OrderCreateBody>(caller, raw, schemaError, async () =>
+      orderPayloadFromCreateBody(raw),
+    );
+    return { vendor, body: parsed.data! };
+  }
+
   return {
     /**
      * The checks of a create for an order paid by card (spec §7 payment intent and its confirmation): the
@@ -227,12 +254,14 @@ export function orderService({
      * /order would answer.
      */
     async checkCreate(caller: Caller, raw: unknown): Promise<{ vendor: VendorRow; order: PreparedOrder }> {
-      const parsed = OrderCreateBodySchema.safeParse(raw);
-      const schemaError = parsed.success ? null : schemaErrorOf(parsed.error.issues);
-      const { vendor } = await admit<OrderCreateBody>(caller, raw, schemaError, async () =>
-        orderPayloadFromCreateBody(raw),
-      );
-      return { vendor, order: await prepareCreate(caller, vendor, parsed.data!) };
+      const { vendor, body } = await admitBuilt(caller, raw);
+      return { vendor, order: await prepareCreate(caller, vendor, body) };
+    },
+
+    /** The same checks as `checkCreate` (the same errors), without building the order (a bulk row's check). */
+    async assertCreatable(caller: Caller, raw: unknown): Promise<void> {
+      const { vendor, body } = await admitBuilt(caller, raw);
+      await prepareCreate(caller, vendor, body, { isCheckOnly: true });
     },
 
     /**

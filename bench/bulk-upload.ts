@@ -27,7 +27,9 @@ export interface BulkBenchResult {
   database: BenchDatabase;
   rows: number;
   fileBytes: number;
+  /** The faster of the two raw parses (the anchor); the first, in a cold process, beside it. */
   rawParseMs: number;
+  rawParseColdMs: number;
   preprocessMs: number;
   /** Preprocessing over the raw parse (goal: at most 3). */
   ratio: number;
@@ -107,11 +109,15 @@ export async function benchBulkUpload(options: { database: BenchDatabase; rows: 
   const file = bulkWorkbook(options.rows);
   if (file.length > BULK_FILE_MAX_BYTES) throw new Error(`${file.length} bytes is over the limit; use fewer rows`);
 
-  // The anchor: SheetJS alone on the same bytes, in this process.
-  const parseStart = performance.now();
-  const parsed = XLSX.read(file, { type: 'buffer', dense: true });
-  XLSX.utils.sheet_to_json(parsed.Sheets[parsed.SheetNames[0]!]!, { header: 1, raw: true });
-  const rawParseMs = performance.now() - parseStart;
+  // The anchor: SheetJS alone on the same bytes, in this process; measured again just before the upload
+  // (warm, and under the load of that moment), and the faster of the two is the anchor.
+  const rawParse = () => {
+    const parseStart = performance.now();
+    const parsed = XLSX.read(file, { type: 'buffer', dense: true });
+    XLSX.utils.sheet_to_json(parsed.Sheets[parsed.SheetNames[0]!]!, { header: 1, raw: true });
+    return performance.now() - parseStart;
+  };
+  const coldParseMs = rawParse();
 
   const loaded = loadConfig({
     ...process.env,
@@ -162,6 +168,7 @@ export async function benchBulkUpload(options: { database: BenchDatabase; rows: 
       });
       if (!warmUp.ok) throw new Error(`warm-up upload answered ${warmUp.status}`);
 
+      const rawParseMs = Math.min(coldParseMs, rawParse());
       const delay = monitorEventLoopDelay({ resolution: 10 });
       let isUploading = true;
       let healthAnswered = 0;
@@ -217,6 +224,7 @@ export async function benchBulkUpload(options: { database: BenchDatabase; rows: 
         rows: options.rows,
         fileBytes: file.length,
         rawParseMs: Math.round(rawParseMs),
+        rawParseColdMs: Math.round(coldParseMs),
         preprocessMs: Math.round(preprocessMs),
         ratio: Math.round((preprocessMs / rawParseMs) * 10) / 10,
         eventLoopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
@@ -237,7 +245,7 @@ export async function benchBulkUpload(options: { database: BenchDatabase; rows: 
 export function formatBulkUpload(result: BulkBenchResult): string {
   return [
     `${result.database}: ${result.rows} rows, ${(result.fileBytes / 1024 / 1024).toFixed(2)} MB`,
-    `  raw SheetJS parse ${result.rawParseMs} ms; upload + preprocessing ${result.preprocessMs} ms (${result.ratio}×, goal ≤ 3×)`,
+    `  raw SheetJS parse ${result.rawParseMs} ms (cold ${result.rawParseColdMs} ms); upload + preprocessing ${result.preprocessMs} ms (${result.ratio}×, goal ≤ 3×)`,
     `  event-loop delay p50 ${result.eventLoopDelayMs.p50} ms, p99 ${result.eventLoopDelayMs.p99} ms (goal < 100), max ${result.eventLoopDelayMs.max} ms`,
     `  /health answered ${result.healthAnswered} times meanwhile, slowest ${result.healthMaxMs} ms`,
     `  placement ${result.placedOrders} orders at ${result.placementPerSecond} orders/s (goal ≥ 300 on PostgreSQL)`,

@@ -261,22 +261,37 @@ export async function finishPlacement(tx: Db, jobId: string, status: BulkJobStat
   await tx.query(`update bulk_jobs set placement = 'DONE', status = $2 where bulk_job_id = $1`, [jobId, status]);
 }
 
-/** Announces where the job stands, committed with the change (spec: `bulk_job_update` beside `order_update`). */
 /** Announces how far an upload's checking has gone, before its job exists (no transaction to wait for). */
 export async function notifyUploadProgress(db: Db, update: BulkJobUpdate): Promise<void> {
   await db.query('select pg_notify($1, $2)', [BULK_JOB_CHANGES_CHANNEL, JSON.stringify(update)]);
 }
 
-export async function notifyJobChange(tx: Db, jobId: string): Promise<void> {
+/**
+ * Announces where the job stands, committed with the change. Its counts are taken from its rows, or — for a
+ * placement chunk, which knows them and must not count a 25 000-row job once per chunk — given.
+ */
+export async function notifyJobChange(
+  tx: Db,
+  jobId: string,
+  counts?: { orders_placed: number; orders_to_be_placed: number },
+): Promise<void> {
+  const placed = counts
+    ? '$3::int'
+    : `(select count(*) from bulk_job_rows r where r.bulk_job_id = j.bulk_job_id and r.status = 'PLACED')`;
+  const toBePlaced = counts
+    ? '$4::int'
+    : `(select count(*) from bulk_job_rows r
+         where r.bulk_job_id = j.bulk_job_id and r.status in ('VALID', 'PLACED', 'FAILED'))`;
   await tx.query(
     `select pg_notify($1, json_build_object(
         'bulk_job_id', j.bulk_job_id, 'vendor_id', j.vendor_id, 'parent_vendor_id', v.parent_vendor_id,
         'status', j.status, 'placement', j.placement,
-        'orders_placed', (select count(*) from bulk_job_rows r where r.bulk_job_id = j.bulk_job_id and r.status = 'PLACED'),
-        'orders_to_be_placed', (select count(*) from bulk_job_rows r
-                                 where r.bulk_job_id = j.bulk_job_id and r.status in ('VALID', 'PLACED', 'FAILED'))
+        'orders_placed', ${placed},
+        'orders_to_be_placed', ${toBePlaced}
       )::text)
        from bulk_jobs j join vendors v on v.vendor_id = j.vendor_id where j.bulk_job_id = $2`,
-    [BULK_JOB_CHANGES_CHANNEL, jobId],
+    counts
+      ? [BULK_JOB_CHANGES_CHANNEL, jobId, counts.orders_placed, counts.orders_to_be_placed]
+      : [BULK_JOB_CHANGES_CHANNEL, jobId],
   );
 }

@@ -540,6 +540,9 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
     async place(request: PlacementRequest, job: Pick<JobContext, 'progress' | 'signal'>): Promise<void> {
       const { bulk_job_id: jobId, caller } = request;
       const pending = await repo.rowsToPlace(db, jobId);
+      // The counts the chunks announce: from the rows once, then moved on by each chunk's commits.
+      const startedWith = await repo.findJob(db, jobId);
+      if (!startedWith) return;
       const chunks: number[][] = [];
       for (let start = 0; start < pending.length; start += PLACEMENT_CHUNK) {
         chunks.push(pending.slice(start, start + PLACEMENT_CHUNK));
@@ -601,7 +604,10 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
               toPlace.map((entry, index) => ({ rowNumber: entry.rowNumber, orderId: orderIds[index]! })),
             );
             await job.progress(done + toPlace.length, pending.length, tx);
-            await repo.notifyJobChange(tx, jobId);
+            await repo.notifyJobChange(tx, jobId, {
+              orders_placed: startedWith.placed_rows + done + toPlace.length,
+              orders_to_be_placed: startedWith.valid_rows,
+            });
             return toPlace.length;
           });
           done += placed;

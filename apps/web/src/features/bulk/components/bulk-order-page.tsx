@@ -101,7 +101,8 @@ export function BulkOrderPage({ vendorId, trackingPath, jobPath }: BulkOrderPage
       if (update.upload_id && update.upload_id === uploadId.current && update.total_rows !== undefined) {
         setRowsChecked({ checked: update.rows_checked ?? 0, total: update.total_rows });
       } else if (jobId && update.bulk_job_id === jobId && vendorId) {
-        void queryClient.invalidateQueries({ queryKey: bulkKeys.detail(vendorId, jobId) });
+        // One read of the job at a time: chunks of a large job are announced faster than it is read.
+        void queryClient.invalidateQueries({ queryKey: bulkKeys.detail(vendorId, jobId) }, { cancelRefetch: false });
       }
     },
   });

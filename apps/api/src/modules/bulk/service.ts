@@ -100,22 +100,6 @@ const PARALLEL_CHUNKS = 4;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The longest a file's row checks hold the event loop before other requests are answered. */
-const CHECK_SLICE_MS = 5;
-
-/**
- * Yields to the event loop once the checks have held it for a slice (a row's checks take well under a
- * millisecond, so yielding after every row spent more time in the loop's turns than in some checks).
- */
-function sliceYielder(): () => Promise<void> {
-  let sliceStart = performance.now();
-  return async () => {
-    if (performance.now() - sliceStart < CHECK_SLICE_MS) return;
-    await yieldToEventLoop();
-    sliceStart = performance.now();
-  };
-}
-
 // The spec §5 chain's fields and the create's error fields, as the sheet's columns.
 const COLUMN_OF_FIELD: Record<string, string> = {
   vendor: 'collection_point_id',
@@ -457,10 +441,9 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       let rowsChecked = 0;
       await announce(0);
       // The rows share their reads: the caller's vendors, the collection points, the hours (decision 054).
-      const yieldSometimes = sliceYielder();
       const checked = await withReadSnapshot(() =>
         inPool(inputs, PARALLEL_ROWS, async (input) => {
-          await yieldSometimes();
+          await yieldToEventLoop();
           const result = await checkRow(caller, input, context);
           if (++rowsChecked % announceEvery === 0) await announce(rowsChecked);
           return result;

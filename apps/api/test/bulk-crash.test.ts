@@ -148,7 +148,20 @@ describe('bulk placement survives kill -9', () => {
     const done = await detail();
     expect(done.bulk_job.status).toBe('ORDER_PLACEMENT_SUCCESS');
     expect(done.bulk_job.totals.orders_placed).toBe(ROWS);
-    expect(new Set(done.orders.map((row) => row.order_id)).size).toBe(ROWS);
+    // Every row, page by page (the detail answers a page of rows at a time), has its own order.
+    const orderIds: (string | null)[] = [];
+    for (let after: number | null = 0; after !== null; ) {
+      const page: BulkJobDetailAnswer['body'] = (
+        (await (
+          await fetch(`${base}/api/v1/bulk-job/detail/${VENDOR}/${jobId}?after_row=${after}&limit=500`, { headers })
+        ).json()) as BulkJobDetailAnswer
+      ).body;
+      orderIds.push(...page.orders.map((row) => row.order_id));
+      after = page.next_after_row;
+    }
+    expect(orderIds).toHaveLength(ROWS);
+    expect(orderIds).not.toContain(null);
+    expect(new Set(orderIds).size).toBe(ROWS);
 
     second.child.kill('SIGTERM');
     expect(await second.exited, second.state.output).toBe(0);

@@ -331,6 +331,51 @@ describe.each(databases())('bulk orders on %s', (kind) => {
     });
   });
 
+  describe('GET /bulk-job/detail pages', () => {
+    it('answers the rows a page at a time after a row number, all of them or only those with a problem', async () => {
+      const bad = new Set([4, 9, 12]);
+      const body = await upload(
+        Array.from({ length: 12 }, (_, index) =>
+          validBulkRow({
+            phone_number: `0302${String(2_000_000 + index).padStart(7, '0')}`,
+            ...(bad.has(index + 2) ? { customer_name: 'Agent 007' } : {}),
+          }),
+        ),
+      );
+      expect(body.next_after_row).toBeNull();
+      const jobId = body.bulk_job.metadata.bulk_job_id;
+      const page = async (query: string) => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/bulk-job/detail/${merchant.vendorId}/${jobId}?${query}`,
+          headers: merchant.headers,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const answer = (response.json() as BulkJobDetailAnswer).body;
+        expect(answer.bulk_job.totals.total_rows).toBe(12);
+        return { rows: answer.orders.map((row) => row.row_number), next: answer.next_after_row };
+      };
+
+      expect(await page('limit=5')).toEqual({ rows: [2, 3, 4, 5, 6], next: 6 });
+      expect(await page('limit=5&after_row=6')).toEqual({ rows: [7, 8, 9, 10, 11], next: 11 });
+      expect(await page('limit=5&after_row=11')).toEqual({ rows: [12, 13], next: null });
+      // A page that ends exactly on the last row says there is no next one.
+      expect(await page('limit=2&after_row=11')).toEqual({ rows: [12, 13], next: null });
+      expect(await page('only_errors=true&limit=2')).toEqual({ rows: [4, 9], next: 9 });
+      expect(await page('only_errors=true&limit=2&after_row=9')).toEqual({ rows: [12], next: null });
+      expect(await page('after_row=13')).toEqual({ rows: [], next: null });
+
+      for (const query of ['limit=0', 'limit=501', 'after_row=-1', 'after_row=x', 'limit=2.5']) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/bulk-job/detail/${merchant.vendorId}/${jobId}?${query}`,
+          headers: merchant.headers,
+        });
+        expect(response.statusCode, query).toBe(400);
+      }
+    });
+  });
+
   describe('scoping', () => {
     it('shows, places and lists a job only for its merchant', async () => {
       const body = await upload([validBulkRow({ phone_number: '03007770001' })]);
@@ -374,5 +419,8 @@ describe.each(databases())('bulk orders on %s', (kind) => {
     const body = await upload(rows);
     expect(body.bulk_job.totals.orders_to_be_placed).toBe(60);
     expect(rowError(body.orders, 2)).toBeUndefined();
+    // The answer holds the first page of rows; the rest are asked for after it.
+    expect(body.orders.map((row) => row.row_number)).toEqual(Array.from({ length: 50 }, (_, index) => index + 2));
+    expect(body.next_after_row).toBe(51);
   });
 });

@@ -25,7 +25,14 @@ export function currencyExponent(currency: string): number {
 }
 
 // Shifts the decimal point in the number's text form, so 1.005 becomes 100.5 and not 100.49999999999999.
+// An integer needs no text: times a power of ten it stays exact while it is a safe integer, and divided by one
+// it is rounded once, to the same double its decimal text would parse to.
 function shiftDecimal(value: number, places: number): number {
+  if (Number.isInteger(value) && places <= 22 && places >= -22) {
+    if (places < 0) return value / 10 ** -places;
+    const shifted = value * 10 ** places;
+    if (Number.isSafeInteger(shifted)) return shifted;
+  }
   const [mantissa, exponent = '0'] = String(value).split('e');
   return Number(`${mantissa}e${Number(exponent) + places}`);
 }

@@ -6,7 +6,7 @@ import {
   BULK_ROW_STATUSES,
 } from '../bulk/bulk-sheet.ts';
 import { BULK_FILE_MAX_BYTES } from '../constants.ts';
-import { IdSchema, textSchema, VendorIdSchema } from './common.ts';
+import { IdSchema, queryNumberSchema, textSchema, VendorIdSchema } from './common.ts';
 
 /** The base64 text of a file of at most BULK_FILE_MAX_BYTES (spec §5): 4 characters per 3 bytes. */
 export const BULK_CONTENT_MAX_CHARACTERS = Math.ceil(BULK_FILE_MAX_BYTES / 3) * 4;
@@ -89,10 +89,23 @@ export const BulkJobSchema = z.object({
 });
 export type BulkJob = z.infer<typeof BulkJobSchema>;
 
-/** spec §7 POST /bulk-job/create and GET /bulk-job/detail answer: body.bulk_job and body.orders. */
+/** Rows in one page of a job's detail, unless the call asks for fewer; the browser shows this many at once. */
+export const BULK_DETAIL_PAGE_ROWS = 50;
+/** The most rows one page of a job's detail may hold. */
+export const BULK_DETAIL_MAX_ROWS = 500;
+
+/**
+ * spec §7 POST /bulk-job/create and GET /bulk-job/detail answer: body.bulk_job and body.orders — one page of
+ * the rows in sheet order (a job holds up to 25 000), and `next_after_row` to ask for the next page with
+ * (null on the last).
+ */
 export const BulkJobDetailAnswerSchema = z.object({
   code: z.literal(200),
-  body: z.object({ bulk_job: BulkJobSchema, orders: z.array(BulkRowSchema) }),
+  body: z.object({
+    bulk_job: BulkJobSchema,
+    orders: z.array(BulkRowSchema),
+    next_after_row: z.number().int().nullable(),
+  }),
 });
 export type BulkJobDetailAnswer = z.infer<typeof BulkJobDetailAnswerSchema>;
 
@@ -110,4 +123,18 @@ export type BulkPlaceOrdersAnswer = z.infer<typeof BulkPlaceOrdersAnswerSchema>;
 export const BulkJobParamsSchema = z.object({ jobId: BulkJobIdSchema });
 export const BulkVendorParamsSchema = z.object({ vendorId: VendorIdSchema });
 export const BulkJobDetailParamsSchema = z.object({ vendorId: VendorIdSchema, jobId: BulkJobIdSchema });
+/**
+ * GET /bulk-job/detail: a page of rows after a row number (keyset), at most `limit`; `only_errors` keeps the
+ * rows with a problem (refused when checked, or failed when placed).
+ */
+export const BulkJobDetailQuerySchema = z.object({
+  after_row: queryNumberSchema(z.number().int().min(0).max(1_000_000)).optional(),
+  limit: queryNumberSchema(z.number().int().min(1).max(BULK_DETAIL_MAX_ROWS)).default(BULK_DETAIL_PAGE_ROWS),
+  only_errors: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export type BulkJobDetailQuery = z.infer<typeof BulkJobDetailQuerySchema>;
+
 export const BulkTemplateQuerySchema = z.object({ language: IdSchema.optional() });

@@ -64,10 +64,21 @@ function isValidCoordinate(value: number | null | undefined, limit: number): boo
   return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
 }
 
+// The answers for the last numbers checked: a create (and each bulk row) runs the chain more than once on the
+// same number, and parsing a number is the chain's dearest step. Bounded; emptied when full.
+const POSSIBLE_PHONES_KEPT = 1024;
+const possiblePhones = new Map<string, boolean>();
+
 function isPossiblePhone(phone: string, countryCode: string): boolean {
-  return isSupportedCountry(countryCode)
+  const key = `${countryCode}\u0000${phone}`;
+  const known = possiblePhones.get(key);
+  if (known !== undefined) return known;
+  const isPossible = isSupportedCountry(countryCode)
     ? isPossiblePhoneNumber(phone, countryCode as CountryCode)
     : isPossiblePhoneNumber(phone);
+  if (possiblePhones.size >= POSSIBLE_PHONES_KEPT) possiblePhones.clear();
+  possiblePhones.set(key, isPossible);
+  return isPossible;
 }
 
 /** spec §5 "Order payload": the ten checks in the spec's order; the first failure wins. */

@@ -159,6 +159,29 @@ export async function listRows(db: Db, jobId: string): Promise<BulkRowRecord[]> 
   }));
 }
 
+/**
+ * One page of a job's rows in sheet order after `afterRow` (keyset on the primary key), one more than
+ * `limit` so the caller knows whether a next page exists; `onlyErrors` keeps the rows with a problem.
+ */
+export async function listRowPage(
+  db: Db,
+  jobId: string,
+  page: { afterRow: number; limit: number; onlyErrors: boolean },
+): Promise<BulkRowRecord[]> {
+  const rows = await db.query<BulkRowRecord>(
+    `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, order_body,
+            delivery_fee_minor, collection_point_id, scheduled_for, order_id
+       from bulk_job_rows
+      where bulk_job_id = $1 and row_number > $2 and ($4::boolean is false or error_key is not null)
+      order by row_number limit $3`,
+    [jobId, page.afterRow, page.limit + 1, page.onlyErrors],
+  );
+  return rows.map((row) => ({
+    ...row,
+    delivery_fee_minor: row.delivery_fee_minor === null ? null : Number(row.delivery_fee_minor),
+  }));
+}
+
 /** The row numbers still to place, in order. */
 export async function rowsToPlace(db: Db, jobId: string): Promise<number[]> {
   const rows = await db.query<{ row_number: number }>(
@@ -194,11 +217,19 @@ export async function lockRowsToPlace(tx: Db, jobId: string, rowNumbers: readonl
   return new Set(rows.map((row) => row.row_number));
 }
 
-export async function markRowPlaced(tx: Db, jobId: string, rowNumber: number, orderId: string): Promise<void> {
+/** Marks each row with its new order; a row already marked keeps its order (`order_id is null`). */
+export async function markRowsPlaced(
+  tx: Db,
+  jobId: string,
+  placed: readonly { rowNumber: number; orderId: string }[],
+): Promise<void> {
+  if (placed.length === 0) return;
   await tx.query(
-    `update bulk_job_rows set status = 'PLACED', order_id = $3, error_key = null, error_field = null, error_values = null
-      where bulk_job_id = $1 and row_number = $2 and order_id is null`,
-    [jobId, rowNumber, orderId],
+    `update bulk_job_rows r
+        set status = 'PLACED', order_id = p.order_id, error_key = null, error_field = null, error_values = null
+       from unnest($2::int[], $3::text[]) as p(row_number, order_id)
+      where r.bulk_job_id = $1 and r.row_number = p.row_number and r.order_id is null`,
+    [jobId, placed.map((entry) => String(entry.rowNumber)), placed.map((entry) => entry.orderId)],
   );
 }
 
@@ -230,22 +261,37 @@ export async function finishPlacement(tx: Db, jobId: string, status: BulkJobStat
   await tx.query(`update bulk_jobs set placement = 'DONE', status = $2 where bulk_job_id = $1`, [jobId, status]);
 }
 
-/** Announces where the job stands, committed with the change (spec: `bulk_job_update` beside `order_update`). */
 /** Announces how far an upload's checking has gone, before its job exists (no transaction to wait for). */
 export async function notifyUploadProgress(db: Db, update: BulkJobUpdate): Promise<void> {
   await db.query('select pg_notify($1, $2)', [BULK_JOB_CHANGES_CHANNEL, JSON.stringify(update)]);
 }
 
-export async function notifyJobChange(tx: Db, jobId: string): Promise<void> {
+/**
+ * Announces where the job stands, committed with the change. Its counts are taken from its rows, or — for a
+ * placement chunk, which knows them and must not count a 25 000-row job once per chunk — given.
+ */
+export async function notifyJobChange(
+  tx: Db,
+  jobId: string,
+  counts?: { orders_placed: number; orders_to_be_placed: number },
+): Promise<void> {
+  const placed = counts
+    ? '$3::int'
+    : `(select count(*) from bulk_job_rows r where r.bulk_job_id = j.bulk_job_id and r.status = 'PLACED')`;
+  const toBePlaced = counts
+    ? '$4::int'
+    : `(select count(*) from bulk_job_rows r
+         where r.bulk_job_id = j.bulk_job_id and r.status in ('VALID', 'PLACED', 'FAILED'))`;
   await tx.query(
     `select pg_notify($1, json_build_object(
         'bulk_job_id', j.bulk_job_id, 'vendor_id', j.vendor_id, 'parent_vendor_id', v.parent_vendor_id,
         'status', j.status, 'placement', j.placement,
-        'orders_placed', (select count(*) from bulk_job_rows r where r.bulk_job_id = j.bulk_job_id and r.status = 'PLACED'),
-        'orders_to_be_placed', (select count(*) from bulk_job_rows r
-                                 where r.bulk_job_id = j.bulk_job_id and r.status in ('VALID', 'PLACED', 'FAILED'))
+        'orders_placed', ${placed},
+        'orders_to_be_placed', ${toBePlaced}
       )::text)
        from bulk_jobs j join vendors v on v.vendor_id = j.vendor_id where j.bulk_job_id = $2`,
-    [BULK_JOB_CHANGES_CHANNEL, jobId],
+    counts
+      ? [BULK_JOB_CHANGES_CHANNEL, jobId, counts.orders_placed, counts.orders_to_be_placed]
+      : [BULK_JOB_CHANGES_CHANNEL, jobId],
   );
 }

@@ -4,6 +4,7 @@ import {
   BulkJobCreateBodySchema,
   BulkJobDetailAnswerSchema,
   BulkJobDetailParamsSchema,
+  BulkJobDetailQuerySchema,
   BulkJobListAnswerSchema,
   BulkJobParamsSchema,
   BulkPlaceOrdersAnswerSchema,
@@ -103,13 +104,21 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
+        description:
+          "The job and one page of its rows in sheet order: `after_row` is the previous page's `next_after_row`, `limit` at most 500 (50 by default), `only_errors=true` keeps the rows with a problem. The whole job is the results file.",
         params: BulkJobDetailParamsSchema,
-        response: { 200: BulkJobDetailAnswerSchema, ...errorAnswers(401, 403, 404) },
+        querystring: BulkJobDetailQuerySchema,
+        response: { 200: BulkJobDetailAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request) => ({
       code: 200 as const,
-      body: await bulk.detail(requireMerchantOrPartner(request), request.params.vendorId, request.params.jobId),
+      body: await bulk.detail(
+        requireMerchantOrPartner(request),
+        request.params.vendorId,
+        request.params.jobId,
+        request.query,
+      ),
     }),
   );
 

@@ -11,7 +11,14 @@ import {
   scheduledTimeOf,
 } from '@riderdesk/domain/bulk/bulk-sheet';
 import { LOGIN_PICKUP_ESTIMATION } from '@riderdesk/domain/constants';
-import type { BulkJob, BulkJobCreateBody, BulkRow, BulkRowError } from '@riderdesk/domain/contracts/bulk';
+import {
+  BULK_DETAIL_PAGE_ROWS,
+  type BulkJob,
+  type BulkJobCreateBody,
+  type BulkJobDetailQuery,
+  type BulkRow,
+  type BulkRowError,
+} from '@riderdesk/domain/contracts/bulk';
 import { BULK_UPLOAD_CHECKING } from '@riderdesk/domain/contracts/live';
 import { fromMinor, type GeoPoint, toMinor } from '@riderdesk/domain/money';
 import { validateOrderCreateBody } from '@riderdesk/domain/validation/order-body';
@@ -196,9 +203,20 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
     };
   }
 
-  async function detail(job: repo.BulkJobRow) {
-    const rows = await repo.listRows(db, job.bulk_job_id);
-    return { bulk_job: jobView(job), orders: rows.map(rowView) };
+  /** The job and one page of its rows (a job holds up to 25 000: the whole of it is the results file). */
+  async function detail(job: repo.BulkJobRow, query: Partial<BulkJobDetailQuery> = {}) {
+    const limit = query.limit ?? BULK_DETAIL_PAGE_ROWS;
+    const rows = await repo.listRowPage(db, job.bulk_job_id, {
+      afterRow: query.after_row ?? 0,
+      limit,
+      onlyErrors: query.only_errors ?? false,
+    });
+    const page = rows.slice(0, limit);
+    return {
+      bulk_job: jobView(job),
+      orders: page.map(rowView),
+      next_after_row: rows.length > limit ? page[page.length - 1]!.row_number : null,
+    };
   }
 
   /** The job's vendor, and every outlet under it the caller may use, as collection points of its rows. */
@@ -314,7 +332,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       });
       const signed = { ...body, delivery_fee: quote.fee, signature: quote.signature };
       base.delivery_fee_minor = toMinor(quote.fee, currency);
-      await orders.checkCreate(caller, signed);
+      await orders.assertCreatable(caller, signed);
       return { row: { ...base, status: 'VALID', order_body: signed }, duplicateKey: duplicateKeyOf(input) };
     } catch (error) {
       const rowError = error instanceof RowRefused ? error.rowError : rowErrorOf(error);
@@ -470,12 +488,12 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       return detail(job!);
     },
 
-    /** spec §7 GET /bulk-job/detail/{vendorId}/{jobId}. */
-    async detail(caller: Caller, vendorId: string, jobId: string) {
+    /** spec §7 GET /bulk-job/detail/{vendorId}/{jobId}: the job and a page of its rows. */
+    async detail(caller: Caller, vendorId: string, jobId: string, query: BulkJobDetailQuery) {
       await vendors.vendorOfCaller(caller, vendorId);
       const job = await jobOfCaller(caller, jobId);
       if (job.vendor_id !== vendorId) throw notFound();
-      return detail(job);
+      return detail(job, query);
     },
 
     /** The job's rows with their outcome as a workbook, in the merchant's language (beyond spec §7). */
@@ -522,6 +540,9 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
     async place(request: PlacementRequest, job: Pick<JobContext, 'progress' | 'signal'>): Promise<void> {
       const { bulk_job_id: jobId, caller } = request;
       const pending = await repo.rowsToPlace(db, jobId);
+      // The counts the chunks announce: from the rows once, then moved on by each chunk's commits.
+      const startedWith = await repo.findJob(db, jobId);
+      if (!startedWith) return;
       const chunks: number[][] = [];
       for (let start = 0; start < pending.length; start += PLACEMENT_CHUNK) {
         chunks.push(pending.slice(start, start + PLACEMENT_CHUNK));
@@ -571,16 +592,23 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
               jobId,
               ready.map((entry) => entry.rowNumber),
             );
-            let count = 0;
-            for (const { rowNumber, order } of ready) {
-              if (!placeable.has(rowNumber)) continue;
-              const orderId = await orders.placePrepared(tx, order);
-              await repo.markRowPlaced(tx, jobId, rowNumber, orderId);
-              count++;
-            }
-            await job.progress(done + count, pending.length, tx);
-            await repo.notifyJobChange(tx, jobId);
-            return count;
+            // The chunk's orders, their first history entries and their rows' marks: a statement each.
+            const toPlace = ready.filter((entry) => placeable.has(entry.rowNumber));
+            const orderIds = await orders.placePrepared(
+              tx,
+              toPlace.map((entry) => entry.order),
+            );
+            await repo.markRowsPlaced(
+              tx,
+              jobId,
+              toPlace.map((entry, index) => ({ rowNumber: entry.rowNumber, orderId: orderIds[index]! })),
+            );
+            await job.progress(done + toPlace.length, pending.length, tx);
+            await repo.notifyJobChange(tx, jobId, {
+              orders_placed: startedWith.placed_rows + done + toPlace.length,
+              orders_to_be_placed: startedWith.valid_rows,
+            });
+            return toPlace.length;
           });
           done += placed;
         }),

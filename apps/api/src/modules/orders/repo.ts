@@ -326,18 +326,39 @@ export async function lockOrder(tx: Db, orderId: string, vendorId?: string): Pro
   return findOrder(tx, orderId);
 }
 
-export async function nextOrderNumber(tx: Db): Promise<string> {
-  const [row] = await tx.query<{ n: string }>(`select nextval('order_number_seq')::text as n`);
-  return row!.n;
+/** `count` new order numbers from the one sequence, in one statement. */
+export async function nextOrderNumbers(tx: Db, count: number): Promise<string[]> {
+  const rows = await tx.query<{ n: string }>(
+    `select nextval('order_number_seq')::text as n from generate_series(1, $1::int)`,
+    [count],
+  );
+  return rows.map((row) => row.n);
 }
 
-export async function insertOrder(tx: Db, order: NewOrder): Promise<void> {
-  const columns = Object.keys(order) as (keyof NewOrder)[];
-  const placeholders = columns.map((_, index) => `$${index + 1}`);
-  await tx.query(
-    `insert into orders (${columns.join(', ')}, updated_at) values (${placeholders.join(', ')}, $${columns.indexOf('created_at') + 1})`,
-    columns.map((column) => order[column] ?? null),
-  );
+/**
+ * Inserts new orders, one statement per shape of row (a card order also sets payment_status): a chunk of
+ * bulk rows is one statement instead of one each. A column a row leaves out keeps its default.
+ */
+export async function insertOrders(tx: Db, orders: readonly NewOrder[]): Promise<void> {
+  const byShape = new Map<string, NewOrder[]>();
+  for (const order of orders) {
+    const shape = Object.keys(order).join(',');
+    const same = byShape.get(shape);
+    if (same) same.push(order);
+    else byShape.set(shape, [order]);
+  }
+  for (const [shape, same] of byShape) {
+    const columns = shape.split(',') as (keyof NewOrder)[];
+    const createdAt = columns.indexOf('created_at');
+    const values: SqlParam[] = [];
+    const tuples = same.map((order) => {
+      const base = values.length;
+      for (const column of columns) values.push((order[column] ?? null) as SqlParam);
+      const placeholders = columns.map((_, index) => `$${base + index + 1}`);
+      return `(${placeholders.join(', ')}, $${base + createdAt + 1})`;
+    });
+    await tx.query(`insert into orders (${columns.join(', ')}, updated_at) values ${tuples.join(', ')}`, values);
+  }
 }
 
 export async function updateOrder(tx: Db, orderId: string, changes: OrderChanges): Promise<void> {
@@ -353,11 +374,21 @@ export async function updateOrder(tx: Db, orderId: string, changes: OrderChanges
 
 /** Appends to the order's status_history (spec §3). */
 export async function insertStatus(tx: Db, orderId: string, status: OrderStatus, at: Date): Promise<void> {
-  await tx.query('insert into order_status_history (order_id, status, created_at) values ($1, $2, $3)', [
-    orderId,
-    status,
-    at,
-  ]);
+  await insertStatuses(tx, [orderId], status, at);
+}
+
+/** Appends the same entry to the status_history of several orders, in one statement. */
+export async function insertStatuses(
+  tx: Db,
+  orderIds: readonly string[],
+  status: OrderStatus,
+  at: Date,
+): Promise<void> {
+  await tx.query(
+    `insert into order_status_history (order_id, status, created_at)
+     select id, $2, $3 from unnest($1::text[]) with ordinality as o(id, n) order by n`,
+    [orderIds, status, at],
+  );
 }
 
 /**
@@ -366,12 +397,17 @@ export async function insertStatus(tx: Db, orderId: string, status: OrderStatus,
  * change is never left unannounced.
  */
 export async function notifyOrderChange(tx: Db, orderId: string): Promise<void> {
+  await notifyOrderChanges(tx, [orderId]);
+}
+
+/** One announcement per order (as `notifyOrderChange`), in one statement. */
+export async function notifyOrderChanges(tx: Db, orderIds: readonly string[]): Promise<void> {
   await tx.query(
     `select pg_notify($1, json_build_object(
         'order_id', o.order_id, 'vendor_id', o.vendor_id, 'parent_vendor_id', v.parent_vendor_id,
         'updated_at', to_char(o.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)
-       from orders o join vendors v on v.vendor_id = o.vendor_id where o.order_id = $2`,
-    [ORDER_CHANGES_CHANNEL, orderId],
+       from orders o join vendors v on v.vendor_id = o.vendor_id where o.order_id = any($2::text[])`,
+    [ORDER_CHANGES_CHANNEL, orderIds],
   );
 }
 

@@ -129,8 +129,24 @@ export function orderService({
     caller: Caller,
     vendor: VendorRow,
     body: OrderCreateBody,
-    options: { isPaymentIntent?: boolean } = {},
-  ): Promise<PreparedOrder> {
+    options: { isPaymentIntent?: boolean; isCheckOnly: true },
+  ): Promise<null>;
+  async function prepareCreate(
+    caller: Caller,
+    vendor: VendorRow,
+    body: OrderCreateBody,
+    options?: { isPaymentIntent?: boolean },
+  ): Promise<PreparedOrder>;
+  /**
+   * `isCheckOnly`: every check, and no order built (a bulk row checked before its placement, which builds
+   * it then with a fresh quote).
+   */
+  async function prepareCreate(
+    caller: Caller,
+    vendor: VendorRow,
+    body: OrderCreateBody,
+    options: { isPaymentIntent?: boolean; isCheckOnly?: boolean } = {},
+  ): Promise<PreparedOrder | null> {
     const at = now();
     assertVendorActive(vendor);
     assertPaymentMethod(vendor, body.order.payment_method, options);
@@ -148,6 +164,7 @@ export function orderService({
     const voucher = body.voucher
       ? await verifyVoucher({ signer, vouchers }, vendor, { ...body, voucher: body.voucher }, { feeMinor, currency })
       : null;
+    if (options.isCheckOnly) return null;
     return newOrder({
       caller,
       vendor,
@@ -168,12 +185,38 @@ export function orderService({
    * commit together, like every lifecycle step (docs/decisions/024-live-tracking.md).
    */
   async function insertOrder(tx: Db, order: PreparedOrder): Promise<string> {
+    const [orderId] = await insertOrders(tx, [order]);
+    return orderId!;
+  }
+
+  /** Several orders the same way, a statement per step for all of them (a chunk of a bulk job). */
+  async function insertOrders(tx: Db, orders: readonly PreparedOrder[]): Promise<string[]> {
+    if (orders.length === 0) return [];
     const at = now();
-    const orderId = formatOrderId(order.vendor_id, await repo.nextOrderNumber(tx));
-    await repo.insertOrder(tx, { ...order, order_id: orderId, created_at: at });
-    await repo.insertStatus(tx, orderId, order.status, at);
-    await repo.notifyOrderChange(tx, orderId);
-    return orderId;
+    const numbers = await repo.nextOrderNumbers(tx, orders.length);
+    const rows = orders.map((order, index) => ({
+      ...order,
+      order_id: formatOrderId(order.vendor_id, numbers[index]!),
+      created_at: at,
+    }));
+    const orderIds = rows.map((row) => row.order_id);
+    await repo.insertOrders(tx, rows);
+    // The first history entry is the status each order was written with (NEW, or INITIATED for a card order).
+    const byStatus = new Map<PreparedOrder['status'], string[]>();
+    for (const row of rows) byStatus.set(row.status, [...(byStatus.get(row.status) ?? []), row.order_id]);
+    for (const [status, ids] of byStatus) await repo.insertStatuses(tx, ids, status, at);
+    await repo.notifyOrderChanges(tx, orderIds);
+    return orderIds;
+  }
+
+  /** The contract and the spec §5 chain on a body the server built, as POST /order admits one. */
+  async function admitBuilt(caller: Caller, raw: unknown): Promise<{ vendor: VendorRow; body: OrderCreateBody }> {
+    const parsed = OrderCreateBodySchema.safeParse(raw);
+    const schemaError = parsed.success ? null : schemaErrorOf(parsed.error.issues);
+    const { vendor } = await admit<OrderCreateBody>(caller, raw, schemaError, async () =>
+      orderPayloadFromCreateBody(raw),
+    );
+    return { vendor, body: parsed.data! };
   }
 
   return {
@@ -211,17 +254,22 @@ export function orderService({
      * /order would answer.
      */
     async checkCreate(caller: Caller, raw: unknown): Promise<{ vendor: VendorRow; order: PreparedOrder }> {
-      const parsed = OrderCreateBodySchema.safeParse(raw);
-      const schemaError = parsed.success ? null : schemaErrorOf(parsed.error.issues);
-      const { vendor } = await admit<OrderCreateBody>(caller, raw, schemaError, async () =>
-        orderPayloadFromCreateBody(raw),
-      );
-      return { vendor, order: await prepareCreate(caller, vendor, parsed.data!) };
+      const { vendor, body } = await admitBuilt(caller, raw);
+      return { vendor, order: await prepareCreate(caller, vendor, body) };
     },
 
-    /** Writes an order `checkCreate` prepared, inside the caller's transaction (a bulk row's placement). */
-    placePrepared(tx: Db, order: PreparedOrder): Promise<string> {
-      return insertOrder(tx, order);
+    /** The same checks as `checkCreate` (the same errors), without building the order (a bulk row's check). */
+    async assertCreatable(caller: Caller, raw: unknown): Promise<void> {
+      const { vendor, body } = await admitBuilt(caller, raw);
+      await prepareCreate(caller, vendor, body, { isCheckOnly: true });
+    },
+
+    /**
+     * Writes orders `checkCreate` prepared, inside the caller's transaction (a chunk of a bulk job's rows):
+     * their ids in the same order.
+     */
+    placePrepared(tx: Db, orders: readonly PreparedOrder[]): Promise<string[]> {
+      return insertOrders(tx, orders);
     },
 
     /**

@@ -1,5 +1,5 @@
 import { BULK_FILE_MAX_BYTES } from '@riderdesk/domain/constants';
-import type { BulkRow, BulkRowError } from '@riderdesk/domain/contracts/bulk';
+import type { BulkRowError } from '@riderdesk/domain/contracts/bulk';
 
 /** The files the upload takes: the template's XLSX, or CSV (read by the same columns). */
 export const ACCEPTED_EXTENSIONS = ['.xlsx', '.csv'] as const;
@@ -36,5 +36,3 @@ export function rowErrorText(
   if (exists(error.key)) return t(error.key, values);
   return t('bulk.error.invalid-value');
 }
-
-export const hasRowError = (row: BulkRow) => row.error !== null;

@@ -66,9 +66,9 @@ const rows = [
   }),
 ];
 
-const detail = (job: BulkJob, orders: BulkRow[] = rows): BulkJobDetailAnswer => ({
+const detail = (job: BulkJob, orders: BulkRow[] = rows, nextAfterRow: number | null = null): BulkJobDetailAnswer => ({
   code: 200,
-  body: { bulk_job: job, orders },
+  body: { bulk_job: job, orders, next_after_row: nextAfterRow },
 });
 
 function renderPage(language = 'en', vendorId = 'p-1') {
@@ -251,6 +251,68 @@ describe('BulkJobPage', () => {
     expect(screen.getByText('Placed with errors')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download the results' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Back to bulk orders' })).toHaveAttribute('href', '/bulk-order/p-1');
+  });
+});
+
+describe('BulkJobPage with many rows', () => {
+  it('reads the rows from the server a page at a time, all of them or only those with errors', async () => {
+    // 120 rows (2 to 121); every tenth has an error.
+    const all = Array.from({ length: 120 }, (_, index) =>
+      index % 10 === 0
+        ? makeRow({
+            row_number: index + 2,
+            status: 'INVALID',
+            customer_name: `Customer ${index + 2}`,
+            error: { key: 'validation.phone-incorrect', field: 'phone_number', values: null },
+          })
+        : makeRow({ row_number: index + 2, customer_name: `Customer ${index + 2}` }),
+    );
+    const job = makeJob({ totals: { total_rows: 120, orders_to_be_placed: 108, orders_placed: 0, errors: 12 } });
+    const api = mockApi(
+      http.get(`${API}/bulk-job/detail/p-1/${JOB_ID}`, ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const after = Number(query.get('after_row') ?? 0);
+        const matching = all.filter(
+          (row) => row.row_number > after && (query.get('only_errors') !== 'true' || row.error !== null),
+        );
+        const page = matching.slice(0, 50);
+        return HttpResponse.json(detail(job, page, matching.length > 50 ? page[49]!.row_number : null));
+      }),
+    );
+    await renderRoutes(
+      [{ path: '*', element: <BulkJobPage vendorId="p-1" jobId={JOB_ID} backPath="/bulk-order/p-1" /> }],
+      '/',
+    );
+    const table = await screen.findByRole('table', { name: 'Check your orders' });
+    expect(within(table).getByText('Customer 51')).toBeInTheDocument();
+    expect(within(table).queryByText('Customer 52')).not.toBeInTheDocument();
+    expect(screen.getByText('Rows 1–50 of 120')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous rows' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next rows' }));
+    expect(await within(table).findByText('Customer 52')).toBeInTheDocument();
+    expect(screen.getByText('Rows 51–100 of 120')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next rows' }));
+    expect(await within(table).findByText('Customer 121')).toBeInTheDocument();
+    expect(screen.getByText('Rows 101–120 of 120')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next rows' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous rows' }));
+    expect(await within(table).findByText('Customer 52')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Show only rows with errors' }));
+    expect(await within(table).findByText('Customer 12')).toBeInTheDocument();
+    expect(within(table).getByText('Customer 2')).toBeInTheDocument();
+    expect(within(table).queryByText('Customer 3')).not.toBeInTheDocument();
+    const asked = api.requests
+      .filter((call) => call.url.pathname.endsWith(`/bulk-job/detail/p-1/${JOB_ID}`))
+      .map((call) => call.url.search);
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        '?after_row=51&only_errors=false',
+        '?after_row=101&only_errors=false',
+        '?after_row=0&only_errors=true',
+      ]),
+    );
   });
 });
 

@@ -101,7 +101,8 @@ export function BulkOrderPage({ vendorId, trackingPath, jobPath }: BulkOrderPage
       if (update.upload_id && update.upload_id === uploadId.current && update.total_rows !== undefined) {
         setRowsChecked({ checked: update.rows_checked ?? 0, total: update.total_rows });
       } else if (jobId && update.bulk_job_id === jobId && vendorId) {
-        void queryClient.invalidateQueries({ queryKey: bulkKeys.detail(vendorId, jobId) });
+        // One read of the job at a time: chunks of a large job are announced faster than it is read.
+        void queryClient.invalidateQueries({ queryKey: bulkKeys.detail(vendorId, jobId) }, { cancelRefetch: false });
       }
     },
   });
@@ -250,7 +251,13 @@ export function BulkOrderPage({ vendorId, trackingPath, jobPath }: BulkOrderPage
             )}
           </Group>
           <Paper withBorder radius="md" p="md">
-            <BulkRowsTable rows={detail.orders} currency={detail.bulk_job.currency} />
+            <BulkRowsTable
+              vendorId={detail.bulk_job.vendor_id}
+              jobId={detail.bulk_job.metadata.bulk_job_id}
+              firstPage={detail}
+              totals={detail.bulk_job.totals}
+              currency={detail.bulk_job.currency}
+            />
           </Paper>
           <PlaceOrdersDialog
             job={detail.bulk_job}
@@ -353,7 +360,14 @@ export function BulkJobPage({
           </Group>
           <BulkTotals job={job.data.bulk_job} />
           <Paper withBorder radius="md" p="md">
-            <BulkRowsTable rows={job.data.orders} currency={job.data.bulk_job.currency} />
+            <BulkRowsTable
+              vendorId={job.data.bulk_job.vendor_id}
+              jobId={jobId}
+              firstPage={job.data}
+              totals={job.data.bulk_job.totals}
+              currency={job.data.bulk_job.currency}
+              isPolling={job.data.bulk_job.placement === 'IN_PROGRESS'}
+            />
           </Paper>
         </Stack>
       )}

@@ -1,12 +1,10 @@
-import { Badge, Group, Pagination, ScrollArea, Switch, Table, Text } from '@mantine/core';
-import type { BulkRow } from '@riderdesk/domain/contracts/bulk';
+import { Badge, Button, Group, ScrollArea, Switch, Table, Text } from '@mantine/core';
+import { BULK_DETAIL_PAGE_ROWS, type BulkRow } from '@riderdesk/domain/contracts/bulk';
 import { formatMoney } from '@riderdesk/domain/money';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasRowError, rowErrorText } from '../bulk-rules.ts';
-
-// A 25 000-row file is shown a page at a time.
-const PAGE_SIZE = 50;
+import { useBulkJobRows } from '../api/get-bulk-job.ts';
+import { rowErrorText } from '../bulk-rules.ts';
 
 const STATUS_COLORS: Record<BulkRow['status'], string> = {
   VALID: 'teal',
@@ -15,26 +13,49 @@ const STATUS_COLORS: Record<BulkRow['status'], string> = {
   FAILED: 'orange',
 };
 
-/** spec §2 preprocess results: every row with its outcome; rows with errors highlighted and explained. */
-export function BulkRowsTable({ rows, currency }: { rows: readonly BulkRow[]; currency: string }) {
+export interface BulkRowsTableProps {
+  vendorId: string;
+  jobId: string;
+  /** The job's first page of rows, as the job's own answer holds it. */
+  firstPage: { orders: readonly BulkRow[]; next_after_row: number | null };
+  totals: { total_rows: number; errors: number };
+  currency: string;
+  /** While placement runs the page shown is read again, so order ids appear as rows are placed. */
+  isPolling?: boolean;
+}
+
+/**
+ * spec §2 preprocess results: every row with its outcome; rows with errors highlighted and explained. A job
+ * holds up to 25 000 rows, so they are read from the server a page at a time (after the last row shown).
+ */
+export function BulkRowsTable({ vendorId, jobId, firstPage, totals, currency, isPolling = false }: BulkRowsTableProps) {
   const { t, i18n } = useTranslation();
-  const errorCount = useMemo(() => rows.filter(hasRowError).length, [rows]);
   const [isOnlyErrors, setOnlyErrors] = useState(false);
-  const [page, setPage] = useState(1);
-  const shown = isOnlyErrors ? rows.filter(hasRowError) : rows;
-  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
-  const visible = shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  // The row each page shown so far started after: the last is the page on screen, popped to go back.
+  const [starts, setStarts] = useState<number[]>([0]);
+  const afterRow = starts[starts.length - 1] ?? 0;
+  const isFirstPage = afterRow === 0 && !isOnlyErrors;
+  const rows = useBulkJobRows(
+    vendorId,
+    jobId,
+    { afterRow, onlyErrors: isOnlyErrors },
+    { enabled: !isFirstPage, isPolling },
+  );
+  const page = isFirstPage ? firstPage : rows.data;
+  const visible = page?.orders ?? [];
+  const total = isOnlyErrors ? totals.errors : totals.total_rows;
+  const from = (starts.length - 1) * BULK_DETAIL_PAGE_ROWS + 1;
   const exists = (key: string) => i18n.exists(key);
 
   return (
     <>
-      {errorCount > 0 && (
+      {totals.errors > 0 && (
         <Switch
           mb="sm"
           checked={isOnlyErrors}
           onChange={(event) => {
             setOnlyErrors(event.currentTarget.checked);
-            setPage(1);
+            setStarts([0]);
           }}
           label={t('bulk.results.only-errors')}
         />
@@ -115,9 +136,39 @@ export function BulkRowsTable({ rows, currency }: { rows: readonly BulkRow[]; cu
           </Table.Tbody>
         </Table>
       </ScrollArea>
-      {pages > 1 && (
-        <Group justify="center" mt="md">
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+      {!isFirstPage && rows.isError && (
+        <Text fz="sm" c="red.8" mt="sm" role="alert">
+          {t('bulk.results.rows-error')}
+        </Text>
+      )}
+      {total > BULK_DETAIL_PAGE_ROWS && (
+        <Group justify="center" mt="md" gap="sm">
+          <Button
+            variant="default"
+            size="xs"
+            disabled={starts.length === 1}
+            onClick={() => setStarts((shown) => shown.slice(0, -1))}
+          >
+            {t('bulk.results.previous')}
+          </Button>
+          <Text fz="sm" c="dimmed">
+            {t('bulk.results.page', {
+              from: from.toLocaleString(i18n.language),
+              to: (from + Math.max(visible.length, 1) - 1).toLocaleString(i18n.language),
+              total: total.toLocaleString(i18n.language),
+            })}
+          </Text>
+          <Button
+            variant="default"
+            size="xs"
+            disabled={page?.next_after_row == null || (!isFirstPage && rows.isPlaceholderData)}
+            onClick={() => {
+              const next = page?.next_after_row;
+              if (next != null) setStarts((shown) => [...shown, next]);
+            }}
+          >
+            {t('bulk.results.next')}
+          </Button>
         </Group>
       )}
     </>

@@ -56,7 +56,10 @@ async function benchBareInsert(db: Db, body: string, options: OrderCreateOptions
   await db.query('create table if not exists bench_anchor (id uuid primary key, body jsonb not null)');
   const app = Fastify({ logger: false });
   app.post('/anchor', async (request, reply) => {
-    await db.query('insert into bench_anchor (id, body) values ($1, $2::jsonb)', [randomUUID(), JSON.stringify(request.body)]);
+    await db.query('insert into bench_anchor (id, body) values ($1, $2::jsonb)', [
+      randomUUID(),
+      JSON.stringify(request.body),
+    ]);
     return reply.code(201).send({ ok: true });
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -22,18 +22,19 @@ export default defineConfig({
     // The vendor chunk is React DOM, React Router, Mantine, TanStack Query, i18next and zod, ~700 kB
     // minified; bench/bundle-size.ts tracks it.
     chunkSizeWarningLimit: 750,
-    // Fewer, larger files: every cold page load counts against the API's per-IP request limit, and
-    // Rolldown's automatic splitting gives the login page ~40 files. The shell (the entry's static
-    // imports) becomes the libraries (their hash survives a deploy that changes only our code) plus
-    // our code in the entry; modules shared by pages are grouped by the set of pages using them, small
-    // groups merged, so a page loads only code it uses. Measured by bench/bundle-size.ts.
+    // The shell (the entry's static imports) becomes the libraries (their hash survives a deploy that changes
+    // only our code) plus our code in the entry; modules shared by pages are grouped by the exact set of pages
+    // using them, so a page loads only code it uses. Merging small groups (a threshold of 30 kB) once saved
+    // requests, but a merged group drags its neighbours' imports along: the login page came to load the
+    // phone-number metadata and the address search (326 kB gzip instead of 258). Fingerprinted assets are
+    // not counted by the per-IP rate limit, so the extra files cost no budget. Measured by bench/bundle-size.ts.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             { name: 'vendor', tags: ['$initial'], test: /[\\/]node_modules[\\/]/, priority: 2 },
             { name: 'shell', tags: ['$initial'], priority: 1 },
-            { name: 'common', minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 30_000 },
+            { name: 'common', minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 0 },
           ],
         },
         // Grouped chunks are named after every page that shares them; the hash is enough.

@@ -135,3 +135,13 @@ test('the walkthrough speaks Urdu right to left and can be skipped on a phone @m
   expect(await (await answered).json()).toEqual({ result: { seen: true } });
   await expect(walkthrough).toBeHidden();
 });
+
+test('a visitor of the login page takes the tour on demand', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: text('en', 'tour.open') }).click();
+  const walkthrough = walkthroughOf(page, 'en');
+  await expect(walkthrough).toBeVisible();
+  await expect(walkthrough.getByRole('heading', { name: text('en', 'tour.request.title') })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(walkthrough).toBeHidden();
+});

@@ -337,9 +337,12 @@ export async function nextOrderNumbers(tx: Db, count: number): Promise<string[]>
 
 /**
  * Inserts new orders, one statement per shape of row (a card order also sets payment_status): a chunk of
- * bulk rows is one statement instead of one each. A column a row leaves out keeps its default.
+ * bulk rows is one statement instead of one each. A column a row leaves out keeps its default. The same
+ * statement (data-modifying CTEs) writes each order's first status_history entry — the status it was written
+ * with, at its creation — and announces it on `order_changes` as `notifyOrderChanges` does: one round trip
+ * to the database instead of three.
  */
-export async function insertOrders(tx: Db, orders: readonly NewOrder[]): Promise<void> {
+export async function insertOrdersAnnounced(tx: Db, orders: readonly NewOrder[]): Promise<void> {
   const byShape = new Map<string, NewOrder[]>();
   for (const order of orders) {
     const shape = Object.keys(order).join(',');
@@ -357,7 +360,20 @@ export async function insertOrders(tx: Db, orders: readonly NewOrder[]): Promise
       const placeholders = columns.map((_, index) => `$${base + index + 1}`);
       return `(${placeholders.join(', ')}, $${base + createdAt + 1})`;
     });
-    await tx.query(`insert into orders (${columns.join(', ')}, updated_at) values ${tuples.join(', ')}`, values);
+    const insert = `insert into orders (${columns.join(', ')}, updated_at) values ${tuples.join(', ')}`;
+    values.push(ORDER_CHANGES_CHANNEL);
+    await tx.query(
+      `with inserted as (${insert} returning order_id, vendor_id, status, created_at, updated_at),
+            history as (
+              insert into order_status_history (order_id, status, created_at)
+              select order_id, status, created_at from inserted
+            )
+       select pg_notify($${values.length}, json_build_object(
+           'order_id', i.order_id, 'vendor_id', i.vendor_id, 'parent_vendor_id', v.parent_vendor_id,
+           'updated_at', to_char(i.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)
+         from inserted i join vendors v on v.vendor_id = i.vendor_id`,
+      values,
+    );
   }
 }
 

@@ -199,14 +199,10 @@ export function orderService({
       order_id: formatOrderId(order.vendor_id, numbers[index]!),
       created_at: at,
     }));
-    const orderIds = rows.map((row) => row.order_id);
-    await repo.insertOrders(tx, rows);
-    // The first history entry is the status each order was written with (NEW, or INITIATED for a card order).
-    const byStatus = new Map<PreparedOrder['status'], string[]>();
-    for (const row of rows) byStatus.set(row.status, [...(byStatus.get(row.status) ?? []), row.order_id]);
-    for (const [status, ids] of byStatus) await repo.insertStatuses(tx, ids, status, at);
-    await repo.notifyOrderChanges(tx, orderIds);
-    return orderIds;
+    // Each order with its first history entry (the status it was written with: NEW, or INITIATED for a card
+    // order) and its announcement, in one statement.
+    await repo.insertOrdersAnnounced(tx, rows);
+    return rows.map((row) => row.order_id);
   }
 
   /** The contract and the spec §5 chain on a body the server built, as POST /order admits one. */

@@ -229,7 +229,8 @@ const EnvSchema = z.object({
 
   CLOCK_AT: optional.pipe(z.iso.datetime({ offset: true }).optional()),
   REQUEST_TIMEOUT_MS: integer(1000, 600_000, 30_000),
-  MAX_EVENT_LOOP_DELAY_MS: integer(10, 60_000, 1000),
+  // 0 turns the delay check off (the test suites, whose embedded databases block the loop by design).
+  MAX_EVENT_LOOP_DELAY_MS: integer(0, 60_000, 1000).refine((ms) => ms === 0 || ms >= 10, 'must be 0 (off) or 10-60000'),
   MAX_EVENT_LOOP_UTILIZATION: decimal(0.5, 1, 0.98),
 });
 

@@ -37,6 +37,17 @@ describe('configuration', () => {
     expect(config.dispatch).toMatchObject({ dispatcher: true, simulator: true, simSpeed: 10, publicRateLimit: 60 });
   });
 
+  it('turns the event-loop delay check off with 0, and refuses a limit too small to mean anything', () => {
+    const read = (value: string) => loadConfig({ MAX_EVENT_LOOP_DELAY_MS: value });
+    const off = read('0');
+    expect(off.ok && off.config.pressure.maxEventLoopDelayMs).toBe(0);
+    const limit = read('250');
+    expect(limit.ok && limit.config.pressure.maxEventLoopDelayMs).toBe(250);
+    const tooSmall = read('5');
+    expect(tooSmall.ok).toBe(false);
+    expect(tooSmall.ok ? [] : tooSmall.problems.join('\n')).toMatch(/MAX_EVENT_LOOP_DELAY_MS/);
+  });
+
   it('reads the geocoder, dispatch and simulator settings with the rest', () => {
     const result = loadConfig({
       AUTH_SECRET: 'x'.repeat(32),

@@ -99,6 +99,11 @@ export async function insertJob(
   );
 }
 
+/** The job's status once its rows are checked (written in the same transaction as the job and its rows). */
+export async function setJobStatus(tx: Db, jobId: string, status: BulkJobStatus): Promise<void> {
+  await tx.query('update bulk_jobs set status = $2 where bulk_job_id = $1', [jobId, status]);
+}
+
 // Rows go in by batches: one statement per row would make a 25 000-row file 25 000 round trips.
 const INSERT_BATCH = 500;
 

@@ -38,6 +38,7 @@ import { checkBulkFile } from './file-checks.ts';
 import { parseBulkFile } from './parse-file.ts';
 import * as repo from './repo.ts';
 import { buildResultsFile } from './results-file.ts';
+import { rowWriter } from './row-writer.ts';
 import { loadSheetTexts } from './sheet-texts.ts';
 import { buildTemplate } from './template.ts';
 
@@ -69,6 +70,12 @@ const HISTORY_LIMIT = 100;
  * PostgreSQL pool far better than one; on the embedded engine they simply take turns.
  */
 const PARALLEL_ROWS = 8;
+
+/**
+ * Rows checked before they are handed to the writer: the database stores one segment while the next is
+ * checked (decision 097). The writer's statement batch, so each segment is one statement.
+ */
+const CHECK_SEGMENT_ROWS = 500;
 
 /** Runs `work` over `items`, `size` at a time, answering the results in the items' order. */
 async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -419,7 +426,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
         },
       };
       const firstRowOf = new Map<string, number>();
-      const rows: repo.NewBulkRow[] = [];
+      let validRows = 0;
       // The browser follows the checking on the live socket when it named its upload.
       const uploadId = body.upload_id ?? null;
       const announce = async (rowsChecked: number) => {
@@ -439,51 +446,73 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       };
       const announceEvery = Math.max(UPLOAD_PROGRESS_MIN_ROWS, Math.ceil(inputs.length / UPLOAD_PROGRESS_STEPS));
       let rowsChecked = 0;
-      await announce(0);
-      // The rows share their reads: the caller's vendors, the collection points, the hours (decision 054).
-      const checked = await withReadSnapshot(() =>
-        inPool(inputs, PARALLEL_ROWS, async (input) => {
-          await yieldToEventLoop();
-          const result = await checkRow(caller, input, context);
-          if (++rowsChecked % announceEvery === 0) await announce(rowsChecked);
-          return result;
-        }),
-      );
-      // Duplicates are judged in the sheet's order: the first of equal rows is the one placed.
-      for (const [index, { row, duplicateKey }] of checked.entries()) {
-        const input = inputs[index]!;
-        const first = duplicateKey === null ? undefined : firstRowOf.get(duplicateKey);
-        if (first !== undefined) {
-          rows.push({
-            ...row,
-            status: 'INVALID',
-            order_body: null,
-            error_key: 'bulk.error.duplicate-row',
-            error_field: 'phone_number',
-            error_values: { row: String(first) },
-          });
-          continue;
-        }
-        if (duplicateKey !== null) firstRowOf.set(duplicateKey, input.row_number);
-        rows.push(row);
-      }
 
-      const validRows = rows.filter((row) => row.status === 'VALID').length;
       const jobId = randomUUID();
-      await db.transaction(async (tx) => {
-        await repo.insertJob(tx, {
-          bulk_job_id: jobId,
-          vendor_id: jobVendor.vendor_id,
-          created_by: caller.kind === 'user' ? caller.userId : null,
-          created_by_partner: caller.kind === 'godroid' ? caller.vendorId : null,
-          file_name: body.file_name ?? null,
-          created_at: now(),
-          status: preprocessStatus({ total_rows: rows.length, orders_to_be_placed: validRows }),
-          total_rows: rows.length,
-          currency,
+      // The job and its rows commit together; on PostgreSQL the checked rows are written while later rows are
+      // still being checked, unless rows wait on the geocoder (decision 097).
+      const isGeocoding = inputs.some((input) => input.latitude === null && input.longitude === null && input.address);
+      const writer = rowWriter<repo.NewBulkRow>(
+        db,
+        {
+          start: (tx) =>
+            repo.insertJob(tx, {
+              bulk_job_id: jobId,
+              vendor_id: jobVendor.vendor_id,
+              created_by: caller.kind === 'user' ? caller.userId : null,
+              created_by_partner: caller.kind === 'godroid' ? caller.vendorId : null,
+              file_name: body.file_name ?? null,
+              created_at: now(),
+              status: preprocessStatus({ total_rows: inputs.length, orders_to_be_placed: 0 }),
+              total_rows: inputs.length,
+              currency,
+            }),
+          write: (tx, rows) => repo.insertRows(tx, jobId, rows),
+        },
+        db.listenTarget?.kind === 'postgres' && !isGeocoding,
+      );
+
+      await announce(0);
+      try {
+        // The rows share their reads: the caller's vendors, the collection points, the hours (decision 054).
+        await withReadSnapshot(async () => {
+          for (let start = 0; start < inputs.length; start += CHECK_SEGMENT_ROWS) {
+            const segment = inputs.slice(start, start + CHECK_SEGMENT_ROWS);
+            const checked = await inPool(segment, PARALLEL_ROWS, async (input) => {
+              await yieldToEventLoop();
+              const result = await checkRow(caller, input, context);
+              if (++rowsChecked % announceEvery === 0) await announce(rowsChecked);
+              return result;
+            });
+            // Duplicates are judged in the sheet's order: the first of equal rows is the one placed.
+            const rows: repo.NewBulkRow[] = [];
+            for (const [index, { row, duplicateKey }] of checked.entries()) {
+              const input = segment[index]!;
+              const first = duplicateKey === null ? undefined : firstRowOf.get(duplicateKey);
+              if (first !== undefined) {
+                rows.push({
+                  ...row,
+                  status: 'INVALID',
+                  order_body: null,
+                  error_key: 'bulk.error.duplicate-row',
+                  error_field: 'phone_number',
+                  error_values: { row: String(first) },
+                });
+                continue;
+              }
+              if (duplicateKey !== null) firstRowOf.set(duplicateKey, input.row_number);
+              if (row.status === 'VALID') validRows++;
+              rows.push(row);
+            }
+            writer.add(rows);
+          }
         });
-        await repo.insertRows(tx, jobId, rows);
-      });
+      } catch (error) {
+        await writer.abort();
+        throw error;
+      }
+      await writer.commit((tx) =>
+        repo.setJobStatus(tx, jobId, preprocessStatus({ total_rows: inputs.length, orders_to_be_placed: validRows })),
+      );
       const job = await repo.findJob(db, jobId);
       return detail(job!);
     },

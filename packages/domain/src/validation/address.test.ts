@@ -15,6 +15,22 @@ describe('utf8ByteLength', () => {
   ])('%j is %i bytes', (text, bytes) => {
     expect(utf8ByteLength(text)).toBe(bytes);
   });
+
+  it('counts what TextEncoder writes, lone surrogates included', () => {
+    const encoder = new TextEncoder();
+    expect(utf8ByteLength('a\ud800b\udc00')).toBe(encoder.encode('a\ud800b\udc00').length);
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        expect(utf8ByteLength(text)).toBe(encoder.encode(text).length);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 0xffff })), (units) => {
+        const text = String.fromCharCode(...units);
+        expect(utf8ByteLength(text)).toBe(encoder.encode(text).length);
+      }),
+    );
+  });
 });
 
 describe('validateAddress', () => {

@@ -81,10 +81,11 @@ function isPossiblePhone(phone: string, countryCode: string): boolean {
   return isPossible;
 }
 
+const fail = (field: OrderPayloadField, key: string): OrderPayloadResult => ({ ok: false, field, key });
+
 /** spec §5 "Order payload": the ten checks in the spec's order; the first failure wins. */
 export function validateOrderPayload(payload: OrderPayload, context: OrderPayloadContext): OrderPayloadResult {
   const country = context.countryCode.toUpperCase();
-  const fail = (field: OrderPayloadField, key: string): OrderPayloadResult => ({ ok: false, field, key });
 
   if (isBlank(context.vendorId)) return fail('vendor', 'error.cant-retrieve-vendor-rar');
 

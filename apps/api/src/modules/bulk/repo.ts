@@ -115,8 +115,8 @@ export async function insertRows(tx: Db, jobId: string, rows: readonly NewBulkRo
                                   order_body, delivery_fee_minor, collection_point_id, scheduled_for)
        select $1, r.row_number, r.status, r.error_key, r.error_field, r.error_values, r.input, r.order_body,
               r.delivery_fee_minor, r.collection_point_id, r.scheduled_for
-         from jsonb_to_recordset($2::jsonb) as r(row_number int, status text, error_key text, error_field text,
-              error_values jsonb, input jsonb, order_body jsonb, delivery_fee_minor bigint,
+         from json_to_recordset($2::json) as r(row_number int, status text, error_key text, error_field text,
+              error_values json, input json, order_body json, delivery_fee_minor bigint,
               collection_point_id text, scheduled_for timestamptz)`,
       [jobId, JSON.stringify(batch)],
     );

@@ -16,8 +16,19 @@ export function vendorService(db: Db) {
     return repo.vendorIdsOfUser(db, userId);
   }
 
+  // A caller's snapshot key, made once per caller object (a bulk file's rows ask with the same one).
+  const callerKeys = new WeakMap<Caller, string>();
+  const callerKeyOf = (caller: Caller) => {
+    let key = callerKeys.get(caller);
+    if (key === undefined) {
+      key = JSON.stringify(caller);
+      callerKeys.set(caller, key);
+    }
+    return key;
+  };
+
   function vendorIdsForCaller(caller: Caller): Promise<string[]> {
-    return snapshotRead(`vendor-ids:${JSON.stringify(caller)}`, () =>
+    return snapshotRead(`vendor-ids:${callerKeyOf(caller)}`, () =>
       caller.kind === 'user' ? callerVendorIds(caller.userId) : repo.vendorIdsUnder(db, caller.vendorId),
     );
   }

@@ -122,6 +122,34 @@ export async function listVendors(db: Db, vendorIds?: readonly string[]): Promis
   return selectVendors(db, `${SELECT_VENDOR} ${ORDER_VENDORS}`);
 }
 
+/** Whose vendors a call may use: a user's (vendorIdsOfUser) or those under one vendor (vendorIdsUnder). */
+export type VendorScope = { userId: string } | { underVendorId: string };
+
+/**
+ * One of the scope's vendors (as vendorIdsOfUser or vendorIdsUnder would list it) with every country
+ * parameter, in one statement: the reads a request acting for a vendor starts with (decision 100).
+ */
+export async function findVendorInScope(
+  db: Db,
+  scope: VendorScope,
+  vendorId: string,
+): Promise<{ vendor: VendorRow; countryParameters: Record<string, string> } | null> {
+  const isInScope =
+    'userId' in scope
+      ? `exists (select 1 from user_vendors uv where uv.user_id = $2 and uv.vendor_id in (v.vendor_id, v.parent_vendor_id))`
+      : '(v.vendor_id = $2 or v.parent_vendor_id = $2)';
+  const [row] = await db.query<VendorRow & { country_parameters: Record<string, string> }>(
+    `select v.*, exists (select 1 from user_vendors uv where uv.vendor_id = v.vendor_id) as is_registered,
+            (select coalesce(jsonb_object_agg(name, value), '{}'::jsonb) from country_parameters) as country_parameters
+       from vendors v
+      where v.vendor_id = $1 and ${isInScope}`,
+    [vendorId, 'userId' in scope ? scope.userId : scope.underVendorId],
+  );
+  if (!row) return null;
+  const { country_parameters: countryParameters, ...vendor } = row;
+  return { vendor: toVendorRow(vendor), countryParameters };
+}
+
 /** A user's linked vendors plus the outlets of every linked parent. */
 export async function vendorIdsOfUser(db: Db, userId: string): Promise<string[]> {
   const rows = await db.query<{ vendor_id: string }>(

@@ -1,7 +1,7 @@
-import type { CountryParameterName, Vendor } from '@riderdesk/domain/contracts/vendors';
+import { COUNTRY_PARAMETER_NAMES, type CountryParameterName, type Vendor } from '@riderdesk/domain/contracts/vendors';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
-import { snapshotRead } from '../../infra/read-snapshot.ts';
+import { primeSnapshot, snapshotRead } from '../../infra/read-snapshot.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorRow } from './model.ts';
 import type { NewVendor } from './repo.ts';
@@ -21,8 +21,6 @@ export function vendorService(db: Db) {
       caller.kind === 'user' ? callerVendorIds(caller.userId) : repo.vendorIdsUnder(db, caller.vendorId),
     );
   }
-
-  const findVendor = (vendorId: string) => snapshotRead(`vendor:${vendorId}`, () => repo.findVendor(db, vendorId));
 
   return {
     callerVendorIds,
@@ -51,10 +49,16 @@ export function vendorService(db: Db) {
      * the same 403 as another merchant's, so ids cannot be probed.
      */
     async vendorOfCaller(caller: Caller, vendorId: string): Promise<VendorRow> {
-      const ids = await vendorIdsForCaller(caller);
-      const row = ids.includes(vendorId) ? await findVendor(vendorId) : null;
-      if (!row) throw forbiddenVendor();
-      return row;
+      const scope = caller.kind === 'user' ? { userId: caller.userId } : { underVendorId: caller.vendorId };
+      const found = await snapshotRead(`vendor-of-caller:${JSON.stringify(caller)}:${vendorId}`, () =>
+        repo.findVendorInScope(db, scope, vendorId),
+      );
+      if (!found) throw forbiddenVendor();
+      // The parameters come with the vendor (decision 100): the rest of the unit of work reads them from here.
+      for (const name of COUNTRY_PARAMETER_NAMES) {
+        primeSnapshot(`country-parameter:${name}`, found.countryParameters[name] ?? null);
+      }
+      return found.vendor;
     },
 
     /**

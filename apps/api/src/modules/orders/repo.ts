@@ -467,6 +467,8 @@ export async function insertOrderOnce(
        from announced
      ${stored}`,
     values,
+    // One text per shape of order (a sender, a voucher, a pre-order change the columns): a few at most.
+    { prepare: true },
   );
   const [row] = rows;
   if (row?.kind === 'placed') return { kind: 'placed', orderId: row.order_id! };

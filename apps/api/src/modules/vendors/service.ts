@@ -1,3 +1,4 @@
+import { VendorIdSchema } from '@riderdesk/domain/contracts/common';
 import { COUNTRY_PARAMETER_NAMES, type CountryParameterName, type Vendor } from '@riderdesk/domain/contracts/vendors';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
@@ -49,6 +50,9 @@ export function vendorService(db: Db) {
      * the same 403 as another merchant's, so ids cannot be probed.
      */
     async vendorOfCaller(caller: Caller, vendorId: string): Promise<VendorRow> {
+      // The order routes pass the body's vendor id before its schema is checked (the spec §5 chain answers
+      // first): what is no id at all (a NUL, 10 000 characters) is nobody's vendor, and never reaches the SQL.
+      if (!VendorIdSchema.safeParse(vendorId).success) throw forbiddenVendor();
       const scope = caller.kind === 'user' ? { userId: caller.userId } : { underVendorId: caller.vendorId };
       const found = await snapshotRead(`vendor-of-caller:${JSON.stringify(caller)}:${vendorId}`, () =>
         repo.findVendorInScope(db, scope, vendorId),

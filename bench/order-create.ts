@@ -8,6 +8,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { wallClock } from '../apps/api/src/clock.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -41,6 +42,11 @@ export interface OrderCreateResult {
   throughput: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   ordersInDatabase: number;
+  /**
+   * PostgreSQL statements (round trips) sent per created order during the run, counted by wrapping
+   * `pg.Client.prototype.query`; null on PGlite.
+   */
+  statementsPerOrder: number | null;
   /** 1-minute load average when the run ended: other work on the machine skews the figures. */
   loadAverage: number;
   /**
@@ -49,6 +55,22 @@ export interface OrderCreateResult {
    * the least a created order can cost.
    */
   anchor: { throughput: number; latencyMs: { p50: number; p99: number } } | null;
+}
+
+/** Counts the statements every pg client sends until `stop` is called (pool clients and the listener alike). */
+function countStatements(): { stop(): number } {
+  const original = pg.Client.prototype.query;
+  let statements = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    statements++;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  return {
+    stop() {
+      pg.Client.prototype.query = original;
+      return statements;
+    },
+  };
 }
 
 /** The anchor: a bare Fastify route inserting the request body as one row, under the same load. */
@@ -173,6 +195,7 @@ export async function benchOrderCreate(options: OrderCreateOptions): Promise<Ord
       const countOrders = async () =>
         (await db.query<{ n: number }>('select count(*)::int as n from orders'))[0]?.n ?? 0;
       const seeded = await countOrders();
+      const counter = options.database === 'postgres' ? countStatements() : null;
       const result = await autocannon({
         url: base,
         connections: options.connections,
@@ -193,6 +216,7 @@ export async function benchOrderCreate(options: OrderCreateOptions): Promise<Ord
       });
       // Requests still in flight when autocannon stops finish before the orders are counted.
       await new Promise((resolve) => setTimeout(resolve, 1000));
+      const statements = counter?.stop() ?? null;
       const created = (await countOrders()) - seeded;
       const [keys] = await db.query<{ n: number }>('select count(*)::int as n from idempotency_keys');
       if (keys?.n !== created) throw new Error(`${created} orders for ${keys?.n} idempotency keys`);
@@ -214,6 +238,7 @@ export async function benchOrderCreate(options: OrderCreateOptions): Promise<Ord
           max: result.latency.max,
         },
         ordersInDatabase: created,
+        statementsPerOrder: statements === null || created === 0 ? null : statements / created,
         loadAverage: loadavg()[0] ?? 0,
         anchor,
       };
@@ -235,7 +260,7 @@ export function formatOrderCreate(result: OrderCreateResult): string {
   return [
     `POST /order on ${result.database}: ${result.rate > 0 ? `${result.rate} req/s` : 'maximum rate'} for ${result.durationSeconds} s`,
     `  requests ${result.requests}, 2xx ${result.ok}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
-    `  throughput ${result.throughput.toFixed(1)} orders/s; orders created in the database ${result.ordersInDatabase}`,
+    `  throughput ${result.throughput.toFixed(1)} orders/s; orders created in the database ${result.ordersInDatabase}${result.statementsPerOrder === null ? '' : `; ${result.statementsPerOrder.toFixed(2)} statements per order`}`,
     `  latency p50 ${l.p50} ms, p90 ${l.p90} ms, p99 ${l.p99} ms, max ${l.max} ms; load average ${result.loadAverage.toFixed(2)}`,
     ...anchor,
   ].join('\n');

@@ -129,23 +129,32 @@ describe.each(databases())('order creates and edits announced with their transac
 });
 
 describe.each(databases())('the statements of an order create on %s', (kind) => {
-  it('inserts the order, its NEW history entry and the NOTIFY in one transaction', async () => {
+  it('writes the order, its NEW history entry, the NOTIFY and the Idempotency-Key in one statement', async () => {
     const test = await createTestDb(kind);
     const recording = recordingDb(test.db);
     const t = await buildTestApp({ kind, ...IN_SERVICE_HOURS, db: recording.db });
     try {
       const merchant = await createMerchant(t);
       const body = orderBody(merchant.vendorId, await quoteFee(t, merchant));
+      // The first keyed create of an instance also sweeps expired keys (hourly).
+      expect((await postOrder(t, merchant, body, { 'idempotency-key': randomUUID() })).statusCode).toBe(200);
       recording.statements.length = 0;
-      expect((await postOrder(t, merchant, body)).statusCode).toBe(200);
+      const key = randomUUID();
+      const created = await postOrder(t, merchant, body, { 'idempotency-key': key });
+      expect(created.statusCode).toBe(200);
 
-      const notifies = recording.statements.filter((statement) => statement.sql.includes('pg_notify'));
-      expect(notifies).toHaveLength(1);
-      const transaction = notifies[0]!.transaction;
-      expect(transaction).not.toBeNull();
-      const inTransaction = recording.statements.filter((statement) => statement.transaction === transaction);
-      expect(inTransaction.some((statement) => /insert into orders\b/.test(statement.sql))).toBe(true);
-      expect(inTransaction.some((statement) => statement.sql.includes('insert into order_status_history'))).toBe(true);
+      // The session, the vendor with the country parameters, then the write (decision 100).
+      const { statements } = recording;
+      expect(statements).toHaveLength(3);
+      expect(statements.every((statement) => statement.transaction === null)).toBe(true);
+      const [write] = statements.filter((statement) => statement.sql.includes('pg_notify'));
+      expect(write?.sql).toMatch(/insert into orders\b/);
+      expect(write?.sql).toContain('insert into order_status_history');
+      expect(write?.sql).toContain('insert into idempotency_keys');
+      const [stored] = await t.db.query<{ response: unknown }>('select response from idempotency_keys where key = $1', [
+        key,
+      ]);
+      expect(stored?.response).toEqual(created.json());
     } finally {
       await t.close();
       await test.drop();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_TTL_MS } from '../src/modules/orders/idempotency.ts';
+import { IDEMPOTENCY_TTL_MS, requestHash } from '../src/modules/orders/idempotency.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { createMerchant, type Merchant, relogin } from './support/factories.ts';
 import { countOrders, orderBody, postOrder, quoteFee, translationKey } from './support/orders.ts';
@@ -76,6 +77,49 @@ describe.each(databases())('POST /order idempotency on %s', (kind) => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(new Set(answers.map((answer) => answer.json().result.order_id)).size).toBe(1);
     expect(await countOrders(t.db, merchant.vendorId)).toBe(before + 1);
+  });
+
+  // Decision 100: the create's one statement waits on the key's primary key, then reads what the other committed.
+  it.runIf(kind === 'postgres')('waits for a duplicate holding the key, then replays what it committed', async () => {
+    const target = t.db.listenTarget;
+    if (target?.kind !== 'postgres') throw new Error('a PostgreSQL connection string is needed');
+    const key = randomUUID();
+    const payload = await body();
+    const [user] = await t.db.query<{ id: string }>('select id::text as id from users where email = $1', [
+      merchant.email,
+    ]);
+    const before = await countOrders(t.db, merchant.vendorId);
+    const earlier = new pg.Client({ connectionString: target.connectionString });
+    await earlier.connect();
+    try {
+      // An earlier request with the same key and body, its create written but not yet committed.
+      await earlier.query('begin');
+      await earlier.query(
+        `insert into idempotency_keys (owner, key, request_hash, status_code, response, created_at, expires_at)
+         values ($1, $2, $3, 200, $4, now(), now() + interval '1 day')`,
+        [`user:${user!.id}`, key, requestHash(payload), JSON.stringify({ result: { order_id: 'EARLIER-1' } })],
+      );
+      const pending = postOrder(t, merchant, payload, { 'idempotency-key': key });
+      // The create is blocked on the key until the earlier request commits.
+      for (let waiting = 0; waiting === 0; ) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const [row] = await earlier
+          .query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and query like '%idempotency_keys%'`,
+          )
+          .then((result) => result.rows);
+        waiting = row?.n ?? 0;
+      }
+      await earlier.query('commit');
+      const answer = await pending;
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['idempotent-replayed']).toBe('true');
+      expect(answer.json()).toEqual({ result: { order_id: 'EARLIER-1' } });
+      expect(await countOrders(t.db, merchant.vendorId)).toBe(before);
+    } finally {
+      await earlier.end();
+    }
   });
 
   it('stores nothing for a refused request, so a corrected retry with the key succeeds', async () => {

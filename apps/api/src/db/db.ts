@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -6,6 +7,16 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export type SqlParam = string | number | boolean | Date | null | readonly string[];
+
+export interface QueryOptions {
+  /**
+   * Keep the statement prepared on each PostgreSQL connection, named by a hash of its text, so later runs send
+   * only its parameters and skip parsing and planning (decision 100). For the statements every request
+   * repeats, whose text takes few shapes and whose result columns are listed, not `*`: a prepared `select *`
+   * fails once a migration adds a column. PGlite runs it as any other statement.
+   */
+  prepare?: boolean;
+}
 
 /**
  * The whole database surface the application uses. Plain parameterised SQL runs the same on
@@ -17,7 +28,7 @@ export type SqlParam = string | number | boolean | Date | null | readonly string
  * transaction forever, and it would wait for the query.
  */
 export interface Db {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[], options?: QueryOptions): Promise<T[]>;
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** Nested calls, and calls on the root handle inside `fn`, reuse the outer transaction. */
@@ -43,7 +54,7 @@ interface OpenTransaction {
  * first looks for a transaction this async context opened and, while it is still open, runs there.
  */
 function rootDb(engine: {
-  query<T>(sql: string, params: readonly SqlParam[]): Promise<T[]>;
+  query<T>(sql: string, params: readonly SqlParam[], options?: QueryOptions): Promise<T[]>;
   exec(sql: string): Promise<void>;
   begin<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -58,9 +69,9 @@ function rootDb(engine: {
   };
   return {
     listenTarget: engine.listenTarget,
-    query<T>(sql: string, params: readonly SqlParam[] = []) {
+    query<T>(sql: string, params: readonly SqlParam[] = [], options?: QueryOptions) {
       const tx = open();
-      return tx ? tx.query<T>(sql, params) : engine.query<T>(sql, params);
+      return tx ? tx.query<T>(sql, params, options) : engine.query<T>(sql, params, options);
     },
     exec(sql) {
       const tx = open();
@@ -86,11 +97,12 @@ type PgliteHandle = Pick<PGlite | Transaction, 'query' | 'exec'>;
 
 /** A handle inside one transaction; nested transactions reuse it. */
 function transactionDb(run: {
-  query<T>(sql: string, params: readonly SqlParam[]): Promise<T[]>;
+  query<T>(sql: string, params: readonly SqlParam[], options?: QueryOptions): Promise<T[]>;
   exec(sql: string): Promise<void>;
 }): Db {
   const db: Db = {
-    query: <T>(sql: string, params: readonly SqlParam[] = []) => run.query<T>(sql, params),
+    query: <T>(sql: string, params: readonly SqlParam[] = [], options?: QueryOptions) =>
+      run.query<T>(sql, params, options),
     exec: (sql) => run.exec(sql),
     transaction: (fn) => fn(db),
     async close() {},
@@ -121,9 +133,24 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Db> {
   });
 }
 
+/** The name a prepared statement goes by on every connection: its text's hash, so one text is one statement. */
+const preparedNames = new Map<string, string>();
+function preparedName(sql: string): string {
+  let name = preparedNames.get(sql);
+  if (!name) {
+    name = `rd_${createHash('sha256').update(sql).digest('hex').slice(0, 40)}`;
+    preparedNames.set(sql, name);
+  }
+  return name;
+}
+
 const clientRun = (client: pg.Pool | pg.PoolClient) => ({
-  async query<T>(sql: string, params: readonly SqlParam[]) {
-    return (await client.query(sql, params as unknown[])).rows as T[];
+  async query<T>(sql: string, params: readonly SqlParam[], options?: QueryOptions) {
+    const values = params as unknown[];
+    const result = options?.prepare
+      ? await client.query({ name: preparedName(sql), text: sql, values })
+      : await client.query(sql, values);
+    return result.rows as T[];
   },
   async exec(sql: string) {
     await client.query(sql);

@@ -25,3 +25,13 @@ export function snapshotRead<T>(key: string, read: () => Promise<T>): Promise<T>
   }
   return answer;
 }
+
+/**
+ * Gives the snapshot an answer another read brought along (the country parameters read with a vendor), so a
+ * later `snapshotRead` of that key makes no read of its own. An answer already there is kept; outside a
+ * snapshot nothing is kept.
+ */
+export function primeSnapshot<T>(key: string, answer: T): void {
+  const reads = snapshots.getStore();
+  if (reads && !reads.has(key)) reads.set(key, Promise.resolve(answer));
+}

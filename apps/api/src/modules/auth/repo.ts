@@ -183,6 +183,7 @@ export async function isSessionHonoured(db: Db, sessionId: string, userId: strin
   const rows = await db.query(
     `select 1 from sessions s join users u on u.id = s.user_id where s.id = $1 and s.user_id = $2 and ${IS_HONOURED}`,
     [sessionId, userId],
+    { prepare: true },
   );
   return rows.length > 0;
 }
@@ -218,6 +219,7 @@ export async function isGuestSessionHonoured(db: Db, guestId: string, vendorId: 
   const rows = await db.query(
     `select 1 from guest_sessions where id = $1 and vendor_id = $2 and claimed_at is null and expires_at > $3`,
     [guestId, vendorId, now],
+    { prepare: true },
   );
   return rows.length > 0;
 }
@@ -284,6 +286,7 @@ export async function findLivePartnerToken(db: Db, tokenHash: string, now: Date)
        from partner_tokens t join vendors v on v.vendor_id = t.vendor_id
       where t.token_hash = $1 and t.revoked_at is null and t.expires_at > $2 and v.is_active`,
     [tokenHash, now],
+    { prepare: true },
   );
   return row ?? null;
 }

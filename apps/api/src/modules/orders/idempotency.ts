@@ -3,6 +3,7 @@ import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import * as repo from './idempotency-repo.ts';
+import type { OrderKeyClaim, OrderOnceResult } from './repo.ts';
 
 /** Keys are kept a day: far beyond the browser's 3 retries at 1, 2 and 3 s (spec §7). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -41,9 +42,18 @@ function replay(row: repo.IdempotencyRow, hash: string): StoredAnswer {
   return { statusCode: row.status_code ?? 200, body: row.response };
 }
 
+/** A request's Idempotency-Key: whose it is, the key, and the hash of the body it came with. */
+export interface IdempotentRequest {
+  owner: string;
+  key: string;
+  hash: string;
+}
+
 /**
- * Idempotency-Key handling of a create (decision 021): a completed key replays its answer before any
- * validation; otherwise the create's transaction claims the key and stores the answer with the order.
+ * Idempotency-Key handling of a create (decisions 021 and 100): the create's one statement claims the key with
+ * the order and stores the answer (`repo.insertOrderOnce`); a completed key replays its answer, and a request
+ * refused by a check replays it too when the key was completed, so a retry after the fee quote expired still
+ * gets the first answer.
  */
 export function idempotentCreates({ db, now }: { db: Db; now: () => Date }) {
   let lastSweep = 0;
@@ -55,29 +65,36 @@ export function idempotentCreates({ db, now }: { db: Db; now: () => Date }) {
   }
 
   return {
+    sweepExpiredKeys,
+
     /** The answer stored under the key, or null when no request completed it. */
-    async storedAnswer(owner: string, key: string, hash: string): Promise<StoredAnswer | null> {
-      const at = now();
-      await sweepExpiredKeys(at);
-      const existing = await repo.findKey(db, owner, key, at);
+    async storedAnswer({ owner, key, hash }: IdempotentRequest): Promise<StoredAnswer | null> {
+      const existing = await repo.findKey(db, owner, key, now());
       return existing?.response ? replay(existing, hash) : null;
     },
 
-    /**
-     * Inside the create's transaction: null once this request owns the key; the stored answer when a
-     * concurrent duplicate completed it first (it blocked on the primary key until that one committed).
-     */
-    async claim(tx: Db, owner: string, key: string, hash: string): Promise<StoredAnswer | null> {
-      const at = now();
-      const expiresAt = new Date(at.getTime() + IDEMPOTENCY_TTL_MS);
-      if (await repo.claimKey(tx, { owner, key, requestHash: hash, now: at, expiresAt })) return null;
-      const existing = await repo.findKey(tx, owner, key, at);
-      if (existing) return replay(existing, hash);
-      throw new AppError(409, 'IdempotencyConflict', 'IdempotencyConflict');
+    /** What the create's statement writes for the key: it lives a day from the order's creation. */
+    claimOf({ owner, key, hash }: IdempotentRequest, at: Date): OrderKeyClaim {
+      return { owner, key, requestHash: hash, expiresAt: new Date(at.getTime() + IDEMPOTENCY_TTL_MS) };
     },
 
-    async complete(tx: Db, owner: string, key: string, answer: StoredAnswer): Promise<void> {
-      await repo.completeKey(tx, owner, key, answer.statusCode, answer.body);
+    /**
+     * The answer to replay when the create's statement placed nothing: the row it saw, or — when it waited for
+     * a concurrent duplicate that committed meanwhile — the row that duplicate stored.
+     */
+    async replayOf(
+      request: IdempotentRequest,
+      result: Exclude<OrderOnceResult, { kind: 'placed' }>,
+    ): Promise<StoredAnswer> {
+      if (result.kind === 'stored') {
+        return replay(
+          { request_hash: result.requestHash, status_code: result.statusCode, response: result.response },
+          request.hash,
+        );
+      }
+      const existing = await repo.findKey(db, request.owner, request.key, now());
+      if (existing) return replay(existing, request.hash);
+      throw new AppError(409, 'IdempotencyConflict', 'IdempotencyConflict');
     },
   };
 }

@@ -377,6 +377,107 @@ export async function insertOrdersAnnounced(tx: Db, orders: readonly NewOrder[])
   }
 }
 
+/** The key a create claims (decision 021): its owner, the key and the hash of the body it was sent with. */
+export interface OrderKeyClaim {
+  owner: string;
+  key: string;
+  requestHash: string;
+  expiresAt: Date;
+}
+
+/** What `insertOrderOnce` did: the order it placed, or the completed answer already stored under the key. */
+export type OrderOnceResult =
+  | { kind: 'placed'; orderId: string }
+  | { kind: 'stored'; requestHash: string; statusCode: number | null; response: unknown }
+  /** The key is held by a request that committed while this statement ran (a concurrent duplicate). */
+  | { kind: 'held' };
+
+/**
+ * One order — its number drawn from `order_number_seq`, its first status_history entry, its announcement on
+ * `order_changes` — and, with a claim, its Idempotency-Key and the answer that key replays, in one statement
+ * (decision 100): it commits or fails as a whole, so no explicit transaction is needed. The key is claimed as
+ * the transaction of decision 021 claimed it: `insert … on conflict do update … where expired`, so a concurrent
+ * duplicate waits on the primary key until the first commits and then places nothing. A key already completed
+ * before the statement began answers with its stored row; one completed while it waited answers `held`, and the
+ * caller reads it afterwards.
+ */
+export async function insertOrderOnce(
+  db: Db,
+  order: Omit<NewOrder, 'order_id'>,
+  orderIdPrefix: string,
+  claim: OrderKeyClaim | null,
+): Promise<OrderOnceResult> {
+  const columns = Object.keys(order) as (keyof typeof order)[];
+  const values: SqlParam[] = columns.map((column) => (order[column] ?? null) as SqlParam);
+  const param = (value: SqlParam) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const createdAt = `$${columns.indexOf('created_at') + 1}`;
+  const orderId = `${param(orderIdPrefix)} || '-' || number.n`;
+  const channel = param(ORDER_CHANGES_CHANNEL);
+  let claimed = '';
+  let stored = '';
+  if (claim) {
+    const [owner, key] = [param(claim.owner), param(claim.key)];
+    claimed = `claimed as (
+         insert into idempotency_keys as k (owner, key, request_hash, created_at, expires_at, status_code, response)
+         select ${owner}, ${key}, ${param(claim.requestHash)}, ${createdAt}, ${param(claim.expiresAt)},
+                200, jsonb_build_object('result', jsonb_build_object('order_id', ${orderId}))
+           from number
+         on conflict (owner, key) do update
+           set request_hash = excluded.request_hash, created_at = excluded.created_at,
+               expires_at = excluded.expires_at, status_code = excluded.status_code, response = excluded.response
+           where k.expires_at <= excluded.created_at
+         returning owner
+       ),`;
+    // The statement's snapshot shows a key committed before it began; not one it waited for.
+    stored = `union all
+       select 'stored', null, k.request_hash, k.status_code, k.response
+         from idempotency_keys k
+        where k.owner = ${owner} and k.key = ${key} and k.expires_at > ${createdAt}
+          and not exists (select 1 from claimed)`;
+  }
+  const rows = await db.query<{
+    kind: 'placed' | 'stored';
+    order_id: string | null;
+    request_hash: string | null;
+    status_code: number | null;
+    response: unknown;
+  }>(
+    `with number as (select nextval('order_number_seq')::text as n),
+          ${claimed}
+          inserted as (
+            insert into orders (${columns.join(', ')}, order_id, updated_at)
+            select ${columns.map((_, index) => `$${index + 1}`).join(', ')}, ${orderId}, ${createdAt}
+              from number ${claim ? 'where exists (select 1 from claimed)' : ''}
+            returning order_id, vendor_id, status, created_at, updated_at
+          ),
+          history as (
+            insert into order_status_history (order_id, status, created_at)
+            select order_id, status, created_at from inserted
+          ),
+          announced as (
+            select i.order_id, pg_notify(${channel}, json_build_object(
+                'order_id', i.order_id, 'vendor_id', i.vendor_id, 'parent_vendor_id', v.parent_vendor_id,
+                'updated_at', to_char(i.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)
+              from inserted i join vendors v on v.vendor_id = i.vendor_id
+          )
+     select 'placed' as kind, order_id, null as request_hash, null::int as status_code, null::jsonb as response
+       from announced
+     ${stored}`,
+    values,
+    // One text per shape of order (a sender, a voucher, a pre-order change the columns): a few at most.
+    { prepare: true },
+  );
+  const [row] = rows;
+  if (row?.kind === 'placed') return { kind: 'placed', orderId: row.order_id! };
+  if (row?.kind === 'stored') {
+    return { kind: 'stored', requestHash: row.request_hash!, statusCode: row.status_code, response: row.response };
+  }
+  return { kind: 'held' };
+}
+
 export async function updateOrder(tx: Db, orderId: string, changes: OrderChanges): Promise<void> {
   const columns = (Object.keys(changes) as (keyof OrderChanges)[]).filter(
     (column) => CHANGEABLE_COLUMNS[column] === true && changes[column] !== undefined,

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { withReadSnapshot } from '../../infra/read-snapshot.ts';
 import { CALLER_SECURITY, requireCaller, requireMerchantOrPartner } from '../../plugins/auth.ts';
 import type { SchemaError } from './admission.ts';
 import type { OrderService } from './service.ts';
@@ -61,8 +62,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
         throw new AppError(400, 'IdempotencyKeyInvalid', 'IdempotencyKeyInvalid');
       }
       const schemaError = bodySchemaError(request.validationError);
-      const { vendor, body } = await orders.admitCreate(caller, request.body, schemaError);
-      const answer = await orders.create(caller, vendor, body, key);
+      // One unit of work: the country parameters read with the vendor serve the checks after it (decision 100).
+      const answer = await withReadSnapshot(async () => {
+        const { vendor, body } = await orders.admitCreate(caller, request.body, schemaError);
+        return orders.create(caller, vendor, body, key);
+      });
       if (answer.isReplay) reply.header('idempotent-replayed', 'true');
       return reply.code(answer.statusCode).send(answer.body);
     },

@@ -6,7 +6,7 @@ import {
   type OrderUpdateBody,
 } from '@riderdesk/domain/contracts/orders';
 import { toMinor } from '@riderdesk/domain/money';
-import { formatOrderId } from '@riderdesk/domain/order-id';
+import { formatOrderId, orderIdPrefix } from '@riderdesk/domain/order-id';
 import { orderEditRefusal, statusProgress } from '@riderdesk/domain/order-status';
 import { offeredPaymentMethods } from '@riderdesk/domain/orders/payment-methods';
 import type { ProofKind } from '@riderdesk/domain/orders/proofs';
@@ -18,7 +18,7 @@ import {
 import type { OrderPayload } from '@riderdesk/domain/validation/order-payload';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
-import { keyedError } from '../../errors.ts';
+import { AppError, keyedError } from '../../errors.ts';
 import type { DomainMetrics } from '../../infra/metrics.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { FlagService } from '../flags/service.ts';
@@ -269,8 +269,9 @@ export function orderService({
     },
 
     /**
-     * POST /order. With an Idempotency-Key the first success is stored with the order in one
-     * transaction and every retry replays it; failures store nothing, so a retry re-validates.
+     * POST /order in one statement (decision 100): the order, its history entry, its announcement and, with an
+     * Idempotency-Key, the key and the answer it replays. A refused request stores nothing, so a retry is
+     * checked again — unless the key was completed, whose answer every retry replays (decision 021).
      */
     async create(
       caller: Caller,
@@ -278,32 +279,36 @@ export function orderService({
       body: OrderCreateBody,
       idempotencyKey: string | null,
     ): Promise<OrderReply> {
-      const owner = keyOwnerOf(caller);
-      const hash = idempotencyKey ? requestHash(body) : '';
+      const request = idempotencyKey
+        ? { owner: keyOwnerOf(caller), key: idempotencyKey, hash: requestHash(body) }
+        : null;
       const replayOf = (stored: { statusCode: number; body: unknown }): OrderReply => {
         metrics.idempotentReplays.inc();
         return { statusCode: stored.statusCode, body: stored.body as OrderCreateAnswer, isReplay: true };
       };
-      if (idempotencyKey) {
-        const stored = await idempotency.storedAnswer(owner, idempotencyKey, hash);
+
+      let order: PreparedOrder;
+      try {
+        order = await prepareCreate(caller, vendor, body);
+      } catch (error) {
+        // A completed key answers as it first did, whatever the checks say now (an expired quote, closed hours):
+        // looked up only when a check refuses, so a request that passes them costs no look-up.
+        const stored = request && error instanceof AppError ? await idempotency.storedAnswer(request) : null;
         if (stored) return replayOf(stored);
+        throw error;
       }
 
-      const order = await prepareCreate(caller, vendor, body);
-
-      const reply = await db.transaction(async (tx): Promise<OrderReply> => {
-        if (idempotencyKey) {
-          const stored = await idempotency.claim(tx, owner, idempotencyKey, hash);
-          if (stored) return replayOf(stored);
-        }
-        const orderId = await insertOrder(tx, order);
-        const answer: OrderReply = { statusCode: 200, body: { result: { order_id: orderId } }, isReplay: false };
-        if (idempotencyKey) await idempotency.complete(tx, owner, idempotencyKey, answer);
-        return answer;
-      });
-      // Counted once committed: a rolled-back create placed nothing.
-      if (!reply.isReplay) metrics.ordersCreated.inc();
-      return reply;
+      const at = now();
+      if (request) await idempotency.sweepExpiredKeys(at);
+      const result = await repo.insertOrderOnce(
+        db,
+        { ...order, created_at: at },
+        orderIdPrefix(order.vendor_id),
+        request ? idempotency.claimOf(request, at) : null,
+      );
+      if (result.kind !== 'placed') return replayOf(await idempotency.replayOf(request!, result));
+      metrics.ordersCreated.inc();
+      return { statusCode: 200, body: { result: { order_id: result.orderId } }, isReplay: false };
     },
 
     async get(caller: Caller, vendorId: string, orderId: string): Promise<Order> {

@@ -122,6 +122,74 @@ export async function listVendors(db: Db, vendorIds?: readonly string[]): Promis
   return selectVendors(db, `${SELECT_VENDOR} ${ORDER_VENDORS}`);
 }
 
+// Named, not `v.*`, so the statement stays prepared across a migration that adds a column (decision 100).
+const VENDOR_COLUMNS = [
+  'vendor_id',
+  'parent_vendor_id',
+  'client_vendor_id',
+  'name',
+  'is_parent',
+  'is_active',
+  'is_pending',
+  'is_guest',
+  'registration_code',
+  'contact_email',
+  'vat_number',
+  'currency',
+  'phone',
+  'owners',
+  'address_text',
+  'building',
+  'city',
+  'country_code',
+  'latitude',
+  'longitude',
+  'postal_code',
+  'street',
+  'street_number',
+  'unit',
+  'rider_instructions',
+  'payment_methods',
+  'estimation_pick_up_time',
+  'login_pickup_estimation',
+  'delivery_area',
+] as const satisfies readonly Exclude<keyof VendorRow, 'is_registered'>[];
+// Every column of a VendorRow is listed: a column added to the row and not here fails to compile.
+const listsEveryColumn: [Exclude<keyof VendorRow, 'is_registered' | (typeof VENDOR_COLUMNS)[number]>] extends [never]
+  ? true
+  : never = true;
+void listsEveryColumn;
+
+/** Whose vendors a call may use: a user's (vendorIdsOfUser) or those under one vendor (vendorIdsUnder). */
+export type VendorScope = { userId: string } | { underVendorId: string };
+
+/**
+ * One of the scope's vendors (as vendorIdsOfUser or vendorIdsUnder would list it) with every country
+ * parameter, in one statement: the reads a request acting for a vendor starts with (decision 100).
+ */
+export async function findVendorInScope(
+  db: Db,
+  scope: VendorScope,
+  vendorId: string,
+): Promise<{ vendor: VendorRow; countryParameters: Record<string, string> } | null> {
+  const isInScope =
+    'userId' in scope
+      ? `exists (select 1 from user_vendors uv where uv.user_id = $2 and uv.vendor_id in (v.vendor_id, v.parent_vendor_id))`
+      : '(v.vendor_id = $2 or v.parent_vendor_id = $2)';
+  const [row] = await db.query<VendorRow & { country_parameters: Record<string, string> }>(
+    `select ${VENDOR_COLUMNS.map((column) => `v.${column}`).join(', ')},
+            exists (select 1 from user_vendors uv where uv.vendor_id = v.vendor_id) as is_registered,
+            (select coalesce(jsonb_object_agg(name, value), '{}'::jsonb) from country_parameters) as country_parameters
+       from vendors v
+      where v.vendor_id = $1 and ${isInScope}`,
+    [vendorId, 'userId' in scope ? scope.userId : scope.underVendorId],
+    { prepare: true },
+  );
+  if (!row) return null;
+  const { country_parameters: countryParameters, ...vendor } = row;
+  return { vendor: toVendorRow(vendor), countryParameters };
+}
+
 /** A user's linked vendors plus the outlets of every linked parent. */
 export async function vendorIdsOfUser(db: Db, userId: string): Promise<string[]> {
   const rows = await db.query<{ vendor_id: string }>(

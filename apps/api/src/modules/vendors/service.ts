@@ -1,7 +1,8 @@
-import type { CountryParameterName, Vendor } from '@riderdesk/domain/contracts/vendors';
+import { VendorIdSchema } from '@riderdesk/domain/contracts/common';
+import { COUNTRY_PARAMETER_NAMES, type CountryParameterName, type Vendor } from '@riderdesk/domain/contracts/vendors';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
-import { snapshotRead } from '../../infra/read-snapshot.ts';
+import { primeSnapshot, snapshotRead } from '../../infra/read-snapshot.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorRow } from './model.ts';
 import type { NewVendor } from './repo.ts';
@@ -33,8 +34,6 @@ export function vendorService(db: Db) {
     );
   }
 
-  const findVendor = (vendorId: string) => snapshotRead(`vendor:${vendorId}`, () => repo.findVendor(db, vendorId));
-
   return {
     callerVendorIds,
 
@@ -61,14 +60,20 @@ export function vendorService(db: Db) {
      * The vendor a call acts for, once it is known to be one of the caller's. An unknown vendor answers
      * the same 403 as another merchant's, so ids cannot be probed.
      */
-    vendorOfCaller(caller: Caller, vendorId: string): Promise<VendorRow> {
-      // Made of two shared reads, so it is shared too: a bulk row asks it twice, a file 50 000 times.
-      return snapshotRead(`vendor-of-caller:${callerKeyOf(caller)}:${vendorId}`, async () => {
-        const ids = await vendorIdsForCaller(caller);
-        const row = ids.includes(vendorId) ? await findVendor(vendorId) : null;
-        if (!row) throw forbiddenVendor();
-        return row;
-      });
+    async vendorOfCaller(caller: Caller, vendorId: string): Promise<VendorRow> {
+      // The order routes pass the body's vendor id before its schema is checked (the spec §5 chain answers
+      // first): what is no id at all (a NUL, 10 000 characters) is nobody's vendor, and never reaches the SQL.
+      if (!VendorIdSchema.safeParse(vendorId).success) throw forbiddenVendor();
+      const scope = caller.kind === 'user' ? { userId: caller.userId } : { underVendorId: caller.vendorId };
+      const found = await snapshotRead(`vendor-of-caller:${callerKeyOf(caller)}:${vendorId}`, () =>
+        repo.findVendorInScope(db, scope, vendorId),
+      );
+      if (!found) throw forbiddenVendor();
+      // The parameters come with the vendor (decision 100): the rest of the unit of work reads them from here.
+      for (const name of COUNTRY_PARAMETER_NAMES) {
+        primeSnapshot(`country-parameter:${name}`, found.countryParameters[name] ?? null);
+      }
+      return found.vendor;
     },
 
     /**

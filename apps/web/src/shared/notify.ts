@@ -14,7 +14,7 @@ export const NOTIFICATION_LIMIT = 4;
 // Mantine's notifications (their store, container and transitions) are fetched with the first notification,
 // not with the first screen (decision 099). One load, so notifications keep the order they were asked in.
 let loading: Promise<typeof import('@mantine/notifications')> | null = null;
-function loadNotifications() {
+export function loadNotifications() {
   loading ??= retryImport(() => import('@mantine/notifications')).then((module) => {
     module.notificationsStore.updateState((state) => ({
       ...state,

@@ -278,37 +278,3 @@ describe('a public order page', () => {
     }
   });
 });
-
-describe('the login page and a public order page', () => {
-  const manifest = {
-    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_vendor'], css: ['assets/index-1.css'] },
-    _vendor: { file: 'assets/vendor-1.js', css: ['assets/vendor-1.css'] },
-    'src/app/pages/landing-route.tsx': { file: 'assets/landing-1.js', imports: ['_vendor', '_form'] },
-    _form: { file: 'assets/common-1.js', imports: ['_vendor'] },
-    'src/app/pages/public-order-route.tsx': {
-      file: 'assets/public-1.js',
-      imports: ['_vendor', '_form'],
-      css: ['assets/public-1.css'],
-    },
-  };
-
-  it('fetch their own code with the shell’s, leaving out what index.html already loads', async () => {
-    const { pageChunkLinks, withPageChunks } = await import('../src/plugins/web.ts');
-    const links = pageChunkLinks(manifest);
-    const html = '<html><head></head><body></body></html>';
-    expect(withPageChunks(html, '/', links)).toBe(
-      '<html><head><link rel="modulepreload" crossorigin href="/assets/landing-1.js"><link rel="modulepreload" crossorigin href="/assets/common-1.js"></head><body></body></html>',
-    );
-    expect(withPageChunks(html, '/connect?token=x', links)).toContain('/assets/landing-1.js');
-    const tracking = withPageChunks(html, '/tracking/AbC_12-x', links);
-    expect(tracking).toContain('<link rel="modulepreload" crossorigin href="/assets/public-1.js">');
-    expect(tracking).toContain('<link rel="preload" as="style" crossorigin href="/assets/public-1.css">');
-    expect(tracking).not.toContain('vendor-1');
-    expect(tracking).not.toContain('landing-1');
-    // A portal address says nothing of the visitor's session: nothing is guessed.
-    for (const url of ['/order-tracking', '/register', '/connected', '/tracking/']) {
-      expect(withPageChunks(html, url, links), url).toBe(html);
-    }
-    expect(withPageChunks(html, '/', null)).toBe(html);
-  });
-});

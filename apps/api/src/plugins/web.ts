@@ -52,73 +52,6 @@ export function withPageData(html: string, url: string, apiPrefix: string): stri
   return html.replace('</head>', `${preload}</head>`);
 }
 
-/** A chunk of the web build as Vite's manifest (apps/web/dist/.vite/manifest.json) describes it. */
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-
-/** The `<link>`s that fetch a page's code with the shell's, for the pages the address alone names. */
-export interface PageChunkLinks {
-  landing: string;
-  publicOrder: string;
-}
-
-const LANDING_SOURCE = 'src/app/pages/landing-route.tsx';
-const PUBLIC_ORDER_SOURCE = 'src/app/pages/public-order-route.tsx';
-
-/**
- * The files of a page's chunk and of everything it imports statically, less the shell's (which index.html
- * already loads), as modulepreload links (decision 099). Without them the browser learns of the page's
- * files only once the shell has downloaded and run, one slow-network stage later.
- */
-export function pageChunkLinks(manifest: Record<string, ManifestChunk>): PageChunkLinks {
-  const closure = (key: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(key) || !manifest[key]) return seen;
-    seen.add(key);
-    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
-    return seen;
-  };
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const shell = entry ? closure(entry) : new Set<string>();
-  const shellCss = new Set([...shell].flatMap((key) => manifest[key]?.css ?? []));
-  const linksOf = (source: string) => {
-    const keys = [...closure(source)].filter((key) => !shell.has(key));
-    const scripts = keys.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`);
-    const styles = [...new Set(keys.flatMap((key) => manifest[key]?.css ?? []))]
-      .filter((file) => !shellCss.has(file))
-      .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
-    return [...scripts, ...styles].join('');
-  };
-  return { landing: linksOf(LANDING_SOURCE), publicOrder: linksOf(PUBLIC_ORDER_SOURCE) };
-}
-
-// The login page: `/`, and `/connect` where a partner app opens the portal.
-const LANDING_PAGE = /^\/(connect\/?)?(?:[?#]|$)/;
-
-/**
- * The page's code, preloaded where the address says which page the visitor sees whatever their session:
- * a public order page, and the login page. A signed-in user who opens `/` is sent on to the portal, and
- * on a cold cache fetches the login page's files for nothing (≈ 35 kB); a visitor without a session on a
- * portal address is not helped, since the address does not say whether there is one.
- */
-export function withPageChunks(html: string, url: string, links: PageChunkLinks | null): string {
-  if (!links) return html;
-  const wanted = PUBLIC_ORDER_PAGE.test(url) ? links.publicOrder : LANDING_PAGE.test(url) ? links.landing : '';
-  return wanted ? html.replace('</head>', `${wanted}</head>`) : html;
-}
-
-function readPageChunkLinks(distDir: string): PageChunkLinks | null {
-  try {
-    return pageChunkLinks(JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')));
-  } catch {
-    // A build without a manifest still works; its pages' code is fetched once the shell asks for it.
-    return null;
-  }
-}
-
 export async function registerWeb(
   app: FastifyInstance,
   distDir: string,
@@ -128,12 +61,11 @@ export async function registerWeb(
   const hasWeb = existsSync(path.join(distDir, 'index.html'));
   // Rendered once: the configuration is fixed for the life of the process.
   const indexHtml = hasWeb ? renderIndexHtml(readFileSync(path.join(distDir, 'index.html'), 'utf8'), config) : '';
-  const chunkLinks = hasWeb ? readPageChunkLinks(distDir) : null;
   const sendIndex = (reply: FastifyReply, url = '/') =>
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(withPageChunks(withPageData(indexHtml, url, apiPrefix), url, chunkLinks));
+      .send(withPageData(indexHtml, url, apiPrefix));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: realpathSync(distDir),

@@ -43,6 +43,8 @@ export interface LighthouseRun {
   speedIndexMs: number;
   transferKb: number;
   benchmarkIndex: number;
+  /** The element Lighthouse took as the largest contentful paint (its selector). */
+  lcpElement: string;
 }
 
 export interface LighthouseResult {
@@ -103,6 +105,12 @@ function writeAnchor(distDir: string): string {
   return file;
 }
 
+/** The selector of the largest paint's element, from the audit's table of items. */
+function lcpElementOf(details: unknown): string {
+  const found = JSON.stringify(details ?? null).match(/"selector":"([^"]*)"/);
+  return found?.[1] ?? '?';
+}
+
 async function measure(url: string, port: number): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
@@ -123,6 +131,7 @@ async function measure(url: string, port: number): Promise<LighthouseRun> {
     speedIndexMs: audit('speed-index'),
     transferKb: audit('total-byte-weight') / 1024,
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
   };
 }
 
@@ -186,5 +195,7 @@ export function formatLighthouse(results: LighthouseResult[]): string {
       `| ${page} | ${run.performance} | ${anchorPerformance} | ${(run.performance / anchorPerformance).toFixed(2)} | ${run.accessibility} | ${(run.fcpMs / 1000).toFixed(1)} s | ${(run.lcpMs / 1000).toFixed(1)} s | ${Math.round(run.tbtMs)} ms | ${run.cls.toFixed(3)} | ${(run.speedIndexMs / 1000).toFixed(1)} s | ${Math.round(run.transferKb)} KiB | ${Math.round(run.benchmarkIndex)} |`,
     );
   }
+  lines.push('', 'largest contentful paint (median run):');
+  for (const { page, median: run } of results) lines.push(`  ${page}: ${run.lcpElement}`);
   return lines.join('\n');
 }

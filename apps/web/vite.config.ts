@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { zodWithoutJsonSchema } from './build-plugins/zod-without-json-schema.ts';
 
 // In production the API serves dist/ from the same origin; in development these paths go to it.
 const API_ORIGIN = process.env.RIDERDESK_API_ORIGIN ?? 'http://localhost:8080';
 const proxiedPaths = ['/api', '/translations', '/fwfFallback.json', '/live', '/dev'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), zodWithoutJsonSchema()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+// The app fetches the notifications' code with the first notification (decision 099); here it is loaded up
+// front, so a test's first notification does not wait for a module transform on a loaded machine.
+import '@mantine/notifications';
 import { reloadSession } from '../src/shared/session/session-store.ts';
 import { server } from './server.ts';
 

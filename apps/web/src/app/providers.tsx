@@ -1,18 +1,52 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import type { Notifications as NotificationsType } from '@mantine/notifications';
 import { NOTIFICATION_MS } from '@riderdesk/domain/constants';
 import type { PublicConfig } from '@riderdesk/domain/contracts/deployment';
 import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useRefreshFlagsOnSessionChange } from '../features/flags/hooks/use-flags.ts';
 import { flagKeys } from '../shared/api/query-keys.ts';
 import { ConfigProvider } from '../shared/config/config-context.tsx';
 import { directionOf } from '../shared/i18n/i18n.ts';
-import { notify } from '../shared/notify.ts';
+import {
+  loadNotifications,
+  NOTIFICATION_LIMIT,
+  NOTIFICATION_POSITION,
+  notify,
+  useHasNotified,
+} from '../shared/notify.ts';
 import { takeSessionExpiry, useSession } from '../shared/session/session-store.ts';
 import { createAppTheme, cssVariablesResolver } from './theme.ts';
+
+/**
+ * The notifications' container, from the first notification on (shared/notify.ts, decision 099). Rendered once
+ * its module is here rather than through Suspense, whose reveal React throttles with a timer.
+ */
+function NotificationsOutlet() {
+  const hasNotified = useHasNotified();
+  const [container, setContainer] = useState<{ Notifications: typeof NotificationsType } | null>(null);
+  useEffect(() => {
+    if (!hasNotified) return;
+    let isCurrent = true;
+    loadNotifications().then(
+      ({ Notifications }) => isCurrent && setContainer({ Notifications }),
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [hasNotified]);
+  if (!container) return null;
+  return (
+    <container.Notifications
+      position={NOTIFICATION_POSITION}
+      autoClose={NOTIFICATION_MS.default}
+      limit={NOTIFICATION_LIMIT}
+    />
+  );
+}
 
 function SessionEffects() {
   const { t } = useTranslation();
@@ -53,8 +87,7 @@ export function AppProviders({
               defaultColorScheme="light"
               env={env}
             >
-              {/* spec §2 and §9: a snackbar at the bottom left, 3500 ms unless said otherwise. */}
-              <Notifications position="bottom-left" autoClose={NOTIFICATION_MS.default} limit={4} />
+              <NotificationsOutlet />
               <SessionEffects />
               {children}
             </MantineProvider>

@@ -9,7 +9,7 @@ const silent = { warn: () => {}, error: () => {}, info: () => {} } as unknown as
 
 function socket() {
   const sent: { event: string; data: { order_id: string; status: string } }[] = [];
-  const live: LiveSocket = { send: (text) => sent.push(JSON.parse(text)), close: () => {}, bufferedAmount: 0 };
+  const live: LiveSocket = { send: (data) => sent.push(JSON.parse(String(data))), close: () => {}, bufferedAmount: 0 };
   return { live, sent, orderIds: () => sent.map((message) => message.data.order_id) };
 }
 

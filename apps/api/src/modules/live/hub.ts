@@ -12,7 +12,11 @@ import { AccessRevokedNoticeSchema } from '../vendors/access-notices.ts';
 
 /** The part of a WebSocket the hub uses, so tests and the bench can count what is sent. */
 export interface LiveSocket {
-  send(text: string): void;
+  /**
+   * A message fanned out to many sockets is encoded once and sent to each as the same bytes, in a text frame
+   * (`binary: false`).
+   */
+  send(data: string | Buffer, options: { binary: boolean }): void;
   close(code?: number, reason?: string): void;
   readonly bufferedAmount: number;
 }
@@ -24,6 +28,7 @@ const CATCH_UP_LIMIT = 500;
 // A change that could not be loaded is tried again this many times, 1 s, 2 s, … apart (about a minute).
 const RELAY_RETRIES = 10;
 const RELAY_RETRY_MS = 1000;
+const TEXT_FRAME = { binary: false } as const;
 
 /** The sockets that may be pushed to now, out of those given (modules/live/sessions.ts). */
 export type Receivers = (sockets: readonly LiveSocket[]) => Promise<LiveSocket[]>;
@@ -108,7 +113,7 @@ export class LiveHub {
     for (const socket of [...(this.#byVendor.get(notice.vendor_id) ?? [])]) {
       if (this.#userOf.get(socket) !== notice.user_id) continue;
       this.unsubscribe(socket);
-      socket.send(JSON.stringify({ event: 'error', data: { message: LIVE_ERRORS.forbiddenVendor } }));
+      socket.send(JSON.stringify({ event: 'error', data: { message: LIVE_ERRORS.forbiddenVendor } }), TEXT_FRAME);
     }
   }
 
@@ -162,10 +167,8 @@ export class LiveHub {
       return;
     }
     const update = parsed.data;
-    const targets = new Set<LiveSocket>(this.#byVendor.get(update.vendor_id));
-    if (update.parent_vendor_id)
-      for (const socket of this.#byVendor.get(update.parent_vendor_id) ?? []) targets.add(socket);
-    if (targets.size === 0) return;
+    const targets = this.#followers(update.vendor_id, update.parent_vendor_id ?? null);
+    if (targets.length === 0) return;
     void this.#sendTo(targets, JSON.stringify({ event: 'bulk_job_update', data: update })).catch((error: unknown) =>
       this.#log.error({ err: error }, 'could not relay a bulk job change'),
     );
@@ -178,7 +181,7 @@ export class LiveHub {
     const since = new Date((this.#lastNoticeAt ?? this.#now().getTime()) - CATCH_UP_MARGIN_MS).toISOString();
     for (const vendorId of [...this.#byVendor.keys()]) {
       for await (const page of this.changedSince(vendorId, since)) {
-        for (const order of page) await this.#sendTo(this.#byVendor.get(vendorId), orderUpdateMessage(order));
+        for (const order of page) await this.#sendTo(this.#followers(vendorId, null), orderUpdateMessage(order));
       }
     }
   }
@@ -241,11 +244,7 @@ export class LiveHub {
       const order = await this.#orders.view(notice.order_id);
       this.#retries.delete(notice.order_id);
       if (!order) return;
-      const message = orderUpdateMessage(order);
-      const targets = new Set<LiveSocket>(this.#byVendor.get(notice.vendor_id));
-      if (notice.parent_vendor_id)
-        for (const socket of this.#byVendor.get(notice.parent_vendor_id) ?? []) targets.add(socket);
-      await this.#sendTo(targets, message);
+      await this.#sendTo(this.#followers(notice.vendor_id, notice.parent_vendor_id), orderUpdateMessage(order));
     } catch (error) {
       // The change is committed but could not be loaded (the database restarting): try again shortly rather
       // than leave the merchant's screen behind until the next change of that order.
@@ -265,16 +264,34 @@ export class LiveHub {
     }
   }
 
-  async #sendTo(sockets: Iterable<LiveSocket> | undefined, message: string): Promise<void> {
-    for (const socket of await this.#receivers([...(sockets ?? [])])) {
+  /** The sockets following the vendor or its parent, copied: pushing may close (and unsubscribe) some. */
+  #followers(vendorId: string, parentVendorId: string | null): LiveSocket[] {
+    const own = this.#byVendor.get(vendorId);
+    const parents = parentVendorId === null ? undefined : this.#byVendor.get(parentVendorId);
+    if (!parents) return own ? [...own] : [];
+    if (!own) return [...parents];
+    return [...new Set([...own, ...parents])];
+  }
+
+  /**
+   * The message is serialised once and encoded once, however many sockets receive it: each socket is handed
+   * the same bytes (ws frames them without copying), and the sent counter moves once per push.
+   */
+  async #sendTo(sockets: readonly LiveSocket[], message: string): Promise<void> {
+    if (sockets.length === 0) return;
+    const receivers = await this.#receivers(sockets);
+    const bytes = Buffer.from(message);
+    let sent = 0;
+    for (const socket of receivers) {
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
         // 1013 "try again later": the client reconnects with `since` and loses nothing.
         socket.close(1013, 'too slow');
         this.unsubscribe(socket);
         continue;
       }
-      socket.send(message);
-      this.#sent.inc();
+      socket.send(bytes, TEXT_FRAME);
+      sent++;
     }
+    if (sent > 0) this.#sent.inc(sent);
   }
 }

@@ -136,12 +136,12 @@ export class LiveSessions {
     // change of that vendor.
     const now = this.#now().getTime();
     const live: LiveSocket[] = [];
-    let untracked: Set<LiveSocket> | null = null;
-    let due: Set<string> | null = null;
+    const untracked = new Set<LiveSocket>();
+    const due = new Set<string>();
     for (const socket of sockets) {
       const tracked = this.#sockets.get(socket);
       if (!tracked) {
-        (untracked ??= new Set()).add(socket);
+        untracked.add(socket);
         live.push(socket);
         continue;
       }
@@ -152,9 +152,9 @@ export class LiveSessions {
       live.push(socket);
       if (tracked.credential === null) continue;
       const state = this.#credentials.get(tracked.credential);
-      if (state && now - state.checkedAt >= this.#checkTtlMs) (due ??= new Set()).add(tracked.credential);
+      if (state && now - state.checkedAt >= this.#checkTtlMs) due.add(tracked.credential);
     }
-    if (due === null) return live;
+    if (due.size === 0) return live;
     try {
       await this.#confirm(due);
     } catch (error) {
@@ -166,7 +166,7 @@ export class LiveSessions {
       }
     }
     // A socket closed meanwhile (revoked, unconfirmed, or gone) is no longer tracked.
-    return live.filter((socket) => untracked?.has(socket) || this.#sockets.has(socket));
+    return live.filter((socket) => untracked.has(socket) || this.#sockets.has(socket));
   }
 
   start(): void {

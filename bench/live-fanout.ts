@@ -196,7 +196,9 @@ export async function liveFanout(runs: FanoutRun[]): Promise<FanoutResult[]> {
         servers.push(server);
         ports.push((await next<{ port: number }>(server, 'listening')).port);
       }
-      const clients = Array.from({ length: CLIENT_PROCESSES }, () => start('live-fanout-client.ts'));
+      const clients = Array.from({ length: CLIENT_PROCESSES }, () =>
+        start('live-fanout-client.ts', {}, profile ? ['--cpu-prof', '--cpu-prof-dir', `${profile}/clients`] : []),
+      );
       const subscribersOf: Subscriber[][] = clients.map(() => []);
       const followers = new Map<string, number>();
       for (let n = 0; n < SUBSCRIBERS; n++) {

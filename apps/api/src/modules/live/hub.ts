@@ -17,6 +17,12 @@ export interface LiveSocket {
    * (`binary: false`).
    */
   send(data: string | Buffer, options: { binary: boolean }): void;
+  /**
+   * Hold this socket's writes until as many `uncork` calls as `cork` calls (its TCP socket's cork): the
+   * messages of pushes flushed together leave in one write. Optional; without it each message is one write.
+   */
+  cork?(): void;
+  uncork?(): void;
   close(code?: number, reason?: string): void;
   readonly bufferedAmount: number;
 }
@@ -58,6 +64,9 @@ export class LiveHub {
   #idle: Promise<void> = Promise.resolve();
   #settle: (() => void) | null = null;
   #lastNoticeAt: number | null = null;
+  // Pushes waiting for the next flush (see #flush), in the order they were made.
+  #outbox: { sockets: LiveSocket[]; bytes: Buffer }[] = [];
+  #flushed: Promise<void> | null = null;
   readonly #now: () => Date;
 
   /**
@@ -275,13 +284,13 @@ export class LiveHub {
 
   /**
    * The message is serialised once and encoded once, however many sockets receive it: each socket is handed
-   * the same bytes (ws frames them without copying), and the sent counter moves once per push.
+   * the same bytes (ws frames them without copying). The push is queued and sent on the next turn of the event
+   * loop together with every push made in the meantime (#flush).
    */
   async #sendTo(sockets: readonly LiveSocket[], message: string): Promise<void> {
     if (sockets.length === 0) return;
     const receivers = await this.#receivers(sockets);
-    const bytes = Buffer.from(message);
-    let sent = 0;
+    const ready: LiveSocket[] = [];
     for (const socket of receivers) {
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
         // 1013 "try again later": the client reconnects with `since` and loses nothing.
@@ -289,9 +298,41 @@ export class LiveHub {
         this.unsubscribe(socket);
         continue;
       }
-      socket.send(bytes, TEXT_FRAME);
-      sent++;
+      ready.push(socket);
     }
+    if (ready.length === 0) return;
+    this.#outbox.push({ sockets: ready, bytes: Buffer.from(message) });
+    // Settled once the push is written, so drained() still means "everything heard has been sent".
+    this.#flushed ??= new Promise<void>((resolve) =>
+      setImmediate(() => {
+        try {
+          this.#flush();
+        } finally {
+          resolve();
+        }
+      }),
+    );
+    await this.#flushed;
+  }
+
+  /**
+   * Sends every queued push. A socket's TCP writes are corked from its first message to the last of the flush,
+   * so when several changes are ready at once (a busy vendor: the next ones come in while 5 000 sockets are
+   * written to) each socket gets them in one system call rather than one per change, in the order they came.
+   */
+  #flush(): void {
+    const pushes = this.#outbox;
+    this.#outbox = [];
+    this.#flushed = null;
+    let sent = 0;
+    for (const { sockets, bytes } of pushes) {
+      for (const socket of sockets) {
+        socket.cork?.();
+        socket.send(bytes, TEXT_FRAME);
+      }
+      sent += sockets.length;
+    }
+    for (const { sockets } of pushes) for (const socket of sockets) socket.uncork?.();
     if (sent > 0) this.#sent.inc(sent);
   }
 }

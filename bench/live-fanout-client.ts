@@ -25,7 +25,7 @@ export type ToClient =
 
 export type FromClient =
   | { type: 'opened'; count: number }
-  | { type: 'progress'; received: number }
+  | { type: 'progress'; received: number; messages: number }
   | {
       type: 'report';
       expected: number;
@@ -33,6 +33,9 @@ export type FromClient =
       /** Not received, but a later state of the same order was (notices collapsed while it loaded). */
       superseded: number;
       lost: number;
+      /** Every order_update received (states superseded before they were sent are not among them), and bytes. */
+      messages: number;
+      bytes: number;
       /** Sockets that closed during the run, by close code. */
       closed: Record<string, number>;
       /** Latency in tenths of a millisecond → count. */
@@ -57,6 +60,8 @@ const early = new Map<string, number[]>();
 const histogram = new Map<number, number>();
 const closed: Record<string, number> = {};
 let received = 0;
+let messages = 0;
+let bytes = 0;
 let reporting = false;
 
 function record(socket: number, seq: number, at: number): void {
@@ -75,6 +80,8 @@ function onMessage(index: number, raw: WebSocket.RawData): void {
   const at = now();
   const text = raw.toString();
   if (!text.startsWith('{"event":"order_update"')) return;
+  messages++;
+  bytes += text.length;
   // The two fields are read where they are; parsing the whole order would only add client work to the figures.
   const idAt = text.indexOf(ORDER_ID) + ORDER_ID.length;
   const updatedAt = text.indexOf(UPDATED_AT) + UPDATED_AT.length;
@@ -140,7 +147,17 @@ function report(): FromClient {
       else lost++;
     });
   }
-  return { type: 'report', expected, delivered, superseded, lost, closed, histogram: [...histogram] };
+  return {
+    type: 'report',
+    expected,
+    delivered,
+    superseded,
+    lost,
+    messages,
+    bytes,
+    closed,
+    histogram: [...histogram],
+  };
 }
 
 process.on('message', (message: ToClient) => {
@@ -171,7 +188,7 @@ process.on('message', (message: ToClient) => {
       return;
     }
     case 'progress':
-      send({ type: 'progress', received });
+      send({ type: 'progress', received, messages });
       return;
     case 'report':
       reporting = true;

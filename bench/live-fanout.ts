@@ -57,6 +57,9 @@ export interface FanoutResult {
   delivered: number;
   superseded: number;
   lost: number;
+  /** order_update messages received per second, from the first commit to the last receipt. */
+  messagesPerS: number;
+  messageBytes: number;
   closed: string;
   p50Ms: number;
   p99Ms: number;
@@ -248,17 +251,28 @@ export async function liveFanout(runs: FanoutRun[]): Promise<FanoutResult[]> {
         expected += followers.get(vendorId)!;
       }
       const committedS = (performance.now() - started) / 1000;
+      // Done when every change has reached every follower, or when nothing more arrives for a second (a state
+      // superseded before it was sent never arrives), or at the deadline.
       const deadline = performance.now() + DRAIN_TIMEOUT_MS;
+      let lastMessages = -1;
+      let quietSince = performance.now();
+      let deliveredAt = performance.now();
       for (;;) {
         const progress = await Promise.all(
           clients.map((client) => {
-            const answer = next<{ received: number }>(client, 'progress');
+            const answer = next<{ received: number; messages: number }>(client, 'progress');
             client.send({ type: 'progress' } satisfies ToClient);
             return answer;
           }),
         );
         const received = progress.reduce((sum, { received }) => sum + received, 0);
-        if (received >= expected || performance.now() > deadline) break;
+        const messages = progress.reduce((sum, progress) => sum + progress.messages, 0);
+        if (messages !== lastMessages) {
+          lastMessages = messages;
+          quietSince = performance.now();
+          deliveredAt = performance.now();
+        }
+        if (received >= expected || performance.now() - quietSince > 1000 || performance.now() > deadline) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const loadAfter = load();
@@ -279,11 +293,15 @@ export async function liveFanout(runs: FanoutRun[]): Promise<FanoutResult[]> {
       let superseded = 0;
       let lost = 0;
       let reportedExpected = 0;
+      let messages = 0;
+      let bytes = 0;
       for (const report of reports) {
         reportedExpected += report.expected;
         delivered += report.delivered;
         superseded += report.superseded;
         lost += report.lost;
+        messages += report.messages;
+        bytes += report.bytes;
         for (const [bucket, count] of report.histogram) histogram.set(bucket, (histogram.get(bucket) ?? 0) + count);
         for (const [code, count] of Object.entries(report.closed)) closed[code] = (closed[code] ?? 0) + count;
       }
@@ -301,6 +319,8 @@ export async function liveFanout(runs: FanoutRun[]): Promise<FanoutResult[]> {
         delivered,
         superseded,
         lost,
+        messagesPerS: Math.round(messages / ((deliveredAt - started) / 1000)),
+        messageBytes: Math.round(bytes / Math.max(1, messages)),
         closed: Object.entries(closed)
           .map(([code, count]) => `${count}×${code}`)
           .join(' '),

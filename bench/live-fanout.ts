@@ -44,9 +44,12 @@ export type Layout = 'spread' | 'one';
 export interface FanoutRun {
   layout: Layout;
   instances: 1 | 2;
+  /** The bare LISTEN → ws relay of live-fanout-server.ts instead of the API: the anchor. */
+  anchor: boolean;
 }
 
 export interface FanoutResult {
+  server: 'api' | 'anchor';
   layout: Layout;
   instances: number;
   subscribers: number;
@@ -193,7 +196,8 @@ export async function liveFanout(runs: FanoutRun[]): Promise<FanoutResult[]> {
       for (let instance = 0; instance < run.instances; instance++) {
         const server = start(
           'live-fanout-server.ts',
-          { FANOUT_DATABASE_URL: url },
+          // The anchor's messages are the size of the hub's (measured: 1 011 bytes for the bench's orders).
+          run.anchor ? { FANOUT_DATABASE_URL: url, FANOUT_ANCHOR: '1011' } : { FANOUT_DATABASE_URL: url },
           profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [],
         );
         servers.push(server);
@@ -308,6 +312,7 @@ export async function liveFanout(runs: FanoutRun[]): Promise<FanoutResult[]> {
       if (reportedExpected !== expected) throw new Error(`expected ${expected}, clients counted ${reportedExpected}`);
       const latencies = [...histogram.values()].reduce((sum, count) => sum + count, 0);
       const result: FanoutResult = {
+        server: run.anchor ? 'anchor' : 'api',
         layout: run.layout,
         instances: run.instances,
         subscribers: SUBSCRIBERS,
@@ -345,14 +350,18 @@ export function machine(): string {
 
 export function parseRuns(specs: string[]): FanoutRun[] {
   return specs.map((spec) => {
-    const [layout, instances] = spec.split(':');
-    if ((layout !== 'spread' && layout !== 'one') || (instances !== '1' && instances !== '2'))
-      throw new Error(`a run is spread:1, spread:2, one:1 or one:2, not ${spec}`);
-    return { layout, instances: Number(instances) as 1 | 2 };
+    const [layout, instances, anchor] = spec.split(':');
+    if (
+      (layout !== 'spread' && layout !== 'one') ||
+      (instances !== '1' && instances !== '2') ||
+      (anchor !== undefined && anchor !== 'anchor')
+    )
+      throw new Error(`a run is spread:1, spread:2, one:1 or one:2, with :anchor for the bare relay; not ${spec}`);
+    return { layout, instances: Number(instances) as 1 | 2, anchor: anchor === 'anchor' };
   });
 }
 
-export const DEFAULT_RUNS = ['spread:1', 'spread:2', 'one:1', 'one:2'];
+export const DEFAULT_RUNS = ['spread:1', 'spread:2', 'one:1:anchor', 'one:1', 'one:2'];
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const specs = process.argv.slice(2);

@@ -87,6 +87,7 @@ describe('LiveHub', () => {
     expect(client.sent).toEqual([]);
     await vi.advanceTimersByTimeAsync(1000 + 2000 + 3000);
     expect(view).toHaveBeenCalledTimes(4);
-    expect(client.orderIds()).toEqual([order.order_id]);
+    // The fourth load succeeded at 6 s; its push is written on the next turn of the event loop (the hub's flush).
+    await vi.waitFor(() => expect(client.orderIds()).toEqual([order.order_id]));
   });
 });

@@ -7,7 +7,7 @@ import { benchBulkUpload, formatBulkUpload } from './bulk-upload.ts';
 import { buildWeb, formatBundleSize, measureBundle } from './bundle-size.ts';
 import { benchJobQueue, formatJobQueue } from './job-queue.ts';
 import { benchLighthouse, formatLighthouse } from './lighthouse.ts';
-import { liveFanout, machine } from './live-fanout.ts';
+import { DEFAULT_RUNS, liveFanout, machine, parseRuns } from './live-fanout.ts';
 import { type BenchDatabase, benchOrderCreate, formatOrderCreate } from './order-create.ts';
 import { benchOrderHistory } from './order-history.ts';
 
@@ -53,7 +53,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
       process.stdout.write('live-fanout: skipped (set DATABASE_URL to a PostgreSQL server)\n');
       return;
     }
-    const results = await liveFanout([50, 200, 500]);
+    const results = await liveFanout(parseRuns(process.env.FANOUT_RUNS?.split(',') ?? DEFAULT_RUNS));
     process.stdout.write(`live-fanout — ${machine()}\n`);
     console.table(results);
   },

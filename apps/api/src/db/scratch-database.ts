@@ -5,6 +5,8 @@ import { migrate } from './migrate.ts';
 
 export interface ScratchDatabase {
   db: Db;
+  /** Its connection string (for other processes on the same database, e.g. a second API instance). */
+  url: string;
   /** Closes the pool and drops the database, ending any connection still open on it. */
   drop(): Promise<void>;
 }
@@ -36,6 +38,7 @@ export async function createScratchDatabase(
   await migrate(db);
   return {
     db,
+    url: url.toString(),
     async drop() {
       await db.close();
       await admin(adminUrl, `drop database if exists ${name} with (force)`);

@@ -12,7 +12,17 @@ import { AccessRevokedNoticeSchema } from '../vendors/access-notices.ts';
 
 /** The part of a WebSocket the hub uses, so tests and the bench can count what is sent. */
 export interface LiveSocket {
-  send(text: string): void;
+  /**
+   * A message fanned out to many sockets is encoded once and sent to each as the same bytes, in a text frame
+   * (`binary: false`).
+   */
+  send(data: string | Buffer, options: { binary: boolean }): void;
+  /**
+   * Hold this socket's writes until as many `uncork` calls as `cork` calls (its TCP socket's cork): the
+   * messages of pushes flushed together leave in one write. Optional; without it each message is one write.
+   */
+  cork?(): void;
+  uncork?(): void;
   close(code?: number, reason?: string): void;
   readonly bufferedAmount: number;
 }
@@ -24,6 +34,7 @@ const CATCH_UP_LIMIT = 500;
 // A change that could not be loaded is tried again this many times, 1 s, 2 s, … apart (about a minute).
 const RELAY_RETRIES = 10;
 const RELAY_RETRY_MS = 1000;
+const TEXT_FRAME = { binary: false } as const;
 
 /** The sockets that may be pushed to now, out of those given (modules/live/sessions.ts). */
 export type Receivers = (sockets: readonly LiveSocket[]) => Promise<LiveSocket[]>;
@@ -53,6 +64,9 @@ export class LiveHub {
   #idle: Promise<void> = Promise.resolve();
   #settle: (() => void) | null = null;
   #lastNoticeAt: number | null = null;
+  // Pushes waiting for the next flush (see #flush), in the order they were made.
+  #outbox: { sockets: LiveSocket[]; bytes: Buffer }[] = [];
+  #flushed: Promise<void> | null = null;
   readonly #now: () => Date;
 
   /**
@@ -108,7 +122,7 @@ export class LiveHub {
     for (const socket of [...(this.#byVendor.get(notice.vendor_id) ?? [])]) {
       if (this.#userOf.get(socket) !== notice.user_id) continue;
       this.unsubscribe(socket);
-      socket.send(JSON.stringify({ event: 'error', data: { message: LIVE_ERRORS.forbiddenVendor } }));
+      socket.send(JSON.stringify({ event: 'error', data: { message: LIVE_ERRORS.forbiddenVendor } }), TEXT_FRAME);
     }
   }
 
@@ -162,10 +176,8 @@ export class LiveHub {
       return;
     }
     const update = parsed.data;
-    const targets = new Set<LiveSocket>(this.#byVendor.get(update.vendor_id));
-    if (update.parent_vendor_id)
-      for (const socket of this.#byVendor.get(update.parent_vendor_id) ?? []) targets.add(socket);
-    if (targets.size === 0) return;
+    const targets = this.#followers(update.vendor_id, update.parent_vendor_id ?? null);
+    if (targets.length === 0) return;
     void this.#sendTo(targets, JSON.stringify({ event: 'bulk_job_update', data: update })).catch((error: unknown) =>
       this.#log.error({ err: error }, 'could not relay a bulk job change'),
     );
@@ -178,7 +190,7 @@ export class LiveHub {
     const since = new Date((this.#lastNoticeAt ?? this.#now().getTime()) - CATCH_UP_MARGIN_MS).toISOString();
     for (const vendorId of [...this.#byVendor.keys()]) {
       for await (const page of this.changedSince(vendorId, since)) {
-        for (const order of page) await this.#sendTo(this.#byVendor.get(vendorId), orderUpdateMessage(order));
+        for (const order of page) await this.#sendTo(this.#followers(vendorId, null), orderUpdateMessage(order));
       }
     }
   }
@@ -241,11 +253,7 @@ export class LiveHub {
       const order = await this.#orders.view(notice.order_id);
       this.#retries.delete(notice.order_id);
       if (!order) return;
-      const message = orderUpdateMessage(order);
-      const targets = new Set<LiveSocket>(this.#byVendor.get(notice.vendor_id));
-      if (notice.parent_vendor_id)
-        for (const socket of this.#byVendor.get(notice.parent_vendor_id) ?? []) targets.add(socket);
-      await this.#sendTo(targets, message);
+      await this.#sendTo(this.#followers(notice.vendor_id, notice.parent_vendor_id), orderUpdateMessage(order));
     } catch (error) {
       // The change is committed but could not be loaded (the database restarting): try again shortly rather
       // than leave the merchant's screen behind until the next change of that order.
@@ -265,16 +273,66 @@ export class LiveHub {
     }
   }
 
-  async #sendTo(sockets: Iterable<LiveSocket> | undefined, message: string): Promise<void> {
-    for (const socket of await this.#receivers([...(sockets ?? [])])) {
+  /** The sockets following the vendor or its parent, copied: pushing may close (and unsubscribe) some. */
+  #followers(vendorId: string, parentVendorId: string | null): LiveSocket[] {
+    const own = this.#byVendor.get(vendorId);
+    const parents = parentVendorId === null ? undefined : this.#byVendor.get(parentVendorId);
+    if (!parents) return own ? [...own] : [];
+    if (!own) return [...parents];
+    return [...new Set([...own, ...parents])];
+  }
+
+  /**
+   * The message is serialised once and encoded once, however many sockets receive it: each socket is handed
+   * the same bytes (ws frames them without copying). The push is queued and sent on the next turn of the event
+   * loop together with every push made in the meantime (#flush).
+   */
+  async #sendTo(sockets: readonly LiveSocket[], message: string): Promise<void> {
+    if (sockets.length === 0) return;
+    const receivers = await this.#receivers(sockets);
+    const ready: LiveSocket[] = [];
+    for (const socket of receivers) {
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
         // 1013 "try again later": the client reconnects with `since` and loses nothing.
         socket.close(1013, 'too slow');
         this.unsubscribe(socket);
         continue;
       }
-      socket.send(message);
-      this.#sent.inc();
+      ready.push(socket);
     }
+    if (ready.length === 0) return;
+    this.#outbox.push({ sockets: ready, bytes: Buffer.from(message) });
+    // Settled once the push is written, so drained() still means "everything heard has been sent".
+    this.#flushed ??= new Promise<void>((resolve) =>
+      setImmediate(() => {
+        try {
+          this.#flush();
+        } finally {
+          resolve();
+        }
+      }),
+    );
+    await this.#flushed;
+  }
+
+  /**
+   * Sends every queued push. A socket's TCP writes are corked from its first message to the last of the flush,
+   * so when several changes are ready at once (a busy vendor: the next ones come in while 5 000 sockets are
+   * written to) each socket gets them in one system call rather than one per change, in the order they came.
+   */
+  #flush(): void {
+    const pushes = this.#outbox;
+    this.#outbox = [];
+    this.#flushed = null;
+    let sent = 0;
+    for (const { sockets, bytes } of pushes) {
+      for (const socket of sockets) {
+        socket.cork?.();
+        socket.send(bytes, TEXT_FRAME);
+      }
+      sent += sockets.length;
+    }
+    for (const { sockets } of pushes) for (const socket of sockets) socket.uncork?.();
+    if (sent > 0) this.#sent.inc(sent);
   }
 }

@@ -71,6 +71,10 @@ export async function liveRoutes(
     (socket, request) => {
       const session = request.liveSession!;
       const { caller } = session;
+      // The hub corks the TCP socket while it writes several changes to it (modules/live/hub.ts #flush). ws
+      // keeps its socket in `_socket` (its own field since ws 1); without one the hub writes message by message.
+      const tcp = (socket as unknown as { _socket?: { cork(): void; uncork(): void } | null })._socket;
+      if (tcp) Object.assign(socket, { cork: () => tcp.cork(), uncork: () => tcp.uncork() });
       sessions.add(socket, session);
       const send = (event: string, data: unknown) => socket.send(JSON.stringify({ event, data }));
       socket.on('message', (raw) => {

@@ -131,31 +131,42 @@ export class LiveSessions {
    * The sockets that may be pushed to now; the others are closed. A socket whose session could not be
    * confirmed (the query failed) is closed with 1013 rather than pushed to or silently skipped.
    */
-  async receivers(sockets: Iterable<LiveSocket>): Promise<LiveSocket[]> {
-    const candidates = [...sockets].filter((socket) => this.isLive(socket));
-    const tracked = new Set(candidates.filter((socket) => this.#sockets.has(socket)));
+  async receivers(sockets: readonly LiveSocket[]): Promise<LiveSocket[]> {
+    // One pass and one clock reading for the whole push: it runs for every socket following a vendor, for every
+    // change of that vendor.
     const now = this.#now().getTime();
+    const live: LiveSocket[] = [];
+    const untracked = new Set<LiveSocket>();
     const due = new Set<string>();
-    for (const socket of tracked) {
-      const credential = this.#sockets.get(socket)?.credential;
-      if (credential == null) continue;
-      const state = this.#credentials.get(credential);
-      if (state && now - state.checkedAt >= this.#checkTtlMs) due.add(credential);
+    for (const socket of sockets) {
+      const tracked = this.#sockets.get(socket);
+      if (!tracked) {
+        untracked.add(socket);
+        live.push(socket);
+        continue;
+      }
+      if (tracked.expiresAt <= now) {
+        this.#close(socket, SESSION_ENDED);
+        continue;
+      }
+      live.push(socket);
+      if (tracked.credential === null) continue;
+      const state = this.#credentials.get(tracked.credential);
+      if (state && now - state.checkedAt >= this.#checkTtlMs) due.add(tracked.credential);
     }
-    if (due.size > 0) {
-      try {
-        await this.#confirm(due);
-      } catch (error) {
-        this.#log.error({ err: error }, 'could not confirm live sessions before a push');
-        for (const credential of due) {
-          for (const socket of [...(this.#credentials.get(credential)?.sockets ?? [])]) {
-            this.#close(socket, SESSION_UNCONFIRMED);
-          }
+    if (due.size === 0) return live;
+    try {
+      await this.#confirm(due);
+    } catch (error) {
+      this.#log.error({ err: error }, 'could not confirm live sessions before a push');
+      for (const credential of due) {
+        for (const socket of [...(this.#credentials.get(credential)?.sockets ?? [])]) {
+          this.#close(socket, SESSION_UNCONFIRMED);
         }
       }
     }
     // A socket closed meanwhile (revoked, unconfirmed, or gone) is no longer tracked.
-    return candidates.filter((socket) => !tracked.has(socket) || this.#sockets.has(socket));
+    return live.filter((socket) => untracked.has(socket) || this.#sockets.has(socket));
   }
 
   start(): void {

@@ -13,13 +13,13 @@ import { BULK_COLUMNS } from '@riderdesk/domain/bulk/bulk-sheet';
 import { BULK_FILE_MAX_BYTES } from '@riderdesk/domain/constants';
 import { buildApp } from '../apps/api/src/app.ts';
 import { wallClock } from '../apps/api/src/clock.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
 import { type Db, openPglite } from '../apps/api/src/db/db.ts';
 import { withAuthSecret } from '../apps/api/src/db/instance-secrets.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/api/src/db/scratch-database.ts';
 import { setCountryParameter } from '../apps/api/src/modules/vendors/repo.ts';
 import { seed } from '../apps/api/src/seed/seed.ts';
+import { benchConfig } from './bench-config.ts';
 
 export type BenchDatabase = 'postgres' | 'pglite';
 
@@ -119,22 +119,15 @@ export async function benchBulkUpload(options: { database: BenchDatabase; rows: 
   };
   const coldParseMs = rawParse();
 
-  const loaded = loadConfig({
+  const baseConfig = benchConfig({
     ...process.env,
     AUTH_SECRET: randomBytes(32).toString('base64url'),
-    LOG_LEVEL: 'silent',
-    MAP_TILE_URL: '',
-    RATE_LIMIT_GLOBAL: '1000000',
-    // The work is measured, not shedding: load shedding is off as in the API's tests.
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-    MAX_EVENT_LOOP_UTILIZATION: '1',
     REQUEST_TIMEOUT_MS: '600000',
   });
-  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
   const { db, drop } = await openDatabase(options.database);
   try {
     await migrate(db);
-    const config = await withAuthSecret(loaded.config, db);
+    const config = await withAuthSecret(baseConfig, db);
     await seed(db, config, wallClock);
     await setCountryParameter(db, 'serviceHours', '0000:0000');
     const app = await buildApp(

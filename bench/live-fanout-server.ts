@@ -8,26 +8,16 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
 import { openPostgres } from '../apps/api/src/db/db.ts';
+import { benchConfig } from './bench-config.ts';
 
 /**
  * The configuration of every process of the bench. The global per-IP limit (600 calls a minute by default)
  * would refuse the 5 000 sockets all opened from 127.0.0.1, so it is raised here, never in the defaults.
  */
 export function fanoutConfig(databaseUrl: string) {
-  const loaded = loadConfig({
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
-    MAP_TILE_URL: '',
-    RATE_LIMIT_GLOBAL: '1000000',
-    // The work is measured, not shedding: load shedding is off as in the API's tests.
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-    MAX_EVENT_LOOP_UTILIZATION: '1',
-  });
-  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
-  return { ...loaded.config, dispatch: { ...loaded.config.dispatch, dispatcher: false, simulator: false } };
+  const config = benchConfig({ AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATABASE_URL: databaseUrl });
+  return { ...config, dispatch: { ...config.dispatch, dispatcher: false, simulator: false } };
 }
 
 /**

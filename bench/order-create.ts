@@ -11,7 +11,6 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { wallClock } from '../apps/api/src/clock.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
 import { type Db, openPglite } from '../apps/api/src/db/db.ts';
 import { withAuthSecret } from '../apps/api/src/db/instance-secrets.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
@@ -19,6 +18,7 @@ import { createScratchDatabase } from '../apps/api/src/db/scratch-database.ts';
 import { setCountryParameter } from '../apps/api/src/modules/vendors/repo.ts';
 import { seed } from '../apps/api/src/seed/seed.ts';
 import { orderCreateBody } from '../testing/order-body.ts';
+import { benchConfig } from './bench-config.ts';
 
 export type BenchDatabase = 'postgres' | 'pglite';
 
@@ -135,22 +135,11 @@ async function call(base: string, method: string, url: string, body: unknown, he
 }
 
 export async function benchOrderCreate(options: OrderCreateOptions): Promise<OrderCreateResult> {
-  const loaded = loadConfig({
-    ...process.env,
-    AUTH_SECRET: randomBytes(32).toString('base64url'),
-    LOG_LEVEL: 'silent',
-    MAP_TILE_URL: '',
-    // The default per-IP limit (600/min) would turn a load test from one address into 429s.
-    RATE_LIMIT_GLOBAL: '1000000',
-    // The work is measured, not shedding: load shedding is off as in the API's tests.
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-    MAX_EVENT_LOOP_UTILIZATION: '1',
-  });
-  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+  const baseConfig = benchConfig({ ...process.env, AUTH_SECRET: randomBytes(32).toString('base64url') });
   const { db, drop } = await openDatabase(options.database);
   try {
     await migrate(db);
-    const config = await withAuthSecret(loaded.config, db);
+    const config = await withAuthSecret(baseConfig, db);
     await seed(db, config, wallClock);
     // Always open, so the figures do not depend on the hour the bench runs at.
     await setCountryParameter(db, 'serviceHours', '0000:0000');

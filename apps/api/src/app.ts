@@ -170,6 +170,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     db,
     vendors,
     phonePrefix: config.deployment.country.phonePrefix,
+    countryCode: config.deployment.country.code,
     timeZone: config.deployment.country.timeZone,
     localesDir: config.localesDir,
     now,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneForDisplay, normalisePhoneNumber, phoneSearchDigits } from './phone.ts';
+import { completePhoneDigits, formatPhoneForDisplay, normalisePhoneNumber, phoneSearchDigits } from './phone.ts';
 
 describe('phone numbers', () => {
   it.each([
@@ -16,6 +16,39 @@ describe('phone numbers', () => {
     expect(phoneSearchDigits('+92 321', '+92')).toBe('92321');
     expect(phoneSearchDigits('321-987', '+92')).toBe('321987');
     expect(phoneSearchDigits('Ayesha', '+92')).toBeNull();
+  });
+});
+
+describe('completePhoneDigits', () => {
+  it.each([
+    ['0300 1234567', '923001234567'],
+    ['03001234567', '923001234567'],
+    ['300 1234567', '923001234567'],
+    ['+92 300 1234567', '923001234567'],
+    ['923001234567', '923001234567'],
+    ['(021) 35871234', '922135871234'],
+    ['+65 9123 4567', '6591234567'],
+  ])('%s is the whole number %s', (query, digits) => {
+    expect(completePhoneDigits(query, 'PK')).toBe(digits);
+  });
+
+  it.each([
+    ['0300 123456', 'a digit missing'],
+    ['0300 12345678', 'a digit extra'],
+    ['0300 1234', 'part of a number'],
+    ['+92 300', 'part of a number'],
+    ['03001234567 Ayesha', 'text beside it'],
+    ['Ayesha', 'text'],
+    ['1234567', 'digits of no valid number'],
+    ['+1 2', 'a country code alone'],
+  ])('%s is not a whole number (%s)', (query) => {
+    expect(completePhoneDigits(query, 'PK')).toBeNull();
+  });
+
+  it('names the digits of the number as an order stores it', () => {
+    for (const query of ['0300 1234567', '+92 300 1234567', '300 1234567', '(021) 35871234', '+65 9123 4567']) {
+      expect(`+${completePhoneDigits(query, 'PK')}`).toBe(normalisePhoneNumber(query, 'PK'));
+    }
   });
 });
 

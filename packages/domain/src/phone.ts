@@ -25,6 +25,29 @@ export function phoneSearchDigits(query: string, callingCode: string): string | 
 }
 
 /**
+ * The whole number a search names, as the digits of its international form ('0300 1234567', '300 1234567',
+ * '+92 300 1234567' → '923001234567'), when the search is exactly one valid number of the country (or, with
+ * a leading +, of any): no digit missing, none extra. Null for anything else (part of a number, text). Such a
+ * search is compared with the stored numbers whole, through an ordinary index, instead of as a substring.
+ */
+export function completePhoneDigits(query: string, countryCode: string): string | null {
+  if (!/^[\d\s+()-]+$/.test(query)) return null;
+  const digits = query.replace(/\D/g, '');
+  const country = countryCode.toUpperCase();
+  const parsed = isSupportedCountry(country)
+    ? parsePhoneNumberFromString(query, country as CountryCode)
+    : parsePhoneNumberFromString(query);
+  if (!parsed?.isValid()) return null;
+  const international = parsed.number.slice(1);
+  // Written as the whole number in one of its forms: international, national with its trunk prefix, or the
+  // national number alone. The reader may have dropped or added digits on the way; then it is no match.
+  const forms = query.trim().startsWith('+')
+    ? [international]
+    : [international, parsed.nationalNumber, parsed.formatNational().replace(/\D/g, '')];
+  return forms.includes(digits) ? international : null;
+}
+
+/**
  * A stored number as people read it: the national form for a number of the deployment's country
  * ('+922135871234' → '(021) 35871234'), the international form for others; text that is not a number is
  * returned as it is.

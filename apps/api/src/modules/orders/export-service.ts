@@ -88,6 +88,7 @@ export function orderExportService(deps: {
   db: Db;
   vendors: VendorService;
   phonePrefix: string;
+  countryCode: string;
   timeZone: string;
   localesDir: string;
   now: () => Date;
@@ -113,7 +114,7 @@ export function orderExportService(deps: {
     from: query.from,
     to: query.to,
     customerPhone: null,
-    ...historyFilters(query, deps.phonePrefix),
+    ...historyFilters(query, { phonePrefix: deps.phonePrefix, code: deps.countryCode }),
   });
   const baseNameOf = (vendorId: string) =>
     `orders-${vendorId}-${deps.now().toISOString().slice(0, 10)}`.replace(/[^\w.-]/g, '_');

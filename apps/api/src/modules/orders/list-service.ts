@@ -4,7 +4,7 @@ import { OrderIdSchema } from '@riderdesk/domain/contracts/orders';
 import { guestSearchRefusal } from '@riderdesk/domain/guest/guest-rules';
 import { compactSearchTerm, statusesOfFilter } from '@riderdesk/domain/order-history';
 import type { StatusFilter } from '@riderdesk/domain/order-status';
-import { phoneSearchDigits } from '@riderdesk/domain/phone';
+import { completePhoneDigits, phoneSearchDigits } from '@riderdesk/domain/phone';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
@@ -45,12 +45,18 @@ export function decodeCursor(key: string): Cursor {
 /** The status filter and search of spec §4 as the repository takes them. */
 export function historyFilters(
   query: { status?: StatusFilter | undefined; search?: string | undefined },
-  phonePrefix: string,
+  country: { phonePrefix: string; code: string },
 ): Pick<OrderPageQuery, 'statuses' | 'search'> {
   const compact = compactSearchTerm(query.search ?? '');
   return {
     statuses: statusesOfFilter(query.status ?? 'ANY'),
-    search: compact ? { compact, phoneDigits: phoneSearchDigits(compact, phonePrefix) } : null,
+    search: compact
+      ? {
+          compact,
+          phoneDigits: phoneSearchDigits(compact, country.phonePrefix),
+          wholePhoneDigits: completePhoneDigits(query.search ?? '', country.code),
+        }
+      : null,
   };
 }
 
@@ -86,7 +92,7 @@ export function orderListService({
           to: query.to ?? null,
           // spec §4 search ignores spaces.
           customerPhone: query.customer_phone_number ?? null,
-          ...historyFilters(query, phonePrefix),
+          ...historyFilters(query, { phonePrefix, code: countryCode }),
           after: query.pagination_key ? decodeCursor(query.pagination_key) : null,
           limit: query.count + 1,
         });

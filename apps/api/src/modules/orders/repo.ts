@@ -175,9 +175,10 @@ export interface OrderPageQuery {
   statuses: readonly OrderStatus[] | null;
   /**
    * spec §4 search, spaces already removed: part of the order id or of the customer's name, or (with
-   * `phoneDigits`) digits of the customer's phone.
+   * `phoneDigits`) digits of the customer's phone; with `wholePhoneDigits` the search is one whole number,
+   * compared with each phone whole (decision 101).
    */
-  search: { compact: string; phoneDigits: string | null } | null;
+  search: { compact: string; phoneDigits: string | null; wholePhoneDigits?: string | null } | null;
   /**
    * Up to how many orders of the period a search reads them all instead of asking the trigram indexes
    * (SEARCH_SCAN_MAX_ROWS unless told).
@@ -226,12 +227,27 @@ function orderPageWhere(
     const digits = query.search.phoneDigits;
     const contains = (expression: string, text: string) =>
       byIndex ? `${expression} like ${param(containsPattern(text))}` : `position(${param(text)} in ${expression}) > 0`;
-    const matches = [
-      contains('lower(o.order_id)', compact),
-      contains(`lower(replace(o.customer_name, ' ', ''))`, compact),
-    ];
-    if (digits) matches.push(contains(`translate(o.customer_phone, '+ ()-', '')`, digits));
-    where.push(`(${matches.join(' or ')})`);
+    const wholePhone = query.search.wholePhoneDigits;
+    if (wholePhone && byIndex) {
+      // One whole number (decision 101): its orders are few across all vendors, found through the digits'
+      // btree (migration 101) and the two trigram indexes, then looked up by id. Asked as an array, the
+      // planner cannot AND them with the period's bitmap (100 000 entries read for a handful of orders).
+      const pattern = param(containsPattern(compact));
+      where.push(
+        `o.order_id = any(array(select s.order_id from orders s
+           where translate(s.customer_phone, '+ ()-', '') = ${param(wholePhone)}
+              or lower(s.order_id) like ${pattern} or lower(replace(s.customer_name, ' ', '')) like ${pattern}))`,
+      );
+    } else {
+      const matches = [
+        contains('lower(o.order_id)', compact),
+        contains(`lower(replace(o.customer_name, ' ', ''))`, compact),
+      ];
+      // A whole number is compared whole on this path too, so both find the same orders.
+      if (wholePhone) matches.push(`translate(o.customer_phone, '+ ()-', '') = ${param(wholePhone)}`);
+      else if (digits) matches.push(contains(`translate(o.customer_phone, '+ ()-', '')`, digits));
+      where.push(`(${matches.join(' or ')})`);
+    }
   }
   if (query.after) {
     where.push(`(o.created_at, o.order_id) < (${param(query.after.at)}::timestamptz, ${param(query.after.id)})`);

@@ -262,9 +262,14 @@ function orderPageWhere(
  */
 export const SEARCH_SCAN_MAX_ROWS = 5_000;
 
-/** Whether a search goes through the trigram indexes: a term of three characters or more over a large period. */
+/**
+ * Whether a search goes through the indexes: a whole phone number always, another term of three characters or
+ * more over a large period (`searchScanMaxRows`, when given, decides for every term: the tests compare both).
+ */
 async function searchesByIndex(db: Db, query: Omit<OrderPageQuery, 'after' | 'limit'>): Promise<boolean> {
   if (!query.search) return false;
+  // A whole number's few orders are found by index whatever the period (decision 101): no count first.
+  if (query.search.wholePhoneDigits && query.searchScanMaxRows === undefined) return true;
   const shortest = Math.min(query.search.compact.length, query.search.phoneDigits?.length ?? Infinity);
   if (shortest < 3) return false;
   const most = query.searchScanMaxRows ?? SEARCH_SCAN_MAX_ROWS;

@@ -33,6 +33,13 @@ export interface OrderHistoryOptions {
   durationSeconds: number;
 }
 
+/**
+ * A pause before each measured run: a run that saturates the machine leaves queries still running in
+ * PostgreSQL after its last request, and they would be counted against the next run.
+ */
+const SETTLE_MS = 3000;
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
@@ -186,6 +193,7 @@ export async function benchOrderHistory(options: OrderHistoryOptions) {
      * the same time (at most 20 in flight, as autocannon's connections), in this run.
      */
     const bareAtRate = async (label: string, query: typeof pageQuery, rate: number) => {
+      await settle();
       const latencies: number[] = [];
       let inFlight = 0;
       let skipped = 0;
@@ -255,6 +263,7 @@ export async function benchOrderHistory(options: OrderHistoryOptions) {
       const authorization = `Bearer ${tokens.AccessToken}|${tokens.IdToken}`;
       const range = new URLSearchParams({ from: monthAgo, to: nowIso, count: '30' });
       const run = async (label: string, path: string, rate: number, anchor: { p50: number; p99: number }) => {
+        await settle();
         const result = await autocannon({
           url: base,
           connections: 20,

@@ -1,14 +1,19 @@
-import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { type CountryCode, isSupportedCountry, type PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
+
+/** `text` read as a number of the country (a supported one), or of the country its leading + names. */
+function parseIn(text: string, countryCode: string): PhoneNumber | undefined {
+  const country = countryCode.toUpperCase();
+  return isSupportedCountry(country)
+    ? parsePhoneNumberFromString(text, country as CountryCode)
+    : parsePhoneNumberFromString(text);
+}
 
 /**
  * One spelling per number ('0300 1234567', '+92 300 1234567' → '+923001234567'), so the same customer
  * typed two ways is one address-book entry. Text that is not a number is returned trimmed.
  */
 export function normalisePhoneNumber(phone: string, countryCode: string): string {
-  const country = countryCode.toUpperCase();
-  const parsed = isSupportedCountry(country)
-    ? parsePhoneNumberFromString(phone, country as CountryCode)
-    : parsePhoneNumberFromString(phone);
+  const parsed = parseIn(phone, countryCode);
   return parsed ? parsed.number : phone.trim();
 }
 
@@ -33,10 +38,7 @@ export function phoneSearchDigits(query: string, callingCode: string): string | 
 export function completePhoneDigits(query: string, countryCode: string): string | null {
   if (!/^[\d\s+()-]+$/.test(query)) return null;
   const digits = query.replace(/\D/g, '');
-  const country = countryCode.toUpperCase();
-  const parsed = isSupportedCountry(country)
-    ? parsePhoneNumberFromString(query, country as CountryCode)
-    : parsePhoneNumberFromString(query);
+  const parsed = parseIn(query, countryCode);
   if (!parsed?.isValid()) return null;
   const international = parsed.number.slice(1);
   // Written as the whole number in one of its forms: international, national with its trunk prefix, or the
@@ -53,19 +55,13 @@ export function completePhoneDigits(query: string, countryCode: string): string 
  * returned as it is.
  */
 export function formatPhoneForDisplay(phone: string, countryCode: string): string {
-  const country = countryCode.toUpperCase();
-  const parsed = isSupportedCountry(country)
-    ? parsePhoneNumberFromString(phone, country as CountryCode)
-    : parsePhoneNumberFromString(phone);
+  const parsed = parseIn(phone, countryCode);
   if (!parsed?.isPossible()) return phone;
-  return parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
+  return parsed.country === countryCode.toUpperCase() ? parsed.formatNational() : parsed.formatInternational();
 }
 
 /** spec §5: a possible number for the deployment's country (or any country when it starts with +). */
 export function isPossiblePhone(phone: string, countryCode: string): boolean {
-  const country = countryCode.toUpperCase();
-  const parsed = isSupportedCountry(country)
-    ? parsePhoneNumberFromString(phone, country as CountryCode)
-    : parsePhoneNumberFromString(phone);
+  const parsed = parseIn(phone, countryCode);
   return parsed?.isPossible() ?? false;
 }

@@ -2,7 +2,7 @@
 // the same file in the same run, the event loop's delay while it is preprocessed (with the API answering
 // other calls meanwhile), and the placement rate of its orders.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -79,6 +79,7 @@ export function bulkWorkbook(rows: number): Buffer {
 async function profilePhase(name: string): Promise<() => Promise<void>> {
   const dir = process.env.BENCH_PROFILE_DIR;
   if (!dir) return async () => {};
+  mkdirSync(dir, { recursive: true });
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');

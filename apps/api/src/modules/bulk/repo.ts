@@ -29,7 +29,9 @@ export interface BulkRowRecord {
   error_field: string | null;
   error_values: Record<string, string> | null;
   input: BulkRowInput;
-  order_body: Record<string, unknown> | null;
+  /** Where a checked row's order goes (the cells' coordinates or the geocoded address); null unless VALID. */
+  destination_latitude: number | null;
+  destination_longitude: number | null;
   delivery_fee_minor: number | null;
   collection_point_id: string;
   scheduled_for: Date | null;
@@ -112,12 +114,15 @@ export async function insertRows(tx: Db, jobId: string, rows: readonly NewBulkRo
     const batch = rows.slice(start, start + INSERT_BATCH);
     await tx.query(
       `insert into bulk_job_rows (bulk_job_id, row_number, status, error_key, error_field, error_values, input,
-                                  order_body, delivery_fee_minor, collection_point_id, scheduled_for)
-       select $1, r.row_number, r.status, r.error_key, r.error_field, r.error_values, r.input, r.order_body,
-              r.delivery_fee_minor, r.collection_point_id, r.scheduled_for
+                                  destination_latitude, destination_longitude, delivery_fee_minor,
+                                  collection_point_id, scheduled_for)
+       select $1, r.row_number, r.status, r.error_key, r.error_field, r.error_values, r.input,
+              r.destination_latitude, r.destination_longitude, r.delivery_fee_minor, r.collection_point_id,
+              r.scheduled_for
          from json_to_recordset($2::json) as r(row_number int, status text, error_key text, error_field text,
-              error_values json, input json, order_body json, delivery_fee_minor bigint,
-              collection_point_id text, scheduled_for timestamptz)`,
+              error_values json, input json, destination_latitude double precision,
+              destination_longitude double precision, delivery_fee_minor bigint, collection_point_id text,
+              scheduled_for timestamptz)`,
       [jobId, JSON.stringify(batch)],
     );
   }
@@ -153,8 +158,8 @@ export async function listPlacedJobs(db: Db, vendorId: string, limit: number): P
 
 export async function listRows(db: Db, jobId: string): Promise<BulkRowRecord[]> {
   const rows = await db.query<BulkRowRecord>(
-    `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, order_body,
-            delivery_fee_minor, collection_point_id, scheduled_for, order_id
+    `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, destination_latitude,
+            destination_longitude, delivery_fee_minor, collection_point_id, scheduled_for, order_id
        from bulk_job_rows where bulk_job_id = $1 order by row_number`,
     [jobId],
   );
@@ -174,8 +179,8 @@ export async function listRowPage(
   page: { afterRow: number; limit: number; onlyErrors: boolean },
 ): Promise<BulkRowRecord[]> {
   const rows = await db.query<BulkRowRecord>(
-    `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, order_body,
-            delivery_fee_minor, collection_point_id, scheduled_for, order_id
+    `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, destination_latitude,
+            destination_longitude, delivery_fee_minor, collection_point_id, scheduled_for, order_id
        from bulk_job_rows
       where bulk_job_id = $1 and row_number > $2 and ($4::boolean is false or error_key is not null)
       order by row_number limit $3`,
@@ -200,8 +205,8 @@ export async function rowsToPlace(db: Db, jobId: string): Promise<number[]> {
 /** The rows of a placement chunk, in their sheet order. */
 export async function findRows(db: Db, jobId: string, rowNumbers: readonly number[]): Promise<BulkRowRecord[]> {
   return db.query<BulkRowRecord>(
-    `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, order_body,
-            delivery_fee_minor, collection_point_id, scheduled_for, order_id
+    `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, destination_latitude,
+            destination_longitude, delivery_fee_minor, collection_point_id, scheduled_for, order_id
        from bulk_job_rows where bulk_job_id = $1 and row_number = any($2::int[])
       order by row_number`,
     [jobId, rowNumbers.map(String)],

@@ -43,6 +43,8 @@ export function rowWriter<Row>(
         const rows = pending.shift();
         if (rows) {
           await steps.write(tx, rows);
+          // The embedded engine answers on this thread: between two segments other requests get a turn.
+          await new Promise<void>((resolve) => setImmediate(resolve));
           continue;
         }
         if (finish) {

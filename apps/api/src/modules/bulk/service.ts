@@ -157,6 +157,46 @@ const refuse = (key: string, field: string | null, values: Record<string, string
   throw new RowRefused({ key, field, values });
 };
 
+/**
+ * The order a row asks for, as POST /order would receive it before its fee is quoted: built when the row is
+ * checked and again, from the same cells, when it is placed (decision 102).
+ */
+function orderBodyOf(
+  input: BulkRowInput,
+  collectionPoint: VendorRow,
+  destination: GeoPoint | null,
+  scheduledFor: Date | null,
+) {
+  const amount =
+    input.amount === '' ? null : Number.isFinite(Number(input.amount)) ? Number(input.amount) : input.amount;
+  return {
+    vendor_id: collectionPoint.vendor_id,
+    customer: {
+      location: {
+        latitude: destination?.lat ?? null,
+        longitude: destination?.lng ?? null,
+        // spec §3: unit, building and text joined with commas.
+        address: [input.unit, input.building, input.address].filter(Boolean).join(', '),
+        notes: input.rider_notes,
+      },
+      phone_number: input.phone_number,
+      name: input.customer_name,
+    },
+    order: {
+      payment_method: input.payment_method,
+      amount,
+      description: input.item_description,
+      cold_bag_needed: false,
+    },
+    vat_number: null,
+    preordered_for: scheduledFor ? Math.floor(scheduledFor.getTime() / 1000) : null,
+    age_validation_required: false,
+    login_pickup_estimation: collectionPoint.login_pickup_estimation ?? LOGIN_PICKUP_ESTIMATION,
+    delivery_fee: 0,
+    signature: '',
+  };
+}
+
 interface CheckedRow {
   row: repo.NewBulkRow;
   duplicateKey: string | null;
@@ -265,7 +305,8 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       error_field: null,
       error_values: null,
       input,
-      order_body: null,
+      destination_latitude: null,
+      destination_longitude: null,
       delivery_fee_minor: null,
       collection_point_id: collectionPointId,
       scheduled_for: null,
@@ -299,34 +340,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
         point = await context.geocode(input.address, origin);
       }
 
-      const amount =
-        input.amount === '' ? null : Number.isFinite(Number(input.amount)) ? Number(input.amount) : input.amount;
-      const body = {
-        vendor_id: collectionPoint!.vendor_id,
-        customer: {
-          location: {
-            latitude: point?.lat ?? null,
-            longitude: point?.lng ?? null,
-            // spec §3: unit, building and text joined with commas.
-            address: [input.unit, input.building, input.address].filter(Boolean).join(', '),
-            notes: input.rider_notes,
-          },
-          phone_number: input.phone_number,
-          name: input.customer_name,
-        },
-        order: {
-          payment_method: input.payment_method,
-          amount,
-          description: input.item_description,
-          cold_bag_needed: false,
-        },
-        vat_number: null,
-        preordered_for: scheduledFor ? Math.floor(scheduledFor.getTime() / 1000) : null,
-        age_validation_required: false,
-        login_pickup_estimation: collectionPoint!.login_pickup_estimation ?? LOGIN_PICKUP_ESTIMATION,
-        delivery_fee: 0,
-        signature: '',
-      };
+      const body = orderBodyOf(input, collectionPoint!, point, scheduledFor);
       // spec §5 chain first, so a row answers the key the request page would show first.
       const chain = validateOrderCreateBody(body, { countryCode: country.code, vendorId: body.vendor_id });
       if (!chain.ok) refuse(chain.key, COLUMN_OF_FIELD[chain.field] ?? null);
@@ -340,7 +354,10 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       const signed = { ...body, delivery_fee: quote.fee, signature: quote.signature };
       base.delivery_fee_minor = toMinor(quote.fee, currency);
       await orders.assertCreatable(caller, signed);
-      return { row: { ...base, status: 'VALID', order_body: signed }, duplicateKey: duplicateKeyOf(input) };
+      return {
+        row: { ...base, status: 'VALID', destination_latitude: point!.lat, destination_longitude: point!.lng },
+        duplicateKey: duplicateKeyOf(input),
+      };
     } catch (error) {
       const rowError = error instanceof RowRefused ? error.rowError : rowErrorOf(error);
       return {
@@ -492,7 +509,8 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
                 rows.push({
                   ...row,
                   status: 'INVALID',
-                  order_body: null,
+                  destination_latitude: null,
+                  destination_longitude: null,
                   error_key: 'bulk.error.duplicate-row',
                   error_field: 'phone_number',
                   error_values: { row: String(first) },
@@ -579,16 +597,13 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       let done = 0;
 
       /** A row's order as POST /order would write it now: a fresh quote, every check of a create. */
-      async function prepare(row: repo.BulkRowRecord) {
-        const body = row.order_body as {
-          vendor_id: string;
-          customer: { location: { latitude: number; longitude: number } };
-        };
-        const collectionPoint = await vendors.vendorOfCaller(caller, body.vendor_id);
+      async function prepare(row: repo.BulkRowRecord, destination: GeoPoint) {
+        const collectionPoint = await vendors.vendorOfCaller(caller, row.collection_point_id);
+        const body = orderBodyOf(row.input, collectionPoint, destination, row.scheduled_for);
         const quote = await pricing.quoteFee(caller, {
           vendor_id: body.vendor_id,
           source: { lat: collectionPoint.latitude ?? 0, lon: collectionPoint.longitude ?? 0 },
-          destination: { lat: body.customer.location.latitude, lon: body.customer.location.longitude },
+          destination: { lat: destination.lat, lon: destination.lng },
           delivery_type: 'food',
         });
         const { order } = await orders.checkCreate(caller, {
@@ -607,9 +622,10 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
           await yieldToEventLoop();
           const ready: { rowNumber: number; order: Awaited<ReturnType<typeof prepare>> }[] = [];
           for (const row of await repo.findRows(db, jobId, rowNumbers)) {
-            if (!row.order_body || row.order_id || row.status !== 'VALID') continue;
+            const { destination_latitude: lat, destination_longitude: lng } = row;
+            if (lat === null || lng === null || row.order_id || row.status !== 'VALID') continue;
             try {
-              ready.push({ rowNumber: row.row_number, order: await prepare(row) });
+              ready.push({ rowNumber: row.row_number, order: await prepare(row, { lat, lng }) });
             } catch (error) {
               await repo.markRowFailed(db, jobId, row.row_number, rowErrorOf(error));
             }

@@ -13,7 +13,9 @@ describe('migration 102: bulk rows keep their destination', () => {
       db,
       migrations.filter((migration) => migration.version < 102),
     );
-    await db.query(`insert into vendors (vendor_id, name, currency, country_code) values ('v-1', 'Grill', 'PKR', 'PK')`);
+    await db.query(
+      `insert into vendors (vendor_id, name, currency, country_code) values ('v-1', 'Grill', 'PKR', 'PK')`,
+    );
     await db.query(
       `insert into bulk_jobs (bulk_job_id, vendor_id, created_at, status, total_rows, currency)
        values ('8f0c3c9e-5a53-4f43-9a57-1f1f2b1c0d01', 'v-1', now(), 'PREPROCESS_SUCCESS_WITH_ERROR', 2, 'PKR')`,

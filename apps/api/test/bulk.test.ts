@@ -286,6 +286,79 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       expect(jobs[0].metadata.bulk_job_id).toBe(jobId);
     });
 
+    it('places each row as the order its cells describe: outlet, drop-off, customer, amount and time', async () => {
+      const outlet = await createVendor(t.db, {
+        vendor_id: uniqueId('out'),
+        parent_vendor_id: merchant.vendorId,
+        latitude: 24.83,
+        longitude: 67.03,
+        delivery_area: { type: 'radius', radius_km: 8 },
+        payment_methods: { CASH_ON_DELIVERY: true },
+      });
+      const { linkUserToVendor } = await import('../src/modules/vendors/repo.ts');
+      const [user] = await t.db.query<{ id: string }>('select id from users where email = $1', [merchant.email]);
+      await linkUserToVendor(t.db, user!.id, outlet.vendor_id);
+      const body = await upload([
+        validBulkRow({
+          unit: 'Flat 3',
+          building: 'Sea View',
+          address: 'Block 5, Clifton',
+          latitude: 24.8151,
+          longitude: 67.0411,
+          customer_name: 'Bilal Ahmed',
+          phone_number: '0300 5551234',
+          item_description: 'Karahi for four',
+          amount: 2350,
+          rider_notes: 'Gate 2',
+        }),
+        validBulkRow({ collection_point_id: outlet.vendor_id, phone_number: '03005551235' }),
+        validBulkRow({ delivery_type: 'SCHEDULED', scheduled_time: '2026-03-10 18:00', phone_number: '03005551236' }),
+      ]);
+      expect(body.orders.map((row) => row.status)).toEqual(['VALID', 'VALID', 'VALID']);
+      const jobId = body.bulk_job.metadata.bulk_job_id;
+      await t.app.inject({ method: 'POST', url: `/api/v1/bulk-job/place-orders/${jobId}`, headers: merchant.headers });
+      await t.app.jobs.drain();
+      const orders = await t.db.query<{
+        row_number: number;
+        vendor_id: string;
+        customer_name: string;
+        customer_phone: string;
+        customer_address: string;
+        customer_notes: string | null;
+        customer_latitude: number;
+        customer_longitude: number;
+        amount_minor: string;
+        description: string;
+        preordered_for: Date | null;
+        delivery_fee_minor: string;
+        row_fee_minor: string;
+      }>(
+        `select r.row_number, o.vendor_id, o.customer_name, o.customer_phone, o.customer_address, o.customer_notes,
+                o.customer_latitude, o.customer_longitude, o.amount_minor, o.description, o.preordered_for,
+                o.delivery_fee_minor, r.delivery_fee_minor as row_fee_minor
+           from bulk_job_rows r join orders o on o.order_id = r.order_id
+          where r.bulk_job_id = $1 order by r.row_number`,
+        [jobId],
+      );
+      expect(orders).toHaveLength(3);
+      expect(orders[0]).toMatchObject({
+        vendor_id: merchant.vendorId,
+        customer_name: 'Bilal Ahmed',
+        customer_phone: '+923005551234',
+        customer_address: 'Flat 3, Sea View, Block 5, Clifton',
+        customer_notes: 'Gate 2',
+        customer_latitude: 24.8151,
+        customer_longitude: 67.0411,
+        description: 'Karahi for four',
+        preordered_for: null,
+      });
+      expect(Number(orders[0]!.amount_minor)).toBe(235000);
+      expect(orders[1]!.vendor_id).toBe(outlet.vendor_id);
+      expect(orders[2]!.preordered_for?.toISOString()).toBe('2026-03-10T13:00:00.000Z');
+      // The fee the merchant was shown is the fee placed (the same trip, quoted again at placement).
+      for (const order of orders) expect(order.delivery_fee_minor).toBe(order.row_fee_minor);
+    });
+
     it('refuses to place a job without valid rows', async () => {
       const body = await upload([validBulkRow({ phone_number: '12' })]);
       expect(body.bulk_job.status).toBe('PREPROCESS_FAIL');

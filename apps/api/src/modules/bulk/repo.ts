@@ -40,6 +40,57 @@ export interface BulkRowRecord {
 
 export type NewBulkRow = Omit<BulkRowRecord, 'bulk_job_id' | 'order_id'>;
 
+/**
+ * A row's cells are stored as a JSON array of their values in this order, without their names (decision
+ * 102): a large file's rows are written as a third fewer bytes. The row number is the row's own column.
+ */
+const STORED_CELLS = [
+  'customer_name',
+  'phone_number',
+  'address',
+  'latitude',
+  'longitude',
+  'unit',
+  'building',
+  'rider_notes',
+  'item_description',
+  'amount',
+  'payment_method',
+  'delivery_type',
+  'scheduled_time',
+  'collection_point_id',
+] as const satisfies readonly Exclude<keyof BulkRowInput, 'row_number'>[];
+
+// Every cell is stored: a cell added to BulkRowInput and missing above makes this line fail to compile.
+const everyCellStored: Exclude<keyof BulkRowInput, 'row_number' | (typeof STORED_CELLS)[number]> extends never
+  ? true
+  : never = true;
+void everyCellStored;
+
+/** The values of `STORED_CELLS`, in its order. */
+type StoredCells = readonly BulkRowInput[(typeof STORED_CELLS)[number]][];
+
+const storedCellsOf = (input: BulkRowInput): StoredCells => STORED_CELLS.map((name) => input[name]);
+
+function inputOf(rowNumber: number, cells: StoredCells): BulkRowInput {
+  const input: Record<string, unknown> = { row_number: rowNumber };
+  STORED_CELLS.forEach((name, index) => {
+    input[name] = cells[index] ?? null;
+  });
+  return input as unknown as BulkRowInput;
+}
+
+type StoredRow = Omit<BulkRowRecord, 'input' | 'delivery_fee_minor'> & {
+  input: StoredCells;
+  delivery_fee_minor: number | string | null;
+};
+
+const rowOf = (row: StoredRow): BulkRowRecord => ({
+  ...row,
+  input: inputOf(row.row_number, row.input),
+  delivery_fee_minor: row.delivery_fee_minor === null ? null : Number(row.delivery_fee_minor),
+});
+
 // The job with its totals, counted from its rows so they can never disagree with them.
 const JOB_SELECT = `
   select j.bulk_job_id, j.vendor_id, j.created_by, u.email as created_by_email, j.created_by_partner, j.file_name,
@@ -57,7 +108,7 @@ const JOB_SELECT = `
              count(*) filter (where r.status = 'FAILED') as failed_rows,
              sum(r.delivery_fee_minor) filter (where r.status in ('VALID', 'PLACED', 'FAILED')) as total_fee_minor,
              (select jsonb_object_agg(p.method, p.n)
-                from (select r2.input->>'payment_method' as method, count(*)::int as n
+                from (select r2.input->>${STORED_CELLS.indexOf('payment_method')} as method, count(*)::int as n
                         from bulk_job_rows r2
                        where r2.bulk_job_id = j.bulk_job_id and r2.status in ('VALID', 'PLACED', 'FAILED')
                        group by 1) p) as payment_types
@@ -123,7 +174,7 @@ export async function insertRows(tx: Db, jobId: string, rows: readonly NewBulkRo
               error_values json, input json, destination_latitude double precision,
               destination_longitude double precision, delivery_fee_minor bigint, collection_point_id text,
               scheduled_for timestamptz)`,
-      [jobId, JSON.stringify(batch)],
+      [jobId, JSON.stringify(batch.map((row) => ({ ...row, input: storedCellsOf(row.input) })))],
     );
   }
 }
@@ -157,16 +208,13 @@ export async function listPlacedJobs(db: Db, vendorId: string, limit: number): P
 }
 
 export async function listRows(db: Db, jobId: string): Promise<BulkRowRecord[]> {
-  const rows = await db.query<BulkRowRecord>(
+  const rows = await db.query<StoredRow>(
     `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, destination_latitude,
             destination_longitude, delivery_fee_minor, collection_point_id, scheduled_for, order_id
        from bulk_job_rows where bulk_job_id = $1 order by row_number`,
     [jobId],
   );
-  return rows.map((row) => ({
-    ...row,
-    delivery_fee_minor: row.delivery_fee_minor === null ? null : Number(row.delivery_fee_minor),
-  }));
+  return rows.map(rowOf);
 }
 
 /**
@@ -178,7 +226,7 @@ export async function listRowPage(
   jobId: string,
   page: { afterRow: number; limit: number; onlyErrors: boolean },
 ): Promise<BulkRowRecord[]> {
-  const rows = await db.query<BulkRowRecord>(
+  const rows = await db.query<StoredRow>(
     `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, destination_latitude,
             destination_longitude, delivery_fee_minor, collection_point_id, scheduled_for, order_id
        from bulk_job_rows
@@ -186,10 +234,7 @@ export async function listRowPage(
       order by row_number limit $3`,
     [jobId, page.afterRow, page.limit + 1, page.onlyErrors],
   );
-  return rows.map((row) => ({
-    ...row,
-    delivery_fee_minor: row.delivery_fee_minor === null ? null : Number(row.delivery_fee_minor),
-  }));
+  return rows.map(rowOf);
 }
 
 /** The row numbers still to place, in order. */
@@ -204,13 +249,14 @@ export async function rowsToPlace(db: Db, jobId: string): Promise<number[]> {
 
 /** The rows of a placement chunk, in their sheet order. */
 export async function findRows(db: Db, jobId: string, rowNumbers: readonly number[]): Promise<BulkRowRecord[]> {
-  return db.query<BulkRowRecord>(
+  const rows = await db.query<StoredRow>(
     `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, destination_latitude,
             destination_longitude, delivery_fee_minor, collection_point_id, scheduled_for, order_id
        from bulk_job_rows where bulk_job_id = $1 and row_number = any($2::int[])
       order by row_number`,
     [jobId, rowNumbers.map(String)],
   );
+  return rows.map(rowOf);
 }
 
 /**

@@ -91,8 +91,8 @@ export function BulkRowsTable({ vendorId, jobId, firstPage, totals, currency, is
                   <Text fz="sm" fw={500}>
                     {row.customer_name || '—'}
                   </Text>
-                  <Text fz="xs" c="dimmed" dir="ltr" ta="start">
-                    {row.phone_number}
+                  <Text fz="xs" c="dimmed">
+                    <bdi dir="ltr">{row.phone_number}</bdi>
                   </Text>
                 </Table.Td>
                 <Table.Td maw={260}>

@@ -78,6 +78,9 @@ export function HistoryFiltersBar({
         error={searchError || undefined}
         leftSection={<IconSearch size={16} />}
         value={search}
+        // A phone number or an order id reads left to right in an Urdu page too, an Urdu name right to left;
+        // the field itself (its icons) keeps the page's direction.
+        styles={{ input: { unicodeBidi: 'plaintext' } }}
         onChange={(event) => onSearchChange(event.currentTarget.value)}
         rightSection={
           search ? (

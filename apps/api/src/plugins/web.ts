@@ -1,12 +1,9 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { PublicConfig } from '@riderdesk/domain/contracts/deployment';
+import { INLINE_CONFIG_ID, type PublicConfig } from '@riderdesk/domain/contracts/deployment';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-
-/** The element the web app reads its deployment from instead of asking `GET /api/v1/config` first. */
-export const INLINE_CONFIG_ID = 'app-config';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

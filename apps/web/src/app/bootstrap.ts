@@ -1,5 +1,5 @@
 import { pickLanguage } from '@riderdesk/domain/config';
-import { type PublicConfig, PublicConfigAnswerSchema } from '@riderdesk/domain/contracts/deployment';
+import { INLINE_CONFIG_ID, type PublicConfig, PublicConfigAnswerSchema } from '@riderdesk/domain/contracts/deployment';
 import { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { flagsQueryOptions } from '../features/flags/hooks/use-flags.ts';
@@ -24,9 +24,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
-
-/** The id of the element in which the server puts the config call's answer (apps/api plugins/web.ts). */
-export const INLINE_CONFIG_ID = 'app-config';
 
 /**
  * The deployment: given in the page by the server that serves the build, so the first screen does not wait

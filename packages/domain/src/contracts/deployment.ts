@@ -40,3 +40,9 @@ export const PublicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 export const PublicConfigAnswerSchema = resultOf(PublicConfigSchema);
+
+/**
+ * The id of the element in which the server that serves the web build puts the config call's answer, so the
+ * first screen does not wait a round trip for it.
+ */
+export const INLINE_CONFIG_ID = 'app-config';

@@ -3,6 +3,8 @@ import type { BulkJobDetailAnswer, BulkRow } from '@riderdesk/domain/contracts/b
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BulkSheetRow, fillTemplate, validBulkRow } from '../../../testing/bulk-sheet.ts';
+import type { OrderRow } from '../src/modules/orders/model.ts';
+import { linkUserToVendor } from '../src/modules/vendors/repo.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { downloadTemplate, uploadBulkFile, workbookParts, zipOf } from './support/bulk.ts';
 import { createMerchant, createVendor, type Merchant, uniqueId } from './support/factories.ts';
@@ -32,6 +34,21 @@ describe.each(databases())('bulk orders on %s', (kind) => {
     const response = await uploadBulkFile(t, who, await fillTemplate(template, rows));
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as BulkJobDetailAnswer).body;
+  }
+
+  /** An outlet of the merchant's vendor, linked to the merchant's login: a collection point its rows may name. */
+  async function merchantOutlet() {
+    const outlet = await createVendor(t.db, {
+      vendor_id: uniqueId('out'),
+      parent_vendor_id: merchant.vendorId,
+      latitude: 24.83,
+      longitude: 67.03,
+      delivery_area: { type: 'radius', radius_km: 8 },
+      payment_methods: { CASH_ON_DELIVERY: true },
+    });
+    const [user] = await t.db.query<{ id: string }>('select id from users where email = $1', [merchant.email]);
+    await linkUserToVendor(t.db, user!.id, outlet.vendor_id);
+    return outlet;
   }
 
   const rowError = (rows: BulkRow[], rowNumber: number) => rows.find((row) => row.row_number === rowNumber)?.error?.key;
@@ -208,17 +225,7 @@ describe.each(databases())('bulk orders on %s', (kind) => {
     });
 
     it('geocodes an address without coordinates, prices every good row and accepts an outlet as collection point', async () => {
-      const outlet = await createVendor(t.db, {
-        vendor_id: uniqueId('out'),
-        parent_vendor_id: merchant.vendorId,
-        latitude: 24.83,
-        longitude: 67.03,
-        delivery_area: { type: 'radius', radius_km: 8 },
-        payment_methods: { CASH_ON_DELIVERY: true },
-      });
-      const { linkUserToVendor } = await import('../src/modules/vendors/repo.ts');
-      const [user] = await t.db.query<{ id: string }>('select id from users where email = $1', [merchant.email]);
-      await linkUserToVendor(t.db, user!.id, outlet.vendor_id);
+      const outlet = await merchantOutlet();
       const body = await upload([
         validBulkRow({ latitude: '', longitude: '', address: 'Zamzama Commercial' }),
         validBulkRow({ collection_point_id: outlet.vendor_id, phone_number: '03009998887' }),
@@ -287,17 +294,7 @@ describe.each(databases())('bulk orders on %s', (kind) => {
     });
 
     it('places each row as the order its cells describe: outlet, drop-off, customer, amount and time', async () => {
-      const outlet = await createVendor(t.db, {
-        vendor_id: uniqueId('out'),
-        parent_vendor_id: merchant.vendorId,
-        latitude: 24.83,
-        longitude: 67.03,
-        delivery_area: { type: 'radius', radius_km: 8 },
-        payment_methods: { CASH_ON_DELIVERY: true },
-      });
-      const { linkUserToVendor } = await import('../src/modules/vendors/repo.ts');
-      const [user] = await t.db.query<{ id: string }>('select id from users where email = $1', [merchant.email]);
-      await linkUserToVendor(t.db, user!.id, outlet.vendor_id);
+      const outlet = await merchantOutlet();
       const body = await upload([
         validBulkRow({
           unit: 'Flat 3',
@@ -318,21 +315,19 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       const jobId = body.bulk_job.metadata.bulk_job_id;
       await t.app.inject({ method: 'POST', url: `/api/v1/bulk-job/place-orders/${jobId}`, headers: merchant.headers });
       await t.app.jobs.drain();
-      const orders = await t.db.query<{
-        row_number: number;
-        vendor_id: string;
-        customer_name: string;
-        customer_phone: string;
-        customer_address: string;
-        customer_notes: string | null;
-        customer_latitude: number;
-        customer_longitude: number;
-        amount_minor: string;
-        description: string;
-        preordered_for: Date | null;
-        delivery_fee_minor: string;
-        row_fee_minor: string;
-      }>(
+      type PlacedOrder = Pick<
+        OrderRow,
+        | 'vendor_id'
+        | 'customer_name'
+        | 'customer_phone'
+        | 'customer_address'
+        | 'customer_notes'
+        | 'customer_latitude'
+        | 'customer_longitude'
+        | 'description'
+        | 'preordered_for'
+      > & { row_number: number; amount_minor: string; delivery_fee_minor: string; row_fee_minor: string };
+      const orders = await t.db.query<PlacedOrder>(
         `select r.row_number, o.vendor_id, o.customer_name, o.customer_phone, o.customer_address, o.customer_notes,
                 o.customer_latitude, o.customer_longitude, o.amount_minor, o.description, o.preordered_for,
                 o.delivery_fee_minor, r.delivery_fee_minor as row_fee_minor

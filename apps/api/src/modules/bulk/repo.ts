@@ -43,6 +43,8 @@ export type NewBulkRow = Omit<BulkRowRecord, 'bulk_job_id' | 'order_id'>;
 /**
  * A row's cells are stored as a JSON array of their values in this order, without their names (decision
  * 102): a large file's rows are written as a third fewer bytes. The row number is the row's own column.
+ * The list is the template's column order of migration 102, kept here rather than read from BULK_COLUMNS:
+ * the template may change its order, stored rows keep theirs (a new cell goes at the end).
  */
 const STORED_CELLS = [
   'customer_name',

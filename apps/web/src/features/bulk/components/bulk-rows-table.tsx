@@ -92,7 +92,10 @@ export function BulkRowsTable({ vendorId, jobId, firstPage, totals, currency, is
                     {row.customer_name || '—'}
                   </Text>
                   <Text fz="xs" c="dimmed">
-                    <bdi dir="ltr">{row.phone_number}</bdi>
+                    {/* A number reads left to right in Urdu too, and is never broken across lines. */}
+                    <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                      {row.phone_number}
+                    </bdi>
                   </Text>
                 </Table.Td>
                 <Table.Td maw={260}>

@@ -12,18 +12,21 @@ async function openHistory(page: Page, locale: Locale) {
 /** "Send by e-mail": the job runs on the server's queue, the page follows it to a ready file and downloads it. */
 async function emailTheCsv(page: Page, locale: Locale) {
   await page.getByRole('button', { name: text(locale, 'history.export.button') }).click();
+  // The merchant's earlier exports are listed too: this one is followed by the id the request answered.
+  const requested = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().endsWith('/orders/export-jobs'),
+  );
   await page.getByRole('menuitem', { name: text(locale, 'history.export.email-csv') }).click();
+  const exportId = ((await (await requested).json()) as { result: { export_job: { export_id: string } } }).result
+    .export_job.export_id;
   await expect(page.getByText(text(locale, 'history.export.email-started', { email: DEMO.email }))).toBeVisible();
-  const panel = page.getByRole('region', { name: text(locale, 'history.export.jobs.title') });
-  await expect(
-    panel.getByText(text(locale, 'history.export.jobs.status.READY', { email: DEMO.email })).first(),
-  ).toBeVisible({ timeout: 60_000 });
+  const job = page.locator(`[data-export-id="${exportId}"]`);
+  await expect(job.getByText(text(locale, 'history.export.jobs.status.READY', { email: DEMO.email }))).toBeVisible({
+    timeout: 60_000,
+  });
   await page.screenshot({ path: `test-results/screens/history-emailed-export-${locale}.png`, fullPage: true });
   const downloading = page.waitForEvent('download');
-  await panel
-    .getByRole('button', { name: text(locale, 'history.export.jobs.download') })
-    .first()
-    .click();
+  await job.getByRole('button', { name: text(locale, 'history.export.jobs.download') }).click();
   const file = await readFile((await (await downloading).path()) ?? '');
   expect(file.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   expect(file.toString('utf8')).toContain(text(locale, 'history.export.column.order_id'));

@@ -42,7 +42,7 @@ export function ExportJobsPanel({ vendorId }: { vendorId: string }) {
         {jobs.data.map((job) => {
           const percent = exportProgressPercent(job.done, job.total);
           return (
-            <Stack key={job.export_id} gap={4} data-testid="export-job">
+            <Stack key={job.export_id} gap={4} data-testid="export-job" data-export-id={job.export_id}>
               <Group justify="space-between" gap="sm" wrap="wrap">
                 <Group gap="xs">
                   <Badge variant="light" tt="none" color={STATUS_COLOURS[job.status]}>

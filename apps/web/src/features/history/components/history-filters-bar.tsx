@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import { ActionIcon, Group, Select, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { DATE_PRESETS, type DatePreset } from '@riderdesk/domain/date-presets';
-import { type CustomRangeError, HISTORY_MAX_RANGE_DAYS, type HistoryDateRange } from '@riderdesk/domain/order-history';
+import { type CustomRangeError, HISTORY_MAX_RANGE_DAYS } from '@riderdesk/domain/order-history';
 import { STATUS_FILTERS, type StatusFilter } from '@riderdesk/domain/order-status';
 import { IconCalendar, IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

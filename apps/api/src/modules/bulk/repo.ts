@@ -1,6 +1,6 @@
 import type { BulkJobStatus, BulkPlacementState, BulkRowInput, BulkRowStatus } from '@riderdesk/domain/bulk/bulk-sheet';
 import { BULK_JOB_CHANGES_CHANNEL, type BulkJobUpdate } from '@riderdesk/domain/contracts/live';
-import type { Db } from '../../db/db.ts';
+import type { Db, SqlParam } from '../../db/db.ts';
 
 export interface BulkJobRow {
   bulk_job_id: string;
@@ -87,11 +87,21 @@ type StoredRow = Omit<BulkRowRecord, 'input' | 'delivery_fee_minor'> & {
   delivery_fee_minor: number | string | null;
 };
 
+// The columns `rowOf` reads a row back from.
+const ROW_COLUMNS = `bulk_job_id, row_number, status, error_key, error_field, error_values, input, destination_latitude,
+  destination_longitude, delivery_fee_minor, collection_point_id, scheduled_for, order_id`;
+
 const rowOf = (row: StoredRow): BulkRowRecord => ({
   ...row,
   input: inputOf(row.row_number, row.input),
   delivery_fee_minor: row.delivery_fee_minor === null ? null : Number(row.delivery_fee_minor),
 });
+
+/** A job's rows selected by `clauses` (its where and order), each read back as the checks wrote it. */
+async function selectRows(db: Db, clauses: string, params: readonly SqlParam[]): Promise<BulkRowRecord[]> {
+  const rows = await db.query<StoredRow>(`select ${ROW_COLUMNS} from bulk_job_rows ${clauses}`, params);
+  return rows.map(rowOf);
+}
 
 // The job with its totals, counted from its rows so they can never disagree with them.
 const JOB_SELECT = `
@@ -210,13 +220,7 @@ export async function listPlacedJobs(db: Db, vendorId: string, limit: number): P
 }
 
 export async function listRows(db: Db, jobId: string): Promise<BulkRowRecord[]> {
-  const rows = await db.query<StoredRow>(
-    `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, destination_latitude,
-            destination_longitude, delivery_fee_minor, collection_point_id, scheduled_for, order_id
-       from bulk_job_rows where bulk_job_id = $1 order by row_number`,
-    [jobId],
-  );
-  return rows.map(rowOf);
+  return selectRows(db, 'where bulk_job_id = $1 order by row_number', [jobId]);
 }
 
 /**
@@ -228,15 +232,12 @@ export async function listRowPage(
   jobId: string,
   page: { afterRow: number; limit: number; onlyErrors: boolean },
 ): Promise<BulkRowRecord[]> {
-  const rows = await db.query<StoredRow>(
-    `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, destination_latitude,
-            destination_longitude, delivery_fee_minor, collection_point_id, scheduled_for, order_id
-       from bulk_job_rows
-      where bulk_job_id = $1 and row_number > $2 and ($4::boolean is false or error_key is not null)
-      order by row_number limit $3`,
+  return selectRows(
+    db,
+    `where bulk_job_id = $1 and row_number > $2 and ($4::boolean is false or error_key is not null)
+     order by row_number limit $3`,
     [jobId, page.afterRow, page.limit + 1, page.onlyErrors],
   );
-  return rows.map(rowOf);
 }
 
 /** The row numbers still to place, in order. */
@@ -251,14 +252,10 @@ export async function rowsToPlace(db: Db, jobId: string): Promise<number[]> {
 
 /** The rows of a placement chunk, in their sheet order. */
 export async function findRows(db: Db, jobId: string, rowNumbers: readonly number[]): Promise<BulkRowRecord[]> {
-  const rows = await db.query<StoredRow>(
-    `select bulk_job_id, row_number, status, error_key, error_field, error_values, input, destination_latitude,
-            destination_longitude, delivery_fee_minor, collection_point_id, scheduled_for, order_id
-       from bulk_job_rows where bulk_job_id = $1 and row_number = any($2::int[])
-      order by row_number`,
-    [jobId, rowNumbers.map(String)],
-  );
-  return rows.map(rowOf);
+  return selectRows(db, 'where bulk_job_id = $1 and row_number = any($2::int[]) order by row_number', [
+    jobId,
+    rowNumbers.map(String),
+  ]);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Db } from '../../db/db.ts';
 
 /**
@@ -44,7 +45,7 @@ export function rowWriter<Row>(
         if (rows) {
           await steps.write(tx, rows);
           // The embedded engine answers on this thread: between two segments other requests get a turn.
-          await new Promise<void>((resolve) => setImmediate(resolve));
+          await setImmediate();
           continue;
         }
         if (finish) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import { placementStatus, preprocessStatus } from '@riderdesk/domain/bulk/bulk-flow';
 import {
   BULK_MAX_ROWS,
@@ -105,7 +106,7 @@ const UPLOAD_PROGRESS_MIN_ROWS = 50;
 /** Chunks placed at once: a few transactions in flight keep a PostgreSQL pool busy; PGlite takes turns. */
 const PARALLEL_CHUNKS = 4;
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+const yieldToEventLoop = () => setImmediate();
 
 // The spec §5 chain's fields and the create's error fields, as the sheet's columns.
 const COLUMN_OF_FIELD: Record<string, string> = {

@@ -1,6 +1,8 @@
 // Order history at scale (issue "Order history"): a year of orders over many vendors on PostgreSQL, the
 // history page through the API and as bare SQL, a phone search over a month, and a large CSV export.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -10,8 +12,14 @@ import { wallClock } from '../apps/api/src/clock.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { withAuthSecret } from '../apps/api/src/db/instance-secrets.ts';
 import { createScratchDatabase } from '../apps/api/src/db/scratch-database.ts';
+import { EXPORT_STEPS } from '../apps/api/src/modules/orders/export-format.ts';
 import { historyFilters } from '../apps/api/src/modules/orders/list-service.ts';
-import { findOrderPage, type OrderPageQuery } from '../apps/api/src/modules/orders/repo.ts';
+import {
+  type ExportRecord,
+  findExportBatch,
+  findOrderPage,
+  type OrderPageQuery,
+} from '../apps/api/src/modules/orders/repo.ts';
 import { seed } from '../apps/api/src/seed/seed.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -39,6 +47,35 @@ export interface OrderHistoryOptions {
  */
 const SETTLE_MS = 3000;
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
+/**
+ * Downloads `url` in a child process, as a browser would (asking for br or gzip, which it decodes), and
+ * answers the decoded bytes and line feeds it counted.
+ */
+async function download(
+  url: string,
+  authorization: string,
+): Promise<{ bytes: number; newlines: number; encoding: string }> {
+  const client = `
+    const response = await fetch(process.env.URL, { headers: { authorization: process.env.AUTHORIZATION } });
+    let bytes = 0, newlines = 0;
+    for await (const chunk of response.body) {
+      bytes += chunk.byteLength;
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) newlines++;
+    }
+    process.stdout.write(JSON.stringify({ bytes, newlines, encoding: response.headers.get('content-encoding') ?? 'identity' }));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', client], {
+    env: { ...process.env, URL: url, AUTHORIZATION: authorization },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`the download ended with ${code}`);
+  return JSON.parse(out) as { bytes: number; newlines: number; encoding: string };
+}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
@@ -306,44 +343,49 @@ export async function benchOrderHistory(options: OrderHistoryOptions) {
         options.rate,
       );
 
-      // Anchor of the export: the same rows read in the export's keyset batches of 500, nothing written.
-      const anchorStarted = performance.now();
-      let anchorRows = 0;
-      let after: { at: string; id: string } | null = null;
-      for (;;) {
-        const batch = await findOrderPage(db, { ...outletPage, after, limit: 500 });
-        anchorRows += batch.length;
-        const last = batch.at(-1);
-        if (batch.length < 500 || !last) break;
-        after = { at: last.cursor_at, id: last.order_id };
-      }
-      const anchorRate = anchorRows / ((performance.now() - anchorStarted) / 1000);
-      say(`bare SQL keyset read of the export's rows: ${anchorRows} rows at ${Math.round(anchorRate)} rows/s`);
+      // Anchors of the export: the same rows read in keyset batches of 500, one after another, nothing
+      // written: as history pages (the export's read before decision 103), then as the export reads them.
+      const keysetRate = async (read: (after: { at: string; id: string } | null) => Promise<ExportRecord[]>) => {
+        const started = performance.now();
+        let rows = 0;
+        let after: { at: string; id: string } | null = null;
+        for (;;) {
+          const batch = await read(after);
+          rows += batch.length;
+          const last = batch.at(-1);
+          if (batch.length < 500 || !last) break;
+          after = { at: last.cursor_at, id: last.order_id };
+        }
+        return { rows, perSecond: rows / ((performance.now() - started) / 1000) };
+      };
+      const pageRead = await keysetRate(
+        async (after) => (await findOrderPage(db, { ...outletPage, after, limit: 500 })) as unknown as ExportRecord[],
+      );
+      say(`bare SQL keyset read as history pages: ${pageRead.rows} rows at ${Math.round(pageRead.perSecond)} rows/s`);
+      const exportRead = await keysetRate((after) =>
+        findExportBatch(db, { ...outletPage, after, limit: 500 }, config.deployment.country.timeZone, EXPORT_STEPS),
+      );
+      const anchorRate = exportRead.perSecond;
+      say(`bare SQL keyset read as the export reads: ${exportRead.rows} rows at ${Math.round(anchorRate)} rows/s`);
 
-      // Export: every order of the outlet's month as CSV, reading the stream as it arrives.
+      // Export: every order of the outlet's month as CSV, downloaded by another process (so the server's RSS
+      // is its own) that counts the bytes and lines as they arrive.
       const rssBefore = process.memoryUsage().rss;
       let rssPeak = rssBefore;
       const sampler = setInterval(() => {
         rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-      }, 50);
+      }, 20);
       const exportStarted = performance.now();
-      const response = await fetch(
+      const { bytes, newlines, encoding } = await download(
         `${base}/api/v1/vendor/${OUTLET_ID}/orders/export?${new URLSearchParams({ format: 'csv', from: monthAgo, to: nowIso })}`,
-        { headers: { authorization } },
+        authorization,
       );
-      let bytes = 0;
-      let newlines = 0;
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        bytes += chunk.byteLength;
-        for (const byte of chunk) if (byte === 10) newlines++;
-      }
       clearInterval(sampler);
       const seconds = (performance.now() - exportStarted) / 1000;
       say(
-        `CSV export: ${newlines - 1} rows, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s = ` +
-          `${Math.round((newlines - 1) / seconds)} rows/s (÷ bare read ${((newlines - 1) / seconds / anchorRate).toFixed(2)}); ` +
-          `RSS growth ${((rssPeak - rssBefore) / 1e6).toFixed(0)} MB ` +
-          `(server and client in one process); load average ${loadavg()[0]?.toFixed(1)}`,
+        `CSV export: ${newlines - 1} rows, ${(bytes / 1e6).toFixed(1)} MB (${encoding}) in ${seconds.toFixed(1)} s = ` +
+          `${Math.round((newlines - 1) / seconds)} rows/s (÷ bare export read ${((newlines - 1) / seconds / anchorRate).toFixed(2)}); ` +
+          `server RSS growth ${((rssPeak - rssBefore) / 1e6).toFixed(0)} MB; load average ${loadavg()[0]?.toFixed(1)}`,
       );
 
       // The e-mailed export's file (decision 047), built as its job builds it: whole in memory.

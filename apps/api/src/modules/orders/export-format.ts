@@ -1,7 +1,9 @@
-import { TZDate } from '@date-fns/tz';
-import type { Order } from '@riderdesk/domain/contracts/orders';
+import type { OrderPaymentStatus } from '@riderdesk/domain/contracts/order-payment';
+import { fromMinor } from '@riderdesk/domain/money';
 import { paymentAndRefundStatus } from '@riderdesk/domain/order-history';
-import { type OrderStatus, STATUS_GROUPS, STATUS_LABEL_KEYS } from '@riderdesk/domain/order-status';
+import { STATUS_GROUPS, STATUS_LABEL_KEYS } from '@riderdesk/domain/order-status';
+import { orderCharges } from '@riderdesk/domain/orders/charges';
+import type { ExportRecord, ExportSteps } from './repo.ts';
 
 // The columns of the history table (spec §2 "All orders"), then what reconciling needs beyond it: the
 // status history times, voucher, VAT number and notes.
@@ -75,81 +77,63 @@ export function csvRecord(cells: readonly ExportCell[], { neutralise = true } = 
   return `${record}\n`;
 }
 
-// A zone's offset changes only at a quarter-hour of UTC (offsets are whole quarter-hours), so it is looked up
-// once per quarter-hour of time: an export writes several times per row, and a time-zone-aware date-fns
-// format costs about 50 µs where this costs 1 (bench/README.md, order-history).
-const QUARTER_HOUR_MS = 900_000;
-const ZONE_OFFSETS_KEPT = 100_000;
-const zoneOffsets = new Map<string, Map<number, number>>();
-
-/** `yyyy-MM-dd HH:mm:ss` of an instant in the time zone. */
-export function zoneTimeFormatter(timeZone: string): (instantMs: number) => string {
-  let offsets = zoneOffsets.get(timeZone);
-  if (!offsets) {
-    offsets = new Map();
-    zoneOffsets.set(timeZone, offsets);
-  }
-  const cache = offsets;
-  return (instantMs) => {
-    const quarter = Math.floor(instantMs / QUARTER_HOUR_MS);
-    let offsetMs = cache.get(quarter);
-    if (offsetMs === undefined) {
-      if (cache.size >= ZONE_OFFSETS_KEPT) cache.clear();
-      offsetMs = -new TZDate(quarter * QUARTER_HOUR_MS, timeZone).getTimezoneOffset() * 60_000;
-      cache.set(quarter, offsetMs);
-    }
-    return new Date(instantMs + offsetMs).toISOString().slice(0, 19).replace('T', ' ');
-  };
-}
-
 /** Looks a dotted key up in a locale catalogue, falling back to the key itself. */
 export type Translate = (key: string) => string;
 
-function lastTimeOf(order: Order, statuses: readonly OrderStatus[]): string | null {
-  for (let index = order.status_history.length - 1; index >= 0; index--) {
-    const entry = order.status_history[index];
-    if (entry && statuses.includes(entry.status)) return entry.created_at;
-  }
-  return null;
-}
+/** The statuses whose last time each time column of an export shows. */
+export const EXPORT_STEPS: ExportSteps = {
+  accepted: ['COURIER_ACCEPTED_DELIVERY'],
+  pickedUp: ['PICKED_UP'],
+  delivered: ['DELIVERED'],
+  cancelled: STATUS_GROUPS.cancelled,
+};
 
-/** One row of the export; amounts stay numbers (major units) and times are written in the country zone. */
-export function exportRow(order: Order, timeZone: string, t: Translate): ExportCell[] {
-  const inZone = zoneTimeFormatter(timeZone);
-  const time = (instant: string | null) => (instant === null ? null : inZone(Date.parse(instant)));
+/**
+ * One row of the export; amounts stay numbers (major units) through the same charges as the order's view, and
+ * times come written in the country zone by the export's read (`findExportBatch`).
+ */
+export function exportRow(order: ExportRecord, t: Translate): ExportCell[] {
+  const { currency } = order;
+  const charges = orderCharges({
+    amountMinor: order.amount_minor ?? 0,
+    deliveryFeeMinor: order.delivery_fee_minor,
+    discountMinor: order.discount_minor,
+    paymentMethod: order.payment_method,
+  });
   // Card payments (decision 060): what was charged and what was refunded; empty for other methods.
-  const payment = order.payment ? paymentAndRefundStatus(order.payment.status) : null;
+  const paymentStatus = order.payment_status as OrderPaymentStatus | null;
+  const payment = paymentStatus ? paymentAndRefundStatus(paymentStatus) : null;
   const cardStatus = (status: string) => t(`tracking.payment.card-status.${status}`);
   const cells: Record<ExportColumn, ExportCell> = {
     order_id: order.order_id,
-    created_at: time(order.created_at),
+    created_at: order.created_at,
     outlet: order.outlet_name,
     outlet_id: order.vendor_id,
-    customer_name: order.customer.name,
-    customer_phone: order.customer.phone_number,
-    drop_off: order.customer.location.address,
+    customer_name: order.customer_name,
+    customer_phone: order.customer_phone,
+    drop_off: order.customer_address,
     status: t(STATUS_LABEL_KEYS[order.status]),
-    rider: order.rider?.name ?? null,
-    delivery_fee: order.delivery_fee,
-    discount: order.discount,
-    amount: order.order.amount,
-    total_amount: order.total_amount,
-    collect_amount: order.collect_amount,
-    payment_method: t(`tracking.payment-method.${order.order.payment_method}`),
+    rider: order.rider_name,
+    delivery_fee: fromMinor(order.delivery_fee_minor, currency),
+    discount: fromMinor(charges.discountMinor, currency),
+    amount: fromMinor(order.amount_minor ?? 0, currency),
+    total_amount: fromMinor(charges.totalMinor, currency),
+    collect_amount: fromMinor(charges.collectMinor, currency),
+    payment_method: t(`tracking.payment-method.${order.payment_method}`),
     payment_status: payment ? cardStatus(payment.payment) : null,
-    paid_amount: order.payment ? order.payment.paid_amount : null,
+    paid_amount: payment ? fromMinor(order.paid_minor ?? 0, currency) : null,
     refund_status: payment?.refund ? cardStatus(payment.refund) : null,
-    refunded_amount: order.payment ? order.payment.refunded_amount : null,
-    card: order.payment?.card ? `${order.payment.card.scheme} •••• ${order.payment.card.last4}` : null,
-    accepted_at: time(lastTimeOf(order, ['COURIER_ACCEPTED_DELIVERY'])),
-    picked_up_at: time(lastTimeOf(order, ['PICKED_UP'])),
-    delivered_at: time(lastTimeOf(order, ['DELIVERED'])),
-    cancelled_at: time(lastTimeOf(order, STATUS_GROUPS.cancelled)),
+    refunded_amount: payment ? fromMinor(order.refunded_minor ?? 0, currency) : null,
+    card: payment && order.card_scheme && order.card_last4 ? `${order.card_scheme} •••• ${order.card_last4}` : null,
+    accepted_at: order.accepted_at,
+    picked_up_at: order.picked_up_at,
+    delivered_at: order.delivered_at,
+    cancelled_at: order.cancelled_at,
     cancel_reason: order.cancel_reason ? t(`cancel.reason.${order.cancel_reason}`) : null,
     voucher_code: order.voucher_code,
     vat_number: order.vat_number,
-    customer_notes: order.customer.location.notes,
-    description: order.order.description || null,
+    customer_notes: order.customer_notes,
+    description: order.description || null,
   };
   return EXPORT_COLUMNS.map((column) => cells[column]);
 }

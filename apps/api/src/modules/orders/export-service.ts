@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import * as XLSX from '@e965/xlsx';
 import type { OrderExportQuery } from '@riderdesk/domain/contracts/order-list';
-import type { Order } from '@riderdesk/domain/contracts/orders';
 import { DIRECT_XLSX_MAX_ROWS, isWithinHistoryLimit } from '@riderdesk/domain/order-history';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
@@ -11,6 +11,7 @@ import type { Caller } from '../../plugins/auth.ts';
 import type { VendorService } from '../vendors/service.ts';
 import {
   csvRecord,
+  EXPORT_STEPS,
   type ExportCell,
   exportHeadings,
   exportRow,
@@ -18,8 +19,7 @@ import {
   type Translate,
 } from './export-format.ts';
 import { historyFilters } from './list-service.ts';
-import { toOrderView } from './order-view.ts';
-import { countOrderPage, findOrderPage, type OrderPageQuery } from './repo.ts';
+import { countOrderPage, type ExportRecord, findExportBatch, type OrderPageQuery } from './repo.ts';
 
 export type OrderExportService = ReturnType<typeof orderExportService>;
 
@@ -70,16 +70,36 @@ export function translator(catalogue: Catalogue, fallback: Catalogue): Translate
   return (key) => lookup(catalogue, key) ?? lookup(fallback, key) ?? key;
 }
 
-/** Keyset batches of the filtered orders, newest first: the same query path as the history list. */
-async function* orderBatches(db: Db, query: Omit<OrderPageQuery, 'after' | 'limit'>): AsyncGenerator<Order[]> {
-  let after: OrderPageQuery['after'] = null;
+/**
+ * Keyset batches of the filtered orders, newest first: the history list's filters and order, read as the
+ * export's narrow rows (`findExportBatch`, decision 103). With `readAhead`, the next batch is asked for
+ * before this one is handed out, so the database reads it while the caller writes this one; a whole-file
+ * XLSX, which keeps the event loop busy on its own, reads one batch after another instead (decision 090).
+ */
+async function* orderBatches(
+  db: Db,
+  query: Omit<OrderPageQuery, 'after' | 'limit'>,
+  timeZone: string,
+  { readAhead }: { readAhead: boolean },
+): AsyncGenerator<ExportRecord[]> {
+  const read = (after: OrderPageQuery['after']) =>
+    findExportBatch(db, { ...query, after, limit: EXPORT_BATCH_SIZE + 1 }, timeZone, EXPORT_STEPS);
+  let next = read(null);
   for (;;) {
-    const rows = await findOrderPage(db, { ...query, after, limit: EXPORT_BATCH_SIZE + 1 });
+    const rows = await next;
     const batch = rows.slice(0, EXPORT_BATCH_SIZE);
-    if (batch.length > 0) yield batch.map(toOrderView);
     const last = batch.at(-1);
-    if (rows.length <= EXPORT_BATCH_SIZE || !last) return;
-    after = { at: last.cursor_at, id: last.order_id };
+    const after = rows.length > EXPORT_BATCH_SIZE && last ? { at: last.cursor_at, id: last.order_id } : null;
+    if (after && readAhead) {
+      next = read(after);
+      // A caller that stops early never awaits it: its failure is then nobody's to hear.
+      next.catch(() => {});
+      // The query leaves for the database before the caller's synchronous work on this batch starts.
+      await setImmediate();
+    }
+    if (batch.length > 0) yield batch;
+    if (!after) return;
+    if (!readAhead) next = read(after);
   }
 }
 
@@ -124,13 +144,13 @@ export function orderExportService(deps: {
       await vendors.assertCallerVendor(caller, vendorId);
       checkExportRange(query);
       const t = translator(await catalogue(query.lang), await catalogue('en'));
-      const batches = orderBatches(db, pageQuery(vendorId, query));
+      const batches = orderBatches(db, pageQuery(vendorId, query), timeZone, { readAhead: query.format === 'csv' });
       const baseName = baseNameOf(vendorId);
       if (query.format === 'csv') {
         return {
           fileName: `${baseName}.csv`,
           contentType: CSV_TYPE,
-          body: Readable.from(csvChunks(batches, exportHeadings(t), (order) => exportRow(order, timeZone, t))),
+          body: Readable.from(csvChunks(batches, exportHeadings(t), (order) => exportRow(order, t))),
         };
       }
       return {
@@ -139,7 +159,7 @@ export function orderExportService(deps: {
         body: await xlsxFile(
           batches,
           exportHeadings(t),
-          (order) => exportRow(order, timeZone, t),
+          (order) => exportRow(order, t),
           t('history.title'),
           XLSX_EXPORT_MAX_ROWS,
         ),
@@ -168,7 +188,7 @@ export function orderExportService(deps: {
     ): Promise<ExportFile & { body: Buffer; rows: number }> {
       const t = translator(await catalogue(query.lang), await catalogue('en'));
       let rows = 0;
-      const counted = async function* (batches: AsyncGenerator<Order[]>) {
+      const counted = async function* (batches: AsyncGenerator<ExportRecord[]>) {
         for await (const batch of batches) {
           signal?.throwIfAborted();
           yield batch;
@@ -176,9 +196,11 @@ export function orderExportService(deps: {
           await onRows(rows);
         }
       };
-      const batches = counted(orderBatches(db, pageQuery(vendorId, query)));
+      const batches = counted(
+        orderBatches(db, pageQuery(vendorId, query), timeZone, { readAhead: query.format === 'csv' }),
+      );
       const baseName = baseNameOf(vendorId);
-      const row = (order: Order) => exportRow(order, timeZone, t);
+      const row = (order: ExportRecord) => exportRow(order, t);
       if (query.format === 'csv') {
         const chunks: Buffer[] = [];
         for await (const chunk of csvChunks(batches, exportHeadings(t), row)) chunks.push(Buffer.from(chunk, 'utf8'));
@@ -191,9 +213,9 @@ export function orderExportService(deps: {
 }
 
 async function* csvChunks(
-  batches: AsyncIterable<Order[]>,
+  batches: AsyncIterable<ExportRecord[]>,
   headings: string[],
-  row: (order: Order) => ExportCell[],
+  row: (order: ExportRecord) => ExportCell[],
 ): AsyncGenerator<string> {
   yield BOM + csvRecord(headings, { neutralise: false });
   for await (const batch of batches) {
@@ -204,9 +226,9 @@ async function* csvChunks(
 }
 
 async function xlsxFile(
-  batches: AsyncGenerator<Order[]>,
+  batches: AsyncGenerator<ExportRecord[]>,
   headings: string[],
-  row: (order: Order) => ExportCell[],
+  row: (order: ExportRecord) => ExportCell[],
   sheetName: string,
   maxRows: number,
 ): Promise<Buffer> {

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import autocannon from 'autocannon';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/api/src/app.ts';
 import { wallClock } from '../apps/api/src/clock.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -48,6 +48,34 @@ export interface OrderHistoryOptions {
 const SETTLE_MS = 3000;
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
+interface PacedHttpResult {
+  latencies: number[];
+  statuses: Record<string, number>;
+  skipped: number;
+  errors: number;
+}
+
+/** Runs bench/paced-http.mjs in its own process and answers what it measured. */
+async function pacedHttp(load: {
+  url: string;
+  headers: Record<string, string>;
+  rate: number;
+  durationSeconds: number;
+  maxInFlight: number;
+}): Promise<PacedHttpResult> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./paced-http.mjs', import.meta.url))], {
+    env: { ...process.env, PACED_HTTP: JSON.stringify(load) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`the paced load ended with ${code}`);
+  return JSON.parse(out) as PacedHttpResult;
+}
+
 /**
  * Downloads `url` in a child process, as a browser would (asking for br or gzip, which it decodes), and
  * answers the decoded bytes and line feeds it counted.
@@ -76,6 +104,9 @@ async function download(
   if (code !== 0) throw new Error(`the download ended with ${code}`);
   return JSON.parse(out) as { bytes: number; newlines: number; encoding: string };
 }
+
+/** A full garbage collection where the process allows one (`--expose-gc`). */
+const collectGarbage = () => (globalThis as { gc?: () => void }).gc?.();
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
@@ -299,21 +330,28 @@ export async function benchOrderHistory(options: OrderHistoryOptions) {
       }
       const authorization = `Bearer ${tokens.AccessToken}|${tokens.IdToken}`;
       const range = new URLSearchParams({ from: monthAgo, to: nowIso, count: '30' });
+      // The API under the anchor's load: paced evenly at the same rate, at most 20 in flight, from another
+      // process (bench/paced-http.mjs; autocannon's rate sends each second's requests in a burst).
       const run = async (label: string, path: string, rate: number, anchor: { p50: number; p99: number }) => {
         await settle();
-        const result = await autocannon({
-          url: base,
-          connections: 20,
-          overallRate: rate,
-          duration: options.durationSeconds,
-          requests: [{ method: 'GET', path, headers: { authorization } }],
+        const result = await pacedHttp({
+          url: `${base}${path}`,
+          headers: { authorization },
+          rate,
+          durationSeconds: options.durationSeconds,
+          maxInFlight: 20,
         });
+        const latencies = [...result.latencies].sort((a, b) => a - b);
+        const p50 = percentile(latencies, 0.5);
+        const p99 = percentile(latencies, 0.99);
+        const non2xx = Object.entries(result.statuses)
+          .filter(([status]) => !status.startsWith('2'))
+          .reduce((sum, [, count]) => sum + count, 0);
         say(
-          `${label} at ${rate}/s for ${options.durationSeconds} s: ${result.requests.average.toFixed(0)} req/s, ` +
-            `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, ` +
-            `non-2xx ${result.non2xx}, errors ${result.errors}; ÷ bare SQL: p50 ` +
-            `${(result.latency.p50 / Math.max(anchor.p50, 0.01)).toFixed(1)}×, p99 ` +
-            `${(result.latency.p99 / Math.max(anchor.p99, 0.01)).toFixed(1)}×`,
+          `${label} at ${rate}/s for ${options.durationSeconds} s: ${(latencies.length / options.durationSeconds).toFixed(0)} req/s, ` +
+            `p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${(latencies.at(-1) ?? 0).toFixed(0)} ms, ` +
+            `non-2xx ${non2xx}, errors ${result.errors}, ${result.skipped} not sent (20 in flight); ÷ bare SQL: p50 ` +
+            `${(p50 / Math.max(anchor.p50, 0.01)).toFixed(1)}×, p99 ${(p99 / Math.max(anchor.p99, 0.01)).toFixed(1)}×`,
         );
       };
       await run(
@@ -369,7 +407,9 @@ export async function benchOrderHistory(options: OrderHistoryOptions) {
       say(`bare SQL keyset read as the export reads: ${exportRead.rows} rows at ${Math.round(anchorRate)} rows/s`);
 
       // Export: every order of the outlet's month as CSV, downloaded by another process (so the server's RSS
-      // is its own) that counts the bytes and lines as they arrive.
+      // is its own) that counts the bytes and lines as they arrive. RSS growth is counted from a collected heap
+      // (`npm run bench` passes --expose-gc), not from whatever the runs before left behind.
+      collectGarbage();
       const rssBefore = process.memoryUsage().rss;
       let rssPeak = rssBefore;
       const sampler = setInterval(() => {
@@ -392,6 +432,7 @@ export async function benchOrderHistory(options: OrderHistoryOptions) {
       // The XLSX takes the delivered orders only (7 in 12): the job refuses an XLSX past 100 000 rows.
       for (const format of ['csv', 'xlsx'] as const) {
         const delay = monitorEventLoopDelay({ resolution: 10 });
+        collectGarbage();
         const before = process.memoryUsage().rss;
         let peak = before;
         const sampling = setInterval(() => {

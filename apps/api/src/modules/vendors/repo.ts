@@ -209,6 +209,7 @@ export async function isVendorOfUser(db: Db, userId: string, vendorId: string): 
         and exists (select 1 from user_vendors uv
                      where uv.user_id = $1 and uv.vendor_id in (v.vendor_id, v.parent_vendor_id))`,
     [userId, vendorId],
+    { prepare: true },
   );
   return rows.length > 0;
 }
@@ -218,6 +219,7 @@ export async function isVendorUnder(db: Db, parentId: string, vendorId: string):
   const rows = await db.query(
     'select 1 from vendors where vendor_id = $2 and (vendor_id = $1 or parent_vendor_id = $1)',
     [parentId, vendorId],
+    { prepare: true },
   );
   return rows.length > 0;
 }

@@ -1,0 +1,55 @@
+// An open-loop HTTP load at an even pace, run as its own process by `pacedHttp` (order-history.ts): one GET
+// every 1/rate s for the duration, at most `maxInFlight` at once (a request due while that many wait is not
+// sent, and counted), over keep-alive connections. It prints the latencies it measured as JSON.
+//
+// autocannon's `overallRate` sends each connection's share of a second back to back at the start of every
+// second, so the server sees bursts of the whole second's requests; the bare query's anchor is paced evenly.
+// This load paces the API the same way as the anchor.
+import http from 'node:http';
+
+const { url, headers, rate, durationSeconds, maxInFlight } = JSON.parse(process.env.PACED_HTTP ?? '{}');
+const agent = new http.Agent({ keepAlive: true, maxSockets: maxInFlight });
+const latencies = [];
+const statuses = {};
+let inFlight = 0;
+let skipped = 0;
+let errors = 0;
+const pending = new Set();
+
+const get = () =>
+  new Promise((resolve) => {
+    const at = performance.now();
+    const request = http.get(url, { agent, headers }, (response) => {
+      response.on('data', () => {});
+      response.on('end', () => {
+        latencies.push(performance.now() - at);
+        statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
+        resolve();
+      });
+    });
+    request.on('error', () => {
+      errors++;
+      resolve();
+    });
+  });
+
+const interval = 1000 / rate;
+const start = performance.now();
+const end = start + durationSeconds * 1000;
+for (let next = start; next < end; next += interval) {
+  const wait = next - performance.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  if (inFlight >= maxInFlight) {
+    skipped++;
+    continue;
+  }
+  inFlight++;
+  const done = get().then(() => {
+    inFlight--;
+    pending.delete(done);
+  });
+  pending.add(done);
+}
+await Promise.all(pending);
+agent.destroy();
+process.stdout.write(JSON.stringify({ latencies, statuses, skipped, errors, seconds: durationSeconds }));

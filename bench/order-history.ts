@@ -63,8 +63,15 @@ async function pacedHttp(load: {
   durationSeconds: number;
   maxInFlight: number;
 }): Promise<PacedHttpResult> {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./paced-http.mjs', import.meta.url))], {
-    env: { ...process.env, PACED_HTTP: JSON.stringify(load) },
+  return nodeChild<PacedHttpResult>([fileURLToPath(new URL('./paced-http.mjs', import.meta.url))], {
+    PACED_HTTP: JSON.stringify(load),
+  });
+}
+
+/** Runs Node with `args` in a process of its own and answers the JSON it printed. */
+async function nodeChild<T>(args: string[], env: Record<string, string>): Promise<T> {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -72,8 +79,8 @@ async function pacedHttp(load: {
     out += chunk.toString();
   });
   const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`the paced load ended with ${code}`);
-  return JSON.parse(out) as PacedHttpResult;
+  if (code !== 0) throw new Error(`node ${args.join(' ').slice(0, 60)} ended with ${code}`);
+  return JSON.parse(out) as T;
 }
 
 /**
@@ -92,17 +99,7 @@ async function download(
       for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) newlines++;
     }
     process.stdout.write(JSON.stringify({ bytes, newlines, encoding: response.headers.get('content-encoding') ?? 'identity' }));`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', client], {
-    env: { ...process.env, URL: url, AUTHORIZATION: authorization },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`the download ended with ${code}`);
-  return JSON.parse(out) as { bytes: number; newlines: number; encoding: string };
+  return nodeChild(['--input-type=module', '-e', client], { URL: url, AUTHORIZATION: authorization });
 }
 
 /** A full garbage collection where the process allows one (`--expose-gc`). */

@@ -113,7 +113,6 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const auth = authService({ db, config, mailer, tokens, vendors, guests, now });
   const flags = flagService(db);
   const pricing = pricingService({
-    db,
     config,
     vendors,
     signer,

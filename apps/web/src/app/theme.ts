@@ -8,8 +8,9 @@ import {
   type MantineColorsTuple,
 } from '@mantine/core';
 
+// "Riderdesk Arabic" (styles.css) covers Arabic code points only: Latin text falls through to the system fonts.
 const LATIN_STACK =
-  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', 'Noto Sans', 'Liberation Sans', Arial, sans-serif";
+  "'Riderdesk Arabic', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', 'Noto Sans', 'Liberation Sans', Arial, sans-serif";
 
 /** brand.primaryColor is a Mantine colour name, or a CSS colour for brands outside the palette. */
 export function createAppTheme(primaryColor: string) {

@@ -11,7 +11,6 @@ import { isDeliverable } from '@riderdesk/domain/delivery-area';
 import { travelMinutes, tripDistanceKm } from '@riderdesk/domain/geo/trip';
 import { computeDeliveryFee, fromMinor, type GeoPoint } from '@riderdesk/domain/money';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import { snapshotRead } from '../../infra/read-snapshot.ts';
 import type { Caller } from '../../plugins/auth.ts';
@@ -26,7 +25,6 @@ export type PricingService = ReturnType<typeof pricingService>;
 export type NearestFreeRider = (point: GeoPoint) => Promise<GeoPoint | null>;
 
 export interface PricingDeps {
-  db: Db;
   config: AppConfig;
   vendors: VendorService;
   signer: FeeSigner;
@@ -43,7 +41,7 @@ export function originOf(vendor: VendorRow, fallback: GeoPoint): GeoPoint {
   return hasPickupAddress(vendor) ? { lat: vendor.latitude!, lng: vendor.longitude! } : fallback;
 }
 
-export function pricingService({ db, config, vendors, signer, nearestFreeRider }: PricingDeps) {
+export function pricingService({ config, vendors, signer, nearestFreeRider }: PricingDeps) {
   const { country } = config.deployment;
 
   function feeFor(origin: GeoPoint, destination: GeoPoint): FeeQuoteResult {

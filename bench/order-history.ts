@@ -3,8 +3,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { loadavg } from 'node:os';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -117,7 +120,14 @@ export async function benchOrderHistory(options: OrderHistoryOptions) {
     RATE_LIMIT_GLOBAL: '1000000',
   });
   if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
-  const { db, drop } = await createScratchDatabase(ADMIN_URL, { prefix: 'rd_bench_history', poolSize: 10 });
+  const {
+    db,
+    drop,
+    url: databaseUrl,
+  } = await createScratchDatabase(ADMIN_URL, {
+    prefix: 'rd_bench_history',
+    poolSize: 10,
+  });
   const lines: string[] = [];
   const say = (line: string) => {
     lines.push(line);
@@ -313,18 +323,7 @@ export async function benchOrderHistory(options: OrderHistoryOptions) {
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      // A loaded machine may shed the first request (503 from under-pressure): log in again until it answers.
-      let tokens: { AccessToken: string; IdToken: string } | undefined;
-      for (let attempt = 0; !tokens; attempt++) {
-        const login = await fetch(`${base}/api/v1/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email_address: config.demoEmail, password: config.demoPassword }),
-        });
-        tokens = ((await login.json()) as { result?: { AccessToken: string; IdToken: string } }).result;
-        if (!tokens && attempt >= 20) throw new Error(`login answered ${login.status}`);
-        if (!tokens) await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
+      const tokens = await logIn(base, config.demoEmail, config.demoPassword);
       const authorization = `Bearer ${tokens.AccessToken}|${tokens.IdToken}`;
       const range = new URLSearchParams({ from: monthAgo, to: nowIso, count: '30' });
       // The API under the anchor's load: paced evenly at the same rate, at most 20 in flight, from another
@@ -452,8 +451,104 @@ export async function benchOrderHistory(options: OrderHistoryOptions) {
     } finally {
       await app.close();
     }
+
+    // The same CSV download from a server of its own, started as `npm run serve` starts one, so its RSS growth
+    // is the export's alone, not on top of what this process's earlier phases left.
+    const server = await startServer(databaseUrl);
+    try {
+      const tokens = await logIn(server.base, config.demoEmail, config.demoPassword);
+      const rssBefore = server.rss();
+      let rssPeak = rssBefore;
+      const sampler = setInterval(() => {
+        rssPeak = Math.max(rssPeak, server.rss());
+      }, 20);
+      const started = performance.now();
+      const { bytes, newlines, encoding } = await download(
+        `${server.base}/api/v1/vendor/${OUTLET_ID}/orders/export?${new URLSearchParams({ format: 'csv', from: monthAgo, to: nowIso })}`,
+        `Bearer ${tokens.AccessToken}|${tokens.IdToken}`,
+      );
+      clearInterval(sampler);
+      const seconds = (performance.now() - started) / 1000;
+      say(
+        `CSV export from a fresh server: ${newlines - 1} rows, ${(bytes / 1e6).toFixed(1)} MB (${encoding}) in ` +
+          `${seconds.toFixed(1)} s = ${Math.round((newlines - 1) / seconds)} rows/s; its RSS ${(rssBefore / 1e6).toFixed(0)} MB ` +
+          `before, growth ${((rssPeak - rssBefore) / 1e6).toFixed(0)} MB`,
+      );
+    } finally {
+      await server.stop();
+    }
   } finally {
     await drop();
   }
   return lines;
+}
+
+/** Logs in as the demo user, again while a loaded server sheds the request (503 from under-pressure). */
+async function logIn(base: string, email: string, password: string): Promise<{ AccessToken: string; IdToken: string }> {
+  for (let attempt = 0; ; attempt++) {
+    const login = await fetch(`${base}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email_address: email, password }),
+    });
+    const tokens = ((await login.json()) as { result?: { AccessToken: string; IdToken: string } }).result;
+    if (tokens) return tokens;
+    if (attempt >= 20) throw new Error(`login answered ${login.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/**
+ * The API in a process of its own on the bench's database, with `npm run serve`'s V8 flags (its source through
+ * tsx, as the bench runs it), background work off; answers once it is ready.
+ */
+async function startServer(
+  databaseUrl: string,
+): Promise<{ base: string; rss: () => number; stop: () => Promise<void> }> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const main = fileURLToPath(new URL('../apps/api/src/main.ts', import.meta.url));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-bench-server-'));
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', main], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      MAP_TILE_URL: '',
+      RATE_LIMIT_GLOBAL: '1000000',
+      DISPATCHER: 'off',
+      SIMULATOR: 'off',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    const ready = await fetch(`${base}/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (attempt >= 120 || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error('the bench server did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return {
+    base,
+    // Resident set size from /proc (Linux), in bytes.
+    rss: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { reactRouterProduction } from './build-plugins/react-router-production.ts';
 import { zodWithoutJsonSchema } from './build-plugins/zod-without-json-schema.ts';
 
 // In production the API serves dist/ from the same origin; in development these paths go to it.
@@ -7,7 +8,7 @@ const API_ORIGIN = process.env.RIDERDESK_API_ORIGIN ?? 'http://localhost:8080';
 const proxiedPaths = ['/api', '/translations', '/fwfFallback.json', '/live', '/dev'];
 
 export default defineConfig({
-  plugins: [react(), zodWithoutJsonSchema()],
+  plugins: [react(), zodWithoutJsonSchema(), reactRouterProduction()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(
@@ -48,7 +49,7 @@ export default defineConfig({
     name: '@riderdesk/web',
     environment: 'jsdom',
     setupFiles: ['../../testing/closed-hours-clock.ts', './test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build-plugins/**/*.test.ts'],
     css: false,
     // Typing into forms with user-event is slow on a loaded machine; the 5 s default cut such tests short.
     testTimeout: 20_000,

@@ -26,19 +26,27 @@ export const LANGUAGE_NAMES: Record<LanguageCode, string> = {
 /** The BCP 47 tag of a product language code ('ur_alt' is Urdu in its alternative script style). */
 export const languageTag = (code: string): string => code.split('_')[0] ?? code;
 
+const namesFound = new Map<string, string>();
+
 /**
- * A language's name in that language (spec §2 language selector), from the platform's Intl.DisplayNames;
- * the shipped names where the platform has none.
+ * A language's name in that language (spec §2 language selector): the shipped name for a shipped language,
+ * otherwise the platform's Intl.DisplayNames (whose first use loads the locale's data, tens of milliseconds
+ * on a slow phone), kept once found.
  */
 export function languageName(code: string): string {
+  if (Object.hasOwn(LANGUAGE_NAMES, code)) return LANGUAGE_NAMES[code as LanguageCode];
+  const found = namesFound.get(code);
+  if (found) return found;
   const tag = languageTag(code);
+  let name = code;
   try {
-    const name = new Intl.DisplayNames([tag], { type: 'language', fallback: 'none' }).of(tag);
-    if (name) return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+    const displayed = new Intl.DisplayNames([tag], { type: 'language', fallback: 'none' }).of(tag);
+    if (displayed) name = displayed.charAt(0).toLocaleUpperCase(tag) + displayed.slice(1);
   } catch {
     // An unknown tag, or a platform without display names.
   }
-  return LANGUAGE_NAMES[code as LanguageCode] ?? code;
+  namesFound.set(code, name);
+  return name;
 }
 
 export interface CountryLinks {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { COUNTRIES, languageName, languageTag } from './config.ts';
 
 describe('languageName (spec §2 language selector)', () => {
@@ -16,6 +16,17 @@ describe('languageName (spec §2 language selector)', () => {
 
   it('falls back to the shipped name or the code for what the platform cannot name', () => {
     expect(languageName('not a tag!')).toBe('not a tag!');
+    // A name inherited by every object is not a shipped language.
+    expect(languageName('constructor')).toBe('constructor');
+  });
+
+  it('gives the same name again without asking the platform', () => {
+    const first = languageName('th');
+    const displayNames = vi.spyOn(Intl, 'DisplayNames');
+    expect(languageName('th')).toBe(first);
+    expect(languageName('en')).toBe('English');
+    expect(displayNames).not.toHaveBeenCalled();
+    displayNames.mockRestore();
   });
 
   it("offers only the country's languages: Pakistan's are English and Urdu", () => {

@@ -19,6 +19,7 @@ import { setCountryParameter } from '../apps/api/src/modules/vendors/repo.ts';
 import { seed } from '../apps/api/src/seed/seed.ts';
 import { orderCreateBody } from '../testing/order-body.ts';
 import { benchConfig } from './bench-config.ts';
+import { pacedHttp, percentile, successes } from './child-process.ts';
 
 export type BenchDatabase = 'postgres' | 'pglite';
 
@@ -34,10 +35,16 @@ export interface OrderCreateResult {
   database: BenchDatabase;
   rate: number;
   durationSeconds: number;
+  /**
+   * How the load was sent: the maximum rate by autocannon's connections, each sending its next request when
+   * its last is answered; a fixed rate evenly paced, open loop, by bench/paced-http.mjs in a process of its own.
+   */
+  generator: 'autocannon' | 'paced';
   requests: number;
   ok: number;
   non2xx: number;
   errors: number;
+  /** autocannon's timeouts; for a paced load, the requests due while 100 others waited, and so not sent. */
   timeouts: number;
   throughput: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
@@ -54,7 +61,92 @@ export interface OrderCreateResult {
    * Fastify route that parses the same JSON body and inserts it as one row (`insert … values ($1, $2::jsonb)`),
    * the least a created order can cost.
    */
-  anchor: { throughput: number; latencyMs: { p50: number; p99: number } } | null;
+  anchor: AnchorResult | null;
+  /** The anchor's insert announced with `pg_notify` in its statement, as an order is (same run, same load). */
+  announcedAnchor: AnchorResult | null;
+}
+
+/** At most this many requests of a paced load wait at once; a request due beyond that is not sent. */
+const PACED_MAX_IN_FLIGHT = 100;
+
+interface LoadResult {
+  generator: 'autocannon' | 'paced';
+  requests: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+}
+
+/**
+ * POSTs `body` to `url` for the run's duration: as fast as the connections allow (autocannon) when no rate is
+ * asked, otherwise evenly paced at the rate (bench/paced-http.mjs).
+ */
+async function postLoad(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: OrderCreateOptions & { idempotencyKeys: boolean },
+): Promise<LoadResult> {
+  if (options.rate > 0) {
+    const load = {
+      url,
+      method: 'POST' as const,
+      body,
+      headers: { 'content-type': 'application/json', ...headers },
+      rate: options.rate,
+      maxInFlight: PACED_MAX_IN_FLIGHT,
+      idempotencyKeys: options.idempotencyKeys,
+    };
+    const result = await pacedHttp({ ...load, durationSeconds: options.durationSeconds });
+    const latencies = [...result.latencies].sort((a, b) => a - b);
+    const ok = successes(result);
+    const round = (ms: number) => Math.round(ms * 10) / 10;
+    return {
+      generator: 'paced',
+      requests: latencies.length + result.errors,
+      ok,
+      non2xx: latencies.length - ok,
+      errors: result.errors,
+      timeouts: result.skipped,
+      latencyMs: {
+        p50: round(percentile(latencies, 0.5)),
+        p90: round(percentile(latencies, 0.9)),
+        p99: round(percentile(latencies, 0.99)),
+        max: round(latencies.at(-1) ?? 0),
+      },
+    };
+  }
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+        ...(options.idempotencyKeys
+          ? {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                headers: { ...request.headers, 'idempotency-key': randomUUID() },
+              }),
+            }
+          : {}),
+      },
+    ],
+  });
+  return {
+    generator: 'autocannon',
+    requests: result.requests.total,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+  };
 }
 
 /** Counts the statements every pg client sends until `stop` is called (pool clients and the listener alike). */
@@ -73,29 +165,38 @@ function countStatements(): { stop(): number } {
   };
 }
 
-/** The anchor: a bare Fastify route inserting the request body as one row, under the same load. */
-async function benchBareInsert(db: Db, body: string, options: OrderCreateOptions) {
+interface AnchorResult {
+  throughput: number;
+  latencyMs: { p50: number; p99: number };
+}
+
+/**
+ * The anchor: a bare Fastify route inserting the request body as one row, under the same load. With
+ * `announced`, the same insert also calls `pg_notify` in its statement, as every created order announces
+ * itself to the live relay: PostgreSQL serialises the commits of transactions that notify (each holds the
+ * notification queue's lock until its commit record is flushed), so this is the ceiling of any route whose
+ * writes are announced in their own transaction, whatever the route itself costs.
+ */
+async function benchBareInsert(db: Db, body: string, options: OrderCreateOptions, announced: boolean) {
   await db.query('create table if not exists bench_anchor (id uuid primary key, body jsonb not null)');
   const app = Fastify({ logger: false });
+  const insert = announced
+    ? `with inserted as (insert into bench_anchor (id, body) values ($1, $2::jsonb) returning id)
+       select pg_notify('bench_anchor', id::text) from inserted`
+    : 'insert into bench_anchor (id, body) values ($1, $2::jsonb)';
   app.post('/anchor', async (request, reply) => {
-    await db.query('insert into bench_anchor (id, body) values ($1, $2::jsonb)', [
-      randomUUID(),
-      JSON.stringify(request.body),
-    ]);
+    await db.query(insert, [randomUUID(), JSON.stringify(request.body)]);
     return reply.code(201).send({ ok: true });
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const result = await autocannon({
-      url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
-      connections: options.connections,
-      ...(options.rate > 0 ? { overallRate: options.rate } : {}),
-      duration: options.durationSeconds,
-      requests: [{ method: 'POST', path: '/anchor', headers: { 'content-type': 'application/json' }, body }],
-    });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/anchor`;
+    const load = { ...options, idempotencyKeys: false };
+    if (options.rate > 0) await postLoad(url, body, {}, { ...load, durationSeconds: 2 });
+    const result = await postLoad(url, body, {}, load);
     return {
-      throughput: result['2xx'] / options.durationSeconds,
-      latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
+      throughput: result.ok / options.durationSeconds,
+      latencyMs: { p50: result.latencyMs.p50, p99: result.latencyMs.p99 },
     };
   } finally {
     await app.close();
@@ -178,58 +279,44 @@ export async function benchOrderCreate(options: OrderCreateOptions): Promise<Ord
         }),
       );
 
-      const anchor = options.database === 'postgres' ? await benchBareInsert(db, body, options) : null;
+      const anchor = options.database === 'postgres' ? await benchBareInsert(db, body, options, false) : null;
+      const announcedAnchor = options.database === 'postgres' ? await benchBareInsert(db, body, options, true) : null;
 
-      // The demo seed may hold orders of its own.
-      const countOrders = async () =>
-        (await db.query<{ n: number }>('select count(*)::int as n from orders'))[0]?.n ?? 0;
-      const seeded = await countOrders();
+      const countRows = async (table: 'orders' | 'idempotency_keys') =>
+        (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n ?? 0;
+      // The demo seed may hold orders of its own, and a warm-up creates some.
+      const orderUrl = `${base}/api/v1/order`;
+      const load = { ...options, idempotencyKeys: true };
+      // A fixed rate is measured after 2 s at the same pace, as the anchor is.
+      if (options.rate > 0) await postLoad(orderUrl, body, { authorization }, { ...load, durationSeconds: 2 });
+      const ordersBefore = await countRows('orders');
+      const keysBefore = await countRows('idempotency_keys');
       const counter = options.database === 'postgres' ? countStatements() : null;
-      const result = await autocannon({
-        url: base,
-        connections: options.connections,
-        ...(options.rate > 0 ? { overallRate: options.rate } : {}),
-        duration: options.durationSeconds,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/v1/order',
-            headers: { 'content-type': 'application/json', authorization },
-            body,
-            setupRequest: (request) => ({
-              ...request,
-              headers: { ...request.headers, 'idempotency-key': randomUUID() },
-            }),
-          },
-        ],
-      });
-      // Requests still in flight when autocannon stops finish before the orders are counted.
+      const result = await postLoad(orderUrl, body, { authorization }, load);
+      // Requests still in flight when the load stops finish before the orders are counted.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const statements = counter?.stop() ?? null;
-      const created = (await countOrders()) - seeded;
-      const [keys] = await db.query<{ n: number }>('select count(*)::int as n from idempotency_keys');
-      if (keys?.n !== created) throw new Error(`${created} orders for ${keys?.n} idempotency keys`);
-      const ok = result['2xx'];
+      const created = (await countRows('orders')) - ordersBefore;
+      const keys = (await countRows('idempotency_keys')) - keysBefore;
+      if (keys !== created) throw new Error(`${created} orders for ${keys} idempotency keys`);
+      const ok = result.ok;
       return {
         database: options.database,
         rate: options.rate,
         durationSeconds: options.durationSeconds,
-        requests: result.requests.total,
+        generator: result.generator,
+        requests: result.requests,
         ok,
         non2xx: result.non2xx,
         errors: result.errors,
         timeouts: result.timeouts,
         throughput: ok / options.durationSeconds,
-        latencyMs: {
-          p50: result.latency.p50,
-          p90: result.latency.p90,
-          p99: result.latency.p99,
-          max: result.latency.max,
-        },
+        latencyMs: result.latencyMs,
         ordersInDatabase: created,
         statementsPerOrder: statements === null || created === 0 ? null : statements / created,
         loadAverage: loadavg()[0] ?? 0,
         anchor,
+        announcedAnchor,
       };
     } finally {
       await app.close();
@@ -244,11 +331,16 @@ export function formatOrderCreate(result: OrderCreateResult): string {
   const anchor = result.anchor
     ? [
         `  anchor (bare Fastify + one-row insert, same run): ${result.anchor.throughput.toFixed(1)} req/s, p50 ${result.anchor.latencyMs.p50} ms, p99 ${result.anchor.latencyMs.p99} ms; POST /order ÷ anchor ${(result.throughput / result.anchor.throughput).toFixed(2)}`,
+        ...(result.announcedAnchor
+          ? [
+              `  announced anchor (the same insert with pg_notify, same run): ${result.announcedAnchor.throughput.toFixed(1)} req/s, p50 ${result.announcedAnchor.latencyMs.p50} ms, p99 ${result.announcedAnchor.latencyMs.p99} ms; ÷ anchor ${(result.announcedAnchor.throughput / result.anchor.throughput).toFixed(2)}; POST /order ÷ announced anchor ${(result.throughput / result.announcedAnchor.throughput).toFixed(2)}`,
+            ]
+          : []),
       ]
     : [];
   return [
     `POST /order on ${result.database}: ${result.rate > 0 ? `${result.rate} req/s` : 'maximum rate'} for ${result.durationSeconds} s`,
-    `  requests ${result.requests}, 2xx ${result.ok}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
+    `  ${result.generator === 'paced' ? 'evenly paced (bench/paced-http.mjs)' : 'autocannon, as fast as its connections allow'}: requests ${result.requests}, 2xx ${result.ok}, non-2xx ${result.non2xx}, errors ${result.errors}, ${result.generator === 'paced' ? `not sent (${PACED_MAX_IN_FLIGHT} in flight)` : 'timeouts'} ${result.timeouts}`,
     `  throughput ${result.throughput.toFixed(1)} orders/s; orders created in the database ${result.ordersInDatabase}${result.statementsPerOrder === null ? '' : `; ${result.statementsPerOrder.toFixed(2)} statements per order`}`,
     `  latency p50 ${l.p50} ms, p90 ${l.p90} ms, p99 ${l.p99} ms, max ${l.max} ms; load average ${result.loadAverage.toFixed(2)}`,
     ...anchor,

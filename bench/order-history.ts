@@ -24,6 +24,7 @@ import {
   type OrderPageQuery,
 } from '../apps/api/src/modules/orders/repo.ts';
 import { seed } from '../apps/api/src/seed/seed.ts';
+import { nodeChild, pacedHttp, percentile, successes } from './child-process.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const OUTLET_ID = 'pk-karachi-grill-clifton';
@@ -51,41 +52,6 @@ export interface OrderHistoryOptions {
 const SETTLE_MS = 3000;
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
-interface PacedHttpResult {
-  latencies: number[];
-  statuses: Record<string, number>;
-  skipped: number;
-  errors: number;
-}
-
-/** Runs bench/paced-http.mjs in its own process and answers what it measured. */
-async function pacedHttp(load: {
-  url: string;
-  headers: Record<string, string>;
-  rate: number;
-  durationSeconds: number;
-  maxInFlight: number;
-}): Promise<PacedHttpResult> {
-  return nodeChild<PacedHttpResult>([fileURLToPath(new URL('./paced-http.mjs', import.meta.url))], {
-    PACED_HTTP: JSON.stringify(load),
-  });
-}
-
-/** Runs Node with `args` in a process of its own and answers the JSON it printed. */
-async function nodeChild<T>(args: string[], env: Record<string, string>): Promise<T> {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`node ${args.join(' ').slice(0, 60)} ended with ${code}`);
-  return JSON.parse(out) as T;
-}
-
 /**
  * Downloads `url` in a child process, as a browser would (asking for br or gzip, which it decodes), and
  * answers the decoded bytes and line feeds it counted.
@@ -107,9 +73,6 @@ async function download(
 
 /** A full garbage collection where the process allows one (`--expose-gc`). */
 const collectGarbage = () => (globalThis as { gc?: () => void }).gc?.();
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
 export async function benchOrderHistory(options: OrderHistoryOptions) {
   const loaded = loadConfig({
@@ -338,9 +301,7 @@ export async function benchOrderHistory(options: OrderHistoryOptions) {
         const latencies = [...result.latencies].sort((a, b) => a - b);
         const p50 = percentile(latencies, 0.5);
         const p99 = percentile(latencies, 0.99);
-        const non2xx = Object.entries(result.statuses)
-          .filter(([status]) => !status.startsWith('2'))
-          .reduce((sum, [, count]) => sum + count, 0);
+        const non2xx = latencies.length - successes(result);
         say(
           `${label} at ${rate}/s for ${options.durationSeconds} s: ${(latencies.length / options.durationSeconds).toFixed(0)} req/s, ` +
             `p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${(latencies.at(-1) ?? 0).toFixed(0)} ms, ` +

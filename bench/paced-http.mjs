@@ -1,14 +1,27 @@
-// An open-loop HTTP load at an even pace, run as its own process by `pacedHttp` (order-history.ts): one GET
+// An open-loop HTTP load at an even pace, run as its own process by `pacedHttp` (child-process.ts): one request
 // every 1/rate s for the duration, at most `maxInFlight` at once (a request due while that many wait is not
-// sent, and counted), over keep-alive connections. It prints the latencies it measured as JSON.
+// sent, and counted), over keep-alive connections. A GET by default; a POST sends `body` with every request,
+// and with `idempotencyKeys` each request carries an Idempotency-Key of its own. It prints the latencies it
+// measured as JSON.
 //
 // autocannon's `overallRate` sends each connection's share of a second back to back at the start of every
 // second, so the server sees bursts of the whole second's requests; the bare query's anchor is paced evenly.
 // This load paces the API the same way as the anchor.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 
-const { url, headers, rate, durationSeconds, maxInFlight } = JSON.parse(process.env.PACED_HTTP ?? '{}');
+const {
+  url,
+  headers,
+  rate,
+  durationSeconds,
+  maxInFlight,
+  method = 'GET',
+  body,
+  idempotencyKeys = false,
+} = JSON.parse(process.env.PACED_HTTP ?? '{}');
 const agent = new http.Agent({ keepAlive: true, maxSockets: maxInFlight });
+const payload = body === undefined ? undefined : Buffer.from(body);
 const latencies = [];
 const statuses = {};
 let inFlight = 0;
@@ -16,10 +29,16 @@ let skipped = 0;
 let errors = 0;
 const pending = new Set();
 
-const get = () =>
+const send = () =>
   new Promise((resolve) => {
     const at = performance.now();
-    const request = http.get(url, { agent, headers }, (response) => {
+    const requestHeaders = { ...headers };
+    if (payload) {
+      requestHeaders['content-type'] ??= 'application/json';
+      requestHeaders['content-length'] = payload.length;
+    }
+    if (idempotencyKeys) requestHeaders['idempotency-key'] = randomUUID();
+    const request = http.request(url, { agent, method, headers: requestHeaders }, (response) => {
       response.on('data', () => {});
       response.on('end', () => {
         latencies.push(performance.now() - at);
@@ -31,6 +50,7 @@ const get = () =>
       errors++;
       resolve();
     });
+    request.end(payload);
   });
 
 const interval = 1000 / rate;
@@ -44,7 +64,7 @@ for (let next = start; next < end; next += interval) {
     continue;
   }
   inFlight++;
-  const done = get().then(() => {
+  const done = send().then(() => {
     inFlight--;
     pending.delete(done);
   });

@@ -31,10 +31,8 @@ export interface OrderCreateOptions {
   connections: number;
 }
 
-export interface OrderCreateResult {
-  database: BenchDatabase;
-  rate: number;
-  durationSeconds: number;
+/** What a load measured: its requests, their answers and latencies. */
+interface LoadResult {
   /**
    * How the load was sent: the maximum rate by autocannon's connections, each sending its next request when
    * its last is answered; a fixed rate evenly paced, open loop, by bench/paced-http.mjs in a process of its own.
@@ -46,8 +44,14 @@ export interface OrderCreateResult {
   errors: number;
   /** autocannon's timeouts; for a paced load, the requests due while 100 others waited, and so not sent. */
   timeouts: number;
-  throughput: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
+}
+
+export interface OrderCreateResult extends LoadResult {
+  database: BenchDatabase;
+  rate: number;
+  durationSeconds: number;
+  throughput: number;
   ordersInDatabase: number;
   /**
    * PostgreSQL statements (round trips) sent per created order during the run, counted by wrapping
@@ -68,16 +72,6 @@ export interface OrderCreateResult {
 
 /** At most this many requests of a paced load wait at once; a request due beyond that is not sent. */
 const PACED_MAX_IN_FLIGHT = 100;
-
-interface LoadResult {
-  generator: 'autocannon' | 'paced';
-  requests: number;
-  ok: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  latencyMs: { p50: number; p90: number; p99: number; max: number };
-}
 
 /**
  * POSTs `body` to `url` for the run's duration: as fast as the connections allow (autocannon) when no rate is
@@ -304,14 +298,8 @@ export async function benchOrderCreate(options: OrderCreateOptions): Promise<Ord
         database: options.database,
         rate: options.rate,
         durationSeconds: options.durationSeconds,
-        generator: result.generator,
-        requests: result.requests,
-        ok,
-        non2xx: result.non2xx,
-        errors: result.errors,
-        timeouts: result.timeouts,
+        ...result,
         throughput: ok / options.durationSeconds,
-        latencyMs: result.latencyMs,
         ordersInDatabase: created,
         statementsPerOrder: statements === null || created === 0 ? null : statements / created,
         loadAverage: loadavg()[0] ?? 0,

@@ -18,7 +18,12 @@ async function findYesterdaysOrderByPhone(page: Page, locale: Locale): Promise<s
   await expect(page.getByRole('combobox', { name: text(locale, 'history.filters.range') })).toHaveValue(
     text(locale, 'history.filters.preset.Yesterday'),
   );
+  // The search replaces the list once its answer comes: wait for it, or a click could land on the list it replaces.
+  const searched = page.waitForResponse(
+    (response) => response.url().includes(`/vendor/${VENDOR}/orders?`) && response.url().includes('search='),
+  );
   await page.getByRole('searchbox', { name: text(locale, 'history.filters.search') }).fill(PHONE_AS_TYPED);
+  await searched;
   const [before = '', after = ''] = text(locale, 'history.open-order', { id: '\u0000' }).split('\u0000');
   const open = page.getByRole('button', { name: new RegExp(`^${before}[A-Z]+-\\d+${after}$`) });
   await expect(open).toHaveCount(1);

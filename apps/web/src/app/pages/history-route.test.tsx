@@ -138,6 +138,43 @@ describe('order history', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No order matches your search', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
+  it('keeps the last rows on screen, dimmed and busy, while a search loads, then shows its answer', async () => {
+    const user = userEvent.setup();
+    let answerSearch = () => {};
+    const searchAnswered = new Promise<void>((resolve) => {
+      answerSearch = resolve;
+    });
+    const heldSearch = http.get(`${API}/vendor/v-1/orders`, async ({ request }) => {
+      const search = new URL(request.url).searchParams.get('search');
+      if (!search) return undefined;
+      await searchAnswered;
+      return HttpResponse.json({ result: { data: [pastOrder('v-1-FOUND')], pagination: { pagination_key: null } } });
+    });
+    const { api } = await renderHistory('/history/v-1', {
+      handlers: [heldSearch],
+      pages: () => ({ data: [pastOrder('v-1-A')], key: 'next-1' }),
+    });
+    const list = await screen.findByRole('list', { name: 'Past orders' });
+    expect(list.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'false');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'Ayesha');
+    await waitFor(() => expect(listRequests(api).at(-1)?.url.searchParams.get('search')).toBe('Ayesha'), {
+      timeout: 10_000,
+    });
+    // The previous answer stays, and can still be opened; its next page is not offered for the new search.
+    const stale = screen.getByRole('list', { name: 'Past orders' });
+    expect(within(stale).getByRole('button', { name: 'Open order v-1-A' })).toBeInTheDocument();
+    expect(stale.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('button', { name: 'Show more orders' })).not.toBeInTheDocument();
+
+    answerSearch();
+    expect(await screen.findByRole('button', { name: 'Open order v-1-FOUND' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open order v-1-A' })).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Past orders' }).closest('[aria-busy]')).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
+  });
+
   it('loads the next page with the pagination key, after the rows already shown', async () => {
     const user = userEvent.setup();
     const { api } = await renderHistory('/history/v-1', {

@@ -30,6 +30,8 @@ export function getSession(): Session | null {
 }
 
 export function setSession(session: Session | null): void {
+  // A session after none is a login: what a logout or an expiry said is over.
+  if (session && !getSession()) isLeaving = false;
   current = session;
   if (session) isDisconnected = false;
   writeStorage(STORAGE_KEYS.session, session ? JSON.stringify(session) : null);
@@ -104,6 +106,16 @@ export function clearCredentials(): void {
 
 let wasExpired = false;
 let isDisconnected = false;
+let isLeaving = false;
+
+/**
+ * The user asked to log out. The server ends the session as it answers, so a request or the live socket may
+ * meanwhile find it rejected: that is the logout's doing, which says "You are now disconnected." once itself,
+ * not an expiry for the login form to repeat.
+ */
+export function beginLogout(): void {
+  isLeaving = true;
+}
 
 /**
  * The server rejected the session and a refresh could not fix it: the credentials are forgotten, the next
@@ -111,8 +123,10 @@ let isDisconnected = false;
  * the next login.
  */
 export function expireSession(): void {
-  wasExpired = true;
-  isDisconnected = true;
+  if (!isLeaving) {
+    wasExpired = true;
+    isDisconnected = true;
+  }
   clearCredentials();
 }
 

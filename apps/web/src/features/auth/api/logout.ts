@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { API_BASE, api } from '../../../shared/api/client.ts';
 import { flagKeys } from '../../../shared/api/query-keys.ts';
 import { notify } from '../../../shared/notify.ts';
-import { clearCredentials } from '../../../shared/session/session-store.ts';
+import { beginLogout, clearCredentials } from '../../../shared/session/session-store.ts';
 
 export async function logout(): Promise<boolean> {
   return (await api.post(`${API_BASE}/logout`, {}, { schema: LogoutAnswerSchema, retries: 0 })).result;
@@ -16,6 +16,7 @@ export function useLogout() {
   const { t } = useTranslation();
   return useMutation({
     mutationFn: async () => {
+      beginLogout();
       try {
         await logout();
       } catch {

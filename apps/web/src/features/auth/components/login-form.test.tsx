@@ -5,7 +5,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/api.ts';
 import { API, answer, apiError } from '../../../../test/handlers.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
-import { expireSession, getSession, setSession } from '../../../shared/session/session-store.ts';
+import {
+  beginLogout,
+  expireSession,
+  getSession,
+  setSession,
+  takeSessionExpiry,
+} from '../../../shared/session/session-store.ts';
 import { STORAGE_KEYS } from '../../../shared/storage.ts';
 import { LoginForm } from './login-form.tsx';
 
@@ -87,6 +93,25 @@ describe('LoginForm error mapping (spec §8)', () => {
     expect(within(form).getByRole('status')).toHaveTextContent('You are now disconnected.');
     act(() => setSession({ user: { id: 'u-1', email: 'demo@riderdesk.pk' }, meta: tokens }));
     expect(within(form).queryByText('You are now disconnected.')).not.toBeInTheDocument();
+    act(() => setSession(null));
+  });
+
+  it('leaves the notice to the logout when the session is rejected while the user logs out', async () => {
+    const tokens = { AccessToken: 'a', IdToken: 'i', RefreshToken: 'r', Expires: Math.floor(Date.now() / 1000) + 3600 };
+    const login = () => setSession({ user: { id: 'u-1', email: 'demo@riderdesk.pk' }, meta: tokens });
+    login();
+    // The server ends the session as it answers the logout: a request in flight finds it rejected.
+    beginLogout();
+    act(() => expireSession());
+    expect(takeSessionExpiry()).toBe(false);
+    await renderWithProviders(<LoginForm canRegister />);
+    const form = screen.getByRole('form');
+    expect(within(form).queryByText('You are now disconnected.')).not.toBeInTheDocument();
+    // After the next login, a session the server ends is an expiry again.
+    act(() => login());
+    act(() => expireSession());
+    expect(within(form).getByRole('status')).toHaveTextContent('You are now disconnected.');
+    act(() => login());
     act(() => setSession(null));
   });
 

@@ -52,6 +52,17 @@ export const historyKey = (query: HistoryQuery) =>
     search: query.search.trim(),
   });
 
+/**
+ * While a new search, status or range loads, the rows of the last answer for the same branch stay on screen
+ * (`isPlaceholderData`), so the list does not blink to a skeleton and a click on a row is not lost. Another
+ * branch, or the branch with or without its outlets, starts from a skeleton: its rows are not the last ones.
+ */
+export function keepsRowsOf(query: HistoryQuery | null, previousKey: readonly unknown[] | undefined): boolean {
+  if (!query || !previousKey) return false;
+  const [, , , vendorId, includeOutlets] = previousKey;
+  return vendorId === query.vendorId && includeOutlets === query.includeOutlets;
+}
+
 export function useOrderHistory(query: HistoryQuery | null) {
   return useInfiniteQuery({
     queryKey: query ? historyKey(query) : [...orderKeys.histories, 'none'],
@@ -59,6 +70,8 @@ export function useOrderHistory(query: HistoryQuery | null) {
     initialPageParam: null as string | null,
     getNextPageParam: (last: HistoryPage) => last.paginationKey,
     enabled: query !== null,
+    placeholderData: (previous, previousQuery) =>
+      keepsRowsOf(query, previousQuery?.queryKey) ? previous : undefined,
   });
 }
 

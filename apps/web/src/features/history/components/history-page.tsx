@@ -199,7 +199,9 @@ export function HistoryPage(props: HistoryPageProps) {
   }
 
   const isSearching = debouncedSearch.trim() !== '';
-  const body = !range.ok ? null : history.isPending ? (
+  // The last answer's rows, shown dimmed while the new filters load (keepsRowsOf).
+  const isStale = history.isPlaceholderData;
+  const body = !range.ok ? null : history.isPending || (isStale && orders.length === 0) ? (
     <TableSkeleton />
   ) : history.isError && orders.length === 0 ? (
     <Alert color="red" variant="light" radius="md" icon={<IconAlertTriangle size={18} />} role="alert" m="md">
@@ -233,7 +235,13 @@ export function HistoryPage(props: HistoryPageProps) {
       />
     )
   ) : (
-    <Paper withBorder={isWide} radius="lg" style={{ overflow: 'hidden' }} bg={isWide ? undefined : 'transparent'}>
+    <Paper
+      withBorder={isWide}
+      radius="lg"
+      style={{ overflow: 'hidden', opacity: isStale ? 0.6 : 1, transition: 'opacity 150ms ease' }}
+      bg={isWide ? undefined : 'transparent'}
+      aria-busy={isStale}
+    >
       <HistoryTable
         orders={orders}
         selectedOrderId={selectedOrderId}
@@ -247,7 +255,7 @@ export function HistoryPage(props: HistoryPageProps) {
             ? t('history.shown', { count: orders.length })
             : t('history.all-shown', { count: orders.length })}
         </Text>
-        {history.hasNextPage && (
+        {history.hasNextPage && !isStale && (
           <Button variant="light" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
             {t('history.load-more')}
           </Button>

@@ -70,8 +70,7 @@ export function useOrderHistory(query: HistoryQuery | null) {
     initialPageParam: null as string | null,
     getNextPageParam: (last: HistoryPage) => last.paginationKey,
     enabled: query !== null,
-    placeholderData: (previous, previousQuery) =>
-      keepsRowsOf(query, previousQuery?.queryKey) ? previous : undefined,
+    placeholderData: (previous, previousQuery) => (keepsRowsOf(query, previousQuery?.queryKey) ? previous : undefined),
   });
 }
 

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openPostgres } from '../src/db/db.ts';
 import { MigrationChangedError, migrate, migrateOrExit, migrationChecksum, readMigrations } from '../src/db/migrate.ts';
 import { createTestDb, databases, type TestDb } from './support/app.ts';
 
@@ -107,6 +109,29 @@ describe('start-up over a database whose applied migration changed', () => {
     } finally {
       exit.mockRestore();
       stderr.mockRestore();
+      await db.close();
+    }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('the PostgreSQL pool', () => {
+  it('keeps the connections it opened when they fall idle (decision 105)', async () => {
+    const applicationName = `rd_pool_${randomUUID().slice(0, 8)}`;
+    const url = new URL(process.env.DATABASE_URL ?? '');
+    url.searchParams.set('application_name', applicationName);
+    // pg-pool's idle timer is a setTimeout: faked, a minute of idleness passes at once.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const db = openPostgres(url.toString(), 3);
+    try {
+      await Promise.all([1, 2, 3].map(() => db.query('select pg_sleep(0.05)')));
+      vi.advanceTimersByTime(60_000);
+      const [row] = await db.query<{ open: number }>(
+        'select count(*)::int as open from pg_stat_activity where application_name = $1',
+        [applicationName],
+      );
+      expect(row?.open).toBe(3);
+    } finally {
+      vi.useRealTimers();
       await db.close();
     }
   });

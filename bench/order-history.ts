@@ -25,6 +25,7 @@ import {
 } from '../apps/api/src/modules/orders/repo.ts';
 import { seed } from '../apps/api/src/seed/seed.ts';
 import { nodeChild, pacedHttp, percentile, successes } from './child-process.ts';
+import { pace } from './pace.mjs';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const OUTLET_ID = 'pk-karachi-grill-clifton';
@@ -232,29 +233,14 @@ export async function benchOrderHistory(options: OrderHistoryOptions) {
      */
     const bareAtRate = async (label: string, query: typeof pageQuery, rate: number) => {
       await settle();
-      const latencies: number[] = [];
-      let inFlight = 0;
-      let skipped = 0;
-      const interval = 1000 / rate;
-      const end = performance.now() + options.durationSeconds * 1000;
-      const pending = new Set<Promise<void>>();
-      for (let next = performance.now(); next < end; next += interval) {
-        const wait = next - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        if (inFlight >= 20) {
-          skipped++;
-          continue;
-        }
-        inFlight++;
-        const at = performance.now();
-        const done: Promise<void> = findOrderPage(db, query).then(() => {
-          latencies.push(performance.now() - at);
-          inFlight--;
-          pending.delete(done);
-        });
-        pending.add(done);
-      }
-      await Promise.all(pending);
+      const { latencies, skipped } = await pace({
+        rate,
+        durationSeconds: options.durationSeconds,
+        maxInFlight: 20,
+        send: async () => {
+          await findOrderPage(db, query);
+        },
+      });
       latencies.sort((a, b) => a - b);
       const result = {
         p50: percentile(latencies, 0.5),

@@ -9,6 +9,7 @@
 // This load paces the API the same way as the anchor.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { pace } from './pace.mjs';
 
 const {
   url,
@@ -22,16 +23,11 @@ const {
 } = JSON.parse(process.env.PACED_HTTP ?? '{}');
 const agent = new http.Agent({ keepAlive: true, maxSockets: maxInFlight });
 const payload = body === undefined ? undefined : Buffer.from(body);
-const latencies = [];
 const statuses = {};
-let inFlight = 0;
-let skipped = 0;
 let errors = 0;
-const pending = new Set();
 
 const send = () =>
   new Promise((resolve) => {
-    const at = performance.now();
     const requestHeaders = { ...headers };
     if (payload) {
       requestHeaders['content-type'] ??= 'application/json';
@@ -41,7 +37,6 @@ const send = () =>
     const request = http.request(url, { agent, method, headers: requestHeaders }, (response) => {
       response.on('data', () => {});
       response.on('end', () => {
-        latencies.push(performance.now() - at);
         statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
         resolve();
       });
@@ -53,23 +48,6 @@ const send = () =>
     request.end(payload);
   });
 
-const interval = 1000 / rate;
-const start = performance.now();
-const end = start + durationSeconds * 1000;
-for (let next = start; next < end; next += interval) {
-  const wait = next - performance.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  if (inFlight >= maxInFlight) {
-    skipped++;
-    continue;
-  }
-  inFlight++;
-  const done = send().then(() => {
-    inFlight--;
-    pending.delete(done);
-  });
-  pending.add(done);
-}
-await Promise.all(pending);
+const { latencies, skipped } = await pace({ rate, durationSeconds, maxInFlight, send });
 agent.destroy();
 process.stdout.write(JSON.stringify({ latencies, statuses, skipped, errors, seconds: durationSeconds }));

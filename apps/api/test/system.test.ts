@@ -57,6 +57,24 @@ describe.each(databases())('system routes on %s', (kind) => {
     expect(csp).toMatch(/connect-src [^;]*ws:/);
   });
 
+  it('sends the security headers on every answer: a success, an unknown path and a refusal', async () => {
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/v1/config' }),
+      t.app.inject({ method: 'GET', url: '/api/v1/no-such-call' }),
+      t.app.inject({ method: 'GET', url: '/api/v1/vendors' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404, 401]);
+    for (const answer of answers) {
+      expect(answer.headers['content-security-policy']).toMatch(/default-src 'self'.*frame-ancestors 'self'/);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('serves the flag fallback and the flags overridden by the database', async () => {
     const fallback = await t.app.inject({ method: 'GET', url: '/fwfFallback.json' });
     expect(fallback.json()).toEqual({ variations: FLAG_DEFAULTS });

@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config.ts';
 import { authError } from '../errors.ts';
@@ -37,7 +37,9 @@ function cybersourceOrigins(config: AppConfig): { flex: string[]; stepUp: string
 
 export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
   const cybersource = cybersourceOrigins(config);
-  await app.register(helmet, {
+  // helmet's middleware is built once, here. The Fastify wrapper (@fastify/helmet) built it again for every
+  // request, parsing the policy each time: 3 % of an order's time at the maximum rate (decision 106).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -57,6 +59,9 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
     },
     // Tiles come from another origin and the help centre frame is embedded.
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
   });
 
   const redis = config.rateLimit.redisUrl ? await sharedCounters(app, config.rateLimit.redisUrl) : null;

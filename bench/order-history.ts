@@ -369,7 +369,7 @@ export async function benchOrderHistory(options: OrderHistoryOptions) {
           `server RSS growth ${((rssPeak - rssBefore) / 1e6).toFixed(0)} MB; load average ${loadavg()[0]?.toFixed(1)}`,
       );
 
-      // The e-mailed export's file (decision 047), built as its job builds it: whole in memory.
+      // The e-mailed export's file (decision 047), built as its job builds it and held whole, as it is stored.
       // The XLSX takes the delivered orders only (7 in 12): the job refuses an XLSX past 100 000 rows.
       for (const format of ['csv', 'xlsx'] as const) {
         const delay = monitorEventLoopDelay({ resolution: 10 });

@@ -3,6 +3,7 @@ import { OrderListAnswerSchema } from '@riderdesk/domain/contracts/order-list';
 import { presetRange } from '@riderdesk/domain/date-presets';
 import { rangeQuery } from '@riderdesk/domain/order-history';
 import type { OrderStatus } from '@riderdesk/domain/order-status';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyFilters } from '../src/modules/orders/list-service.ts';
 import { findOrderPage } from '../src/modules/orders/repo.ts';
@@ -283,6 +284,16 @@ describe.each(databases())('order history on %s', (kind) => {
       expect(hostile).toContain('=HYPERLINK("http://attacker.example","open")');
       expect(hostile).toContain(1500);
       expect(hostile).toContain('2026-03-09 17:00:00');
+      // An Urdu sheet reads from the right; an English one from the left.
+      const viewOf = async (file: Buffer) => {
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(file as unknown as ArrayBuffer);
+        return workbook.worksheets[0]?.views[0];
+      };
+      expect(await viewOf(response.rawPayload)).toMatchObject({ rightToLeft: true });
+      expect(await viewOf((await exportOf({ format: 'xlsx', lang: 'en' })).rawPayload)).toMatchObject({
+        rightToLeft: false,
+      });
     });
 
     it('adds the card payment and its refund to orders paid online, and leaves them empty for cash', async () => {

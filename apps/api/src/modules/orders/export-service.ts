@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
-import * as XLSX from '@e965/xlsx';
+import { isRtlLanguage } from '@riderdesk/domain/config';
 import type { OrderExportQuery } from '@riderdesk/domain/contracts/order-list';
 import { DIRECT_XLSX_MAX_ROWS, isWithinHistoryLimit } from '@riderdesk/domain/order-history';
 import type { Db } from '../../db/db.ts';
@@ -15,21 +15,20 @@ import {
   type ExportCell,
   exportHeadings,
   exportRow,
-  keepFormulaLikeCellsText,
   type Translate,
 } from './export-format.ts';
 import { historyFilters } from './list-service.ts';
 import { countOrderPage, type ExportRecord, findExportBatch, type OrderPageQuery } from './repo.ts';
+import { type XlsxSheet, xlsxBuffer, xlsxStream } from './xlsx-stream.ts';
 
 export type OrderExportService = ReturnType<typeof orderExportService>;
 
 // Rows read per query: the export holds one batch at a time, whatever the range.
 export const EXPORT_BATCH_SIZE = 500;
-// An XLSX file is a zip the library builds whole in memory; past this many rows the CSV (streamed) is the
-// way (docs/decisions/046-order-exports.md).
+// The direct XLSX download stops here and sends the merchant to the e-mailed export or the CSV (decision 046);
+// the file is streamed either way (decision 107).
 export const XLSX_EXPORT_MAX_ROWS = DIRECT_XLSX_MAX_ROWS;
-// An e-mailed XLSX is built off the request path, still whole in memory: a quarter of a busy outlet
-// (docs/decisions/047-e-mailed-exports.md).
+// An e-mailed XLSX is stored whole in its request's row: a quarter of a busy outlet (decision 047).
 export const XLSX_JOB_MAX_ROWS = 100_000;
 // UTF-8 byte order mark: spreadsheets then read Urdu text as UTF-8 instead of the system code page.
 const BOM = '\uFEFF';
@@ -72,15 +71,13 @@ export function translator(catalogue: Catalogue, fallback: Catalogue): Translate
 
 /**
  * Keyset batches of the filtered orders, newest first: the history list's filters and order, read as the
- * export's narrow rows (`findExportBatch`, decision 103). With `readAhead`, the next batch is asked for
- * before this one is handed out, so the database reads it while the caller writes this one; a whole-file
- * XLSX, which keeps the event loop busy on its own, reads one batch after another instead (decision 090).
+ * export's narrow rows (`findExportBatch`, decision 103). The next batch is asked for before this one is
+ * handed out, so the database reads it while the caller writes this one.
  */
 async function* orderBatches(
   db: Db,
   query: Omit<OrderPageQuery, 'after' | 'limit'>,
   timeZone: string,
-  { readAhead }: { readAhead: boolean },
 ): AsyncGenerator<ExportRecord[]> {
   const read = (after: OrderPageQuery['after']) =>
     findExportBatch(db, { ...query, after, limit: EXPORT_BATCH_SIZE + 1 }, timeZone, EXPORT_STEPS);
@@ -90,7 +87,7 @@ async function* orderBatches(
     const batch = rows.slice(0, EXPORT_BATCH_SIZE);
     const last = batch.at(-1);
     const after = rows.length > EXPORT_BATCH_SIZE && last ? { at: last.cursor_at, id: last.order_id } : null;
-    if (after && readAhead) {
+    if (after) {
       next = read(after);
       // A caller that stops early never awaits it: its failure is then nobody's to hear.
       next.catch(() => {});
@@ -99,7 +96,6 @@ async function* orderBatches(
     }
     if (batch.length > 0) yield batch;
     if (!after) return;
-    if (!readAhead) next = read(after);
   }
 }
 
@@ -144,25 +140,25 @@ export function orderExportService(deps: {
       await vendors.assertCallerVendor(caller, vendorId);
       checkExportRange(query);
       const t = translator(await catalogue(query.lang), await catalogue('en'));
-      const batches = orderBatches(db, pageQuery(vendorId, query), timeZone, { readAhead: query.format === 'csv' });
+      const filters = pageQuery(vendorId, query);
+      // Refused before the first byte is sent: once the file streams, its status is already 200.
+      if (query.format === 'xlsx' && (await countOrderPage(db, filters)) > XLSX_EXPORT_MAX_ROWS) {
+        throw keyedError(422, 'ExportTooLarge', 'history.export.too-large');
+      }
+      const batches = orderBatches(db, filters, timeZone);
       const baseName = baseNameOf(vendorId);
+      const row = (order: ExportRecord) => exportRow(order, t);
       if (query.format === 'csv') {
         return {
           fileName: `${baseName}.csv`,
           contentType: CSV_TYPE,
-          body: Readable.from(csvChunks(batches, exportHeadings(t), (order) => exportRow(order, t))),
+          body: Readable.from(csvChunks(batches, exportHeadings(t), row)),
         };
       }
       return {
         fileName: `${baseName}.xlsx`,
         contentType: XLSX_TYPE,
-        body: await xlsxFile(
-          batches,
-          exportHeadings(t),
-          (order) => exportRow(order, t),
-          t('history.title'),
-          XLSX_EXPORT_MAX_ROWS,
-        ),
+        body: xlsxStream(sheetOf(t, query.lang), rowsOf(batches, row)),
       };
     },
 
@@ -196,9 +192,7 @@ export function orderExportService(deps: {
           await onRows(rows);
         }
       };
-      const batches = counted(
-        orderBatches(db, pageQuery(vendorId, query), timeZone, { readAhead: query.format === 'csv' }),
-      );
+      const batches = counted(orderBatches(db, pageQuery(vendorId, query), timeZone));
       const baseName = baseNameOf(vendorId);
       const row = (order: ExportRecord) => exportRow(order, t);
       if (query.format === 'csv') {
@@ -206,7 +200,7 @@ export function orderExportService(deps: {
         for await (const chunk of csvChunks(batches, exportHeadings(t), row)) chunks.push(Buffer.from(chunk, 'utf8'));
         return { fileName: `${baseName}.csv`, contentType: CSV_TYPE, body: Buffer.concat(chunks), rows };
       }
-      const body = await xlsxFile(batches, exportHeadings(t), row, t('history.title'), XLSX_JOB_MAX_ROWS);
+      const body = await xlsxBuffer(sheetOf(t, query.lang), rowsOf(batches, row, XLSX_JOB_MAX_ROWS));
       return { fileName: `${baseName}.xlsx`, contentType: XLSX_TYPE, body, rows };
     },
   };
@@ -225,27 +219,32 @@ async function* csvChunks(
   }
 }
 
-async function xlsxFile(
-  batches: AsyncGenerator<ExportRecord[]>,
-  headings: string[],
+/** The export's sheet: named after the history page, its headings in the export's language. */
+function sheetOf(t: Translate, language: string): XlsxSheet {
+  const headings = exportHeadings(t);
+  return {
+    // Sheet names are at most 31 characters and may not hold : \ / ? * [ ].
+    name:
+      t('history.title')
+        .replace(/[:\\/?*[\]]/g, ' ')
+        .slice(0, 31)
+        .trim() || 'Orders',
+    headings,
+    widths: headings.map((heading) => Math.max(12, Math.min(40, heading.length + 2))),
+    rightToLeft: isRtlLanguage(language),
+  };
+}
+
+/** The export's rows batch by batch, refused past `maxRows` (orders placed while an e-mailed file is built). */
+async function* rowsOf(
+  batches: AsyncIterable<ExportRecord[]>,
   row: (order: ExportRecord) => ExportCell[],
-  sheetName: string,
-  maxRows: number,
-): Promise<Buffer> {
-  const sheet = XLSX.utils.aoa_to_sheet([headings]);
+  maxRows = Number.POSITIVE_INFINITY,
+): AsyncGenerator<ExportCell[][]> {
   let count = 0;
   for await (const batch of batches) {
     count += batch.length;
-    if (count > maxRows) {
-      await batches.return(undefined);
-      throw keyedError(422, 'ExportTooLarge', 'history.export.too-large');
-    }
-    XLSX.utils.sheet_add_aoa(sheet, batch.map(row), { origin: -1 });
+    if (count > maxRows) throw keyedError(422, 'ExportTooLarge', 'history.export.too-large');
+    yield batch.map(row);
   }
-  keepFormulaLikeCellsText(sheet);
-  sheet['!cols'] = headings.map((heading) => ({ wch: Math.max(12, Math.min(40, heading.length + 2)) }));
-  const book = XLSX.utils.book_new();
-  // Sheet names are at most 31 characters and may not hold : \ / ? * [ ].
-  XLSX.utils.book_append_sheet(book, sheet, sheetName.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Orders');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }

@@ -1,7 +1,13 @@
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvRecord, type ExportCell, neutraliseForCsv } from '../src/modules/orders/export-format.ts';
+import {
+  csvRecord,
+  EXPORT_COLUMNS,
+  type ExportCell,
+  exportColumnWidths,
+  neutraliseForCsv,
+} from '../src/modules/orders/export-format.ts';
 
 describe('CSV records', () => {
   // Text made of what CSV and spreadsheets treat specially, and of Urdu.
@@ -31,5 +37,19 @@ describe('CSV records', () => {
     expect(csvRecord(['a,b', 'say "hi"', 'two\nlines', '=1+1', '-5', -5, null, '', 'زینب'])).toBe(
       `"a,b","say ""hi""","two\nlines",'=1+1,'-5,-5,,,زینب\n`,
     );
+  });
+});
+
+describe('export column widths', () => {
+  it('fit what a column holds, widen for a long heading, and stop at 40', () => {
+    const headings = EXPORT_COLUMNS.map(() => 'ID');
+    headings[EXPORT_COLUMNS.indexOf('rider')] = 'The rider who collected and delivered it';
+    headings[EXPORT_COLUMNS.indexOf('status')] = 'Status of the order now';
+    const widths = exportColumnWidths(headings);
+    expect(widths).toHaveLength(EXPORT_COLUMNS.length);
+    expect(widths[EXPORT_COLUMNS.indexOf('created_at')]).toBeGreaterThanOrEqual('2026-03-09 17:00:00'.length);
+    expect(widths[EXPORT_COLUMNS.indexOf('status')]).toBe('Status of the order now'.length + 2);
+    expect(widths[EXPORT_COLUMNS.indexOf('rider')]).toBe(40);
+    expect(Math.min(...widths)).toBeGreaterThanOrEqual(12);
   });
 });

@@ -39,6 +39,48 @@ export const EXPORT_COLUMNS = [
   'description',
 ] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+
+// Column widths in characters, for what each column usually holds (times are "yyyy-MM-dd HH:mm:ss").
+const TIME = 20;
+const AMOUNT = 12;
+const EXPORT_COLUMN_WIDTHS: Record<ExportColumn, number> = {
+  order_id: 16,
+  created_at: TIME,
+  outlet: 32,
+  outlet_id: 24,
+  customer_name: 20,
+  customer_phone: 16,
+  drop_off: 40,
+  status: 18,
+  rider: 18,
+  delivery_fee: AMOUNT,
+  discount: AMOUNT,
+  amount: AMOUNT,
+  total_amount: AMOUNT,
+  collect_amount: AMOUNT,
+  payment_method: 18,
+  payment_status: 16,
+  paid_amount: AMOUNT,
+  refund_status: 16,
+  refunded_amount: AMOUNT,
+  card: 20,
+  accepted_at: TIME,
+  picked_up_at: TIME,
+  delivered_at: TIME,
+  cancelled_at: TIME,
+  cancel_reason: 24,
+  voucher_code: 14,
+  vat_number: 16,
+  customer_notes: 30,
+  description: 30,
+};
+
+/** Each column's width: what it usually holds, or its heading when that is longer (at most 40). */
+export function exportColumnWidths(headings: readonly string[]): number[] {
+  return EXPORT_COLUMNS.map((column, index) =>
+    Math.min(40, Math.max(EXPORT_COLUMN_WIDTHS[column], (headings[index]?.length ?? 0) + 2)),
+  );
+}
 export type ExportCell = string | number | null;
 
 // OWASP "CSV injection": a spreadsheet reads a cell starting with one of these as a formula.

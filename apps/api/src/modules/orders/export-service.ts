@@ -13,6 +13,7 @@ import {
   csvRecord,
   EXPORT_STEPS,
   type ExportCell,
+  exportColumnWidths,
   exportHeadings,
   exportRow,
   type Translate,
@@ -230,7 +231,7 @@ function sheetOf(t: Translate, language: string): XlsxSheet {
         .slice(0, 31)
         .trim() || 'Orders',
     headings,
-    widths: headings.map((heading) => Math.max(12, Math.min(40, heading.length + 2))),
+    widths: exportColumnWidths(headings),
     rightToLeft: isRtlLanguage(language),
   };
 }

@@ -1,14 +1,17 @@
+import { gunzipSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { OrderExportJobAnswerSchema, OrderExportJobListAnswerSchema } from '@riderdesk/domain/contracts/order-list';
 import { presetRange } from '@riderdesk/domain/date-presets';
 import { rangeQuery } from '@riderdesk/domain/order-history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_PART_BYTES } from '../src/modules/orders/export-job-service.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { createMerchant, type Merchant, outbox } from './support/factories.ts';
 import { placeOrder, translationKey } from './support/orders.ts';
 
 const KARACHI = 'Asia/Karachi';
-const COPIES = 2_500;
+// Enough rows for a CSV of two parts (decision 108).
+const COPIES = 5_000;
 
 describe.each(databases())('orders exported by e-mail on %s', (kind) => {
   let t: TestApp;
@@ -97,6 +100,16 @@ describe.each(databases())('orders exported by e-mail on %s', (kind) => {
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="orders-.+\.csv"$/);
     expect(file.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    // Stored in parts of 1 MiB (decision 108), sent whole, its length told before the first part is read.
+    expect(file.headers['content-length']).toBe(String(file.rawPayload.length));
+    const parts = await t.db.query<{ part: number; bytes: number }>(
+      `select part, octet_length(data) as bytes from order_export_file_parts where export_id = $1 order by part`,
+      [queued.export_id],
+    );
+    expect(file.rawPayload.length).toBeGreaterThan(FILE_PART_BYTES);
+    expect(parts.map((part) => part.part)).toEqual([...parts.keys()]);
+    expect(parts.length).toBe(Math.ceil(file.rawPayload.length / FILE_PART_BYTES));
+    expect(parts.slice(0, -1).every((part) => part.bytes === FILE_PART_BYTES)).toBe(true);
     const lines = file.body.trim().split('\n');
     expect(lines).toHaveLength(COPIES + 1);
     expect(new Set(lines.slice(1).map((line) => line.split(',')[0])).size).toBe(COPIES);
@@ -157,6 +170,35 @@ describe.each(databases())('orders exported by e-mail on %s', (kind) => {
     expect(rows[1]).toContain('@VAT1234');
   });
 
+  it('writes a retried job’s file again from its first part, and sends it compressed when asked', async () => {
+    const job = jobOf(await request(merchant, { format: 'csv', status: 'DELIVERED' }));
+    // What an attempt that stopped half-way left behind.
+    await t.db.query(
+      `insert into order_export_file_parts (export_id, part, data) values ($1, 0, 'half'), ($1, 5, 'stale')`,
+      [job.export_id],
+    );
+    await t.app.jobs.drain();
+    const path = `/api/v1/vendor/${merchant.vendorId}/orders/export-jobs/${job.export_id}/file`;
+    const plain = await t.app.inject({ method: 'GET', url: path, headers: merchant.headers });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body.trim().split('\n')).toHaveLength(COPIES + 1);
+    const parts = await t.db.query<{ part: number }>(
+      'select part from order_export_file_parts where export_id = $1 order by part',
+      [job.export_id],
+    );
+    expect(parts.map((part) => part.part)).toEqual([0, 1]);
+
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { ...merchant.headers, 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.statusCode).toBe(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['content-length']).toBeUndefined();
+    expect(gunzipSync(gzipped.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
+
   it('lists only the caller’s own requests, and refuses another merchant’s vendor and job', async () => {
     const listed = await t.app.inject({
       method: 'GET',
@@ -165,7 +207,7 @@ describe.each(databases())('orders exported by e-mail on %s', (kind) => {
     });
     expect(listed.statusCode).toBe(200);
     const jobs = OrderExportJobListAnswerSchema.parse(listed.json()).result.export_jobs;
-    expect(jobs.map((job) => job.format).sort()).toEqual(['csv', 'xlsx']);
+    expect(jobs.map((job) => job.format).sort()).toEqual(['csv', 'csv', 'xlsx']);
     const mine = jobs[0]!.export_id;
 
     expect((await request(stranger, { format: 'csv' }, merchant.vendorId)).statusCode).toBe(403);

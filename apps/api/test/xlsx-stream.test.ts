@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { ExportCell } from '../src/modules/orders/export-format.ts';
-import { columnName, escapeXml, type XlsxSheet, xlsxBuffer, xlsxStream } from '../src/modules/orders/xlsx-stream.ts';
+import { columnName, escapeXml, type XlsxSheet, xlsxStream } from '../src/modules/orders/xlsx-stream.ts';
 
 const sheet: XlsxSheet = {
   name: 'آرڈرز',
@@ -10,6 +10,12 @@ const sheet: XlsxSheet = {
   widths: [14, 20, 12, 40],
   rightToLeft: true,
 };
+
+async function xlsxBuffer(of: XlsxSheet, rows: AsyncIterable<ExportCell[][]>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of xlsxStream(of, rows)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 async function* batchesOf(...batches: ExportCell[][][]): AsyncGenerator<ExportCell[][]> {
   for (const batch of batches) yield batch;

@@ -76,18 +76,32 @@ export async function recordProgress(db: Db, exportId: string, done: number): Pr
   ]);
 }
 
-export async function storeFile(
+/** A retried job writes its file again from the first part. */
+export async function deleteFileParts(db: Db, exportId: string): Promise<void> {
+  await db.query('delete from order_export_file_parts where export_id = $1', [exportId]);
+}
+
+export async function storeFilePart(db: Db, exportId: string, part: number, data: Buffer): Promise<void> {
+  await db.query(`insert into order_export_file_parts (export_id, part, data) values ($1, $2, decode($3, 'base64'))`, [
+    exportId,
+    part,
+    data.toString('base64'),
+  ]);
+}
+
+/** The file's parts are all stored: the request is ready, and its link lives until `expiresAt`. */
+export async function markReady(
   db: Db,
   exportId: string,
-  file: { fileName: string; contentType: string; body: Buffer; rows: number },
+  file: { fileName: string; contentType: string; rows: number; bytes: number },
   at: Date,
   expiresAt: Date,
 ): Promise<void> {
   await db.query(
-    `update order_export_jobs set status = 'READY', file_name = $2, content_type = $3, file = decode($4, 'base64'), done_rows = $5,
-       total_rows = $5, completed_at = $6, expires_at = $7
+    `update order_export_jobs set status = 'READY', file_name = $2, content_type = $3, file_bytes = $4,
+       done_rows = $5, total_rows = $5, completed_at = $6, expires_at = $7
       where export_id = $1 and status in ('QUEUED', 'RUNNING')`,
-    [exportId, file.fileName, file.contentType, file.body.toString('base64'), file.rows, at, expiresAt],
+    [exportId, file.fileName, file.contentType, file.bytes, file.rows, at, expiresAt],
   );
 }
 
@@ -104,26 +118,32 @@ export async function markMailed(db: Db, exportId: string, at: Date): Promise<vo
 }
 
 /** The stored file of a ready export whose link has not expired at `now`. */
-export async function readFile(
-  db: Db,
-  exportId: string,
-  now: Date,
-): Promise<{ vendor_id: string; user_id: string; file_name: string; content_type: string; file: Buffer } | null> {
-  const [row] = await db.query<{
-    vendor_id: string;
-    user_id: string;
-    file_name: string;
-    content_type: string;
-    data: string;
-  }>(
-    `select vendor_id, user_id::text as user_id, file_name, content_type, encode(file, 'base64') as data
+export interface StoredFile {
+  vendor_id: string;
+  user_id: string;
+  file_name: string;
+  content_type: string;
+  file_bytes: number;
+}
+
+/** A ready file's name, type and size while its link has not expired; its bytes are read part by part. */
+export async function findReadyFile(db: Db, exportId: string, now: Date): Promise<StoredFile | null> {
+  const [row] = await db.query<StoredFile>(
+    `select vendor_id, user_id::text as user_id, file_name, content_type, file_bytes::float8 as file_bytes
        from order_export_jobs
       where export_id = $1 and status = 'READY' and expires_at > $2`,
     [exportId, now],
   );
-  if (!row) return null;
-  const { data, ...rest } = row;
-  return { ...rest, file: Buffer.from(data, 'base64') };
+  return row ?? null;
+}
+
+/** One part of a stored file, null past the last. */
+export async function readFilePart(db: Db, exportId: string, part: number): Promise<Buffer | null> {
+  const [row] = await db.query<{ data: string }>(
+    `select encode(data, 'base64') as data from order_export_file_parts where export_id = $1 and part = $2`,
+    [exportId, part],
+  );
+  return row ? Buffer.from(row.data, 'base64') : null;
 }
 
 /** Expired files go, with their rows (the link is dead anyway), and so do requests that never got a file. */

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { JobType } from '../../infra/jobs/job-queue.ts';
 import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
 import { errorAnswers } from '../../plugins/errors.ts';
-import type { ExportJobPayload, OrderExportJobService } from './export-job-service.ts';
+import type { ExportDownload, ExportJobPayload, OrderExportJobService } from './export-job-service.ts';
 
 // Starting an e-mailed export is rarer than downloading: a few a minute per client, besides the cap on
 // requests still running (MAX_PENDING_EXPORTS_PER_USER).
@@ -21,12 +21,14 @@ const REQUESTS_PER_MINUTE = 5;
 // The e-mailed link needs no session: guessing signatures is slowed per client address.
 const LINK_OPENS_PER_MINUTE = 20;
 
-const sendFile = (reply: FastifyReply, file: { file_name: string; content_type: string; file: Buffer }) =>
+const sendFile = (reply: FastifyReply, file: ExportDownload) =>
   reply
     .type(file.content_type)
     .header('cache-control', 'private, no-store')
     .header('content-disposition', `attachment; filename="${file.file_name}"`)
-    .send(file.file);
+    // Known before the first part is read, so the browser can show the download's progress.
+    .header('content-length', file.file_bytes)
+    .send(file.body);
 
 export const orderExportJobRoutes: FastifyPluginAsyncZod<{
   exportJobs: OrderExportJobService;

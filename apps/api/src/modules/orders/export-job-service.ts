@@ -1,4 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type {
   OrderExportJob,
   OrderExportJobBodySchema,
@@ -17,6 +18,9 @@ import { checkExportRange, type ExportFilters, type OrderExportService, XLSX_JOB
 
 export type OrderExportJobService = ReturnType<typeof orderExportJobService>;
 
+/** A ready file as a download sends it: its name, type and size, and its bytes as they are read. */
+export type ExportDownload = repo.StoredFile & { body: Readable };
+
 /** The payload of the `order-export` queue: the request row holds everything else. */
 export interface ExportJobPayload {
   export_id: string;
@@ -29,6 +33,8 @@ export const MAX_PENDING_EXPORTS_PER_USER = 3;
 const LISTED_EXPORTS = 10;
 // Progress is written at most every this many rows (a batch is 500).
 const PROGRESS_EVERY_ROWS = 2_000;
+// A stored file's parts (decision 108): what the job holds while writing, and a download while reading.
+export const FILE_PART_BYTES = 1024 * 1024;
 // Retries after the first attempt; the last one's failure is shown to the merchant.
 export const EXPORT_JOB_RETRIES = 2;
 
@@ -129,6 +135,7 @@ export function orderExportJobService(deps: {
 
   async function fail(row: repo.ExportJobRow, errorKey: string): Promise<void> {
     await repo.markFailed(db, row.export_id, errorKey, now());
+    await repo.deleteFileParts(db, row.export_id);
     await mailFailure(row, errorKey);
   }
 
@@ -189,11 +196,11 @@ export function orderExportJobService(deps: {
     },
 
     /** GET /vendor/{vendorId}/orders/export-jobs/{exportId}/file: the file, for its signed-in owner. */
-    async file(caller: Caller, vendorId: string, exportId: string) {
+    async file(caller: Caller, vendorId: string, exportId: string): Promise<ExportDownload> {
       await ownJob(caller, vendorId, exportId);
-      const file = await repo.readFile(db, exportId, now());
+      const file = await repo.findReadyFile(db, exportId, now());
       if (!file) throw keyedError(404, 'NotFound', 'history.export.link-expired');
-      return file;
+      return { ...file, body: partsOf(db, exportId) };
     },
 
     /** GET /order-exports/{exportId}/file?expires&signature: the e-mailed link, no session needed. */
@@ -202,9 +209,10 @@ export function orderExportJobService(deps: {
         sameText(query.signature, linkSignature(secret, exportId, query.expires)),
       );
       // A wrong signature and an expired link answer alike: the link no longer opens anything.
-      const file = isSigned && query.expires * 1000 > now().getTime() ? await repo.readFile(db, exportId, now()) : null;
+      const file =
+        isSigned && query.expires * 1000 > now().getTime() ? await repo.findReadyFile(db, exportId, now()) : null;
       if (!file) throw keyedError(404, 'NotFound', 'history.export.link-expired');
-      return file;
+      return { ...file, body: partsOf(db, exportId) };
     },
 
     /** The `order-export` job: count, write the file in keyset batches, store it, e-mail the link. */
@@ -228,7 +236,7 @@ export function orderExportJobService(deps: {
         await job.progress(0, total);
         let reported = 0;
         try {
-          const file = await exports.buildFile(
+          const file = await exports.jobFile(
             row.vendor_id,
             row.filters,
             async (done) => {
@@ -238,8 +246,17 @@ export function orderExportJobService(deps: {
             },
             job.signal,
           );
+          // A retried job starts its file again.
+          await repo.deleteFileParts(db, row.export_id);
+          const bytes = await storeParts(db, row.export_id, file.body);
           const at = now();
-          await repo.storeFile(db, row.export_id, file, at, new Date(at.getTime() + EXPORT_LINK_TTL_DAYS * DAY_MS));
+          await repo.markReady(
+            db,
+            row.export_id,
+            { fileName: file.fileName, contentType: file.contentType, rows: file.rows(), bytes },
+            at,
+            new Date(at.getTime() + EXPORT_LINK_TTL_DAYS * DAY_MS),
+          );
         } catch (error) {
           if (error instanceof AppError && error.statusCode === 422) {
             await fail(row, 'history.export.job-too-large');
@@ -253,6 +270,44 @@ export function orderExportJobService(deps: {
       if (row.status === 'READY' && !row.mailed_at) await mailLink(row);
     },
   };
+}
+
+/**
+ * Stores a file's stream in parts of FILE_PART_BYTES (the last one shorter) as it arrives, so the job never
+ * holds more than a part and one chunk; answers the file's size.
+ */
+async function storeParts(db: Db, exportId: string, body: AsyncIterable<Buffer | string>): Promise<number> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let part = 0;
+  let total = 0;
+  for await (const chunk of body) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    pending.push(bytes);
+    pendingBytes += bytes.length;
+    total += bytes.length;
+    while (pendingBytes >= FILE_PART_BYTES) {
+      const joined = Buffer.concat(pending);
+      await repo.storeFilePart(db, exportId, part++, joined.subarray(0, FILE_PART_BYTES));
+      pending = [joined.subarray(FILE_PART_BYTES)];
+      pendingBytes = joined.length - FILE_PART_BYTES;
+    }
+  }
+  if (pendingBytes > 0) await repo.storeFilePart(db, exportId, part, Buffer.concat(pending));
+  return total;
+}
+
+/** A stored file's bytes, one part read at a time as the download takes them. */
+function partsOf(db: Db, exportId: string): Readable {
+  return Readable.from(
+    (async function* () {
+      for (let part = 0; ; part++) {
+        const data = await repo.readFilePart(db, exportId, part);
+        if (!data) return;
+        yield data;
+      }
+    })(),
+  );
 }
 
 function requireUserCaller(caller: Caller): Extract<Caller, { kind: 'user' }> {

@@ -20,7 +20,7 @@ import {
 } from './export-format.ts';
 import { historyFilters } from './list-service.ts';
 import { countOrderPage, type ExportRecord, findExportBatch, type OrderPageQuery } from './repo.ts';
-import { type XlsxSheet, xlsxBuffer, xlsxStream } from './xlsx-stream.ts';
+import { type XlsxSheet, xlsxStream } from './xlsx-stream.ts';
 
 export type OrderExportService = ReturnType<typeof orderExportService>;
 
@@ -174,15 +174,16 @@ export function orderExportService(deps: {
     },
 
     /**
-     * The whole file in memory, for an e-mailed export (a background job, the caller's access checked by
-     * it): `onRows` hears the rows written so far after every batch.
+     * The file of an e-mailed export (a background job, the caller's access checked by it), as a stream the
+     * job stores part by part (decision 108): `onRows` hears the rows written so far after every batch, and
+     * `rows()` tells them all once the stream has ended.
      */
-    async buildFile(
+    async jobFile(
       vendorId: string,
       query: ExportFilters,
       onRows: (done: number) => Promise<void>,
       signal?: AbortSignal,
-    ): Promise<ExportFile & { body: Buffer; rows: number }> {
+    ): Promise<ExportFile & { body: Readable; rows: () => number }> {
       const t = translator(await catalogue(query.lang), await catalogue('en'));
       let rows = 0;
       const counted = async function* (batches: AsyncGenerator<ExportRecord[]>) {
@@ -197,12 +198,19 @@ export function orderExportService(deps: {
       const baseName = baseNameOf(vendorId);
       const row = (order: ExportRecord) => exportRow(order, t);
       if (query.format === 'csv') {
-        const chunks: Buffer[] = [];
-        for await (const chunk of csvChunks(batches, exportHeadings(t), row)) chunks.push(Buffer.from(chunk, 'utf8'));
-        return { fileName: `${baseName}.csv`, contentType: CSV_TYPE, body: Buffer.concat(chunks), rows };
+        return {
+          fileName: `${baseName}.csv`,
+          contentType: CSV_TYPE,
+          body: Readable.from(csvChunks(batches, exportHeadings(t), row)),
+          rows: () => rows,
+        };
       }
-      const body = await xlsxBuffer(sheetOf(t, query.lang), rowsOf(batches, row, XLSX_JOB_MAX_ROWS));
-      return { fileName: `${baseName}.xlsx`, contentType: XLSX_TYPE, body, rows };
+      return {
+        fileName: `${baseName}.xlsx`,
+        contentType: XLSX_TYPE,
+        body: xlsxStream(sheetOf(t, query.lang), rowsOf(batches, row, XLSX_JOB_MAX_ROWS)),
+        rows: () => rows,
+      };
     },
   };
 }
@@ -211,12 +219,12 @@ async function* csvChunks(
   batches: AsyncIterable<ExportRecord[]>,
   headings: string[],
   row: (order: ExportRecord) => ExportCell[],
-): AsyncGenerator<string> {
-  yield BOM + csvRecord(headings, { neutralise: false });
+): AsyncGenerator<Buffer> {
+  yield Buffer.from(BOM + csvRecord(headings, { neutralise: false }), 'utf8');
   for await (const batch of batches) {
     let chunk = '';
     for (const order of batch) chunk += csvRecord(row(order));
-    yield chunk;
+    yield Buffer.from(chunk, 'utf8');
   }
 }
 

@@ -153,10 +153,3 @@ export function xlsxStream(sheet: XlsxSheet, rows: AsyncIterable<readonly Export
   archive.finalize().catch(() => {});
   return archive;
 }
-
-/** The whole of an XLSX stream, for a file that is stored rather than sent. */
-export async function xlsxBuffer(sheet: XlsxSheet, rows: AsyncIterable<readonly ExportCell[][]>): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of xlsxStream(sheet, rows)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}

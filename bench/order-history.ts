@@ -18,6 +18,7 @@ import { createScratchDatabase } from '../apps/api/src/db/scratch-database.ts';
 import { EXPORT_STEPS } from '../apps/api/src/modules/orders/export-format.ts';
 import { historyFilters } from '../apps/api/src/modules/orders/list-service.ts';
 import {
+  countOrderPage,
   type ExportRecord,
   findExportBatch,
   findOrderPage,
@@ -368,6 +369,26 @@ export async function benchOrderHistory(options: OrderHistoryOptions) {
           `${Math.round((newlines - 1) / seconds)} rows/s (÷ bare export read ${((newlines - 1) / seconds / anchorRate).toFixed(2)}); ` +
           `server RSS growth ${((rssPeak - rssBefore) / 1e6).toFixed(0)} MB; load average ${loadavg()[0]?.toFixed(1)}`,
       );
+
+      // The direct XLSX download (at most 10 000 rows, decision 046): the outlet's last two days, by another
+      // process, with the longest block of the server's event loop while it is written (decision 107).
+      {
+        const from = new Date(now - 2 * DAY).toISOString();
+        const rows = await countOrderPage(db, { ...outletPage, from, to: nowIso });
+        const delay = monitorEventLoopDelay({ resolution: 10 });
+        delay.enable();
+        const started = performance.now();
+        const { bytes } = await download(
+          `${base}/api/v1/vendor/${OUTLET_ID}/orders/export?${new URLSearchParams({ format: 'xlsx', from, to: nowIso })}`,
+          authorization,
+        );
+        const took = (performance.now() - started) / 1000;
+        delay.disable();
+        say(
+          `XLSX download: ${rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${took.toFixed(1)} s = ${Math.round(rows / took)} rows/s ` +
+            `(÷ bare export read ${(rows / took / anchorRate).toFixed(2)}); longest event-loop block ${(delay.max / 1e6).toFixed(0)} ms`,
+        );
+      }
 
       // The e-mailed export's file (decision 047), built as its job builds it.
       // The XLSX takes the delivered orders only (7 in 12): the job refuses an XLSX past 100 000 rows.

@@ -1,5 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { createMerchant, createVendor, type Merchant, uniqueId } from './support/factories.ts';
@@ -151,6 +152,13 @@ describe.each(databases())('monthly statement on %s', (kind) => {
       1580,
     ]);
     expect(byId['ST-B']?.slice(4)).toEqual(['Returned', 100, 0, 100, undefined, 'Cash on delivery', 0]);
+    // A VAT number that starts like a formula is text, in the text format, so editing it does not evaluate it.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const rowOfA = workbook.worksheets[0]!.getRows(1, 100)!.find((row) => row.getCell(1).value === 'ST-A')!;
+    const vatCell = rowOfA.getCell(9);
+    expect(vatCell.value).toBe('=1+2');
+    expect(vatCell.numFmt).toBe('@');
     expect(byId['ST-E']?.[2]).toBe('صدر برانچ');
     expect(byId['ST-E']?.[10]).toBe(0);
     const total = rows.find((row) => row[0] === 'Total')!;
@@ -178,6 +186,14 @@ describe.each(databases())('monthly statement on %s', (kind) => {
     );
     expect(outletRows[0]).toEqual(['ماہانہ اسٹیٹمنٹ']);
     expect(outletRows.find((row) => row[0] === 'کل')?.slice(5, 8)).toEqual([50, 0, 50]);
+    // The Urdu statement reads from the right, and its headings stay in view.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(outlet.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    // Title, branch, month, currency, when it was made and a blank row, then the headings.
+    expect(sheet.views[0]).toMatchObject({ rightToLeft: true, state: 'frozen', ySplit: 7 });
+    expect(sheet.getRow(7).getCell(1).font?.bold).toBe(true);
+    expect(sheet.getRow(8).getCell(1).font?.bold).toBeFalsy();
   });
 
   it('writes the same month as an English PDF whose totals match', async () => {

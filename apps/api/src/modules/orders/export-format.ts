@@ -183,15 +183,3 @@ export function exportRow(order: ExportRecord, t: Translate): ExportCell[] {
 export function exportHeadings(t: Translate): string[] {
   return EXPORT_COLUMNS.map((column) => t(`history.export.column.${column}`));
 }
-
-/**
- * A string cell is never evaluated; the text number format keeps one that looks like a formula as text even
- * when someone edits the cell and presses enter.
- */
-export function keepFormulaLikeCellsText(sheet: Record<string, unknown>): void {
-  for (const [address, cell] of Object.entries(sheet)) {
-    if (address.startsWith('!')) continue;
-    const value = cell as { t?: string; v?: unknown; z?: string };
-    if (value.t === 's' && typeof value.v === 'string' && startsLikeFormula(value.v)) value.z = '@';
-  }
-}

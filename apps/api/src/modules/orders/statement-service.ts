@@ -1,5 +1,6 @@
+import type { Readable } from 'node:stream';
 import { TZDate } from '@date-fns/tz';
-import * as XLSX from '@e965/xlsx';
+import { isRtlLanguage } from '@riderdesk/domain/config';
 import type { StatementQuery } from '@riderdesk/domain/contracts/order-list';
 import { currencyExponent, fromMinor } from '@riderdesk/domain/money';
 import type { OrderStatus } from '@riderdesk/domain/order-status';
@@ -19,9 +20,10 @@ import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorService } from '../vendors/service.ts';
-import { keepFormulaLikeCellsText, type Translate } from './export-format.ts';
+import type { ExportCell, Translate } from './export-format.ts';
 import type { ExportFile, OrderExportService } from './export-service.ts';
 import { findOrderPage, type OrderRow } from './repo.ts';
+import { xlsxStream } from './xlsx-stream.ts';
 
 export type OrderStatementService = ReturnType<typeof orderStatementService>;
 
@@ -29,6 +31,21 @@ export type OrderStatementService = ReturnType<typeof orderStatementService>;
 // month of a busy outlet, as the direct XLSX export allows (docs/decisions/048-monthly-statements.md).
 export const STATEMENT_MAX_ORDERS = 10_000;
 const BATCH = 500;
+
+// The XLSX statement's columns and their widths in characters (a heading that is longer widens its column).
+const STATEMENT_COLUMNS: readonly (readonly [string, number])[] = [
+  ['order_id', 16],
+  ['created_at', 18],
+  ['outlet', 32],
+  ['outlet_id', 24],
+  ['status', 30],
+  ['delivery_fee', 12],
+  ['discount', 12],
+  ['fee_charged', 12],
+  ['vat_number', 16],
+  ['payment_method', 18],
+  ['cash_collected', 14],
+];
 
 export interface StatementEntry {
   orderId: string;
@@ -141,22 +158,11 @@ export function orderStatementService(deps: {
   const time = (iso: string) => format(new TZDate(Date.parse(iso), timeZone), 'yyyy-MM-dd HH:mm');
   const major = (minor: number) => fromMinor(minor, currency);
 
-  function xlsx(statement: Statement, t: Translate): Buffer {
+  function xlsx(statement: Statement, t: Translate, language: string): Readable {
     const head = (key: string) => t(`statement.column.${key}`);
-    const headings = [
-      'order_id',
-      'created_at',
-      'outlet',
-      'outlet_id',
-      'status',
-      'delivery_fee',
-      'discount',
-      'fee_charged',
-      'vat_number',
-      'payment_method',
-      'cash_collected',
-    ].map(head);
-    const totalsRow = (label: string, totals: StatementTotals) => [
+    const columns = STATEMENT_COLUMNS.map(([key]) => key);
+    const headings = columns.map(head);
+    const totalsRow = (label: string, totals: StatementTotals): ExportCell[] => [
       label,
       null,
       null,
@@ -169,41 +175,53 @@ export function orderStatementService(deps: {
       null,
       major(totals.cashCollectedMinor),
     ];
-    const rows: (string | number | null)[][] = [
-      [t('statement.title')],
-      [t('statement.vendor'), `${statement.vendorName} (${statement.vendorId})`],
-      [t('statement.month'), statement.month],
-      [t('statement.currency'), statement.currency],
-      [t('statement.generated'), time(deps.now().toISOString())],
-      [],
-      headings,
-      ...statement.entries.map((entry) => [
-        entry.orderId,
-        time(entry.createdAt),
-        entry.outletName,
-        entry.outletId,
-        t(STATUS_LABEL_KEYS[entry.status]),
-        major(entry.line.deliveryFeeMinor),
-        major(entry.line.discountMinor),
-        major(entry.line.payableFeeMinor),
-        entry.vatNumber,
-        t(`tracking.payment-method.${entry.paymentMethod}`),
-        major(entry.line.cashCollectedMinor),
-      ]),
-      [],
-      ...(statement.outlets.length > 1
-        ? statement.outlets.map((outlet) =>
-            totalsRow(`${t('statement.subtotal')}: ${outlet.outletName} (${outlet.outletId})`, outlet.totals),
-          )
-        : []),
-      totalsRow(t('statement.total'), statement.totals),
+    const entryRow = (entry: StatementEntry): ExportCell[] => [
+      entry.orderId,
+      time(entry.createdAt),
+      entry.outletName,
+      entry.outletId,
+      t(STATUS_LABEL_KEYS[entry.status]),
+      major(entry.line.deliveryFeeMinor),
+      major(entry.line.discountMinor),
+      major(entry.line.payableFeeMinor),
+      entry.vatNumber,
+      t(`tracking.payment-method.${entry.paymentMethod}`),
+      major(entry.line.cashCollectedMinor),
     ];
-    const sheet = XLSX.utils.aoa_to_sheet(rows);
-    keepFormulaLikeCellsText(sheet);
-    sheet['!cols'] = headings.map((heading) => ({ wch: Math.max(12, Math.min(40, heading.length + 2)) }));
-    const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, sheet, 'Statement');
-    return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+    // The entries in batches, so the file is written a batch at a time between other requests.
+    async function* rows(): AsyncGenerator<ExportCell[][]> {
+      for (let at = 0; at < statement.entries.length; at += BATCH) {
+        yield statement.entries.slice(at, at + BATCH).map(entryRow);
+      }
+      yield [
+        [],
+        ...(statement.outlets.length > 1
+          ? statement.outlets.map((outlet) =>
+              totalsRow(`${t('statement.subtotal')}: ${outlet.outletName} (${outlet.outletId})`, outlet.totals),
+            )
+          : []),
+        totalsRow(t('statement.total'), statement.totals),
+      ];
+    }
+    return xlsxStream(
+      {
+        name: 'Statement',
+        preamble: [
+          [t('statement.title')],
+          [t('statement.vendor'), `${statement.vendorName} (${statement.vendorId})`],
+          [t('statement.month'), statement.month],
+          [t('statement.currency'), statement.currency],
+          [t('statement.generated'), time(deps.now().toISOString())],
+          [],
+        ],
+        headings,
+        widths: STATEMENT_COLUMNS.map(([, width], index) =>
+          Math.min(40, Math.max(width, (headings[index]?.length ?? 0) + 2)),
+        ),
+        rightToLeft: isRtlLanguage(language),
+      },
+      rows(),
+    );
   }
 
   function pdf(statement: Statement): Promise<Buffer> {
@@ -306,7 +324,7 @@ export function orderStatementService(deps: {
     build,
 
     /** GET /vendor/{vendorId}/statement: the month's statement as XLSX or PDF. */
-    async file(caller: Caller, vendorId: string, query: StatementQuery): Promise<ExportFile & { body: Buffer }> {
+    async file(caller: Caller, vendorId: string, query: StatementQuery): Promise<ExportFile> {
       const statement = await build(caller, vendorId, query);
       const baseName = `statement-${vendorId}-${query.month}`.replace(/[^\w.-]/g, '_');
       if (query.format === 'pdf') {
@@ -315,7 +333,7 @@ export function orderStatementService(deps: {
       return {
         fileName: `${baseName}.xlsx`,
         contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        body: xlsx(statement, await deps.exports.texts(query.lang)),
+        body: xlsx(statement, await deps.exports.texts(query.lang), query.lang),
       };
     },
   };

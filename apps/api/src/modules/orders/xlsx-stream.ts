@@ -5,6 +5,9 @@ import { type ExportCell, startsLikeFormula } from './export-format.ts';
 /** What an XLSX of one sheet shows besides its rows. */
 export interface XlsxSheet {
   name: string;
+  /** Rows above the headings (a statement's title and period), plain. */
+  preamble?: readonly (readonly ExportCell[])[];
+  /** Bold, and kept in view as the rows below them scroll. */
   headings: readonly string[];
   /** Column widths in characters, one per heading. */
   widths: readonly number[];
@@ -111,12 +114,16 @@ async function* sheetXml(sheet: XlsxSheet, rows: AsyncIterable<readonly ExportCe
   const widths = sheet.widths
     .map((width, index) => `<col min="${index + 1}" max="${index + 1}" width="${width}" customWidth="1"/>`)
     .join('');
+  const preamble = sheet.preamble ?? [];
+  const headingRow = preamble.length + 1;
   yield `${XML_DECLARATION}<worksheet xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}">` +
     `<sheetViews><sheetView workbookViewId="0"${sheet.rightToLeft ? ' rightToLeft="1"' : ''}>` +
-    '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
+    `<pane ySplit="${headingRow}" topLeftCell="A${headingRow + 1}" activePane="bottomLeft" state="frozen"/>` +
+    '</sheetView></sheetViews>' +
     `<sheetFormatPr defaultRowHeight="15"/>${widths ? `<cols>${widths}</cols>` : ''}<sheetData>` +
-    rowXml(1, sheet.headings, columns, STYLE_HEADING);
-  let number = 1;
+    preamble.map((cells, index) => rowXml(index + 1, cells, columns)).join('') +
+    rowXml(headingRow, sheet.headings, columns, STYLE_HEADING);
+  let number = headingRow;
   for await (const batch of rows) {
     let xml = '';
     for (const cells of batch) xml += rowXml(++number, cells, columns);

@@ -10,11 +10,13 @@ import { placeOrder, translationKey } from './support/orders.ts';
 function pdfText(pdf: Buffer): string {
   const text: string[] = [];
   const source = pdf.toString('latin1');
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  // Each stream's bytes as its dictionary's /Length counts them: compressed bytes may end in a carriage return.
+  const streams = /\/Length (\d+)[^>]*>>\s*stream\r?\n/g;
   for (let match = streams.exec(source); match; match = streams.exec(source)) {
     let content: string;
     try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+      const start = match.index + match[0].length;
+      content = inflateSync(pdf.subarray(start, start + Number(match[1]))).toString('latin1');
     } catch {
       continue;
     }
@@ -194,6 +196,34 @@ describe.each(databases())('monthly statement on %s', (kind) => {
     expect(sheet.views[0]).toMatchObject({ rightToLeft: true, state: 'frozen', ySplit: 7 });
     expect(sheet.getRow(7).getCell(1).font?.bold).toBe(true);
     expect(sheet.getRow(8).getCell(1).font?.bold).toBeFalsy();
+  });
+
+  it('lays a busy month out over many pages, a slice of rows at a time, with every order and the totals', async () => {
+    const count = 600;
+    await t.db.query(
+      `insert into orders (order_id, vendor_id, tracking_token, status, created_at, updated_at, currency,
+         delivery_fee_minor, discount_minor, distance_m, customer_name, customer_phone, customer_address,
+         customer_latitude, customer_longitude, pickup_latitude, pickup_longitude, amount_minor, description,
+         payment_method)
+       select 'JAN-' || lpad(g::text, 4, '0'), $2, md5('JAN-' || g), 'DELIVERED',
+              timestamptz '2026-01-02T08:00:00Z' + make_interval(mins => g), o.updated_at, o.currency, 10000, 0,
+              o.distance_m, o.customer_name, o.customer_phone, o.customer_address, o.customer_latitude,
+              o.customer_longitude, o.pickup_latitude, o.pickup_longitude, 0, o.description, 'CASH_ON_DELIVERY'
+         from orders o, generate_series(1, ${count}) g where o.order_id = $1`,
+      [template, merchant.vendorId],
+    );
+    const response = await statement({ month: '2026-01', format: 'pdf' });
+    expect(response.statusCode).toBe(200);
+    const lines = pdfText(response.rawPayload).split('\n');
+    const ids = lines.filter((line) => line.startsWith('JAN-'));
+    expect(ids).toHaveLength(count);
+    expect(ids[0]).toBe('JAN-0001');
+    expect(ids.at(-1)).toBe(`JAN-${String(count).padStart(4, '0')}`);
+    // The headings open every page: 600 rows at 12 points each take many A4 pages.
+    const pages = (response.rawPayload.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+    expect(pages).toBeGreaterThan(5);
+    expect(lines.filter((line) => line === 'Order ID')).toHaveLength(pages);
+    expect(lines.slice(lines.indexOf('Total') + 1, lines.indexOf('Total') + 2)).toEqual([`${count} orders`]);
   });
 
   it('writes the same month as an English PDF whose totals match', async () => {

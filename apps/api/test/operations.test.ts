@@ -152,13 +152,19 @@ describe('graceful stop', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let entered: () => void = () => {};
+    const isInHandler = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
     const slow = t.services.vendors.countryParameter;
     t.services.vendors.countryParameter = async (name) => {
+      entered();
       await held;
       return slow(name);
     };
     const inFlight = fetch(`http://${host}/api/v1/get-country-parameter/serviceHours`, { headers: merchant.headers });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // In flight: past its authentication and in its handler when the stop begins.
+    await isInHandler;
 
     const closing = t.close();
     expect(await client.closed).toEqual({ code: LIVE_SERVICE_RESTART.code, reason: LIVE_SERVICE_RESTART.reason });

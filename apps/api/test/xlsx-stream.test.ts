@@ -1,8 +1,9 @@
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { columnName } from '../src/infra/spreadsheet.ts';
 import type { ExportCell } from '../src/modules/orders/export-format.ts';
-import { columnName, escapeXml, type XlsxSheet, xlsxStream } from '../src/modules/orders/xlsx-stream.ts';
+import { escapeXml, type XlsxSheet, xlsxStream } from '../src/modules/orders/xlsx-stream.ts';
 
 const sheet: XlsxSheet = {
   name: 'آرڈرز',

@@ -6,6 +6,7 @@ import {
 } from '@riderdesk/domain/bulk/bulk-sheet';
 import { BULK_PAYMENT_TYPES } from '@riderdesk/domain/constants';
 import ExcelJS from 'exceljs';
+import { columnName } from '../../infra/spreadsheet.ts';
 import type { SheetTexts } from './sheet-texts.ts';
 
 /** Rows of the template that carry the drop-downs: far more than anyone types by hand. */
@@ -25,13 +26,6 @@ const WIDTHS: Partial<Record<BulkColumn, number>> = {
 
 // Phone numbers, ids and units are text: Excel would drop a phone's leading zero.
 const TEXT_COLUMNS: readonly BulkColumn[] = ['phone_number', 'unit', 'building', 'collection_point_id'];
-
-function columnLetter(index: number): string {
-  let letters = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return letters;
-}
 
 const listOf = (values: readonly string[]) => [`"${values.join(',')}"`];
 
@@ -81,7 +75,7 @@ export async function buildTemplate(texts: SheetTexts, example: { collectionPoin
   const validations = (
     sheet as unknown as { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } }
   ).dataValidations;
-  const letter = (column: BulkColumn) => columnLetter(BULK_COLUMNS.indexOf(column));
+  const letter = (column: BulkColumn) => columnName(BULK_COLUMNS.indexOf(column));
   const range = (column: BulkColumn) => `${letter(column)}2:${letter(column)}${VALIDATED_ROWS}`;
   const choice = (column: BulkColumn, values: readonly string[]) =>
     validations.add(range(column), {

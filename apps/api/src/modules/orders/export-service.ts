@@ -29,7 +29,7 @@ export const EXPORT_BATCH_SIZE = 500;
 // The direct XLSX download stops here and sends the merchant to the e-mailed export or the CSV (decision 046);
 // the file is streamed either way (decision 107).
 export const XLSX_EXPORT_MAX_ROWS = DIRECT_XLSX_MAX_ROWS;
-// An e-mailed XLSX is stored whole in its request's row: a quarter of a busy outlet (decision 047).
+// An e-mailed XLSX is stored in its request's parts (decision 108): a quarter of a busy outlet (decision 047).
 export const XLSX_JOB_MAX_ROWS = 100_000;
 // UTF-8 byte order mark: spreadsheets then read Urdu text as UTF-8 instead of the system code page.
 const BOM = '\uFEFF';

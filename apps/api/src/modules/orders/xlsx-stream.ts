@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
+import { columnName } from '../../infra/spreadsheet.ts';
 import { type ExportCell, startsLikeFormula } from './export-format.ts';
 
 /** What an XLSX of one sheet shows besides its rows. */
@@ -78,13 +79,6 @@ export function escapeXml(text: string): string {
     .replace(LOOKS_ESCAPED, '_x005F_$1')
     .replace(NOT_IN_XML, (char) => `_x${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`)
     .replace(XML_SPECIAL, (char) => XML_ENTITIES[char] ?? char);
-}
-
-/** The column's letters of a zero-based index: 0 is A, 26 is AA. */
-export function columnName(index: number): string {
-  let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
 }
 
 function cellXml(reference: string, cell: ExportCell, style?: number): string {

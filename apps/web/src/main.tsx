@@ -3,15 +3,22 @@ import '@mantine/notifications/styles.css';
 import '@fontsource/noto-naskh-arabic/arabic-400.css';
 import '@fontsource/noto-naskh-arabic/arabic-700.css';
 import './app/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { App, startApp } from './app/app.tsx';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+startApp().then((start) => {
+  // The first render (providers, router, the page whose chunk is already here) is a transition: React renders
+  // it in slices and keeps the main thread free for input meanwhile. It replaces index.html's loading
+  // indicator when it commits.
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App start={start} />
+      </StrictMode>,
+    ),
+  );
+});

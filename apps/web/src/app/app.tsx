@@ -1,5 +1,4 @@
-import { Center, Loader, MantineProvider } from '@mantine/core';
-import { startTransition, useEffect, useState } from 'react';
+import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from 'react-router';
 import { getSession, isSessionValid } from '../shared/session/session-store.ts';
 import { AppLoadFailure } from './app-load-failure.tsx';
@@ -9,47 +8,44 @@ import { capturePartnerHandOff } from './partner-hand-off.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter, preloadPage } from './router.tsx';
 
-export function App() {
-  const [state, setState] = useState<
-    { status: 'LOADING' } | { status: 'SUCCESS'; app: LoadedApplication } | { status: 'FAILURE' }
-  >({ status: 'LOADING' });
-  const [router] = useState(() => {
-    // Before the router reads the URL: a partner's token leaves the address bar first (decision 081).
-    capturePartnerHandOff();
-    return createAppRouter();
-  });
+export type AppStart =
+  | { status: 'SUCCESS'; app: LoadedApplication; router: ReturnType<typeof createAppRouter> }
+  | { status: 'FAILURE' };
 
-  useEffect(() => {
-    loadApplication({
+/**
+ * Loads what the first screen needs before React renders anything: until then the page shows index.html's
+ * own loading indicator, so the first render is the page itself, not a loader that is at once replaced.
+ */
+export async function startApp(): Promise<AppStart> {
+  // Before the router reads the URL: a partner's token leaves the address bar first (decision 081).
+  capturePartnerHandOff();
+  const router = createAppRouter();
+  try {
+    const app = await loadApplication({
       onConfig: (config) =>
         // A guest deployment lets visitors without a session into the portal's pages (GuestSessionGate).
         preloadPage(window.location.pathname, config.mode === 'GUEST' || isSessionValid(getSession(), config.mode)),
-    }).then(
-      // The first full render (providers, router, the page whose chunk is already here) is a transition:
-      // React renders it in slices and keeps the main thread free for input meanwhile.
-      (app) => startTransition(() => setState({ status: 'SUCCESS', app })),
-      () => setState({ status: 'FAILURE' }),
-    );
-  }, []);
+    });
+    return { status: 'SUCCESS', app, router };
+  } catch {
+    router.dispose();
+    return { status: 'FAILURE' };
+  }
+}
 
-  if (state.status !== 'SUCCESS') {
+export function App({ start }: { start: AppStart }) {
+  if (start.status === 'FAILURE') {
     return (
       <MantineProvider>
-        {state.status === 'LOADING' ? (
-          <Center mih="100vh" role="status" aria-label="Loading">
-            <Loader type="dots" />
-          </Center>
-        ) : (
-          <AppLoadFailure />
-        )}
+        <AppLoadFailure />
       </MantineProvider>
     );
   }
-  const { config, i18n, queryClient } = state.app;
+  const { config, i18n, queryClient } = start.app;
   return (
     <AppProviders config={config} i18n={i18n} queryClient={queryClient}>
       <OutdatedBuildCheck />
-      <RouterProvider router={router} />
+      <RouterProvider router={start.router} />
     </AppProviders>
   );
 }

@@ -68,6 +68,7 @@ import { vouchersPlugin } from './modules/vouchers/plugin.ts';
 import { voucherService } from './modules/vouchers/service.ts';
 import { setupAuth } from './plugins/auth.ts';
 import { fastifyTrustProxy } from './plugins/client-address.ts';
+import { registerClosingConnections } from './plugins/closing-connections.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerJobs } from './plugins/jobs.ts';
@@ -331,6 +332,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestTimeout(app, config.requestTimeoutMs);
+  registerClosingConnections(app);
   const registry = createRegistry();
 
   const { db } = deps;

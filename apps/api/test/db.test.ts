@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPostgres } from '../src/db/db.ts';
 import { MigrationChangedError, migrate, migrateOrExit, migrationChecksum, readMigrations } from '../src/db/migrate.ts';
@@ -10,6 +11,28 @@ describe.each(databases())('database on %s', (kind) => {
     test = await createTestDb(kind);
   });
   afterAll(() => test.drop());
+
+  it('gives the event loop a turn after every query, inside a transaction and out', async () => {
+    // The embedded database answers in-process, through promise callbacks alone: without a turn between
+    // queries, a run of them (a statement's reads) held every timer, socket and request for its whole length.
+    let turns = 0;
+    let isCounting = true;
+    const counting = (async () => {
+      while (isCounting) {
+        await setImmediate();
+        turns += 1;
+      }
+    })();
+    for (let query = 0; query < 20; query++) await test.db.query('select 1');
+    const outside = turns;
+    await test.db.transaction(async (tx) => {
+      for (let query = 0; query < 20; query++) await tx.query('select 1');
+    });
+    isCounting = false;
+    await counting;
+    expect(outside).toBeGreaterThanOrEqual(10);
+    expect(turns - outside).toBeGreaterThanOrEqual(10);
+  });
 
   it('records every migration once and applies nothing the second time', async () => {
     const files = await readMigrations();

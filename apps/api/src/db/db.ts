@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -110,12 +111,17 @@ function transactionDb(run: {
   return db;
 }
 
+// PGlite answers in-process through promise callbacks alone: without a turn after each answer, a run of queries
+// would hold every timer, socket and other request until its end (decision 110).
 const pgliteRun = (handle: PgliteHandle) => ({
   async query<T>(sql: string, params: readonly SqlParam[]) {
-    return (await handle.query<T>(sql, params as unknown[])).rows;
+    const { rows } = await handle.query<T>(sql, params as unknown[]);
+    await setImmediate();
+    return rows;
   },
   async exec(sql: string) {
     await handle.exec(sql);
+    await setImmediate();
   },
 });
 

@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test, text } from '../support/fixtures.ts';
 
+// The start's failure is told in English: the translations may be what failed (app/app-load-failure.tsx).
+const APP_LOAD_FAILURE = 'Could not load the application. Please check your internet connection and try again';
+
 // The login page's own code chunk (the shell is in the entry and its static imports).
 const LANDING_CHUNK = /\/assets\/landing-route-[\w-]+\.js$/;
 
@@ -15,6 +18,21 @@ async function failLandingChunk(page: Page, failures: number) {
 }
 
 test.describe('application load (spec §8)', () => {
+  test('the page shows a loading indicator before its scripts, and the app-load banner when the start fails', async ({
+    page,
+  }) => {
+    // The translations never arrive: the start gives up after its retries (spec §7) and says so (spec §8).
+    await page.route(/\/translations\//, (route) => route.abort('connectionreset'));
+    await page.goto('/');
+    await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(APP_LOAD_FAILURE, { timeout: 30_000 });
+    await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+
+    await page.unroute(/\/translations\//);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+    await expect(page.getByRole('button', { name: text('en', 'login.submit') })).toBeVisible();
+  });
+
   test('a page chunk that fails to load is retried, with the page loader shown meanwhile', async ({ page }) => {
     const chunk = await failLandingChunk(page, 2);
     await page.goto('/');

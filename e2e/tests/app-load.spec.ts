@@ -18,7 +18,7 @@ async function failLandingChunk(page: Page, failures: number) {
 }
 
 test.describe('application load (spec §8)', () => {
-  test('the page shows a loading indicator before its scripts, and the app-load banner when the start fails', async ({
+  test('the loading indicator shows while the start waits, and the app-load banner replaces it when the start fails', async ({
     page,
   }) => {
     // The translations never arrive: the start gives up after its retries (spec §7) and says so (spec §8).

@@ -183,5 +183,6 @@ describe('graceful stop', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('connection')).toBe('close');
     await closing;
+    await expect(fetch(`http://${host}/health/live`)).rejects.toThrow();
   });
 });

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from 'react-router';
 import { getSession, isSessionValid } from '../shared/session/session-store.ts';
+import { nextTask } from '../shared/tasks/next-task.ts';
 import { AppLoadFailure } from './app-load-failure.tsx';
 import { type LoadedApplication, loadApplication } from './bootstrap.ts';
 import { OutdatedBuildCheck } from './outdated-build-check.tsx';
@@ -15,18 +16,26 @@ export type AppStart =
 /**
  * Loads what the first screen needs before React renders anything: until then the page shows index.html's
  * own loading indicator, so the first render is the page itself, not a loader that is at once replaced.
+ *
+ * The start is cut into tasks: the modules' evaluation, reading the deployment and asking for what the page
+ * needs, fetching the page's code, building the router while those answers travel. One task for all of it
+ * kept a phone's main thread busy for a second at a time (bench/README.md, lighthouse).
  */
 export async function startApp(): Promise<AppStart> {
   // Before the router reads the URL: a partner's token leaves the address bar first (decision 081).
   capturePartnerHandOff();
+  await nextTask();
+  const loading = loadApplication({
+    onConfig: (config) =>
+      // A guest deployment lets visitors without a session into the portal's pages (GuestSessionGate).
+      preloadPage(window.location.pathname, config.mode === 'GUEST' || isSessionValid(getSession(), config.mode)),
+  });
+  // Settled here too, so a failure while the router is built is not reported as unhandled; it is handled below.
+  loading.catch(() => undefined);
+  await nextTask();
   const router = createAppRouter();
   try {
-    const app = await loadApplication({
-      onConfig: (config) =>
-        // A guest deployment lets visitors without a session into the portal's pages (GuestSessionGate).
-        preloadPage(window.location.pathname, config.mode === 'GUEST' || isSessionValid(getSession(), config.mode)),
-    });
-    return { status: 'SUCCESS', app, router };
+    return { status: 'SUCCESS', app: await loading, router };
   } catch {
     router.dispose();
     return { status: 'FAILURE' };

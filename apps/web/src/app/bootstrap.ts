@@ -7,6 +7,7 @@ import { getTranslations } from '../features/language/api/get-translations.ts';
 import { API_BASE, api } from '../shared/api/client.ts';
 import { createI18n, type Translations } from '../shared/i18n/i18n.ts';
 import { readStorage, STORAGE_KEYS } from '../shared/storage.ts';
+import { nextTask } from '../shared/tasks/next-task.ts';
 import { applyPartnerHandOff } from './partner-hand-off.ts';
 
 export interface LoadedApplication {
@@ -44,7 +45,8 @@ async function loadConfig(): Promise<PublicConfig> {
 
 /**
  * Everything the first screen needs: the deployment, its translations and the flags. `onConfig` runs as soon
- * as the deployment is known, while the rest loads (the page's code chunk starts downloading then).
+ * as the deployment is known and the rest has been asked for, in a task of its own, while the rest loads (the
+ * page's code chunk starts downloading then).
  */
 export async function loadApplication({
   onConfig,
@@ -53,14 +55,21 @@ export async function loadApplication({
 } = {}): Promise<LoadedApplication> {
   const config = await loadConfig();
   applyPartnerHandOff(config.mode);
-  onConfig?.(config);
   const storedKey = config.mode === 'GODROID' ? STORAGE_KEYS.godroidLocale : STORAGE_KEYS.language;
   const language = pickLanguage(readStorage(storedKey), config);
   const locales = [...new Set([language, config.defaultLanguage])];
   const queryClient = createQueryClient();
   // The flags and the translations are independent: both are asked for at once.
   const flagsLoaded = queryClient.prefetchQuery(flagsQueryOptions(config.flagProviders));
-  const bundles = await Promise.all(locales.map((locale) => getTranslations(locale)));
+  const bundlesLoaded = Promise.all(locales.map((locale) => getTranslations(locale)));
+  if (onConfig) {
+    // Handled below; settled here so a failure that arrives during the next task is not reported as unhandled.
+    bundlesLoaded.catch(() => undefined);
+    // The page's code is asked for in a task of its own: each chunk it names is a link added to the page.
+    await nextTask();
+    onConfig(config);
+  }
+  const bundles = await bundlesLoaded;
   const resources: Record<string, Translations> = {};
   locales.forEach((locale, index) => {
     resources[locale] = bundles[index] ?? {};

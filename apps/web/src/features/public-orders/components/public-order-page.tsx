@@ -1,5 +1,6 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyPanel } from '../../../shared/ui/empty-panel.tsx';
 import { usePublicC2cTracking } from '../api/get-public-c2c-tracking.ts';
@@ -39,9 +40,13 @@ function Body<T>({
   query: { data: T | undefined; error: unknown; isPending: boolean };
   render: (data: T) => React.ReactNode;
 }) {
+  // The query's answers reach React through an external store, whose updates render in one piece: the order's
+  // whole view at once, a long task on a phone. Deferred, the answer is rendered in slices that leave the
+  // page free for input, while the loading state (or the last answer) stays until it is ready.
+  const data = useDeferredValue(query.data);
   if (!isPossibleToken(token)) return <PublicNotFound />;
   // A poll that fails after a success keeps showing the last known state.
-  if (query.data !== undefined) return render(query.data);
+  if (data !== undefined) return render(data);
   if (query.error) return isNotFound(query.error) ? <PublicNotFound /> : <LoadFailed />;
   return <Loading />;
 }

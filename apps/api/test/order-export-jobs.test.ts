@@ -5,6 +5,7 @@ import { presetRange } from '@riderdesk/domain/date-presets';
 import { rangeQuery } from '@riderdesk/domain/order-history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_PART_BYTES } from '../src/modules/orders/export-job-service.ts';
+import { XLSX_JOB_MAX_ROWS } from '../src/modules/orders/export-service.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { createMerchant, type Merchant, outbox } from './support/factories.ts';
 import { placeOrder, translationKey } from './support/orders.ts';
@@ -57,21 +58,24 @@ describe.each(databases())('orders exported by e-mail on %s', (kind) => {
       body.customer.name = 'زینب علی';
       body.vat_number = '@VAT1234';
     });
-    // COPIES delivered orders of yesterday (12:00 Karachi time and the seconds after), made by the database.
-    await t.db.query(
+    await copyOrder(orderId, COPIES);
+  });
+  afterAll(() => t.close());
+
+  /** `copies` delivered orders of yesterday (from 12:00 Karachi time, `apart` seconds apart), made by the database. */
+  const copyOrder = (orderId: string, copies: number, apart = 1) =>
+    t.db.query(
       `insert into orders (order_id, vendor_id, tracking_token, status, created_at, updated_at, currency,
          delivery_fee_minor, distance_m, customer_name, customer_phone, customer_address, customer_latitude,
          customer_longitude, pickup_latitude, pickup_longitude, amount_minor, description, payment_method, vat_number)
        select o.order_id || '-E' || g, o.vendor_id, md5(o.tracking_token || g), 'DELIVERED',
-              timestamptz '2026-03-09T07:00:00Z' + make_interval(secs => g), o.updated_at, o.currency,
+              timestamptz '2026-03-09T07:00:00Z' + make_interval(secs => g * $2::float8), o.updated_at, o.currency,
               o.delivery_fee_minor, o.distance_m, o.customer_name, o.customer_phone, o.customer_address,
               o.customer_latitude, o.customer_longitude, o.pickup_latitude, o.pickup_longitude, o.amount_minor,
               o.description, o.payment_method, o.vat_number
-         from orders o, generate_series(1, ${COPIES}) g where o.order_id = $1`,
-      [orderId],
+         from orders o, generate_series(1, ${copies}) g where o.order_id = $1`,
+      [orderId, apart],
     );
-  });
-  afterAll(() => t.close());
 
   it('builds the CSV in a background job, e-mails a signed link, and the link serves the file for 7 days', async () => {
     const queued = jobOf(await request(merchant, { format: 'csv', status: 'DELIVERED' }));
@@ -245,6 +249,42 @@ describe.each(databases())('orders exported by e-mail on %s', (kind) => {
     jobOf(await request(stranger, { format: 'csv' }));
     await t.app.jobs.drain();
   });
+
+  it('writes an XLSX of as many rows as one file may hold, and fails one row more before writing any', async () => {
+    const busy = await createMerchant(t);
+    const orderId = await placeOrder(t, busy);
+    // Exactly as many delivered orders as an e-mailed XLSX may hold, all within yesterday's afternoon.
+    await copyOrder(orderId, XLSX_JOB_MAX_ROWS, 0.1);
+    const full = jobOf(await request(busy, { format: 'xlsx', status: 'DELIVERED' }));
+    await t.app.jobs.drain();
+    const jobRow = async (exportId: string) =>
+      (
+        await t.db.query<{ status: string; error_key: string | null; done_rows: number }>(
+          'select status, error_key, done_rows from order_export_jobs where export_id = $1',
+          [exportId],
+        )
+      )[0];
+    expect(await jobRow(full.export_id)).toEqual({ status: 'READY', error_key: null, done_rows: XLSX_JOB_MAX_ROWS });
+
+    // The merchant's own order, delivered yesterday too, is the one row more.
+    await t.db.query(
+      `update orders set status = 'DELIVERED', created_at = timestamptz '2026-03-09T07:00:00Z' where order_id = $1`,
+      [orderId],
+    );
+    const tooLarge = jobOf(await request(busy, { format: 'xlsx', status: 'DELIVERED' }));
+    await t.app.jobs.drain();
+    expect(await jobRow(tooLarge.export_id)).toEqual({
+      status: 'FAILED',
+      error_key: 'history.export.job-too-large',
+      done_rows: 0,
+    });
+    const parts = await t.db.query('select 1 from order_export_file_parts where export_id = $1', [tooLarge.export_id]);
+    expect(parts).toEqual([]);
+    const [message] = await outbox(t.app, busy.email);
+    expect(message?.subject).toMatch(/could not be prepared/);
+    expect(message?.text).toContain('more than 100,000 orders, too many for one Excel file');
+    expect(message?.text).not.toContain('/order-exports/');
+  }, 180_000);
 
   it('fails the job, and says why by e-mail, when the merchant lost the vendor before it ran', async () => {
     const outsider = await createMerchant(t);

@@ -75,11 +75,17 @@ const EXPORT_COLUMN_WIDTHS: Record<ExportColumn, number> = {
   description: 30,
 };
 
-/** Each column's width: what it usually holds, or its heading when that is longer (at most 40). */
+// The widest a column opens, in characters: a longer value is still all there, under the cell's edge.
+const MAX_COLUMN_WIDTH = 40;
+
+/** A sheet column's width: what it usually holds, or its heading when that is longer (at most 40). */
+export function columnWidth(usual: number, heading: string | undefined): number {
+  return Math.min(MAX_COLUMN_WIDTH, Math.max(usual, (heading?.length ?? 0) + 2));
+}
+
+/** Each export column's width (columnWidth). */
 export function exportColumnWidths(headings: readonly string[]): number[] {
-  return EXPORT_COLUMNS.map((column, index) =>
-    Math.min(40, Math.max(EXPORT_COLUMN_WIDTHS[column], (headings[index]?.length ?? 0) + 2)),
-  );
+  return EXPORT_COLUMNS.map((column, index) => columnWidth(EXPORT_COLUMN_WIDTHS[column], headings[index]));
 }
 export type ExportCell = string | number | null;
 

@@ -21,7 +21,7 @@ import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorService } from '../vendors/service.ts';
-import type { ExportCell, Translate } from './export-format.ts';
+import { columnWidth, type ExportCell, type Translate } from './export-format.ts';
 import type { ExportFile, OrderExportService } from './export-service.ts';
 import { findOrderPage, type OrderRow } from './repo.ts';
 import { xlsxStream } from './xlsx-stream.ts';
@@ -218,9 +218,7 @@ export function orderStatementService(deps: {
           [],
         ],
         headings,
-        widths: STATEMENT_COLUMNS.map(([, width], index) =>
-          Math.min(40, Math.max(width, (headings[index]?.length ?? 0) + 2)),
-        ),
+        widths: STATEMENT_COLUMNS.map(([, width], index) => columnWidth(width, headings[index])),
         rightToLeft: isRtlLanguage(language),
       },
       rows(),

@@ -55,6 +55,38 @@ test.describe('live tracking', () => {
     await expect(publicPage.getByRole('link', { name: text('en', 'public.view-receipt') })).toBeVisible();
   });
 
+  test('on a wide screen the public map is as tall as the stages beside it, and keeps the places centred as it grows', async ({
+    page,
+  }) => {
+    await logIn(page);
+    const authorization = await sessionAuthorization(page);
+    const orderId = await placeOrder(page.request, authorization);
+    await page.goto(`/tracking/${await trackingToken(page.request, authorization, orderId)}`);
+    const map = page.getByRole('region', { name: text('en', 'public.map') });
+    const stages = page.getByRole('list', { name: text('en', 'public.stages') });
+    const pin = map.locator('.leaflet-marker-icon').first();
+    await expect(pin).toBeVisible();
+    const mapBox = (await map.boundingBox())!;
+    // The stages' card ends where the map's card ends (the map sits 6 px inside its card's border).
+    const stagesCardBottom = await stages.evaluate(
+      (list) => list.closest('.mantine-Paper-root')!.getBoundingClientRect().bottom,
+    );
+    expect(mapBox.height).toBeGreaterThanOrEqual(340);
+    expect(Math.abs(mapBox.y + mapBox.height - stagesCardBottom)).toBeLessThanOrEqual(8);
+
+    // The stages' card grows (as a longer timeline would make it): the map follows and keeps its centre, so the
+    // places move down by half the growth instead of staying where the old, shorter map had them.
+    const pinTop = (await pin.boundingBox())!.y - mapBox.y;
+    await stages.evaluate((list) => {
+      (list.closest('.mantine-Paper-root') as HTMLElement).style.paddingBottom = '200px';
+    });
+    await expect.poll(async () => (await map.boundingBox())!.height).toBeGreaterThan(mapBox.height + 150);
+    const grown = (await map.boundingBox())!.height - mapBox.height;
+    await expect
+      .poll(async () => (await pin.boundingBox())!.y - (await map.boundingBox())!.y - pinTop)
+      .toBeCloseTo(grown / 2, -1);
+  });
+
   test('an unknown tracking link shows a friendly not-found page without the portal bar', async ({ page }) => {
     await page.goto('/tracking/this-token-does-not-exist-000000');
     await expect(page.getByText(text('en', 'public.not-found.title'))).toBeVisible();

@@ -13,7 +13,12 @@ export function LazyTrackingMap(props: TrackingMapProps) {
   return (
     <Suspense
       fallback={
-        <Center h={props.height} bg="var(--mantine-color-gray-1)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+        <Center
+          h={props.height}
+          mih={props.minHeight}
+          bg="var(--mantine-color-gray-1)"
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        >
           <Loader size="sm" type="dots" />
         </Center>
       }

@@ -14,6 +14,8 @@ export type TrackingMapProps = {
   destination: MapPoint | null;
   rider: MapPoint | null;
   height: number | string;
+  /** With a height in percent: the least the map takes where its box has no height of its own (a phone's column). */
+  minHeight?: number;
   labels: { map: string; outlet: string; destination: string; rider: string };
 };
 
@@ -31,6 +33,13 @@ function Viewport({ points, rider }: { points: L.LatLngTuple[]; rider: L.LatLngT
     else map.fitBounds(L.latLngBounds(all), { padding: [48, 48], maxZoom: 16 });
     hasFitted.current = true;
   }, [placesKey, map]);
+  // A map that fills its box follows the box's size (a new stage beside it makes it taller): Leaflet measures
+  // its container only when it starts, and would otherwise leave the new part without tiles or markers.
+  useEffect(() => {
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
   // A rider leaving the visible area is followed; small moves leave the user's zoom alone.
   useEffect(() => {
     if (!rider || !hasFitted.current) return;
@@ -39,7 +48,15 @@ function Viewport({ points, rider }: { points: L.LatLngTuple[]; rider: L.LatLngT
   return null;
 }
 
-export default function TrackingMap({ tileUrl, outlet, destination, rider, height, labels }: TrackingMapProps) {
+export default function TrackingMap({
+  tileUrl,
+  outlet,
+  destination,
+  rider,
+  height,
+  minHeight,
+  labels,
+}: TrackingMapProps) {
   const places = useMemo(
     () => [outlet, destination].filter((point): point is MapPoint => point !== null).map(toLatLng),
     [outlet, destination],
@@ -55,7 +72,7 @@ export default function TrackingMap({ tileUrl, outlet, destination, rider, heigh
   );
   const centre = riderAt ?? places[0] ?? ([0, 0] as L.LatLngTuple);
   return (
-    <section dir="ltr" className="rd-tracking-map" style={{ height }} aria-label={labels.map}>
+    <section dir="ltr" className="rd-tracking-map" style={{ height, minHeight }} aria-label={labels.map}>
       <MapContainer center={centre} zoom={15} style={{ height: '100%', width: '100%' }} attributionControl={false}>
         {tileUrl && <TileLayer url={tileUrl} />}
         {outlet && destination && (

@@ -180,7 +180,9 @@ export function PublicTrackingView({
               outlet={view.origin}
               destination={view.destination}
               rider={riderPoint}
-              height={340}
+              // As tall as the stages beside it, on a phone 340 px.
+              height="100%"
+              minHeight={340}
               labels={{
                 map: t('public.map'),
                 outlet: view.origin.title,

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { brandLoadingColours } from './build-plugins/brand-loading-colours.ts';
 import { compileHints } from './build-plugins/compile-hints.ts';
 import { reactRouterProduction } from './build-plugins/react-router-production.ts';
 import { zodWithoutJsonSchema } from './build-plugins/zod-without-json-schema.ts';
@@ -9,7 +10,7 @@ const API_ORIGIN = process.env.RIDERDESK_API_ORIGIN ?? 'http://localhost:8080';
 const proxiedPaths = ['/api', '/translations', '/fwfFallback.json', '/live', '/dev'];
 
 export default defineConfig({
-  plugins: [react(), zodWithoutJsonSchema(), reactRouterProduction(), compileHints()],
+  plugins: [react(), zodWithoutJsonSchema(), reactRouterProduction(), compileHints(), brandLoadingColours()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(

@@ -266,6 +266,7 @@ describe('the page the web app starts from', () => {
       const html = renderIndexHtml('<html><head><title>x</title></head><body></body></html>', hostile);
       expect(html).not.toContain('<script>alert(1)');
       expect(html).toContain('<title>&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#38;</title>');
+      expect(html).toMatch(new RegExp(`^<html data-brand-colour="${config.brand.primaryColor}"><head>`));
       const inline = /<script type="application\/json" id="app-config">(.*?)<\/script>/.exec(html)?.[1] ?? '';
       expect(JSON.parse(inline).result.brand.serviceName).toBe(hostile.brand.serviceName);
     } finally {

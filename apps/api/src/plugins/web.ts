@@ -18,9 +18,13 @@ export function renderIndexHtml(html: string, config: PublicConfig): string {
   const head =
     `<script type="application/json" id="${INLINE_CONFIG_ID}">${answer}</script>` +
     `<link rel="preload" href="${translations}" as="fetch" crossorigin="anonymous" />`;
-  return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.brand.serviceName)}</title>`)
-    .replace('</head>', `${head}</head>`);
+  return (
+    html
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.brand.serviceName)}</title>`)
+      // The loading dots take the brand's colour from a rule the web build wrote for each palette colour.
+      .replace(/<html(?=[\s>])/, `<html data-brand-colour="${escapeHtml(config.brand.primaryColor)}"`)
+      .replace('</head>', `${head}</head>`)
+  );
 }
 
 const isApiPath = (url: string) =>

@@ -1,17 +1,15 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import type { Plugin } from 'vite';
+import { PRIMARY_SHADE } from '../src/app/theme.ts';
 
-// The shade the app's theme takes as its primary colour in the light scheme (theme.ts, primaryShade).
-const PRIMARY_SHADE = 7;
+// The loading dots are drawn before the colour scheme is known; the light scheme is the page's default.
+const SHADE = PRIMARY_SHADE.light;
 
 /** One rule a palette colour: the loading dots in that colour where the server names it as the brand's. */
 export function brandLoadingRules(palette: Record<string, readonly string[]> = DEFAULT_THEME.colors): string {
   return Object.entries(palette)
-    .filter(([name, shades]) => /^[a-z]+$/.test(name) && /^#[0-9a-f]{6}$/i.test(shades[PRIMARY_SHADE] ?? ''))
-    .map(
-      ([name, shades]) =>
-        `html[data-brand-colour="${name}"] .app-loading span { background: ${shades[PRIMARY_SHADE]}; }`,
-    )
+    .filter(([name, shades]) => /^[a-z]+$/.test(name) && /^#[0-9a-f]{6}$/i.test(shades[SHADE] ?? ''))
+    .map(([name, shades]) => `html[data-brand-colour="${name}"] .app-loading span { background: ${shades[SHADE]}; }`)
     .join('\n');
 }
 

@@ -12,13 +12,16 @@ import {
 const LATIN_STACK =
   "'Riderdesk Arabic', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', 'Noto Sans', 'Liberation Sans', Arial, sans-serif";
 
+/** The palette shade the theme draws the primary colour in (the loading dots in index.html use the light one). */
+export const PRIMARY_SHADE = { light: 7, dark: 5 } as const;
+
 /** brand.primaryColor is a Mantine colour name, or a CSS colour for brands outside the palette. */
 export function createAppTheme(primaryColor: string) {
   const isPaletteColour = primaryColor in DEFAULT_THEME.colors;
   const colors: Record<string, MantineColorsTuple> = isPaletteColour ? {} : { brand: colorsTuple(primaryColor) };
   return createTheme({
     primaryColor: isPaletteColour ? primaryColor : 'brand',
-    primaryShade: { light: 7, dark: 5 },
+    primaryShade: PRIMARY_SHADE,
     colors,
     fontFamily: LATIN_STACK,
     headings: { fontFamily: LATIN_STACK, fontWeight: '700' },

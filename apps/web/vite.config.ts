@@ -1,13 +1,20 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { brandLoadingColours } from './build-plugins/brand-loading-colours.ts';
 import { compileHints } from './build-plugins/compile-hints.ts';
+import { firstScreensGroup } from './build-plugins/first-screens-chunk.ts';
 import { reactRouterProduction } from './build-plugins/react-router-production.ts';
 import { zodWithoutJsonSchema } from './build-plugins/zod-without-json-schema.ts';
 
 // In production the API serves dist/ from the same origin; in development these paths go to it.
 const API_ORIGIN = process.env.RIDERDESK_API_ORIGIN ?? 'http://localhost:8080';
 const proxiedPaths = ['/api', '/translations', '/fwfFallback.json', '/live', '/dev'];
+
+// The pages a visitor without a session lands on: what they share with other pages is one file.
+const firstScreens = ['landing-route.tsx', 'public-order-route.tsx'].map((page) =>
+  fileURLToPath(new URL(`./src/app/pages/${page}`, import.meta.url)),
+);
 
 export default defineConfig({
   plugins: [react(), zodWithoutJsonSchema(), reactRouterProduction(), compileHints(), brandLoadingColours()],
@@ -36,8 +43,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor', tags: ['$initial'], test: /[\\/]node_modules[\\/]/, priority: 2 },
-            { name: 'shell', tags: ['$initial'], priority: 1 },
+            { name: 'vendor', tags: ['$initial'], test: /[\\/]node_modules[\\/]/, priority: 3 },
+            { name: 'shell', tags: ['$initial'], priority: 2 },
+            firstScreensGroup(firstScreens, 1),
             { name: 'common', minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 0 },
           ],
         },

@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { lazyWithRetry } from '../lazy/retry-import.ts';
+import { afterNextPaint } from '../tasks/after-next-paint.ts';
 import type { TrackingMapProps } from './tracking-map.tsx';
 
 const TrackingMap = lazyWithRetry(
@@ -8,21 +9,29 @@ const TrackingMap = lazyWithRetry(
   (m) => m.default,
 );
 
-/** The order map, fetched on first use; a map always reads left to right, also in Urdu. */
+/**
+ * The order map, fetched on first use; a map always reads left to right, also in Urdu.
+ *
+ * Its chunk (Leaflet, about 40 kB compressed) is asked for only once the view around it has painted: asked
+ * for while that view renders, it would share the phone's connection with the view's own last bytes and
+ * hold back the order's headline (bench/README.md, lighthouse).
+ */
 export function LazyTrackingMap(props: TrackingMapProps) {
-  return (
-    <Suspense
-      fallback={
-        <Center
-          h={props.height}
-          mih={props.minHeight}
-          bg="var(--mantine-color-gray-1)"
-          style={{ borderRadius: 'var(--mantine-radius-md)' }}
-        >
-          <Loader size="sm" type="dots" />
-        </Center>
-      }
+  const [painted, setPainted] = useState(false);
+  useEffect(() => afterNextPaint(() => setPainted(true)), []);
+  const placeholder = (
+    <Center
+      h={props.height}
+      mih={props.minHeight}
+      bg="var(--mantine-color-gray-1)"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
     >
+      <Loader size="sm" type="dots" />
+    </Center>
+  );
+  if (!painted) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
       <TrackingMap {...props} />
     </Suspense>
   );

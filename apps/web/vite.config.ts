@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 import { brandLoadingColours } from './build-plugins/brand-loading-colours.ts';
 import { compileHints } from './build-plugins/compile-hints.ts';
 import { firstScreensGroup } from './build-plugins/first-screens-chunk.ts';
+import { inlineEntryStyles } from './build-plugins/inline-entry-styles.ts';
 import { reactRouterProduction } from './build-plugins/react-router-production.ts';
 import { zodWithoutJsonSchema } from './build-plugins/zod-without-json-schema.ts';
 
@@ -17,7 +18,14 @@ const firstScreens = ['landing-route.tsx', 'public-order-route.tsx'].map((page) 
 );
 
 export default defineConfig({
-  plugins: [react(), zodWithoutJsonSchema(), reactRouterProduction(), compileHints(), brandLoadingColours()],
+  plugins: [
+    react(),
+    zodWithoutJsonSchema(),
+    reactRouterProduction(),
+    compileHints(),
+    brandLoadingColours(),
+    inlineEntryStyles(),
+  ],
   server: {
     port: 5173,
     proxy: Object.fromEntries(

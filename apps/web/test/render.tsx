@@ -2,6 +2,7 @@ import type { PublicConfig } from '@riderdesk/domain/contracts/deployment';
 import { FLAG_DEFAULTS, type Flags } from '@riderdesk/domain/contracts/flags';
 import en from '@riderdesk/domain/locales/en.json';
 import urAlt from '@riderdesk/domain/locales/ur_alt.json';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
@@ -15,6 +16,8 @@ export interface RenderOptions {
   config?: Partial<PublicConfig>;
   flags?: Partial<Flags>;
   language?: string;
+  /** Runs on the query client before the first render, as the app's start does for the page's data. */
+  prepare?: (queryClient: QueryClient) => Promise<void>;
 }
 
 async function setup(options: RenderOptions) {
@@ -26,6 +29,7 @@ async function setup(options: RenderOptions) {
   });
   const queryClient = createQueryClient();
   queryClient.setQueryData(flagKeys.all, { flags: { ...FLAG_DEFAULTS, ...options.flags }, source: 'test' });
+  await options.prepare?.(queryClient);
   return { config, i18n, queryClient };
 }
 

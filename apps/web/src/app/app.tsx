@@ -14,8 +14,11 @@ export type AppStart =
   | { status: 'FAILURE' };
 
 /**
- * Loads what the first screen needs before React renders anything: until then the page shows index.html's
- * own loading indicator, so the first render is the page itself, not a loader that is at once replaced.
+ * Loads what the first screen needs before React renders anything, the page's own code and data included: until then
+ * the page shows index.html's own loading indicator, so the first render is the page itself, not a loader
+ * that is at once replaced. (A page whose chunk came after the first render showed "Loading the page…"
+ * first, and React holds a fallback on screen for at least 300 ms once shown: the public tracking page drew
+ * its order 300 ms after its code had arrived.)
  *
  * The start is cut into tasks: the modules' evaluation, reading the deployment and asking for what the page
  * needs, fetching the page's code, building the router while those answers travel. One task for all of it
@@ -25,17 +28,22 @@ export async function startApp(): Promise<AppStart> {
   // Before the router reads the URL: a partner's token leaves the address bar first (decision 081).
   capturePartnerHandOff();
   await nextTask();
+  let pageLoaded: Promise<void> = Promise.resolve();
   const loading = loadApplication({
-    onConfig: (config) =>
+    onConfig: (config, queryClient) => {
       // A guest deployment lets visitors without a session into the portal's pages (GuestSessionGate).
-      preloadPage(window.location.pathname, config.mode === 'GUEST' || isSessionValid(getSession(), config.mode)),
+      const hasSession = config.mode === 'GUEST' || isSessionValid(getSession(), config.mode);
+      pageLoaded = preloadPage(window.location.pathname, hasSession, queryClient);
+    },
   });
   // Settled here too, so a failure while the router is built is not reported as unhandled; it is handled below.
   loading.catch(() => undefined);
   await nextTask();
   const router = createAppRouter();
   try {
-    return { status: 'SUCCESS', app: await loading, router };
+    const app = await loading;
+    await pageLoaded;
+    return { status: 'SUCCESS', app, router };
   } catch {
     router.dispose();
     return { status: 'FAILURE' };

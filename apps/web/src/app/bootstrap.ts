@@ -51,7 +51,7 @@ async function loadConfig(): Promise<PublicConfig> {
 export async function loadApplication({
   onConfig,
 }: {
-  onConfig?: (config: PublicConfig) => void;
+  onConfig?: (config: PublicConfig, queryClient: QueryClient) => void;
 } = {}): Promise<LoadedApplication> {
   const config = await loadConfig();
   applyPartnerHandOff(config.mode);
@@ -67,7 +67,7 @@ export async function loadApplication({
     bundlesLoaded.catch(() => undefined);
     // The page's code is asked for in a task of its own: each chunk it names is a link added to the page.
     await nextTask();
-    onConfig(config);
+    onConfig(config, queryClient);
   }
   const bundles = await bundlesLoaded;
   const resources: Record<string, Translations> = {};

@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 
 // Each page module records that its chunk was asked for.
@@ -6,9 +7,15 @@ vi.mock('./pages/landing-route.tsx', () => {
   imported.add('landing');
   return { LandingRoute: () => null };
 });
+const dataAskedFor = vi.hoisted(() => [] as unknown[][]);
 vi.mock('./pages/public-order-route.tsx', () => {
   imported.add('public-order');
-  return { PublicOrderRoute: () => null };
+  return {
+    PublicOrderRoute: () => null,
+    preloadPublicOrder: async (...args: unknown[]) => {
+      dataAskedFor.push(args);
+    },
+  };
 });
 vi.mock('./pages/order-tracking-route.tsx', () => {
   imported.add('order-tracking');
@@ -46,6 +53,12 @@ describe('preloadPage: the first page’s code is fetched while the shell loads 
     await settle();
     expect(imported).not.toContain('order-tracking');
     expect(imported).not.toContain('app-layout');
+  });
+
+  it('asks for a public order page’s data with its code, and settles when both are here', async () => {
+    const queryClient = new QueryClient();
+    await preloadPage('/delivery-receipt/some-token', false, queryClient);
+    expect(dataAskedFor).toEqual([[queryClient, 'receipt', { orderID: 'some-token' }]]);
   });
 
   it('fetches the signed-in shell and the page for a merchant with a session', async () => {

@@ -1,5 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Outlet, type Params, type RouteObject } from 'react-router';
 import { type LazyComponent, lazyWithRetry } from '../shared/lazy/retry-import.ts';
 import { PageLoader } from '../shared/ui/page-loader.tsx';
 import { PublicAuthRoute, RequireSession } from './guards.tsx';
@@ -86,7 +87,18 @@ interface RouteHandle extends PageHandle {
   signedIn?: boolean;
   /** A login or sign-up page: a signed-in user is sent on to the portal instead. */
   publicOnly?: boolean;
+  /** Asks for the data the page opens on, into the query cache, with its code; never rejects. */
+  data?: (queryClient: QueryClient, params: Params) => Promise<void>;
 }
+
+// A public order page's answer comes with its code: the page opens on the order, not its loading state.
+const publicOrderData =
+  (kind: 'tracking' | 'receipt' | 'c2c') =>
+  (queryClient: QueryClient, params: Params): Promise<void> =>
+    import('./pages/public-order-route.tsx').then(
+      (module) => module.preloadPublicOrder(queryClient, kind, params),
+      () => undefined,
+    );
 
 // biome-ignore lint/suspicious/noExplicitAny: any component's chunk can be preloaded.
 const page = (titleKey: string, chunk: LazyComponent<any>, options: Partial<RouteHandle> = {}): RouteHandle => ({
@@ -178,17 +190,17 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             path: 'tracking/:orderID',
-            handle: page('public.tracking.eyebrow', PublicOrderRoute),
+            handle: page('public.tracking.eyebrow', PublicOrderRoute, { data: publicOrderData('tracking') }),
             element: <PublicOrderRoute kind="tracking" />,
           },
           {
             path: 'delivery-receipt/:orderID',
-            handle: page('public.receipt.eyebrow', PublicOrderRoute),
+            handle: page('public.receipt.eyebrow', PublicOrderRoute, { data: publicOrderData('receipt') }),
             element: <PublicOrderRoute kind="receipt" />,
           },
           {
             path: 'tracking-c2c/:orderID',
-            handle: page('public.c2c.eyebrow', PublicOrderRoute),
+            handle: page('public.c2c.eyebrow', PublicOrderRoute, { data: publicOrderData('c2c') }),
             element: <PublicOrderRoute kind="c2c" />,
           },
         ],
@@ -255,14 +267,19 @@ export const createAppRouter = () => createBrowserRouter(appRoutes);
  * Starts downloading the code of the page the app opens on while the shell still loads its configuration,
  * translations and flags, instead of after them. Where a guard will send the visitor elsewhere, the page
  * they will see is fetched instead: the login page for a visitor without a session; nothing for a
- * signed-in user on a login page (the portal's chunks follow the redirect).
+ * signed-in user on a login page (the portal's chunks follow the redirect). A page that names its `data` has
+ * it asked for too. Settles when all of it is here (or has failed, which the page reports); never rejects.
  */
-export function preloadPage(pathname: string, hasSession: boolean): void {
+export function preloadPage(pathname: string, hasSession: boolean, queryClient?: QueryClient): Promise<void> {
+  const loads: Promise<void>[] = [];
   for (const match of matchRoutes(appRoutes, pathname) ?? []) {
     const handle = match.route.handle as RouteHandle | undefined;
     if (!handle?.chunks) continue;
     if (handle.publicOnly && hasSession) continue;
-    const chunks = handle.signedIn && !hasSession ? [LandingRoute] : handle.chunks;
-    for (const chunk of chunks) chunk.preload();
+    const redirected = handle.signedIn && !hasSession;
+    const chunks = redirected ? [LandingRoute] : handle.chunks;
+    for (const chunk of chunks) loads.push(chunk.preload());
+    if (handle.data && queryClient && !redirected) loads.push(handle.data(queryClient, match.params));
   }
+  return Promise.all(loads).then(() => undefined);
 }

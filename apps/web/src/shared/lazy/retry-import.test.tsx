@@ -93,6 +93,24 @@ describe('lazyWithRetry preload', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('settles its preload once the chunk is here, and without an error when every retry failed', async () => {
+    const Page = lazyWithRetry(
+      async () => ({ Page: () => null }),
+      (module) => module.Page,
+    );
+    await expect(Page.preload()).resolves.toBeUndefined();
+    const Broken = lazyWithRetry(flakyImport(CHUNK_LOAD_RETRY_COUNT + 1), () => () => null);
+    let settled = false;
+    const preloaded = Broken.preload().then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync((CHUNK_LOAD_RETRY_COUNT - 1) * CHUNK_LOAD_RETRY_MS);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_RETRY_MS);
+    await preloaded;
+    expect(settled).toBe(true);
+  });
+
   it('forgets a preload that failed every retry, so the render tries again', async () => {
     const load = flakyImport(CHUNK_LOAD_RETRY_COUNT + 1);
     const Page = lazyWithRetry(load, () => () => <p>loaded at last</p>);

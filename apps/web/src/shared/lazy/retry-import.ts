@@ -30,8 +30,11 @@ export async function retryImport<T>(
 
 /** A lazily loaded component whose chunk can be asked for before it first renders. */
 export type LazyComponent<P extends object> = LazyExoticComponent<ComponentType<P>> & {
-  /** Starts fetching the chunk (with the same retries); rendering later waits for this same load. */
-  preload: () => void;
+  /**
+   * Starts fetching the chunk (with the same retries); rendering later waits for this same load. Settles once
+   * the chunk is here or has failed every retry, and never rejects: a failure is the render's to report.
+   */
+  preload: () => Promise<void>;
 };
 
 /** React.lazy with the spec §8 retries; `pick` names the export, so modules keep named exports. */
@@ -51,9 +54,11 @@ export function lazyWithRetry<M, P extends object>(
   };
   const component = lazy(() => loadOnce().then((module) => ({ default: pick(module) })));
   return Object.assign(component, {
-    preload: () => {
-      // A failure is the render's to report (the route error and the app-load banner).
-      loadOnce().catch(() => undefined);
-    },
+    // A failure is the render's to report (the route error and the app-load banner).
+    preload: () =>
+      loadOnce().then(
+        () => undefined,
+        () => undefined,
+      ),
   });
 }

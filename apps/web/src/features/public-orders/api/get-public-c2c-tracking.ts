@@ -18,6 +18,8 @@ export const publicC2cTrackingQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['public-tracking-c2c', token],
     queryFn: ({ signal }) => getPublicC2cTracking(token, signal),
+    // An answer asked for with the page's code is not asked for again as the page mounts; the poll follows.
+    staleTime: PUBLIC_POLL_MS,
   });
 
 export function usePublicC2cTracking(token: string) {

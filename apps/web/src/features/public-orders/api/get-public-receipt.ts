@@ -1,7 +1,7 @@
 import { type PublicReceipt, PublicReceiptAnswerSchema } from '@riderdesk/domain/contracts/public-tracking';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_BASE, api } from '../../../shared/api/client.ts';
-import { isPossibleToken } from './public-order-query.ts';
+import { isPossibleToken, PUBLIC_POLL_MS } from './public-order-query.ts';
 
 /** GET /public/delivery-receipt/{token}, no login. */
 export async function getPublicReceipt(token: string, signal?: AbortSignal): Promise<PublicReceipt> {
@@ -15,7 +15,12 @@ export async function getPublicReceipt(token: string, signal?: AbortSignal): Pro
 }
 
 export const publicReceiptQueryOptions = (token: string) =>
-  queryOptions({ queryKey: ['public-receipt', token], queryFn: ({ signal }) => getPublicReceipt(token, signal) });
+  queryOptions({
+    queryKey: ['public-receipt', token],
+    queryFn: ({ signal }) => getPublicReceipt(token, signal),
+    // An answer asked for with the page's code is not asked for again as the page mounts.
+    staleTime: PUBLIC_POLL_MS,
+  });
 
 export function usePublicReceipt(token: string) {
   return useQuery({ ...publicReceiptQueryOptions(token), enabled: isPossibleToken(token) });

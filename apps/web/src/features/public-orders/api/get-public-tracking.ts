@@ -15,7 +15,12 @@ export async function getPublicTracking(token: string, signal?: AbortSignal): Pr
 }
 
 export const publicTrackingQueryOptions = (token: string) =>
-  queryOptions({ queryKey: ['public-tracking', token], queryFn: ({ signal }) => getPublicTracking(token, signal) });
+  queryOptions({
+    queryKey: ['public-tracking', token],
+    queryFn: ({ signal }) => getPublicTracking(token, signal),
+    // An answer asked for with the page's code is not asked for again as the page mounts; the poll follows.
+    staleTime: PUBLIC_POLL_MS,
+  });
 
 export function usePublicTracking(token: string) {
   return useQuery({

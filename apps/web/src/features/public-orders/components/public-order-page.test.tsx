@@ -4,7 +4,8 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../../test/api.ts';
 import { API, answer } from '../../../../test/handlers.ts';
-import { renderRoutes } from '../../../../test/render.tsx';
+import { type RenderOptions, renderRoutes } from '../../../../test/render.tsx';
+import { prefetchPublicOrder } from '../api/prefetch-public-order.ts';
 import { stageSteps } from '../public-stages.ts';
 import { PublicOrderPage } from './public-order-page.tsx';
 
@@ -39,10 +40,43 @@ function tracking(overrides: Partial<PublicTracking> = {}): PublicTracking {
   };
 }
 
-const renderPage = (kind: 'tracking' | 'receipt' | 'c2c', token = TOKEN) =>
-  renderRoutes([{ path: '*', element: <PublicOrderPage kind={kind} token={token} /> }], '/');
+const renderPage = (kind: 'tracking' | 'receipt' | 'c2c', token = TOKEN, options: RenderOptions = {}) =>
+  renderRoutes([{ path: '*', element: <PublicOrderPage kind={kind} token={token} /> }], '/', options);
 
 describe('public tracking page', () => {
+  it('opens on the order when its answer came with the page’s code, and does not ask for it again', async () => {
+    let requests = 0;
+    mockApi(
+      http.get(`${API}/public/tracking/${TOKEN}`, () => {
+        requests += 1;
+        return answer(tracking());
+      }),
+    );
+    await renderPage('tracking', TOKEN, {
+      prepare: (queryClient) => prefetchPublicOrder(queryClient, 'tracking', TOKEN),
+    });
+    // The first render is the order itself: no loading state in between.
+    expect(screen.getByRole('list', { name: 'Delivery stages' })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading your order…' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests).toBe(1);
+  });
+
+  it('does not ask for an answer a token that cannot exist would never get', async () => {
+    let requests = 0;
+    mockApi(
+      http.get(`${API}/public/tracking/:token`, () => {
+        requests += 1;
+        return answer(tracking());
+      }),
+    );
+    const { queryClient } = await renderPage('tracking', 'x', {
+      prepare: (client) => prefetchPublicOrder(client, 'tracking', 'x'),
+    });
+    expect(queryClient.getQueryData(['public-tracking', 'x'])).toBeUndefined();
+    expect(requests).toBe(0);
+  });
+
   it('shows the stages as a stepper: reached ones done, the current one marked, later ones to come', async () => {
     mockApi(http.get(`${API}/public/tracking/${TOKEN}`, () => answer(tracking())));
     await renderPage('tracking');

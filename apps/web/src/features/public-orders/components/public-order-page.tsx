@@ -6,13 +6,12 @@ import { EmptyPanel } from '../../../shared/ui/empty-panel.tsx';
 import { usePublicC2cTracking } from '../api/get-public-c2c-tracking.ts';
 import { usePublicReceipt } from '../api/get-public-receipt.ts';
 import { usePublicTracking } from '../api/get-public-tracking.ts';
+import type { PublicOrderKind } from '../api/prefetch-public-order.ts';
 import { isNotFound, isPossibleToken } from '../api/public-order-query.ts';
 import { PublicNotFound } from './public-not-found.tsx';
 import { PublicReceiptView } from './public-receipt-view.tsx';
 import { PublicShell } from './public-shell.tsx';
 import { fromC2cTracking, fromTracking, PublicTrackingView } from './public-tracking-view.tsx';
-
-type PublicOrderKind = 'tracking' | 'receipt' | 'c2c';
 
 function Loading() {
   const { t } = useTranslation();

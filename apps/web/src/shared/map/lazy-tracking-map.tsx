@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense, useEffect, useState } from 'react';
 import { lazyWithRetry } from '../lazy/retry-import.ts';
-import { afterNextPaint } from '../tasks/after-next-paint.ts';
+import { afterFirstContentfulPaint } from '../tasks/after-next-paint.ts';
 import type { TrackingMapProps } from './tracking-map.tsx';
 
 const TrackingMap = lazyWithRetry(
@@ -12,13 +12,13 @@ const TrackingMap = lazyWithRetry(
 /**
  * The order map, fetched on first use; a map always reads left to right, also in Urdu.
  *
- * Its chunk (Leaflet, about 40 kB compressed) is asked for only once the view around it has painted: asked
- * for while that view renders, it would share the phone's connection with the view's own last bytes and
- * hold back the order's headline (bench/README.md, lighthouse).
+ * Its chunk (Leaflet, about 40 kB compressed) is asked for only once the page's first content is on screen:
+ * asked for while the first view renders, it would share the phone's connection with that view's last bytes
+ * and hold back the order's headline (bench/README.md, lighthouse). Later, the map follows its view's paint.
  */
 export function LazyTrackingMap(props: TrackingMapProps) {
   const [painted, setPainted] = useState(false);
-  useEffect(() => afterNextPaint(() => setPainted(true)), []);
+  useEffect(() => afterFirstContentfulPaint(() => setPainted(true)), []);
   const placeholder = (
     <Center
       h={props.height}

@@ -14,11 +14,12 @@ export type AppStart =
   | { status: 'FAILURE' };
 
 /**
- * Loads what the first screen needs before React renders anything, the page's own code and data included: until then
- * the page shows index.html's own loading indicator, so the first render is the page itself, not a loader
- * that is at once replaced. (A page whose chunk came after the first render showed "Loading the page…"
- * first, and React holds a fallback on screen for at least 300 ms once shown: the public tracking page drew
- * its order 300 ms after its code had arrived.)
+ * Loads what the first screen needs before React renders anything, the page's own code and data included:
+ * until then the page shows index.html's own loading indicator, so the first render is the page itself, not
+ * a loader that is at once replaced. (A page whose chunk came after the first render showed "Loading the
+ * page…" first, and React keeps a fallback on screen for at least 300 ms once shown: the public tracking page
+ * drew its order 300 ms after its code had arrived.) A page chunk whose first attempt fails does not hold the
+ * start: the shell renders with the page loader while its retries go on (spec §8).
  *
  * The start is cut into tasks: the modules' evaluation, reading the deployment and asking for what the page
  * needs, fetching the page's code, building the router while those answers travel. One task for all of it

@@ -8,13 +8,16 @@ vi.mock('./pages/landing-route.tsx', () => {
   return { LandingRoute: () => null };
 });
 const dataAskedFor = vi.hoisted(() => [] as unknown[][]);
+const preloadOrderData = vi.hoisted(() =>
+  vi.fn(async (...args: unknown[]) => {
+    dataAskedFor.push(args);
+  }),
+);
 vi.mock('./pages/public-order-route.tsx', () => {
   imported.add('public-order');
   return {
     PublicOrderRoute: () => null,
-    preloadPublicOrder: async (...args: unknown[]) => {
-      dataAskedFor.push(args);
-    },
+    preloadPublicOrder: preloadOrderData,
   };
 });
 vi.mock('./pages/order-tracking-route.tsx', () => {
@@ -30,7 +33,7 @@ vi.mock('./layout/app-layout.tsx', () => {
   return { AppLayout: () => null };
 });
 
-const { preloadPage } = await import('./router.tsx');
+const { PAGE_DATA_WAIT_MS, preloadPage } = await import('./router.tsx');
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 // One module registry for the file: each case adds to what the earlier ones loaded.
@@ -59,6 +62,25 @@ describe('preloadPage: the first page’s code is fetched while the shell loads 
     const queryClient = new QueryClient();
     await preloadPage('/delivery-receipt/some-token', false, queryClient);
     expect(dataAskedFor).toEqual([[queryClient, 'receipt', { orderID: 'some-token' }]]);
+  });
+
+  it('waits for a page’s data at most PAGE_DATA_WAIT_MS: a slow API leaves the page to show it loading', async () => {
+    vi.useFakeTimers();
+    try {
+      const slow = preloadOrderData.mockImplementationOnce(() => new Promise<void>(() => {}));
+      let settled = false;
+      const preloaded = preloadPage('/tracking/slow-token', false, new QueryClient()).then(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(PAGE_DATA_WAIT_MS - 1);
+      expect(slow).toHaveBeenCalled();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await preloaded;
+      expect(settled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fetches the signed-in shell and the page for a merchant with a session', async () => {

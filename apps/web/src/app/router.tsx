@@ -264,6 +264,21 @@ export const appRoutes: RouteObject[] = [
 export const createAppRouter = () => createBrowserRouter(appRoutes);
 
 /**
+ * How long the first screen waits for its page's data. It normally arrives with the scripts (the server
+ * preloads a public order's answer); a slow or failing API shows the page's own loading state after this.
+ */
+export const PAGE_DATA_WAIT_MS = 1000;
+
+const atMost = (ms: number, work: Promise<void>): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    work.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/**
  * Starts downloading the code of the page the app opens on while the shell still loads its configuration,
  * translations and flags, instead of after them. Where a guard will send the visitor elsewhere, the page
  * they will see is fetched instead: the login page for a visitor without a session; nothing for a
@@ -279,7 +294,8 @@ export function preloadPage(pathname: string, hasSession: boolean, queryClient?:
     const redirected = handle.signedIn && !hasSession;
     const chunks = redirected ? [LandingRoute] : handle.chunks;
     for (const chunk of chunks) loads.push(chunk.preload());
-    if (handle.data && queryClient && !redirected) loads.push(handle.data(queryClient, match.params));
+    if (handle.data && queryClient && !redirected)
+      loads.push(atMost(PAGE_DATA_WAIT_MS, handle.data(queryClient, match.params)));
   }
   return Promise.all(loads).then(() => undefined);
 }

@@ -15,7 +15,12 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 export async function retryImport<T>(
   load: () => Promise<T>,
-  { retries = CHUNK_LOAD_RETRY_COUNT, delayMs = CHUNK_LOAD_RETRY_MS, sleep = wait } = {},
+  {
+    retries = CHUNK_LOAD_RETRY_COUNT,
+    delayMs = CHUNK_LOAD_RETRY_MS,
+    sleep = wait,
+    onRetry = () => {},
+  }: { retries?: number; delayMs?: number; sleep?: (ms: number) => Promise<void>; onRetry?: () => void } = {},
 ): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -23,6 +28,7 @@ export async function retryImport<T>(
     } catch (error) {
       if (attempt >= retries)
         throw new ChunkLoadError(`Could not load a code chunk after ${retries} retries`, { cause: error });
+      onRetry();
       await sleep(delayMs);
     }
   }
@@ -32,7 +38,8 @@ export async function retryImport<T>(
 export type LazyComponent<P extends object> = LazyExoticComponent<ComponentType<P>> & {
   /**
    * Starts fetching the chunk (with the same retries); rendering later waits for this same load. Settles once
-   * the chunk is here or has failed every retry, and never rejects: a failure is the render's to report.
+   * the chunk is here or its first attempt has failed, and never rejects: the retries go on, and the render
+   * that follows shows the page loader while they do, and the app-load banner if they all fail (spec §8).
    */
   preload: () => Promise<void>;
 };
@@ -43,22 +50,32 @@ export function lazyWithRetry<M, P extends object>(
   pick: (module: M) => ComponentType<P>,
 ): LazyComponent<P> {
   let loading: Promise<M> | null = null;
+  let firstAttempt: Promise<void> = Promise.resolve();
   // One load at a time, shared by a preload and the render; a load that failed every retry is forgotten,
   // so the next render tries again.
   const loadOnce = () => {
-    loading ??= retryImport(load).catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
+    if (!loading) {
+      let firstAttemptSettled = () => {};
+      firstAttempt = new Promise((resolve) => {
+        firstAttemptSettled = resolve;
+      });
+      loading = retryImport(load, { onRetry: firstAttemptSettled }).catch((error: unknown) => {
+        loading = null;
+        throw error;
+      });
+      loading.then(
+        () => firstAttemptSettled(),
+        () => firstAttemptSettled(),
+      );
+    }
     return loading;
   };
   const component = lazy(() => loadOnce().then((module) => ({ default: pick(module) })));
   return Object.assign(component, {
     // A failure is the render's to report (the route error and the app-load banner).
-    preload: () =>
-      loadOnce().then(
-        () => undefined,
-        () => undefined,
-      ),
+    preload: () => {
+      loadOnce().catch(() => undefined);
+      return firstAttempt;
+    },
   });
 }

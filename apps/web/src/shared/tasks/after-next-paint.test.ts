@@ -9,17 +9,20 @@ const runFrame = () => {
   for (const callback of due) callback(0);
 };
 
-describe('afterNextPaint', () => {
-  beforeEach(() => {
-    frames = new Map();
-    let next = 1;
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-      frames.set(next, callback);
-      return next++;
-    });
-    vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+/** Frames that run only on `runFrame`, and fake timers. */
+function stubFramesAndTimers() {
+  frames = new Map();
+  let next = 1;
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+    frames.set(next, callback);
+    return next++;
   });
+  vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+}
+
+describe('afterNextPaint', () => {
+  beforeEach(stubFramesAndTimers);
 
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -70,13 +73,7 @@ describe('afterFirstContentfulPaint', () => {
   beforeEach(() => {
     observers = [];
     recorded = [];
-    frames = new Map();
-    let next = 1;
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-      frames.set(next, callback);
-      return next++;
-    });
-    vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
+    stubFramesAndTimers();
     class FakeObserver {
       static supportedEntryTypes = ['paint'];
       private readonly entry: { listener: Listener; disconnected: boolean };
@@ -93,7 +90,6 @@ describe('afterFirstContentfulPaint', () => {
     vi.spyOn(performance, 'getEntriesByName').mockImplementation(
       (name: string) => (recorded.includes(name) ? [{}] : []) as PerformanceEntryList,
     );
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   });
 
   afterEach(() => {

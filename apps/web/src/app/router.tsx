@@ -7,6 +7,7 @@ import { PublicAuthRoute, RequireSession } from './guards.tsx';
 import { BareLayout } from './layout/bare-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
 import { type PageHandle, PageTitle } from './page-title.tsx';
+import type { PublicOrderKind } from './pages/public-order-route.tsx';
 import { RouteError } from './route-error.tsx';
 
 // Every page is its own chunk, fetched when its route first renders: the entry holds the shell only
@@ -93,7 +94,7 @@ interface RouteHandle extends PageHandle {
 
 // A public order page's answer comes with its code: the page opens on the order, not its loading state.
 const publicOrderData =
-  (kind: 'tracking' | 'receipt' | 'c2c') =>
+  (kind: PublicOrderKind) =>
   (queryClient: QueryClient, params: Params): Promise<void> =>
     import('./pages/public-order-route.tsx').then(
       (module) => module.preloadPublicOrder(queryClient, kind, params),
@@ -283,7 +284,8 @@ const atMost = (ms: number, work: Promise<void>): Promise<void> =>
  * translations and flags, instead of after them. Where a guard will send the visitor elsewhere, the page
  * they will see is fetched instead: the login page for a visitor without a session; nothing for a
  * signed-in user on a login page (the portal's chunks follow the redirect). A page that names its `data` has
- * it asked for too. Settles when all of it is here (or has failed, which the page reports); never rejects.
+ * it asked for too. Settles when all of it is here, when a chunk's first attempt has failed (its retries go
+ * on, and the page reports them), or after PAGE_DATA_WAIT_MS for the data; never rejects.
  */
 export function preloadPage(pathname: string, hasSession: boolean, queryClient?: QueryClient): Promise<void> {
   const loads: Promise<void>[] = [];

@@ -9,6 +9,8 @@ export function PublicOrderRoute({ kind }: { kind: PublicOrderKind }) {
   return <PublicOrderPage key={`${kind}-${orderID}`} kind={kind} token={orderID} />;
 }
 
+export type { PublicOrderKind };
+
 /** The order the page opens on, asked for with the page's code (the route's `data`). */
 export const preloadPublicOrder = (queryClient: QueryClient, kind: PublicOrderKind, params: Params) =>
   prefetchPublicOrder(queryClient, kind, params.orderID ?? '');

@@ -31,15 +31,26 @@ export interface PacedHttpLoad {
   body?: string;
   /** Each request carries an `Idempotency-Key` of its own (a random UUID), so each one does the whole work. */
   idempotencyKeys?: boolean;
+  /**
+   * The same load for this long first, over the same connections, its latencies not measured (see
+   * bench/paced-http.mjs): the measured window starts with the load already running, not from a cold start.
+   */
+  warmupSeconds?: number;
 }
 
-export interface PacedHttpResult {
-  latencies: number[];
+/** What the answers of a load, or of its warm-up, were. */
+export interface PacedHttpCounts {
   /** Answers by HTTP status. */
   statuses: Record<string, number>;
   /** Requests that were due while `maxInFlight` others still waited, and so were not sent. */
   skipped: number;
   errors: number;
+}
+
+export interface PacedHttpResult extends PacedHttpCounts {
+  latencies: number[];
+  /** The warm-up's answers, when one was asked for. */
+  warmup: PacedHttpCounts | null;
 }
 
 /** Runs bench/paced-http.mjs (an evenly paced open-loop load) in its own process; answers what it measured. */
@@ -50,7 +61,7 @@ export function pacedHttp(load: PacedHttpLoad): Promise<PacedHttpResult> {
 }
 
 /** The answers with a 2xx status. */
-export const successes = (result: PacedHttpResult): number =>
+export const successes = (result: Pick<PacedHttpCounts, 'statuses'>): number =>
   Object.entries(result.statuses)
     .filter(([status]) => status.startsWith('2'))
     .reduce((sum, [, count]) => sum + count, 0);

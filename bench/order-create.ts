@@ -29,6 +29,11 @@ export interface OrderCreateOptions {
   rate: number;
   durationSeconds: number;
   connections: number;
+  /**
+   * A fixed rate is measured after this long at the same pace, in the same load process and over its
+   * connections (bench/paced-http.mjs), so the measured window starts with the load already running.
+   */
+  warmupSeconds: number;
 }
 
 /** What a load measured: its requests, their answers and latencies. */
@@ -45,12 +50,15 @@ interface LoadResult {
   /** autocannon's timeouts; for a paced load, the requests due while 100 others waited, and so not sent. */
   timeouts: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
+  /** A fixed-rate load's warm-up (`warmupSeconds`, unmeasured): its 2xx answers; 0 at the maximum rate. */
+  warmupOk: number;
 }
 
 export interface OrderCreateResult extends LoadResult {
   database: BenchDatabase;
   rate: number;
   durationSeconds: number;
+  warmupSeconds: number;
   throughput: number;
   ordersInDatabase: number;
   /**
@@ -93,7 +101,11 @@ async function postLoad(
       maxInFlight: PACED_MAX_IN_FLIGHT,
       idempotencyKeys: options.idempotencyKeys,
     };
-    const result = await pacedHttp({ ...load, durationSeconds: options.durationSeconds });
+    const result = await pacedHttp({
+      ...load,
+      durationSeconds: options.durationSeconds,
+      warmupSeconds: options.warmupSeconds,
+    });
     const latencies = [...result.latencies].sort((a, b) => a - b);
     const ok = successes(result);
     const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -110,6 +122,7 @@ async function postLoad(
         p99: round(percentile(latencies, 0.99)),
         max: round(latencies.at(-1) ?? 0),
       },
+      warmupOk: result.warmup ? successes(result.warmup) : 0,
     };
   }
   const result = await autocannon({
@@ -140,6 +153,7 @@ async function postLoad(
     errors: result.errors,
     timeouts: result.timeouts,
     latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+    warmupOk: 0,
   };
 }
 
@@ -192,9 +206,7 @@ async function benchBareInsert(db: Db, body: string, options: OrderCreateOptions
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/anchor`;
-    const load = { ...options, idempotencyKeys: false };
-    if (options.rate > 0) await postLoad(url, body, {}, { ...load, durationSeconds: 2 });
-    const result = await postLoad(url, body, {}, load);
+    const result = await postLoad(url, body, {}, { ...options, idempotencyKeys: false });
     return {
       throughput: result.ok / options.durationSeconds,
       latencyMs: { p50: result.latencyMs.p50, p99: result.latencyMs.p99 },
@@ -288,27 +300,28 @@ export async function benchOrderCreate(options: OrderCreateOptions): Promise<Ord
         (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n ?? 0;
       // The demo seed may hold orders of its own, and a warm-up creates some.
       const orderUrl = `${base}/api/v1/order`;
-      const load = { ...options, idempotencyKeys: true };
-      // A fixed rate is measured after 2 s at the same pace, as the anchor is.
-      if (options.rate > 0) await postLoad(orderUrl, body, { authorization }, { ...load, durationSeconds: 2 });
       const ordersBefore = await countRows('orders');
       const keysBefore = await countRows('idempotency_keys');
       counter?.reset();
-      const result = await postLoad(orderUrl, body, { authorization }, load);
+      // A fixed rate is measured after its warm-up at the same pace, as the anchor is; the orders and the
+      // statements counted include the warm-up's, whose orders are then taken off.
+      const result = await postLoad(orderUrl, body, { authorization }, { ...options, idempotencyKeys: true });
       // Requests still in flight when the load stops finish before the orders are counted.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const statements = counter?.stop() ?? null;
-      const created = (await countRows('orders')) - ordersBefore;
+      const createdWithWarmup = (await countRows('orders')) - ordersBefore;
       const keys = (await countRows('idempotency_keys')) - keysBefore;
-      if (keys !== created) throw new Error(`${created} orders for ${keys} idempotency keys`);
+      if (keys !== createdWithWarmup) throw new Error(`${createdWithWarmup} orders for ${keys} idempotency keys`);
+      const created = createdWithWarmup - result.warmupOk;
       return {
         database: options.database,
         rate: options.rate,
         durationSeconds: options.durationSeconds,
+        warmupSeconds: options.warmupSeconds,
         ...result,
         throughput: result.ok / options.durationSeconds,
         ordersInDatabase: created,
-        statementsPerOrder: statements === null || created === 0 ? null : statements / created,
+        statementsPerOrder: statements === null || createdWithWarmup === 0 ? null : statements / createdWithWarmup,
         loadAverage: loadavg()[0] ?? 0,
         anchor,
         announcedAnchor,
@@ -336,7 +349,7 @@ export function formatOrderCreate(result: OrderCreateResult): string {
   return [
     `POST /order on ${result.database}: ${result.rate > 0 ? `${result.rate} req/s` : 'maximum rate'} for ${result.durationSeconds} s`,
     `  ${result.generator === 'paced' ? 'evenly paced (bench/paced-http.mjs)' : 'autocannon, as fast as its connections allow'}: requests ${result.requests}, 2xx ${result.ok}, non-2xx ${result.non2xx}, errors ${result.errors}, ${result.generator === 'paced' ? `not sent (${PACED_MAX_IN_FLIGHT} in flight)` : 'timeouts'} ${result.timeouts}`,
-    `  throughput ${result.throughput.toFixed(1)} orders/s; orders created in the database ${result.ordersInDatabase}${result.statementsPerOrder === null ? '' : `; ${result.statementsPerOrder.toFixed(2)} statements per order`}`,
+    `  throughput ${result.throughput.toFixed(1)} orders/s; orders created in the database ${result.ordersInDatabase}${result.warmupOk > 0 ? ` (and ${result.warmupOk} by the ${result.warmupSeconds} s warm-up before)` : ''}${result.statementsPerOrder === null ? '' : `; ${result.statementsPerOrder.toFixed(2)} statements per order`}`,
     `  latency p50 ${l.p50} ms, p90 ${l.p90} ms, p99 ${l.p99} ms, max ${l.max} ms; load average ${result.loadAverage.toFixed(2)}`,
     ...anchor,
   ].join('\n');

@@ -34,6 +34,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'order-create': async () => {
     const durationSeconds = positive('BENCH_DURATION', 15);
     const connections = positive('BENCH_CONNECTIONS', 10);
+    const warmupSeconds = positive('BENCH_WARMUP', 2);
     // 'max' (or 0) sends as fast as the connections allow: the maximum rate.
     const rates = (process.env.BENCH_RATES ?? '50,200')
       .split(',')
@@ -43,7 +44,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
     process.stdout.write(`order-create — ${machine()}\n`);
     for (const database of databases) {
       for (const rate of rates) {
-        const result = await benchOrderCreate({ database, rate, durationSeconds, connections });
+        const result = await benchOrderCreate({ database, rate, durationSeconds, connections, warmupSeconds });
         process.stdout.write(`${formatOrderCreate(result)}\n`);
       }
     }

@@ -3,6 +3,7 @@
  * e.g. `npm run bench -- live-fanout`. Benchmarks are never part of `npm test` (ARCHITECTURE.md).
  */
 import os from 'node:os';
+import { benchBulkHostile, formatBulkHostile } from './bulk-hostile.ts';
 import { benchBulkUpload, formatBulkUpload } from './bulk-upload.ts';
 import { buildWeb, formatBundleSize, measureBundle } from './bundle-size.ts';
 import { benchJobQueue, formatJobQueue } from './job-queue.ts';
@@ -74,6 +75,13 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
     for (const database of databases) {
       process.stdout.write(`${formatBulkUpload(await benchBulkUpload({ database, rows }))}\n`);
     }
+  },
+  'bulk-hostile': async () => {
+    const result = await benchBulkHostile({
+      hiddenMb: positive('BENCH_HIDDEN_MB', 1024),
+      runs: positive('BENCH_RUNS', 3),
+    });
+    process.stdout.write(`bulk-hostile — ${machine()}\n${formatBulkHostile(result)}\n`);
   },
   lighthouse: async () => {
     // Measures the build in apps/web/dist and apps/api/dist: `npm run build` first.

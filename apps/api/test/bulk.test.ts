@@ -3,6 +3,7 @@ import type { BulkJobDetailAnswer, BulkRow } from '@riderdesk/domain/contracts/b
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BulkSheetRow, fillTemplate, validBulkRow } from '../../../testing/bulk-sheet.ts';
+import { storedZip, unpackEntries, ZipRefusal, zipEntries } from '../src/modules/bulk/zip-reader.mjs';
 import type { OrderRow } from '../src/modules/orders/model.ts';
 import { linkUserToVendor } from '../src/modules/vendors/repo.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
@@ -133,6 +134,32 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       const response = await uploadBulkFile(t, merchant, bomb);
       expect(response.statusCode).toBe(400);
       expect(translationKey(response)).toBe('bulk.error.unsafe-file');
+    });
+
+    it('refuses an entry whose local header says deflate while the directory says stored, 0 bytes', async () => {
+      // The directory's "stored, 0 bytes" passes every size check; a reader that follows the local header
+      // inflates the 100 MB it hides.
+      const hidden = { compressedSize: 0, uncompressedSize: 0 };
+      const bomb = zipOf(
+        workbookParts({
+          name: 'sheet',
+          data: Buffer.alloc(100 * 1024 * 1024),
+          central: { method: 0, ...hidden },
+          local: hidden,
+        }),
+      );
+      expect(bomb.length).toBeLessThan(BULK_FILE_MAX_BYTES);
+      const response = await uploadBulkFile(t, merchant, bomb);
+      expect(response.statusCode).toBe(400);
+      expect(translationKey(response)).toBe('bulk.error.unsafe-file');
+    });
+
+    it('refuses entries whose local header and directory entry disagree about their sizes', async () => {
+      const sheet = Buffer.from('<worksheet><sheetData/></worksheet>');
+      const lyingLocal = zipOf(workbookParts({ name: 'sheet', data: sheet, local: { uncompressedSize: 10 } }));
+      expect(translationKey(await uploadBulkFile(t, merchant, lyingLocal))).toBe('bulk.error.unsafe-file');
+      const lyingCentral = zipOf(workbookParts({ name: 'sheet', data: sheet, central: { compressedSize: 3 } }));
+      expect(translationKey(await uploadBulkFile(t, merchant, lyingCentral))).toBe('bulk.error.unsafe-file');
     });
 
     it('refuses a zip that is not a workbook, and a truncated one', async () => {
@@ -490,5 +517,50 @@ describe.each(databases())('bulk orders on %s', (kind) => {
     // The answer holds the first page of rows; the rest are asked for after it.
     expect(body.orders.map((row) => row.row_number)).toEqual(Array.from({ length: 50 }, (_, index) => index + 2));
     expect(body.next_after_row).toBe(51);
+  });
+});
+
+describe('the bulk file’s zip, read once with a bound', () => {
+  const MB = 1024 * 1024;
+  const limits = { maxEntries: 10, maxEntryBytes: 2 * MB, maxTotalBytes: 3 * MB };
+  const refusal = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return error instanceof ZipRefusal ? error.reason : 'other';
+    }
+    return 'none';
+  };
+
+  it('stops inflating at the total budget, entry after entry, whatever each declares', () => {
+    const zip = zipOf([
+      { name: 'a.xml', data: Buffer.alloc(2 * MB) },
+      { name: 'b.xml', data: Buffer.alloc(2 * MB) },
+    ]);
+    const entries = zipEntries(zip, limits);
+    expect(refusal(() => unpackEntries(zip, entries, limits))).toBe('unsafe');
+    // Headers that claim less than the entry holds: its inflation stops one byte past the claim.
+    const small = zipOf([{ name: 'a.xml', data: Buffer.alloc(2 * MB), declaredSize: 10 }]);
+    expect(refusal(() => unpackEntries(small, zipEntries(small, limits), limits))).toBe('unsafe');
+  });
+
+  it('refuses a local header that disagrees with its directory entry about method, sizes or name', () => {
+    const data = Buffer.from('<worksheet/>');
+    expect(refusal(() => zipEntries(zipOf([{ name: 'a.xml', data, central: { method: 0 } }]), limits))).toBe('unsafe');
+    expect(refusal(() => zipEntries(zipOf([{ name: 'a.xml', data, local: { compressedSize: 1 } }]), limits))).toBe(
+      'unsafe',
+    );
+    expect(refusal(() => zipEntries(zipOf([{ name: 'a.xml', data }]), limits))).toBe('none');
+  });
+
+  it('gives the reader the same entries, stored, with headers that agree', () => {
+    const parts = workbookParts({ name: 'sheet', data: Buffer.from('<worksheet><sheetData/></worksheet>') });
+    const zip = zipOf(parts);
+    const rewritten = storedZip(unpackEntries(zip, zipEntries(zip, limits), limits));
+    const entries = zipEntries(rewritten, limits);
+    expect(entries.map((entry) => [entry.name, entry.method])).toEqual(parts.map((part) => [part.name, 0]));
+    expect(unpackEntries(rewritten, entries, limits).map((file) => file.data.toString())).toEqual(
+      parts.map((part) => part.data.toString()),
+    );
   });
 });

@@ -37,6 +37,10 @@ export interface ZipPart {
   data: Buffer;
   /** What the headers claim the entry unpacks to; the real size by default. */
   declaredSize?: number;
+  /** What the central directory says instead of what the local header says (method 0 stored, 8 deflate). */
+  central?: { method?: number; compressedSize?: number; uncompressedSize?: number };
+  /** Sizes written in the local header instead of the real ones. */
+  local?: { compressedSize?: number; uncompressedSize?: number };
 }
 
 /** A zip archive written by hand, so a test can make one whose headers lie about its sizes. */
@@ -52,16 +56,16 @@ export function zipOf(parts: readonly ZipPart[]): Buffer {
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(size, 22);
+    local.writeUInt32LE(part.local?.compressedSize ?? compressed.length, 18);
+    local.writeUInt32LE(part.local?.uncompressedSize ?? size, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(part.central?.method ?? 8, 10);
+    central.writeUInt32LE(part.central?.compressedSize ?? compressed.length, 20);
+    central.writeUInt32LE(part.central?.uncompressedSize ?? size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, compressed);

@@ -1,5 +1,6 @@
 import { BULK_FILE_MAX_BYTES } from '@riderdesk/domain/constants';
 import { keyedError } from '../../errors.ts';
+import { zipEntries as readZipEntries, type ZipEntry, ZipRefusal } from './zip-reader.mjs';
 
 /**
  * Limits on what a workbook may unpack to (docs/decisions/051-bulk-file-checks.md). A real 5 MB workbook of
@@ -19,67 +20,27 @@ export const UNPACK_LIMITS = {
 
 export type BulkFileKind = 'xlsx' | 'csv';
 
-export interface ZipEntry {
-  name: string;
-  method: number;
-  compressedSize: number;
-  uncompressedSize: number;
-  /** Offset of the entry's local header. */
-  localOffset: number;
-}
+export type { ZipEntry };
 
 const invalidFormat = () => keyedError(400, 'InvalidFormat', 'bulk.error.invalid-format', 'content');
 const unsafeFile = () => keyedError(400, 'UnsafeFile', 'bulk.error.unsafe-file', 'content');
 const tooLarge = () => keyedError(413, 'FileTooLarge', 'bulk.error.too-large', 'content');
 
 const LOCAL_HEADER = 0x04034b50;
-const CENTRAL_HEADER = 0x02014b50;
-const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
-// The end record is 22 bytes plus a comment of at most 65 535.
-const END_RECORD_MIN = 22;
-const END_SEARCH_SPAN = END_RECORD_MIN + 0xffff;
 const STORED = 0;
 const DEFLATED = 8;
 
-/** The zip's central directory: the entries with the sizes they declare. Throws on a broken structure. */
+/**
+ * The zip's central directory, each entry checked against its local header (zip-reader.mjs). Throws on a
+ * broken structure, and on headers that disagree.
+ */
 export function zipEntries(bytes: Buffer): ZipEntry[] {
-  let end = -1;
-  for (let at = bytes.length - END_RECORD_MIN; at >= Math.max(0, bytes.length - END_SEARCH_SPAN); at--) {
-    if (bytes.readUInt32LE(at) === END_OF_CENTRAL_DIRECTORY) {
-      end = at;
-      break;
-    }
+  try {
+    return readZipEntries(bytes, UNPACK_LIMITS);
+  } catch (error) {
+    if (error instanceof ZipRefusal) throw error.reason === 'unsafe' ? unsafeFile() : invalidFormat();
+    throw invalidFormat();
   }
-  if (end < 0) throw invalidFormat();
-  const count = bytes.readUInt16LE(end + 10);
-  const directorySize = bytes.readUInt32LE(end + 12);
-  const directoryOffset = bytes.readUInt32LE(end + 16);
-  // ZIP64 (0xffff / 0xffffffff markers) is never needed by a 5 MB workbook.
-  if (count === 0xffff || directoryOffset === 0xffffffff) throw unsafeFile();
-  if (count > UNPACK_LIMITS.maxEntries) throw unsafeFile();
-  if (directoryOffset + directorySize > end) throw invalidFormat();
-
-  const entries: ZipEntry[] = [];
-  let at = directoryOffset;
-  for (let index = 0; index < count; index++) {
-    if (at + 46 > end || bytes.readUInt32LE(at) !== CENTRAL_HEADER) throw invalidFormat();
-    const nameLength = bytes.readUInt16LE(at + 28);
-    const extraLength = bytes.readUInt16LE(at + 30);
-    const commentLength = bytes.readUInt16LE(at + 32);
-    const entry: ZipEntry = {
-      method: bytes.readUInt16LE(at + 10),
-      compressedSize: bytes.readUInt32LE(at + 20),
-      uncompressedSize: bytes.readUInt32LE(at + 24),
-      localOffset: bytes.readUInt32LE(at + 42),
-      name: bytes.toString('utf8', at + 46, at + 46 + nameLength),
-    };
-    if (entry.localOffset + 30 > directoryOffset || bytes.readUInt32LE(entry.localOffset) !== LOCAL_HEADER) {
-      throw invalidFormat();
-    }
-    entries.push(entry);
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
 }
 
 /** Refuses an archive whose declared sizes exceed the limits; cheap, as it reads headers only. */

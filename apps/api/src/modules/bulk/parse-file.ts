@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { BulkCell } from '@riderdesk/domain/bulk/bulk-sheet';
 import { Piscina } from 'piscina';
 import { keyedError } from '../../errors.ts';
-import { type BulkFileKind, UNPACK_LIMITS, type ZipEntry } from './file-checks.ts';
+import { type BulkFileKind, UNPACK_LIMITS } from './file-checks.ts';
 
 export interface ParsedSheet {
   sheet: string;
@@ -40,10 +40,10 @@ function parsePool(filename: string) {
   return pool;
 }
 
+// The worker reads the zip again from the bytes alone (zip-reader.mjs): the checks' entries are not sent.
 interface ParseTask {
   bytes: Uint8Array;
   kind: BulkFileKind;
-  entries: ZipEntry[];
   limits: typeof UNPACK_LIMITS;
   maxRows: number;
 }
@@ -56,7 +56,7 @@ type WorkerAnswer = ({ ok: true } & ParsedSheet) | { ok: false; key: string };
  */
 export async function parseBulkFile(
   bytes: Buffer,
-  checked: { kind: BulkFileKind; entries: ZipEntry[] },
+  checked: { kind: BulkFileKind },
   maxRows: number,
 ): Promise<ParsedSheet> {
   if (!WORKER_FILE) throw new Error('the bulk parse worker is missing from the build');
@@ -64,7 +64,7 @@ export async function parseBulkFile(
   let answer: WorkerAnswer;
   try {
     answer = await parsePool(WORKER_FILE.href).run(
-      { bytes: copy, kind: checked.kind, entries: checked.entries, limits: UNPACK_LIMITS, maxRows },
+      { bytes: copy, kind: checked.kind, limits: UNPACK_LIMITS, maxRows },
       { transferList: [copy.buffer], signal: AbortSignal.timeout(PARSE_TIMEOUT_MS) },
     );
   } catch (error) {

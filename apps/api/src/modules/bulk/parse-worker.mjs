@@ -1,36 +1,21 @@
 // Reads a checked bulk file off the event loop (docs/decisions/051-bulk-file-checks.md), as the task of a
 // worker pool (piscina). Plain JavaScript so the same file runs in a worker thread from source and, bundled
-// as dist/bulk-parse-worker.js, in production. Input: { bytes, kind, entries, limits, maxRows }. Output:
+// as dist/bulk-parse-worker.js, in production. Input: { bytes, kind, limits, maxRows }. Output:
 // { ok: true, sheet, rows } or { ok: false, key }.
 
-import { inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
-
-const STORED = 0;
+import { storedZip, unpackEntries, ZipRefusal, zipEntries } from './zip-reader.mjs';
 
 /**
- * The entries' real sizes: a zip may declare small sizes and hold large ones, so each is inflated with a
- * hard output bound before the reader sees it. Throws 'unsafe' past a limit, 'invalid' on broken data.
+ * The workbook as the reader gets it: its zip read again here (nothing from the main thread is trusted),
+ * every entry unpacked within the budget, then written back as stored entries, so SheetJS, which follows
+ * local headers and inflates without a bound, never inflates anything itself.
  */
-function assertRealSizes(bytes, entries, limits) {
-  let total = 0;
-  for (const entry of entries) {
-    const start =
-      entry.localOffset + 30 + bytes.readUInt16LE(entry.localOffset + 26) + bytes.readUInt16LE(entry.localOffset + 28);
-    const data = bytes.subarray(start, start + entry.compressedSize);
-    let size;
-    if (entry.method === STORED) {
-      size = data.length;
-    } else {
-      try {
-        size = inflateRawSync(data, { maxOutputLength: limits.maxEntryBytes }).length;
-      } catch (error) {
-        throw new Error(error && error.code === 'ERR_BUFFER_TOO_LARGE' ? 'unsafe' : 'invalid');
-      }
-    }
-    if (size > entry.uncompressedSize) throw new Error('unsafe');
-    total += size;
-    if (total > limits.maxTotalBytes) throw new Error('unsafe');
+function unpackedWorkbook(bytes, limits) {
+  try {
+    return storedZip(unpackEntries(bytes, zipEntries(bytes, limits), limits));
+  } catch (error) {
+    throw new Error(error instanceof ZipRefusal && error.reason === 'unsafe' ? 'unsafe' : 'invalid');
   }
 }
 
@@ -47,9 +32,8 @@ function cellValue(value) {
   return String(value);
 }
 
-function parse({ bytes, kind, entries, limits, maxRows }) {
+function parse({ bytes, kind, limits, maxRows }) {
   const buffer = Buffer.from(bytes);
-  if (kind === 'xlsx') assertRealSizes(buffer, entries, limits);
   const options = {
     dense: true,
     // Phone numbers and amounts stay as written; dates stay Excel day numbers, read in the country's zone.
@@ -64,7 +48,7 @@ function parse({ bytes, kind, entries, limits, maxRows }) {
   const workbook =
     kind === 'csv'
       ? XLSX.read(buffer.toString('utf8'), { ...options, type: 'string' })
-      : XLSX.read(buffer, { ...options, type: 'buffer' });
+      : XLSX.read(unpackedWorkbook(buffer, limits), { ...options, type: 'buffer' });
   const first = firstOrderSheet(workbook);
   if (!first) throw new Error('empty');
   const rows = XLSX.utils.sheet_to_json(first.sheet, { header: 1, raw: true, defval: null, blankrows: true });

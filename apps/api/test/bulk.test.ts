@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import { BULK_FILE_MAX_BYTES } from '@riderdesk/domain/constants';
 import type { BulkJobDetailAnswer, BulkRow } from '@riderdesk/domain/contracts/bulk';
 import ExcelJS from 'exceljs';
@@ -198,6 +199,40 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       const body = (response.json() as BulkJobDetailAnswer).body;
       expect(body.orders[0]).toMatchObject({ status: 'VALID', phone_number: '03001234568', payment_method: 'PAID' });
     });
+
+    it('reads a .csv file only as delimited text: HTML, SpreadsheetML, SYLK or a zip named .csv are not', async () => {
+      const sheet = XLSX.utils.aoa_to_sheet([
+        [
+          'Customer name',
+          'Customer phone',
+          'Drop-off address',
+          'Latitude',
+          'Longitude',
+          'Item description',
+          'Order amount',
+          'Payment type',
+        ],
+        ['Bilal Ahmed', '03001234568', 'Clifton Block 2', 24.8188, 67.0225, 'Shoes', 2500, 'PAID'],
+      ]);
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, sheet, 'Orders');
+      const as = (bookType: XLSX.BookType) => Buffer.from(XLSX.write(book, { bookType, type: 'buffer' }) as Buffer);
+      // Each of these is a valid spreadsheet of one good row, in a format a .csv name does not say.
+      for (const bookType of ['html', 'xlml', 'xlsx'] as const) {
+        const response = await uploadBulkFile(t, merchant, as(bookType), { fileName: 'orders.csv' });
+        expect(response.statusCode, bookType).toBe(400);
+        expect(translationKey(response), bookType).toBe('bulk.error.invalid-format');
+      }
+      // SYLK is plain text too: it is read as delimited text, in which its records are no columns.
+      const sylk = await uploadBulkFile(t, merchant, as('sylk'), { fileName: 'orders.csv' });
+      expect(sylk.statusCode).toBe(400);
+      expect(translationKey(sylk)).toBe('bulk.error.missing-columns');
+      // A byte-order mark and a semicolon as the separator are still a CSV.
+      const semicolons = `\uFEFF${XLSX.utils.sheet_to_csv(sheet, { FS: ';' })}`;
+      const response = await uploadBulkFile(t, merchant, Buffer.from(semicolons), { fileName: 'orders.csv' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect((response.json() as BulkJobDetailAnswer).body.orders[0]).toMatchObject({ status: 'VALID' });
+    });
   });
 
   describe('rows checked like a single order', () => {
@@ -397,7 +432,11 @@ describe.each(databases())('bulk orders on %s', (kind) => {
   describe('GET /bulk-job/results-file', () => {
     it('gives the rows back with their outcome, in the merchant’s language, formulas kept as text', async () => {
       const body = await upload([
-        validBulkRow({ phone_number: '03008880001', rider_notes: '=HYPERLINK("http://evil.example","x")' }),
+        validBulkRow({
+          phone_number: '03008880001',
+          rider_notes: '=HYPERLINK("http://evil.example","x")',
+          item_description: 'Invoice \u202Efdp.exe\u202C and \u2067more\u2069',
+        }),
         validBulkRow({ phone_number: '12' }),
       ]);
       const jobId = body.bulk_job.metadata.bulk_job_id;
@@ -411,6 +450,14 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       const notes = sheet.getRow(2).getCell(header.indexOf('Notes for the rider'));
       expect(notes.value).toBe('=HYPERLINK("http://evil.example","x")');
       expect(notes.formula).toBeUndefined();
+      // Text keeps the text format, so editing the cell never makes it a formula; numbers stay numbers.
+      expect(notes.numFmt).toBe('@');
+      const phone = sheet.getRow(2).getCell(header.indexOf('Customer phone'));
+      expect([phone.value, phone.numFmt]).toEqual(['03008880001', '@']);
+      const amount = sheet.getRow(2).getCell(header.indexOf('Order amount'));
+      expect([amount.value, amount.type, amount.numFmt]).toEqual([1500, ExcelJS.ValueType.Number, undefined]);
+      // Bidi controls are left out, so the cell shows its characters in the order they were typed.
+      expect(sheet.getRow(2).getCell(header.indexOf('Item description')).value).toBe('Invoice fdp.exe and more');
       expect(sheet.getRow(3).values).toEqual(expect.arrayContaining(['Error', 'This phone number is not valid.']));
 
       const urdu = await t.app.inject({ method: 'GET', url: `${url}?language=ur_alt`, headers: merchant.headers });

@@ -33,6 +33,12 @@ describe('CSV records', () => {
     );
   });
 
+  it('leaves out bidi controls, so a cell reads in the order it was typed, and neutralises what they hid', () => {
+    expect(csvRecord(['Invoice \u202Efdp.exe\u202C', '\u2067=1+1\u2069', 'زینب\u200F'])).toBe(
+      "Invoice fdp.exe,'=1+1,زینب\n",
+    );
+  });
+
   it('quotes a cell with a comma, a quote or a line break, and neutralises one that starts like a formula', () => {
     expect(csvRecord(['a,b', 'say "hi"', 'two\nlines', '=1+1', '-5', -5, null, '', 'زینب'])).toBe(
       `"a,b","say ""hi""","two\nlines",'=1+1,'-5,-5,,,زینب\n`,

@@ -73,6 +73,16 @@ describe('xlsxStream', () => {
     expect(row).toEqual(['a\u0001b', '_x0041_', '😀', '\u000B']);
   });
 
+  it('leaves out bidi controls, and gives text they hid a formula behind the text format', async () => {
+    const file = await xlsxBuffer(sheet, batchesOf([['ORD-1', 'Invoice \u202Efdp.exe\u202C', 1, '\u2067=1+1\u2069']]));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+    const worksheet = workbook.worksheets[0]!;
+    expect(worksheet.getCell('B2').value).toBe('Invoice fdp.exe');
+    expect(worksheet.getCell('D2').value).toBe('=1+1');
+    expect(worksheet.getCell('D2').numFmt).toBe('@');
+  });
+
   it('names columns past Z as spreadsheets do', () => {
     expect([0, 25, 26, 27, 51, 52, 701, 702].map(columnName)).toEqual(['A', 'Z', 'AA', 'AB', 'AZ', 'BA', 'ZZ', 'AAA']);
   });

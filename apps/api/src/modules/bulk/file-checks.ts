@@ -78,10 +78,16 @@ function isUtf8Text(bytes: Buffer): boolean {
   }
 }
 
+/** Text that opens as markup (HTML, SpreadsheetML, any XML): a spreadsheet reader would take it for one. */
+function isMarkup(bytes: Buffer): boolean {
+  return /^\uFEFF?\s*</.test(bytes.subarray(0, 1024).toString('utf8'));
+}
+
 /**
  * spec §5 bulk upload, before any parser sees the file: at most 5 242 880 bytes; an XLSX workbook (zip
  * signature, central directory, the workbook's parts, sizes within UNPACK_LIMITS) or, for a `.csv` name,
- * UTF-8 text. Everything here reads headers, so a refusal costs milliseconds whatever the file claims.
+ * UTF-8 text that is not markup. The name and the bytes must say the same: a zip named `.csv` and HTML named
+ * `.csv` are refused. Everything here reads headers, so a refusal costs milliseconds whatever the file claims.
  */
 export function checkBulkFile(
   bytes: Buffer,
@@ -89,13 +95,14 @@ export function checkBulkFile(
 ): { kind: BulkFileKind; entries: ZipEntry[] } {
   if (bytes.length > BULK_FILE_MAX_BYTES) throw tooLarge();
   if (bytes.length < 4) throw invalidFormat();
+  const isCsvName = /\.csv$/i.test(fileName ?? '');
   if (bytes.readUInt32LE(0) === LOCAL_HEADER) {
+    if (isCsvName) throw invalidFormat();
     const entries = zipEntries(bytes);
     assertWorkbookStructure(entries);
     assertDeclaredSizes(entries);
     return { kind: 'xlsx', entries };
   }
-  const isCsvName = /\.csv$/i.test(fileName ?? '');
-  if (isCsvName && isUtf8Text(bytes)) return { kind: 'csv', entries: [] };
+  if (isCsvName && isUtf8Text(bytes) && !isMarkup(bytes)) return { kind: 'csv', entries: [] };
   throw invalidFormat();
 }

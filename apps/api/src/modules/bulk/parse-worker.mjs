@@ -19,6 +19,28 @@ function unpackedWorkbook(bytes, limits) {
   }
 }
 
+const CSV_SEPARATORS = [',', ';', '\t', '|'];
+
+/**
+ * CSV text in the form that SheetJS can only read as delimited text: it picks a reader by the first bytes
+ * (HTML or SpreadsheetML for "<", SYLK for "ID", DIF, RTF…), so the text is led by a "sep=" line naming the
+ * separator its header line uses most, outside quotes.
+ */
+function delimitedText(text) {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (/^sep=.(\r\n|\r|\n)/.test(body)) return body;
+  const counts = new Map(CSV_SEPARATORS.map((separator) => [separator, 0]));
+  let quoted = false;
+  for (const char of body.slice(0, 1024)) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char) + 1);
+  }
+  let separator = ',';
+  for (const [candidate, count] of counts) if (count > counts.get(separator)) separator = candidate;
+  return `sep=${separator}\n${body}`;
+}
+
 function firstOrderSheet(workbook) {
   // The template's second sheet holds the instructions; the orders are on the first.
   const name = workbook.SheetNames[0];
@@ -47,7 +69,7 @@ function parse({ bytes, kind, limits, maxRows }) {
   };
   const workbook =
     kind === 'csv'
-      ? XLSX.read(buffer.toString('utf8'), { ...options, type: 'string' })
+      ? XLSX.read(delimitedText(buffer.toString('utf8')), { ...options, type: 'string' })
       : XLSX.read(unpackedWorkbook(buffer, limits), { ...options, type: 'buffer' });
   const first = firstOrderSheet(workbook);
   if (!first) throw new Error('empty');

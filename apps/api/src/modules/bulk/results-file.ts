@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
-import { BULK_COLUMNS } from '@riderdesk/domain/bulk/bulk-sheet';
+import { BULK_COLUMNS, type BulkCell, type BulkColumn } from '@riderdesk/domain/bulk/bulk-sheet';
 import type { BulkRow } from '@riderdesk/domain/contracts/bulk';
+import { withoutBidiControls } from '../../infra/spreadsheet.ts';
 import type { BulkRowRecord } from './repo.ts';
 import type { SheetTexts } from './sheet-texts.ts';
 
@@ -13,10 +14,31 @@ function problemText(row: BulkRow, texts: SheetTexts): string {
   return texts.has(row.error.key) ? texts.text(row.error.key, values) : texts.text('bulk.error.invalid-value');
 }
 
+// The template's format for the time column (template.ts): a day number read back from it is a date again.
+const DATE_FORMAT = 'yyyy-mm-dd hh:mm';
+// The text number format: a cell with it stays text when someone edits it, so "=…" never becomes a formula.
+const TEXT_FORMAT = '@';
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** One cell of the results file, typed: text as text (type 's', text format), numbers and dates as numbers. */
+function cellOf(value: BulkCell | undefined, column?: BulkColumn): XLSX.CellObject | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    return column === 'scheduled_time' ? { t: 'n', v: value, z: DATE_FORMAT } : { t: 'n', v: value };
+  }
+  if (typeof value === 'boolean') return { t: 'b', v: value };
+  // The amount is kept as written (BulkRowInput) while the template's column holds numbers: one written as a
+  // plain number goes back as a number.
+  if (column === 'amount' && PLAIN_NUMBER.test(value)) return { t: 'n', v: Number(value) };
+  return { t: 's', v: withoutBidiControls(value), z: TEXT_FORMAT };
+}
+
 /**
  * The uploaded rows as written, plus each row's status, problem and order id (beyond spec §7: the merchant
  * corrects the refused rows in it and uploads them again). Every cell is written as a value of its own type,
- * never as a formula, so a cell typed "=…" stays text.
+ * never as a formula: text with the text format, so a cell typed "=…" stays text even once edited, and without
+ * bidi controls.
  */
 export function buildResultsFile(rows: readonly BulkRowRecord[], views: readonly BulkRow[], texts: SheetTexts) {
   const header = [
@@ -29,17 +51,14 @@ export function buildResultsFile(rows: readonly BulkRowRecord[], views: readonly
   const lines = rows.map((row, index) => {
     const view = views[index]!;
     return [
-      row.row_number,
-      ...BULK_COLUMNS.map((column) => {
-        const value = row.input[column];
-        return value === null || (typeof value === 'number' && Number.isNaN(value)) ? '' : value;
-      }),
-      texts.text(`bulk.row-status.${row.status}`),
-      problemText(view, texts),
-      row.order_id ?? '',
+      cellOf(row.row_number),
+      ...BULK_COLUMNS.map((column) => cellOf(row.input[column], column)),
+      cellOf(texts.text(`bulk.row-status.${row.status}`)),
+      cellOf(problemText(view, texts)),
+      cellOf(row.order_id),
     ];
   });
-  const sheet = XLSX.utils.aoa_to_sheet([header, ...lines]);
+  const sheet = XLSX.utils.aoa_to_sheet([header.map((text) => cellOf(text)), ...lines]);
   if (texts.isRightToLeft) sheet['!views'] = [{ RTL: true }];
   const workbook = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(workbook, sheet, texts.text('bulk.template.sheet-orders'));

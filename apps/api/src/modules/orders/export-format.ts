@@ -3,6 +3,7 @@ import { fromMinor } from '@riderdesk/domain/money';
 import { paymentAndRefundStatus } from '@riderdesk/domain/order-history';
 import { STATUS_GROUPS, STATUS_LABEL_KEYS } from '@riderdesk/domain/order-status';
 import { orderCharges } from '@riderdesk/domain/orders/charges';
+import { withoutBidiControls } from '../../infra/spreadsheet.ts';
 import type { ExportRecord, ExportSteps } from './repo.ts';
 
 // The columns of the history table (spec §2 "All orders"), then what reconciling needs beyond it: the
@@ -96,9 +97,14 @@ export function startsLikeFormula(value: string): boolean {
   return FORMULA_START.test(value);
 }
 
-/** CSV has no cell types: a leading apostrophe makes a spreadsheet keep such a cell as text. */
+/**
+ * CSV has no cell types: a leading apostrophe makes a spreadsheet keep such a cell as text. Bidi controls are
+ * left out, as in the XLSX (withoutBidiControls).
+ */
 export function neutraliseForCsv(cell: ExportCell): ExportCell {
-  return typeof cell === 'string' && startsLikeFormula(cell) ? `'${cell}` : cell;
+  if (typeof cell !== 'string') return cell;
+  const text = withoutBidiControls(cell);
+  return startsLikeFormula(text) ? `'${text}` : text;
 }
 
 // A cell is quoted when it holds a comma, a quote or a line break (RFC 4180), as csv-stringify does.
@@ -119,7 +125,7 @@ export function csvRecord(cells: readonly ExportCell[], { neutralise = true } = 
       record += String(cell);
       continue;
     }
-    const text = neutralise && startsLikeFormula(cell) ? `'${cell}` : cell;
+    const text = neutralise ? (neutraliseForCsv(cell) as string) : cell;
     record += CSV_QUOTE_WHEN.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   }
   return `${record}\n`;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
-import { columnName } from '../../infra/spreadsheet.ts';
+import { columnName, withoutBidiControls } from '../../infra/spreadsheet.ts';
 import { type ExportCell, startsLikeFormula } from './export-format.ts';
 
 /** What an XLSX of one sheet shows besides its rows. */
@@ -87,11 +87,13 @@ function cellXml(reference: string, cell: ExportCell, style?: number): string {
     return Number.isFinite(cell) ? `<c r="${reference}"${style ? ` s="${style}"` : ''}><v>${cell}</v></c>` : '';
   }
   // A text cell is an inline string, never a formula; one that starts like a formula also gets the text
-  // number format, so it stays text when someone edits the cell and presses enter.
-  const textStyle = style ?? (startsLikeFormula(cell) ? STYLE_TEXT : undefined);
+  // number format, so it stays text when someone edits the cell and presses enter. Bidi controls a client
+  // typed are left out, so a cell shows its characters in the order they were written.
+  const text = withoutBidiControls(cell);
+  const textStyle = style ?? (startsLikeFormula(text) ? STYLE_TEXT : undefined);
   return (
     `<c r="${reference}" t="inlineStr"${textStyle ? ` s="${textStyle}"` : ''}>` +
-    `<is><t xml:space="preserve">${escapeXml(cell)}</t></is></c>`
+    `<is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`
   );
 }
 

@@ -7,6 +7,7 @@ import { type BulkSheetRow, fillTemplate, validBulkRow } from '../../../testing/
 import { storedZip, unpackEntries, ZipRefusal, zipEntries } from '../src/modules/bulk/zip-reader.mjs';
 import type { OrderRow } from '../src/modules/orders/model.ts';
 import { linkUserToVendor } from '../src/modules/vendors/repo.ts';
+import { mintGodroidToken, revokeGodroidToken } from '../src/ops/commands.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { downloadTemplate, uploadBulkFile, workbookParts, zipOf } from './support/bulk.ts';
 import { createMerchant, createVendor, type Merchant, uniqueId } from './support/factories.ts';
@@ -353,6 +354,77 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       for (const id of orderIds) expect(listed).toContain(id);
       const jobs = (await history()).json().body;
       expect(jobs[0].metadata.bulk_job_id).toBe(jobId);
+    });
+
+    describe('stops once whoever started it may no longer place', () => {
+      /** A job of three good rows uploaded by `who`, its placement asked for by `who`, not yet run. */
+      async function placementAskedBy(who: Merchant) {
+        const body = await upload(
+          ['03004440001', '03004440002', '03004440003'].map((phone_number) => validBulkRow({ phone_number })),
+          who,
+        );
+        const jobId = body.bulk_job.metadata.bulk_job_id;
+        const asked = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/bulk-job/place-orders/${jobId}`,
+          headers: who.headers,
+        });
+        expect(asked.statusCode, asked.body).toBe(200);
+        return jobId;
+      }
+
+      async function outcomeOf(jobId: string) {
+        const rows = await t.db.query<{ status: string; error_key: string | null; order_id: string | null }>(
+          'select status, error_key, order_id from bulk_job_rows where bulk_job_id = $1 order by row_number',
+          [jobId],
+        );
+        const [job] = await t.db.query<{ status: string; placement: string }>(
+          'select status, placement from bulk_jobs where bulk_job_id = $1',
+          [jobId],
+        );
+        return { job, rows };
+      }
+
+      const stopped = {
+        job: { status: 'ORDER_PLACEMENT_FAIL', placement: 'DONE' },
+        rows: Array.from({ length: 3 }, () => ({
+          status: 'FAILED',
+          error_key: 'bulk.error.placement-stopped',
+          order_id: null,
+        })),
+      };
+
+      it('places nothing after the login that asked for it is signed out', async () => {
+        const owner = await createMerchant(t);
+        const jobId = await placementAskedBy(owner);
+        const logout = await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: owner.headers });
+        expect(logout.statusCode).toBe(200);
+        await t.app.jobs.drain();
+        expect(await outcomeOf(jobId)).toEqual(stopped);
+        expect(await countOrders(t.db, owner.vendorId)).toBe(0);
+      });
+
+      it('places nothing after the partner token that asked for it is revoked, and places with a live one', async () => {
+        const owner = await createMerchant(t);
+        const ops = { db: t.db, config: t.config, now: t.clock.now };
+        const partnerOf = async () => {
+          const minted = await mintGodroidToken(ops, owner.vendorId, { days: 30 });
+          return { partner: { ...owner, headers: { authorization: `GoDroid ${minted.token}` } }, tokenId: minted.id };
+        };
+        const revoked = await partnerOf();
+        const revokedJob = await placementAskedBy(revoked.partner);
+        await revokeGodroidToken(ops, revoked.tokenId);
+        await t.app.jobs.drain();
+        expect(await outcomeOf(revokedJob)).toEqual(stopped);
+        expect(await countOrders(t.db, owner.vendorId)).toBe(0);
+
+        const live = await partnerOf();
+        const liveJob = await placementAskedBy(live.partner);
+        await t.app.jobs.drain();
+        const placed = await outcomeOf(liveJob);
+        expect(placed.job?.status).toBe('ORDER_PLACEMENT_SUCCESS');
+        expect(placed.rows.every((row) => row.status === 'PLACED' && row.order_id !== null)).toBe(true);
+      });
     });
 
     it('places each row as the order its cells describe: outlet, drop-off, customer, amount and time', async () => {

@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { authError } from '../errors.ts';
-import { findLivePartnerToken, isGuestSessionHonoured, isSessionHonoured } from '../modules/auth/repo.ts';
+import {
+  findHonouredPartnerTokenIds,
+  findLivePartnerToken,
+  isGuestSessionHonoured,
+  isSessionHonoured,
+} from '../modules/auth/repo.ts';
 import { sha256, type Tokens } from '../modules/auth/tokens.ts';
 
 /**
@@ -74,6 +79,25 @@ export async function sessionFromHeader(header: string | undefined, tokens: Toke
     // during a restart. The error handler answers 503 instead, and the browser tries again.
     if (isDatabaseUnavailable(error)) throw error;
     throw unauthorised();
+  }
+}
+
+/**
+ * Whether a caller taken from a request earlier (a queued job's starter) may still act as it did: its login
+ * still honoured, or its partner token unrevoked and unexpired, as a request of now would be checked. A partner
+ * caller queued before callers carried their token's id cannot be told apart, so it may not; nor may a guest,
+ * whose caller names no guest session.
+ */
+export async function isCallerStillHonoured(db: Db, caller: Caller, now: Date): Promise<boolean> {
+  switch (caller.kind) {
+    case 'user':
+      return isSessionHonoured(db, caller.sessionId, caller.userId);
+    case 'godroid':
+      return (
+        caller.tokenId !== '' && (await findHonouredPartnerTokenIds(db, [caller.tokenId], now)).has(caller.tokenId)
+      );
+    case 'guest':
+      return false;
   }
 }
 

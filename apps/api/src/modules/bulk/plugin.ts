@@ -7,7 +7,8 @@ export const BULK_PLACEMENT_QUEUE = 'bulk-placement';
 
 const CallerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('user'), userId: z.string(), sessionId: z.string() }),
-  // A placement queued before partner callers carried their token's id still runs (it opens no live socket).
+  // A placement queued before partner callers carried their token's id is still read; as its token cannot be
+  // checked, it places nothing (isCallerStillHonoured).
   z.object({ kind: z.literal('godroid'), vendorId: z.string(), tokenId: z.string().catch('') }),
 ]);
 const PlacementRequestSchema: z.ZodType<PlacementRequest, PlacementRequest> = z.object({

@@ -301,6 +301,19 @@ export async function markRowFailed(
   );
 }
 
+/** Every row still waiting for its order, marked failed with `error` (a placement that cannot go on). */
+export async function failRowsToPlace(
+  db: Db,
+  jobId: string,
+  error: { key: string; field: string | null; values: Record<string, string> | null },
+): Promise<void> {
+  await db.query(
+    `update bulk_job_rows set status = 'FAILED', error_key = $2, error_field = $3, error_values = $4
+      where bulk_job_id = $1 and status = 'VALID' and order_id is null`,
+    [jobId, error.key, error.field, error.values ? JSON.stringify(error.values) : null],
+  );
+}
+
 /** Claims placement once: true for the call that moved the job from NOT_STARTED. */
 export async function claimPlacement(tx: Db, jobId: string, at: Date): Promise<boolean> {
   const rows = await tx.query<{ bulk_job_id: string }>(

@@ -28,7 +28,7 @@ import type { Db } from '../../db/db.ts';
 import { AppError, keyedError } from '../../errors.ts';
 import type { JobContext } from '../../infra/jobs/job-queue.ts';
 import { withReadSnapshot } from '../../infra/read-snapshot.ts';
-import type { Caller } from '../../plugins/auth.ts';
+import { type Caller, isCallerStillHonoured } from '../../plugins/auth.ts';
 import type { GeoService } from '../geo/service.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { PricingService } from '../pricing/service.ts';
@@ -62,6 +62,9 @@ export interface PlacementRequest {
 }
 
 const HISTORY_LIMIT = 100;
+
+/** The rows left when the login or partner token that started their placement stopped being honoured. */
+const STARTER_GONE: BulkRowError = { key: 'bulk.error.placement-stopped', field: null, values: null };
 // On the embedded database a query runs on this thread and resolves as a microtask, so a loop of queries
 // would hold the event loop until it ends: every row yields, and other merchants' requests are answered
 // between rows.
@@ -596,6 +599,8 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
         chunks.push(pending.slice(start, start + PLACEMENT_CHUNK));
       }
       let done = 0;
+      // Set once whoever started the placement may no longer place (logged out, removed, token revoked).
+      let isStarterGone = false;
 
       /** A row's order as POST /order would write it now: a fresh quote, every check of a create. */
       async function prepare(row: repo.BulkRowRecord, destination: GeoPoint) {
@@ -620,6 +625,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       await inPool(chunks, PARALLEL_CHUNKS, (rowNumbers) =>
         withReadSnapshot(async () => {
           if (job.signal?.aborted) throw new Error('bulk placement stopped; the next attempt resumes it');
+          if (isStarterGone) return;
           await yieldToEventLoop();
           const ready: { rowNumber: number; order: Awaited<ReturnType<typeof prepare>> }[] = [];
           for (const row of await repo.findRows(db, jobId, rowNumbers)) {
@@ -633,6 +639,12 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
           }
           if (ready.length === 0) return;
           const placed = await db.transaction(async (tx) => {
+            // The orders are written with the rights of whoever started the placement, so only while that
+            // login or partner token is still honoured, checked in the transaction that writes them.
+            if (!(await isCallerStillHonoured(tx, caller, now()))) {
+              isStarterGone = true;
+              return 0;
+            }
             const placeable = await repo.lockRowsToPlace(
               tx,
               jobId,
@@ -659,6 +671,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
           done += placed;
         }),
       );
+      if (isStarterGone) await repo.failRowsToPlace(db, jobId, STARTER_GONE);
       const finished = await repo.findJob(db, jobId);
       if (!finished) return;
       await db.transaction(async (tx) => {

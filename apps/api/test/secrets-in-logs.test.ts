@@ -63,6 +63,27 @@ describe('what the request log keeps of URLs', () => {
     expect(log()).not.toContain('verify-secret-0123456789');
   });
 
+  it('keeps no tracking token or voucher code of a path: the API calls, the pages and an unknown route', async () => {
+    const token = 'trk-secret-0123456789abcdef';
+    for (const url of [
+      `/api/v1/public/tracking/${token}`,
+      `/api/v1/public/delivery-receipt/${token}`,
+      `/api/v1/public/tracking-c2c/${token}`,
+      `/tracking/${token}`,
+      `/delivery-receipt/${token}?lang=ur_alt`,
+      `/api/v1/public/tracking/${token}/nowhere`,
+      `/api/v1/voucher/${token}`,
+    ]) {
+      await app.inject({ method: 'GET', url });
+    }
+    expect(log()).toContain('"url":"/api/v1/public/tracking/[redacted]"');
+    expect(log()).toContain('"url":"/tracking/[redacted]"');
+    expect(log()).not.toContain(token);
+    // A path that only looks alike keeps its segments.
+    await app.inject({ method: 'GET', url: '/order-tracking/pk-chai-khana' });
+    expect(log()).toContain('/order-tracking/pk-chai-khana');
+  });
+
   it('keeps no query of an unknown route, whose URL Fastify writes into the message', async () => {
     await app.inject({ method: 'GET', url: '/api/v1/nowhere?token=unknown-secret-0123' });
     expect(log()).not.toContain('unknown-secret-0123');
@@ -91,6 +112,14 @@ describe('redactUrls', () => {
     ['postgres://rd:secret@db:5432/riderdesk', 'postgres://[redacted]@db:5432/riderdesk'],
     ['redis://127.0.0.1:6379', 'redis://127.0.0.1:6379'],
     ['no URL here, 3/4 done?', 'no URL here, 3/4 done?'],
+    [
+      'GET https://riderdesk.pk/tracking/AbC123?x=1 sent',
+      'GET https://riderdesk.pk/tracking/[redacted]?[redacted] sent',
+    ],
+    [
+      'Route GET:/api/v1/public/tracking-c2c/AbC123 not found',
+      'Route GET:/api/v1/public/tracking-c2c/[redacted] not found',
+    ],
   ])('%s → %s', (text, expected) => {
     expect(redactUrls(text)).toBe(expected);
   });

@@ -6,8 +6,16 @@ import { type LogFn, stdSerializers } from 'pino';
 const ABSOLUTE_URL = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@?#"'<>]+@)?([^\s?#"'<>]*)(\?[^\s#"'<>]*)?/gi;
 const PATH_WITH_QUERY = /(^|[\s"'(=:])(\/[^\s?#"'<>]*)\?[^\s#"'<>]*/g;
 const JWT = /\beyJ[\w-]+\.[\w-]+\.[\w-]+/g;
+// Path segments that are secrets themselves: an order's public tracking token opens its tracking page, its
+// receipt and the customer's name (spec §2 /tracking, /delivery-receipt, /tracking-c2c, and the API calls
+// behind them), and a voucher code is worth money. The segment after these prefixes is never logged.
+const SECRET_PATH_SEGMENT =
+  /(\/(?:api\/v1\/)?(?:public\/)?(?:tracking-c2c|tracking|delivery-receipt|voucher)\/)[^\s/?#"'<>]+/g;
 
-/** The text with the query strings and user-info of its URLs, and any JWT, replaced by a marker. */
+/**
+ * The text with the query strings and user-info of its URLs, their secret path segments (SECRET_PATH_SEGMENT)
+ * and any JWT replaced by a marker.
+ */
 export function redactUrls(text: string): string {
   return text
     .replace(
@@ -16,6 +24,7 @@ export function redactUrls(text: string): string {
         `${scheme}${userInfo ? '[redacted]@' : ''}${rest}${query ? '?[redacted]' : ''}`,
     )
     .replace(PATH_WITH_QUERY, '$1$2?[redacted]')
+    .replace(SECRET_PATH_SEGMENT, '$1[redacted]')
     .replace(JWT, '[redacted-jwt]');
 }
 
@@ -28,11 +37,11 @@ function redactDeep(value: unknown, depth: number): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item, depth - 1)]));
 }
 
-/** Fastify's logger serializers, with the request's query and the secrets of error texts left out. */
+/** Fastify's logger serializers, with the request's query, its secret path segments and the secrets of error texts left out. */
 export const logSerializers = {
   req: (request: FastifyRequest) => ({
     method: request.method,
-    url: pathOf(request.url),
+    url: redactUrls(pathOf(request.url)),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

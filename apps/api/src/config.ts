@@ -169,7 +169,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: optional
     .refine(
       (value) => parseTrustProxy(value) !== null,
-      'must be true, false, a number of hops, or comma-separated addresses and CIDRs',
+      'must be false, a number of hops (true is 1), or comma-separated addresses and CIDRs',
     )
     .transform((value) => parseTrustProxy(value) ?? false),
   METRICS_TOKEN: optional.pipe(z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional()),

@@ -144,7 +144,10 @@ describe('configuration', () => {
   it.each([
     [undefined, false],
     ['false', false],
-    ['true', true],
+    // Never every hop: true is one proxy in front, whose appended address is the client's.
+    ['true', 1],
+    ['on', 1],
+    ['0', false],
     ['2', 2],
     ['10.0.0.1', ['10.0.0.1']],
     ['10.0.0.0/8, 127.0.0.1,::1, fd00::/8,loopback', ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']],

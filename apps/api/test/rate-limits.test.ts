@@ -73,6 +73,19 @@ describe('clients behind a reverse proxy (TRUST_PROXY)', () => {
     expect(await configCall(app, { remoteAddress: PROXY, forwardedFor: '203.0.113.2' })).toBe(200);
   });
 
+  it('takes the address the trusted proxy appended, not what the client wrote before it', async () => {
+    // nginx's $proxy_add_x_forwarded_for keeps the client's own header and appends the address it saw.
+    const spoofing = (spoof: string) => ({ remoteAddress: PROXY, forwardedFor: `${spoof}, 203.0.113.1` });
+    for (const TRUST_PROXY of ['true', '1', '10.0.0.0/8']) {
+      const app = await appWith({ RATE_LIMIT_GLOBAL: '2', TRUST_PROXY });
+      expect(await configCall(app, spoofing('198.51.100.1')), TRUST_PROXY).toBe(200);
+      expect(await configCall(app, spoofing('198.51.100.2')), TRUST_PROXY).toBe(200);
+      expect(await configCall(app, spoofing('198.51.100.3')), TRUST_PROXY).toBe(429);
+      // Another client behind the same proxy keeps a bucket of its own.
+      expect(await configCall(app, { remoteAddress: PROXY, forwardedFor: '198.51.100.3, 203.0.113.2' })).toBe(200);
+    }
+  });
+
   it('believes the header only from the listed proxies', async () => {
     const app = await appWith({ RATE_LIMIT_GLOBAL: '1', TRUST_PROXY: '10.0.0.0/8' });
     expect(await configCall(app, { remoteAddress: PROXY, forwardedFor: '203.0.113.1' })).toBe(200);

@@ -2,8 +2,12 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 
-/** Fastify's `trustProxy`: off, on (every hop), a number of hops, or the proxies' addresses and CIDRs. */
-export type TrustProxy = boolean | number | string[];
+/**
+ * Whose X-Forwarded-For is believed: nobody, the n proxy hops nearest to the server, or the proxies' addresses
+ * and CIDRs. Never every hop: the left end of the header is whatever the client wrote there, so trusting it
+ * would let a client pick its own address (its rate-limit bucket, its address in the log).
+ */
+export type TrustProxy = false | number | string[];
 
 // proxy-addr's names for the usual private ranges.
 const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -17,10 +21,13 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
-/** TRUST_PROXY as Fastify takes it; null when the value is none of the accepted forms. */
+/**
+ * TRUST_PROXY as Fastify takes it; null when the value is none of the accepted forms. `true` (or `on`) means
+ * one proxy in front, the usual set-up: the address that proxy appended is the client's, not what came before.
+ */
 export function parseTrustProxy(value: string | undefined): TrustProxy | null {
-  if (value === undefined || value === 'false' || value === 'off') return false;
-  if (value === 'true' || value === 'on') return true;
+  if (value === undefined || value === 'false' || value === 'off' || value === '0') return false;
+  if (value === 'true' || value === 'on') return 1;
   if (/^\d+$/.test(value)) return Number(value);
   const entries = value.split(',').map((entry) => entry.trim());
   return entries.every(isAddressOrCidr) ? entries : null;
@@ -30,7 +37,7 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | null {
  * The form Fastify applies. A hop count becomes proxy-addr's rule "trust the n nearest hops" (Fastify alone
  * would trust none for a number): right only when the API is reachable through those proxies alone.
  */
-export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 

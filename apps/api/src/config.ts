@@ -26,6 +26,11 @@ export interface RateLimitConfig {
   /** Failed logins per IP and e-mail, and registrations, forgot and reset calls per IP, per window. */
   authMax: number;
   authWindowMs: number;
+  /**
+   * RATE_LIMIT_LOGIN_FAILURES_PER_IP: failed logins one IP may make per window, whatever e-mails it tries, so
+   * one address cannot try a password on many accounts. Higher than authMax: an office shares one address.
+   */
+  loginFailuresPerIp: number;
   /** Every call per IP per minute. */
   globalMax: number;
   /** GUEST_SESSIONS_PER_HOUR: guest sessions one IP may open per hour. */
@@ -162,6 +167,7 @@ const EnvSchema = z.object({
     .transform((value) => (value === undefined ? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' : value || null)),
   APP_MODE: optional.pipe(z.enum(APP_MODES).optional()).transform((value) => value ?? 'CLASSIC'),
   RATE_LIMIT_AUTH: integer(1, 1_000_000, 10),
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP: integer(1, 1_000_000, 30),
   GUEST_SESSIONS_PER_HOUR: integer(1, 1_000_000, 20),
   GUEST_POW_DIFFICULTY: integer(0, 24, 16),
   RATE_LIMIT_GLOBAL: integer(1, 1_000_000, 600),
@@ -302,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       rateLimit: {
         authMax: vars.RATE_LIMIT_AUTH,
         authWindowMs: 15 * 60_000,
+        loginFailuresPerIp: vars.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
         globalMax: vars.RATE_LIMIT_GLOBAL,
         guestSessionsPerHour: vars.GUEST_SESSIONS_PER_HOUR,
         redisUrl: vars.REDIS_URL ?? null,

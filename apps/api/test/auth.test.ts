@@ -423,7 +423,7 @@ describe.each(databases())('auth on %s', (kind) => {
 describe.each(databases())('auth rate limits on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ kind, env: { RATE_LIMIT_AUTH: '3' } });
+    t = await buildTestApp({ kind, env: { RATE_LIMIT_AUTH: '3', RATE_LIMIT_LOGIN_FAILURES_PER_IP: '5' } });
   });
   afterAll(() => t.close());
 
@@ -442,6 +442,25 @@ describe.each(databases())('auth rate limits on %s', (kind) => {
     // Another e-mail from the same IP is not locked out.
     const other = await createUser(t.db, t.config);
     expect((await post('/login', { email_address: other.email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('caps failed logins per IP across e-mails, and leaves other IPs alone', async () => {
+    const from = (remoteAddress: string, email: string, password = 'Wrong#2026') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        remoteAddress,
+        payload: { email_address: email, password },
+      });
+    const user = await createUser(t.db, t.config);
+    // One guess on each of five e-mails, each far below the per-e-mail limit.
+    for (let i = 0; i < 5; i++) {
+      expect((await from('192.0.2.50', `${uniqueId('guess')}@example.pk`)).statusCode).toBe(401);
+    }
+    const blocked = await from('192.0.2.50', user.email, PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ status: 429, code: 'TooManyRequestsException' });
+    expect((await from('192.0.2.51', user.email, PASSWORD)).statusCode).toBe(200);
   });
 
   it('limits forgot-password calls per IP', async () => {

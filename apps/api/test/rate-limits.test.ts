@@ -157,6 +157,25 @@ describe.skipIf(!hasRedis)('rate-limit counters in Redis (REDIS_URL)', () => {
     expect(await tryLogin(a)).toBe(429);
     expect(await tryLogin(b)).toBe(429);
   });
+
+  it('shares the per-IP cap on failed logins across e-mails and instances', async () => {
+    const env = { RATE_LIMIT_LOGIN_FAILURES_PER_IP: '2', REDIS_URL };
+    const a = await appWith(env, sharing);
+    const b = await appWith(env, sharing);
+    const tryLogin = (app: FastifyInstance, email: string) =>
+      app
+        .inject({
+          method: 'POST',
+          url: '/api/v1/login',
+          remoteAddress: '192.0.2.21',
+          payload: { email_address: email, password: 'Wrong#Guess1' },
+        })
+        .then((response) => response.statusCode);
+    expect(await tryLogin(a, 'first@example.pk')).toBe(401);
+    expect(await tryLogin(b, 'second@example.pk')).toBe(401);
+    expect(await tryLogin(a, 'third@example.pk')).toBe(429);
+    expect(await tryLogin(b, 'fourth@example.pk')).toBe(429);
+  });
 });
 
 describe('with Redis unreachable', () => {

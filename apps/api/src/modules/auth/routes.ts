@@ -35,6 +35,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: R
     keyGenerator: (request) =>
       `login:${request.ip}:${String((request.body as { email_address?: unknown } | undefined)?.email_address)}`,
   });
+  // And per IP across e-mails, with a higher cap: one address trying a password on many accounts.
+  const failedLoginsOfIp = app.createRateLimit({
+    max: rateLimit.loginFailuresPerIp,
+    timeWindow: rateLimit.authWindowMs,
+    skipOnError: false,
+    keyGenerator: (request) => `login-ip:${request.ip}`,
+  });
   const errors = errorAnswers(400, 401, 403, 429);
 
   app.post(
@@ -64,11 +71,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: R
     '/login',
     { schema: { tags: ['auth'], body: LoginBodySchema, response: { 200: LoginAnswerSchema, ...errors } } },
     async (request, reply) => {
-      const status = await failedLogins(request, { increment: false });
-      // A peek reports the count so far: once it reaches the maximum, the next try is refused.
-      if (!status.isAllowed && status.remaining === 0) {
-        reply.header('retry-after', status.ttlInSeconds);
-        throw authError(429, 'TooManyRequestsException');
+      // A peek reports the count so far: once either reaches its maximum, the next try is refused.
+      for (const status of [
+        await failedLogins(request, { increment: false }),
+        await failedLoginsOfIp(request, { increment: false }),
+      ]) {
+        if (!status.isAllowed && status.remaining === 0) {
+          reply.header('retry-after', status.ttlInSeconds);
+          throw authError(429, 'TooManyRequestsException');
+        }
       }
       const { email_address, password, guest_token } = request.body;
       const result = await auth.login(
@@ -76,6 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: R
         password,
         async () => {
           await failedLogins(request);
+          await failedLoginsOfIp(request);
         },
         guest_token,
       );

@@ -135,6 +135,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const liveSessions: LiveSessions = new LiveSessions({
     honoured: auth.honouredSessionIds,
     honouredPartnerTokens: auth.honouredPartnerTokenIds,
+    honouredGuestSessions: auth.honouredGuestSessionIds,
     now,
     log,
     config: config.live,
@@ -264,6 +265,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       now,
       honoured: auth.honouredSessionIds,
       honouredPartnerTokens: auth.honouredPartnerTokenIds,
+      honouredGuestSessions: auth.honouredGuestSessionIds,
     }),
     liveSessions,
     liveHub,

@@ -224,6 +224,16 @@ export async function isGuestSessionHonoured(db: Db, guestId: string, vendorId: 
   return rows.length > 0;
 }
 
+/** Of these guest sessions, those whose tokens are still honoured (live sockets re-check them). */
+export async function findHonouredGuestSessionIds(db: Db, ids: readonly string[], now: Date): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.query<{ id: string }>(
+    `select id::text as id from guest_sessions where id = any($1::uuid[]) and claimed_at is null and expires_at > $2`,
+    [ids, now],
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
 /** Hands the guest's vendor to an account; the vendor id, or null when already taken over or expired. */
 export async function claimGuestSession(db: Db, guestId: string, userId: string, now: Date): Promise<string | null> {
   const [row] = await db.query<{ vendor_id: string }>(

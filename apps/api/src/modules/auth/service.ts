@@ -277,6 +277,10 @@ export function authService({ db, config, mailer, tokens, vendors, guests, passw
     honouredPartnerTokenIds: (tokenIds: readonly string[]): Promise<Set<string>> =>
       repo.findHonouredPartnerTokenIds(db, tokenIds, now()),
 
+    /** Which of these guest sessions are still honoured: a guest's live sockets end when its orders are handed over. */
+    honouredGuestSessionIds: (guestIds: readonly string[]): Promise<Set<string>> =>
+      repo.findHonouredGuestSessionIds(db, guestIds, now()),
+
     /** spec §2: the welcome walkthrough is shown once per user, whichever device they sign in on. */
     async hasSeenWelcome(userId: string): Promise<boolean> {
       const seen = await repo.hasSeenWelcome(db, userId);

@@ -256,6 +256,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       orders: orderReads,
       mailer,
       emailOf: async (userId) => (await auth.me(userId)).email,
+      isSessionHonoured: auth.isSessionHonoured,
       serviceName: config.deployment.brand.serviceName,
       frameBase: config.helpCentreUrl,
       globalEntityId: `ODR_${config.deployment.country.code}`,

@@ -269,6 +269,10 @@ export function authService({ db, config, mailer, tokens, vendors, guests, passw
       return tokens.tokenSet(user, session.id, session.refreshToken);
     },
 
+    /** Whether a login is still honoured: the help centre's tokens end with the login they were issued in. */
+    isSessionHonoured: (sessionId: string, userId: string): Promise<boolean> =>
+      repo.isSessionHonoured(db, sessionId, userId),
+
     /** Which of these sessions are still honoured: live sockets end with the login they stand for. */
     honouredSessionIds: (sessionIds: readonly string[]): Promise<Set<string>> =>
       repo.findHonouredSessionIds(db, sessionIds),

@@ -290,7 +290,8 @@ describe.each(databases())('a guest’s live sockets end with its hand-over on %
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/login',
-      payload: { email_address: merchant.email, password: PASSWORD, guest_token: guest.token },
+      headers: guest.headers,
+      payload: { email_address: merchant.email, password: PASSWORD },
     });
     expect(response.statusCode).toBe(200);
     const headers = bearer(response.json().result);

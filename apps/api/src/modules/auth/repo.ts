@@ -245,6 +245,34 @@ export async function claimGuestSession(db: Db, guestId: string, userId: string,
 }
 
 /**
+ * Reserves an unexpired, unclaimed guest session's orders for an account being registered (migration 106); a
+ * later registration from a browser holding the same token takes the reservation over. False when none.
+ */
+export async function reserveGuestSession(
+  db: Db,
+  guest: { guestId: string; vendorId: string },
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db.query(
+    `update guest_sessions set reserved_for = $3
+      where id = $1 and vendor_id = $2 and claimed_at is null and expires_at > $4 returning id`,
+    [guest.guestId, guest.vendorId, userId, now],
+  );
+  return rows.length > 0;
+}
+
+/** Hands the guest sessions reserved for an account over to it; their vendor ids. */
+export async function claimReservedGuestSessions(db: Db, userId: string, now: Date): Promise<string[]> {
+  const rows = await db.query<{ vendor_id: string }>(
+    `update guest_sessions set claimed_by = $1, claimed_at = $2
+      where reserved_for = $1 and claimed_at is null and expires_at > $2 returning vendor_id`,
+    [userId, now],
+  );
+  return rows.map((row) => row.vendor_id);
+}
+
+/**
  * Deletes up to `limit` guest vendors whose session expired before `expiredBefore`, was never handed over to an
  * account, and placed no order; their guest_sessions rows go with them (on delete cascade). A guest vendor with
  * orders is kept: the orders are the fleet's and the customer's records (decision 088). Answers the vendor ids.

@@ -84,7 +84,7 @@ export function authService({ db, config, mailer, tokens, vendors, guests, passw
      * password rules: a weak password is refused before anything says whether the e-mail has an account, and
      * the password is hashed whichever answer follows, so neither the answer nor its time tells.
      */
-    async register(body: RegisterBody) {
+    async register(body: RegisterBody, guestToken?: string) {
       if (!isPasswordAcceptable(body.password)) throw passwordRuleError();
       const passwordHash = await passwords.hash(body.password);
       const user = await db.transaction(async (tx) => {
@@ -124,7 +124,7 @@ export function authService({ db, config, mailer, tokens, vendors, guests, passw
           });
         }
         await vendors.registration.linkUser(tx, created.id, vendorId);
-        await guests.handOver(tx, body.guest_token, created.id);
+        await guests.reserve(tx, guestToken, created.id);
         return created;
       });
       await sendVerification(user);
@@ -163,8 +163,8 @@ export function authService({ db, config, mailer, tokens, vendors, guests, passw
       if (user.disabled) throw authError(403, 'NotAuthorizedException');
       if (user.password_reset_required) throw authError(403, 'PasswordResetRequiredException');
       if (!user.confirmed_at) throw authError(403, 'UserNotConfirmedException');
-      // spec §4: a guest who logs in hands its orders to the account.
-      if (guestToken) await db.transaction((tx) => guests.handOver(tx, guestToken, user.id));
+      // spec §4: a guest who logs in hands its orders to the account, and so does one who registered it.
+      await db.transaction((tx) => guests.handOver(tx, guestToken, user.id));
       const session = await startSession(user);
       return tokens.tokenSet(user, session.id, session.refreshToken);
     },

@@ -13,6 +13,7 @@ import type { JobQueueSettings } from './infra/jobs/job-queue.ts';
 import { leadership } from './infra/leader.ts';
 import { type DomainMetrics, domainMetrics, observedGauges } from './infra/metrics.ts';
 import { guestService } from './modules/auth/guest-service.ts';
+import { passwordHasher } from './modules/auth/passwords.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { authService } from './modules/auth/service.ts';
 import { Tokens } from './modules/auth/tokens.ts';
@@ -111,7 +112,8 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const vendors = vendorService(db);
   const orderReads = orderRecords(db);
   const guests = guestService({ db, config, tokens, vendors, now });
-  const auth = authService({ db, config, mailer, tokens, vendors, guests, now });
+  const passwords = passwordHasher(config.passwordHashCost);
+  const auth = authService({ db, config, mailer, tokens, vendors, guests, passwords, now });
   const flags = flagService(db);
   const pricing = pricingService({
     config,
@@ -133,6 +135,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const liveSessions: LiveSessions = new LiveSessions({
     honoured: auth.honouredSessionIds,
     honouredPartnerTokens: auth.honouredPartnerTokenIds,
+    honouredGuestSessions: auth.honouredGuestSessionIds,
     now,
     log,
     config: config.live,
@@ -178,6 +181,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
 
   return {
     tokens,
+    passwords,
     vendors,
     vendorAddresses: vendorAddressService({ db, config, vendors }),
     auth,
@@ -252,6 +256,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       orders: orderReads,
       mailer,
       emailOf: async (userId) => (await auth.me(userId)).email,
+      isSessionHonoured: auth.isSessionHonoured,
       serviceName: config.deployment.brand.serviceName,
       frameBase: config.helpCentreUrl,
       globalEntityId: `ODR_${config.deployment.country.code}`,
@@ -261,6 +266,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       now,
       honoured: auth.honouredSessionIds,
       honouredPartnerTokens: auth.honouredPartnerTokenIds,
+      honouredGuestSessions: auth.honouredGuestSessionIds,
     }),
     liveSessions,
     liveHub,

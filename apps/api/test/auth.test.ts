@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { godroidToken, createVendor as opsCreateVendor, vendorCode } from '../src/ops/commands.ts';
 import { buildTestApp, databases, type TestApp } from './support/app.ts';
 import { bearer, createUser, createVendor, login, outbox, PASSWORD, uniqueId } from './support/factories.ts';
@@ -245,7 +245,7 @@ describe.each(databases())('auth on %s', (kind) => {
       await t.db.query('update users set password_reset_required = true where id = $1', [flagged.id]);
       const cases: [object, number, string][] = [
         [{ email_address: user.email, password: 'Wrong#2026' }, 401, 'NotAuthorizedException'],
-        [{ email_address: 'nobody@example.pk', password: PASSWORD }, 401, 'UserNotFoundException'],
+        [{ email_address: 'nobody@example.pk', password: PASSWORD }, 401, 'NotAuthorizedException'],
         [{ email_address: unconfirmed.email, password: PASSWORD }, 403, 'UserNotConfirmedException'],
         [{ email_address: flagged.email, password: PASSWORD }, 403, 'PasswordResetRequiredException'],
       ];
@@ -357,6 +357,63 @@ describe.each(databases())('auth on %s', (kind) => {
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(tokens) })).statusCode).toBe(401);
       expect((await post('/login/extend', { refresh_token: tokens.RefreshToken })).statusCode).toBe(401);
       expect((await post('/logout', {}, bearer(tokens))).statusCode).toBe(401);
+    });
+  });
+
+  describe('one answer whether an account exists or not', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('answers an unknown e-mail as a wrong password, after the same password check', async () => {
+      const user = await createUser(t.db, t.config);
+      const verify = vi.spyOn(t.services.passwords, 'verify');
+      const wrong = await post('/login', { email_address: user.email, password: 'Wrong#2026' });
+      expect(verify).toHaveBeenCalledTimes(1);
+      verify.mockClear();
+      const unknown = await post('/login', {
+        email_address: `${uniqueId('nobody')}@example.pk`,
+        password: 'Wrong#2026',
+      });
+      expect(verify).toHaveBeenCalledTimes(1);
+      expect(unknown.statusCode).toBe(wrong.statusCode);
+      expect(unknown.json()).toEqual(wrong.json());
+      expect(unknown.json()).toMatchObject({ status: 401, code: 'NotAuthorizedException' });
+    });
+
+    it('checks the password rules of a registration before saying the e-mail is taken, and hashes either way', async () => {
+      const taken = await createUser(t.db, t.config);
+      const register = (email: string, password: string) =>
+        post('/register', {
+          registration_type: 'NPV',
+          business_name: 'Lahori Nihari',
+          mobile_number: '+923001234567',
+          email_address: email,
+          password,
+        });
+      const weak = await register(taken.email, 'password');
+      expect(weak.json().errors[0].meta.translation_key).toBe('register.error.password');
+
+      const hash = vi.spyOn(t.services.passwords, 'hash');
+      expect((await register(`${uniqueId('new')}@example.pk`, PASSWORD)).statusCode).toBe(200);
+      expect(hash).toHaveBeenCalledTimes(1);
+      hash.mockClear();
+      const existing = await register(taken.email, PASSWORD);
+      expect(existing.json().errors[0].meta.translation_key).toBe('register.error.email-registered');
+      expect(hash).toHaveBeenCalledTimes(1);
+    });
+
+    it('answers a reset for an unknown e-mail as a wrong code, after the same hashing', async () => {
+      const user = await createUser(t.db, t.config);
+      await post('/password/forgot', { email_address: user.email });
+      const sent = (await outbox(t.app, user.email))[0]!.text.match(/\b(\d{6})\b/)?.[1];
+      const hash = vi.spyOn(t.services.passwords, 'hash');
+      const body = { code: sent === '000000' ? '000001' : '000000', password: 'Another#Pass1' };
+      const known = await post('/password/reset', { email_address: user.email, ...body });
+      expect(hash).toHaveBeenCalledTimes(1);
+      hash.mockClear();
+      const unknown = await post('/password/reset', { email_address: `${uniqueId('ghost')}@example.pk`, ...body });
+      expect(hash).toHaveBeenCalledTimes(1);
+      expect(unknown.statusCode).toBe(known.statusCode);
+      expect(unknown.json()).toEqual(known.json());
     });
   });
 

@@ -66,7 +66,8 @@ describe.each(databases())('expired guest sessions are swept by a job on the que
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/v1/login',
-      payload: { email_address: merchant.email, password: PASSWORD, guest_token: handedOver.token },
+      headers: { authorization: `Bearer ${handedOver.token}` },
+      payload: { email_address: merchant.email, password: PASSWORD },
     });
     expect(login.statusCode).toBe(200);
     t.clock.advance(HOUR / 2);

@@ -284,31 +284,71 @@ describe.each(databases())('guests and partner tokens on %s', (kind) => {
   });
 
   describe('hand-over to an account', () => {
-    it('gives a guest’s orders to the account it registers, and ends the guest session', async () => {
-      const guest = await startGuest();
-      const orderId = await guestOrder(guest);
-      const email = `${uniqueId('guest')}@example.pk`;
-      const register = await t.app.inject({
+    const registerAs = (email: string, headers: Record<string, string>, extra: object = {}) =>
+      t.app.inject({
         method: 'POST',
         url: '/api/v1/register',
+        headers,
         payload: {
           registration_type: 'NPV',
           business_name: 'Sana Crafts',
           mobile_number: '+923211234567',
           email_address: email,
           password: PASSWORD,
-          guest_token: guest.token,
+          ...extra,
         },
       });
-      expect(register.statusCode, register.body).toBe(200);
-      expect((await listed(guest)).status).toBe(401);
 
+    async function confirm(email: string) {
       const link = (await outbox(t.app, email))[0]?.text.match(/https?:\/\/\S+/)?.[0];
       await t.app.inject({ method: 'GET', url: new URL(link!).pathname + new URL(link!).search });
+    }
+
+    const vendorIdsOf = async (headers: Record<string, string>) =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/vendors', headers }))
+        .json()
+        .result.vendors.map((v: { vendor_id: string }) => v.vendor_id);
+
+    it('gives a guest’s orders to the account it registers, at its first login once the e-mail is confirmed', async () => {
+      const guest = await startGuest();
+      const orderId = await guestOrder(guest);
+      const email = `${uniqueId('guest')}@example.pk`;
+      const register = await registerAs(email, guest.headers);
+      expect(register.statusCode, register.body).toBe(200);
+      // Not confirmed yet: the guest keeps its orders, and the new account has none of them.
+      expect((await listed(guest)).ids).toEqual([orderId]);
+      const [row] = await t.db.query<{ claimed_at: Date | null }>(
+        'select claimed_at from guest_sessions where vendor_id = $1',
+        [guest.vendorId],
+      );
+      expect(row?.claimed_at).toBeNull();
+
+      await confirm(email);
       const account = bearer(await login(t.app, email));
-      const vendors = await t.app.inject({ method: 'GET', url: '/api/v1/vendors', headers: account });
-      expect(vendors.json().result.vendors.map((v: { vendor_id: string }) => v.vendor_id)).toContain(guest.vendorId);
+      expect(await vendorIdsOf(account)).toContain(guest.vendorId);
       expect((await listed({ vendorId: guest.vendorId, email, headers: account })).ids).toEqual([orderId]);
+      expect((await listed(guest)).status).toBe(401);
+    });
+
+    it('hands nothing over for a guest token sent in the registration’s body instead of the browser’s header', async () => {
+      const guest = await startGuest();
+      await guestOrder(guest);
+      const email = `${uniqueId('thief')}@example.pk`;
+      const register = await registerAs(email, {}, { guest_token: guest.token });
+      expect(register.statusCode, register.body).toBe(200);
+      await confirm(email);
+      const account = bearer(await login(t.app, email));
+      expect(await vendorIdsOf(account)).not.toContain(guest.vendorId);
+      expect((await listed(guest)).status).toBe(200);
+
+      const loginWithBodyToken = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email_address: email, password: PASSWORD, guest_token: guest.token },
+      });
+      expect(loginWithBodyToken.statusCode).toBe(200);
+      expect(await vendorIdsOf(bearer(loginWithBodyToken.json().result))).not.toContain(guest.vendorId);
+      expect((await listed(guest)).status).toBe(200);
     });
 
     it('gives them to an account the guest logs in to; a used or foreign token hands nothing over', async () => {
@@ -318,7 +358,8 @@ describe.each(databases())('guests and partner tokens on %s', (kind) => {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/v1/login',
-        payload: { email_address: merchant.email, password: PASSWORD, guest_token: guest.token },
+        headers: guest.headers,
+        payload: { email_address: merchant.email, password: PASSWORD },
       });
       expect(response.statusCode).toBe(200);
       const headers = bearer(response.json().result);
@@ -329,7 +370,8 @@ describe.each(databases())('guests and partner tokens on %s', (kind) => {
       const again = await t.app.inject({
         method: 'POST',
         url: '/api/v1/login',
-        payload: { email_address: other.email, password: PASSWORD, guest_token: guest.token },
+        headers: guest.headers,
+        payload: { email_address: other.email, password: PASSWORD },
       });
       expect(again.statusCode).toBe(200);
       expect((await listed({ ...other, vendorId: guest.vendorId, headers: bearer(again.json().result) })).status).toBe(
@@ -338,7 +380,8 @@ describe.each(databases())('guests and partner tokens on %s', (kind) => {
       const forged = await t.app.inject({
         method: 'POST',
         url: '/api/v1/login',
-        payload: { email_address: other.email, password: PASSWORD, guest_token: 'not-a-token' },
+        headers: { authorization: 'Bearer not-a-token' },
+        payload: { email_address: other.email, password: PASSWORD },
       });
       expect(forged.statusCode).toBe(200);
     });

@@ -1,8 +1,9 @@
 import { HELP_CENTRE_TOKEN_TTL_S } from '@riderdesk/domain/contracts/help-centre';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unlinkUserFromVendor } from '../src/modules/vendors/repo.ts';
 import { runCommand } from '../src/ops/commands.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
-import { createMerchant, type Merchant, outbox, relogin } from './support/factories.ts';
+import { bearer, createMerchant, createUser, login, type Merchant, outbox, relogin } from './support/factories.ts';
 import { placeOrder, translationKey } from './support/orders.ts';
 
 describe.each(databases())('help centre on %s', (kind) => {
@@ -186,5 +187,58 @@ describe.each(databases())('help centre on %s', (kind) => {
       [strangersOrder],
     );
     expect(count!.n).toBe(0);
+  });
+
+  describe('tokens end with the login and the vendor they were issued for', () => {
+    /** A second user of the merchant's vendor, with a help-centre token and a frame token of one login. */
+    async function colleague() {
+      const user = await createUser(t.db, t.config, { vendorIds: [merchant.vendorId] });
+      const who: Merchant = {
+        vendorId: merchant.vendorId,
+        email: user.email,
+        headers: bearer(await login(t.app, user.email)),
+      };
+      const hcToken = (await tokenCall(who)).json().result as string;
+      return { user, who, hcToken, frame: await frameToken(who) };
+    }
+
+    const frameCalls = (token: string) => {
+      const headers = { authorization: `Bearer ${token}` };
+      return Promise.all([
+        t.app.inject({ method: 'GET', url: '/help-centre/api/orders', headers }),
+        t.app.inject({
+          method: 'POST',
+          url: '/help-centre/api/tickets',
+          headers,
+          payload: { order_id: orderId, message: 'Where is it?' },
+        }),
+      ]);
+    };
+
+    it('refuses the frame token and the help-centre token once their login has logged out', async () => {
+      const { user, who, hcToken, frame } = await colleague();
+      expect((await frameCalls(frame)).map((response) => response.statusCode)).toEqual([200, 200]);
+      const logout = await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: who.headers });
+      expect(logout.json()).toEqual({ result: true });
+
+      for (const response of await frameCalls(frame)) {
+        expect(response.statusCode).toBe(401);
+        expect(translationKey(response)).toBe('help-center.failed');
+      }
+      const payload = { ...(await initPayload(merchant, hcToken)), user_id: user.id, email: user.email };
+      expect((await init(payload)).statusCode).toBe(401);
+    });
+
+    it('refuses them once the user no longer has the vendor, though still signed in', async () => {
+      const { user, hcToken, frame } = await colleague();
+      await unlinkUserFromVendor(t.db, user.id, merchant.vendorId);
+
+      for (const response of await frameCalls(frame)) {
+        expect(response.statusCode).toBe(401);
+        expect(translationKey(response)).toBe('help-center.failed');
+      }
+      const payload = { ...(await initPayload(merchant, hcToken)), user_id: user.id, email: user.email };
+      expect((await init(payload)).statusCode).toBe(401);
+    });
   });
 });

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
+import { solveProofOfWork } from '@riderdesk/domain/guest/proof-of-work';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../src/db/db.ts';
 import { ACCESS_TOKEN_TTL_S } from '../src/modules/auth/tokens.ts';
 import { DEFAULT_LIVE_CONFIG } from '../src/modules/live/config.ts';
 import { mintGodroidToken, revokeGodroidToken } from '../src/ops/commands.ts';
 import { buildTestApp, createTestDb, databases, IN_SERVICE_HOURS, type TestApp, type TestDb } from './support/app.ts';
-import { bearer, createMerchant, login, type Merchant } from './support/factories.ts';
+import { bearer, createMerchant, login, type Merchant, OUTLET, PASSWORD } from './support/factories.ts';
 import { closedBySweep, connectLive, type LiveClient, listenOnRandomPort, liveTicket } from './support/live.ts';
 import { placeOrder } from './support/orders.ts';
 
@@ -236,5 +238,103 @@ describe.each(databases())('a partner app’s live sockets end with its token on
     await expiring.client.waitFor((message) => message.event === 'pong');
     t.clock.advance(24 * 60 * 60_000 + 1000);
     expect(await closedBySweep(expiring.client)).toEqual(SESSION_ENDED);
+  });
+});
+
+describe.each(databases())('a guest’s live sockets end with its hand-over on %s', (kind) => {
+  let t: TestApp;
+  let host: string;
+  const clients: LiveClient[] = [];
+  let nextIp = 10;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ kind, ...IN_SERVICE_HOURS, env: { GUEST_POW_DIFFICULTY: '4' } });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    host = await listenOnRandomPort(t.app);
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await t.close();
+    vi.useRealTimers();
+  });
+
+  const sha256 = (input: string) => new Uint8Array(createHash('sha256').update(input).digest());
+
+  /** A fresh guest session: its vendor and Authorization header. */
+  async function startGuest() {
+    const remoteAddress = `203.0.113.${nextIp++}`;
+    const asked = await t.app.inject({ method: 'GET', url: '/api/v1/guest/challenge', remoteAddress });
+    const { challenge, difficulty } = asked.json().result;
+    const nonce = await solveProofOfWork(challenge, difficulty, sha256);
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/guest/session',
+      payload: { challenge, nonce },
+      remoteAddress,
+    });
+    const { token, vendor_id } = opened.json().result;
+    return { token, vendorId: vendor_id as string, email: '', headers: { authorization: `Bearer ${token}` } };
+  }
+
+  async function guestSocket(guest: Awaited<ReturnType<typeof startGuest>>) {
+    const client = await connectLive(host, { ticket: (await liveTicket(t.app, guest.headers)).ticket });
+    clients.push(client);
+    client.send('subscribeToVendor', { vendor_id: guest.vendorId });
+    await client.waitFor((message) => message.event === 'subscribe_ok');
+    return client;
+  }
+
+  /** The guest's orders handed over to a merchant's account; answers the account's headers. */
+  async function handOver(guest: Awaited<ReturnType<typeof startGuest>>) {
+    const merchant = await createMerchant(t);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: guest.headers,
+      payload: { email_address: merchant.email, password: PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    const headers = bearer(response.json().result);
+    const vendors = await t.app.inject({ method: 'GET', url: '/api/v1/vendors', headers });
+    expect(vendors.json().result.vendors.map((v: { vendor_id: string }) => v.vendor_id)).toContain(guest.vendorId);
+    return headers;
+  }
+
+  it('refuses a ticket issued before the hand-over', async () => {
+    const guest = await startGuest();
+    const { ticket } = await liveTicket(t.app, guest.headers);
+    await handOver(guest);
+    await expect(connectLive(host, { ticket })).rejects.toThrow(/401/);
+  });
+
+  it('closes a socket opened before the hand-over, at the sweep', async () => {
+    const guest = await startGuest();
+    const client = await guestSocket(guest);
+    await handOver(guest);
+    expect(await closedBySweep(client)).toEqual(SESSION_ENDED);
+  });
+
+  it('pushes none of the account’s new orders to the guest’s socket', async () => {
+    const guest = await startGuest();
+    const client = await guestSocket(guest);
+    const account = await handOver(guest);
+    t.clock.advance(DEFAULT_LIVE_CONFIG.sessionCheckTtlMs);
+    const owner = { vendorId: guest.vendorId, email: '', headers: account };
+    const accountSocket = await connectLive(host, { ticket: (await liveTicket(t.app, account)).ticket });
+    clients.push(accountSocket);
+    accountSocket.send('subscribeToVendor', { vendor_id: guest.vendorId });
+    await accountSocket.waitFor((message) => message.event === 'subscribe_ok');
+    const orderId = await placeOrder(t, owner, (body) => {
+      body.sender = {
+        location: { latitude: OUTLET.lat, longitude: OUTLET.lng, address: 'House 12, Clifton Block 5', notes: '' },
+        name: 'Sana Malik',
+        email: 'sana@example.pk',
+        phone_number: '+923211234567',
+      };
+    });
+    await accountSocket.waitFor((message) => message.event === 'order_update' && message.data.order_id === orderId);
+    await t.services.liveHub.drained();
+    expect(client.messages.filter((message) => message.event === 'order_update')).toEqual([]);
+    expect(await client.closed).toEqual(SESSION_ENDED);
   });
 });

@@ -17,7 +17,7 @@ import { sha256, type Tokens } from '../modules/auth/tokens.ts';
 export type Caller =
   | { kind: 'user'; userId: string; sessionId: string }
   | { kind: 'godroid'; vendorId: string; tokenId: string }
-  | { kind: 'guest'; vendorId: string };
+  | { kind: 'guest'; vendorId: string; guestId: string };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,7 +61,10 @@ export async function sessionFromHeader(header: string | undefined, tokens: Toke
       const guest = await tokens.verifyGuest(access).catch(() => null);
       if (guest) {
         if (!(await isGuestSessionHonoured(db, guest.guestId, guest.vendorId, tokens.now()))) throw unauthorised();
-        return { caller: { kind: 'guest', vendorId: guest.vendorId }, expiresAt: guest.expiresAt };
+        return {
+          caller: { kind: 'guest', vendorId: guest.vendorId, guestId: guest.guestId },
+          expiresAt: guest.expiresAt,
+        };
       }
     }
     const claims = await tokens.verifyAccess(access);

@@ -22,13 +22,10 @@ const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const Password = z.string().min(1).max(256);
 // Refresh tokens and e-mail verification tokens are 256-bit base64url values.
 const Token = tokenSchema(512);
-/** spec §4: a guest who registers or logs in hands its orders over to the account. */
-const GuestToken = tokenSchema(2048).optional();
 
 export const LoginBodySchema = z.object({
   email_address: Email,
   password: Password,
-  guest_token: GuestToken,
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
@@ -60,7 +57,6 @@ export const RegisterVendorCodeBodySchema = z.object({
   vendor_email: Email,
   email_address: Email,
   password: Password,
-  guest_token: GuestToken,
 });
 /** Business-vendor flow (NPV): a new business with no vendor code. */
 export const RegisterBusinessBodySchema = z.object({
@@ -70,7 +66,6 @@ export const RegisterBusinessBodySchema = z.object({
   vat_number: VatNumberSchema.optional(),
   email_address: Email,
   password: Password,
-  guest_token: GuestToken,
 });
 export const RegisterBodySchema = z.discriminatedUnion('registration_type', [
   RegisterVendorCodeBodySchema,

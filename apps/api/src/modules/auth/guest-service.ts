@@ -88,17 +88,28 @@ export function guestService(deps: {
     },
 
     /**
-     * spec §4: a guest who registers or logs in hands its orders to the account: the guest's vendor is linked
-     * to it, and the guest token is honoured no more. A stale or foreign token hands nothing over.
+     * spec §4: a guest who logs in hands its orders to the account: the guest's vendor is linked to it, and the
+     * guest token is honoured no more. The token is the one the browser holds (its Authorization header, never a
+     * body field), and the account's e-mail is confirmed by then. A stale or foreign token hands nothing over.
+     * The guest sessions reserved for the account when it registered are handed over with it.
      */
-    async handOver(tx: Db, guestToken: string | undefined, userId: string): Promise<string | null> {
-      if (!guestToken) return null;
-      const guest = await tokens.verifyGuest(guestToken).catch(() => null);
-      if (!guest) return null;
-      const vendorId = await repo.claimGuestSession(tx, guest.guestId, userId, now());
-      if (!vendorId) return null;
-      await vendors.registration.linkUser(tx, userId, vendorId);
-      return vendorId;
+    async handOver(tx: Db, guestToken: string | undefined, userId: string): Promise<string[]> {
+      const at = now();
+      const vendorIds = await repo.claimReservedGuestSessions(tx, userId, at);
+      const guest = guestToken ? await tokens.verifyGuest(guestToken).catch(() => null) : null;
+      const claimed = guest ? await repo.claimGuestSession(tx, guest.guestId, userId, at) : null;
+      if (claimed) vendorIds.push(claimed);
+      for (const vendorId of vendorIds) await vendors.registration.linkUser(tx, userId, vendorId);
+      return vendorIds;
+    },
+
+    /**
+     * A guest who registers only reserves its orders for the new account: an account whose e-mail is not
+     * confirmed yet takes nothing over (decision 080). The first login after the confirmation hands them over.
+     */
+    async reserve(tx: Db, guestToken: string | undefined, userId: string): Promise<void> {
+      const guest = guestToken ? await tokens.verifyGuest(guestToken).catch(() => null) : null;
+      if (guest) await repo.reserveGuestSession(tx, guest, userId, now());
     },
 
     /**

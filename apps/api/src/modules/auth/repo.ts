@@ -224,6 +224,16 @@ export async function isGuestSessionHonoured(db: Db, guestId: string, vendorId: 
   return rows.length > 0;
 }
 
+/** Of these guest sessions, those whose tokens are still honoured (live sockets re-check them). */
+export async function findHonouredGuestSessionIds(db: Db, ids: readonly string[], now: Date): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.query<{ id: string }>(
+    `select id::text as id from guest_sessions where id = any($1::uuid[]) and claimed_at is null and expires_at > $2`,
+    [ids, now],
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
 /** Hands the guest's vendor to an account; the vendor id, or null when already taken over or expired. */
 export async function claimGuestSession(db: Db, guestId: string, userId: string, now: Date): Promise<string | null> {
   const [row] = await db.query<{ vendor_id: string }>(
@@ -232,6 +242,34 @@ export async function claimGuestSession(db: Db, guestId: string, userId: string,
     [guestId, userId, now],
   );
   return row?.vendor_id ?? null;
+}
+
+/**
+ * Reserves an unexpired, unclaimed guest session's orders for an account being registered (migration 106); a
+ * later registration from a browser holding the same token takes the reservation over. False when none.
+ */
+export async function reserveGuestSession(
+  db: Db,
+  guest: { guestId: string; vendorId: string },
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db.query(
+    `update guest_sessions set reserved_for = $3
+      where id = $1 and vendor_id = $2 and claimed_at is null and expires_at > $4 returning id`,
+    [guest.guestId, guest.vendorId, userId, now],
+  );
+  return rows.length > 0;
+}
+
+/** Hands the guest sessions reserved for an account over to it; their vendor ids. */
+export async function claimReservedGuestSessions(db: Db, userId: string, now: Date): Promise<string[]> {
+  const rows = await db.query<{ vendor_id: string }>(
+    `update guest_sessions set claimed_by = $1, claimed_at = $2
+      where reserved_for = $1 and claimed_at is null and expires_at > $2 returning vendor_id`,
+    [userId, now],
+  );
+  return rows.map((row) => row.vendor_id);
 }
 
 /**

@@ -43,6 +43,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: R
     keyGenerator: (request) => `login-ip:${request.ip}`,
   });
   const errors = errorAnswers(400, 401, 403, 429);
+  /**
+   * The guest token of the browser that calls (spec §7: a guest's calls carry 'Bearer {guest token}'), whose orders
+   * a registration reserves and a login takes over. Never a body field: a token copied from elsewhere into a
+   * form is not the caller's own guest session.
+   */
+  const guestTokenOf = (request: { headers: { authorization?: string } }): string | undefined => {
+    const [scheme, value] = request.headers.authorization?.trim().split(/\s+/, 2) ?? [];
+    return scheme === 'Bearer' && value && !value.includes('|') ? value : undefined;
+  };
 
   app.post(
     '/register',
@@ -50,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: R
       config: perIp,
       schema: { tags: ['auth'], body: RegisterBodySchema, response: { 200: RegisterAnswerSchema, ...errors } },
     },
-    async (request) => ({ result: await auth.register(request.body) }),
+    async (request) => ({ result: await auth.register(request.body, guestTokenOf(request)) }),
   );
 
   app.get(
@@ -81,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: R
           throw authError(429, 'TooManyRequestsException');
         }
       }
-      const { email_address, password, guest_token } = request.body;
+      const { email_address, password } = request.body;
       const result = await auth.login(
         email_address,
         password,
@@ -89,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: R
           await failedLogins(request);
           await failedLoginsOfIp(request);
         },
-        guest_token,
+        guestTokenOf(request),
       );
       return { result };
     },

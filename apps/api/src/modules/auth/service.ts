@@ -1,5 +1,4 @@
 import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import { REGISTRATION_LINK_TTL_HOURS, RESET_CODE_LENGTH } from '@riderdesk/domain/constants';
 import type { RegisterBody, TokenSet } from '@riderdesk/domain/contracts/auth';
 import { isValidPassword as isPasswordAcceptable } from '@riderdesk/domain/validation/password';
@@ -9,14 +8,13 @@ import { AppError, authError, keyedError } from '../../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { VendorService } from '../vendors/service.ts';
 import type { GuestService } from './guest-service.ts';
+import type { PasswordHasher } from './passwords.ts';
 import * as repo from './repo.ts';
 import { REFRESH_TOKEN_TTL_MS, randomToken, sha256, type Tokens } from './tokens.ts';
 
 export const RESET_CODE_TTL_MS = 15 * 60_000;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 const VERIFICATION_TTL_MS = REGISTRATION_LINK_TTL_HOURS * 60 * 60_000;
-// @node-rs/argon2 Algorithm.Argon2id; the package's const enum cannot be imported under isolatedModules.
-const ARGON2ID = 2;
 
 class RotationRace extends Error {
   constructor(readonly familyId: string) {
@@ -31,6 +29,7 @@ export interface AuthDeps {
   tokens: Tokens;
   vendors: VendorService;
   guests: GuestService;
+  passwords: PasswordHasher;
   now: () => Date;
 }
 
@@ -40,11 +39,7 @@ const registerError = (translationKey: string, field: string) =>
   keyedError(400, 'InvalidParameterException', translationKey, field);
 const passwordRuleError = () => keyedError(400, 'InvalidPasswordException', 'register.error.password', 'password');
 
-export function hashPassword(password: string, cost: AppConfig['passwordHashCost']): Promise<string> {
-  return hash(password, { algorithm: ARGON2ID, ...cost });
-}
-
-export function authService({ db, config, mailer, tokens, vendors, guests, now }: AuthDeps) {
+export function authService({ db, config, mailer, tokens, vendors, guests, passwords, now }: AuthDeps) {
   const serviceName = config.deployment.brand.serviceName;
 
   async function startSession(user: { id: string; email: string }, familyId?: string, tx: Db = db) {
@@ -84,8 +79,14 @@ export function authService({ db, config, mailer, tokens, vendors, guests, now }
   }
 
   return {
-    /** spec §5: vendor code, vendor e-mail, outlet not linked, e-mail not registered — in that order. */
-    async register(body: RegisterBody) {
+    /**
+     * spec §5: vendor code, vendor e-mail, outlet not linked, e-mail not registered — in that order, after the
+     * password rules: a weak password is refused before anything says whether the e-mail has an account, and
+     * the password is hashed whichever answer follows, so neither the answer nor its time tells.
+     */
+    async register(body: RegisterBody, guestToken?: string) {
+      if (!isPasswordAcceptable(body.password)) throw passwordRuleError();
+      const passwordHash = await passwords.hash(body.password);
       const user = await db.transaction(async (tx) => {
         let vendorId: string;
         if (body.registration_type === 'PV') {
@@ -104,13 +105,7 @@ export function authService({ db, config, mailer, tokens, vendors, guests, now }
         if (await repo.findUserByEmail(tx, body.email_address)) {
           throw keyedError(400, 'UsernameExistsException', 'register.error.email-registered', 'email_address');
         }
-        if (!isPasswordAcceptable(body.password)) throw passwordRuleError();
-
-        const created = await repo.insertUser(tx, {
-          email: body.email_address,
-          passwordHash: await hashPassword(body.password, config.passwordHashCost),
-          confirmedAt: null,
-        });
+        const created = await repo.insertUser(tx, { email: body.email_address, passwordHash, confirmedAt: null });
         if (!created) {
           throw keyedError(400, 'UsernameExistsException', 'register.error.email-registered', 'email_address');
         }
@@ -129,7 +124,7 @@ export function authService({ db, config, mailer, tokens, vendors, guests, now }
           });
         }
         await vendors.registration.linkUser(tx, created.id, vendorId);
-        await guests.handOver(tx, body.guest_token, created.id);
+        await guests.reserve(tx, guestToken, created.id);
         return created;
       });
       await sendVerification(user);
@@ -146,8 +141,10 @@ export function authService({ db, config, mailer, tokens, vendors, guests, now }
     },
 
     /**
-     * spec §8 codes. The password is checked before the account state so only its owner learns
-     * that an account is unconfirmed or needs a reset.
+     * spec §8 codes. An unknown e-mail and a wrong password get one answer, NotAuthorizedException, after the
+     * same hashing work, so neither the answer nor its time tells which e-mails have accounts (as identity
+     * providers do when user-existence errors are prevented). The password is checked before the account
+     * state so only its owner learns that an account is unconfirmed or needs a reset.
      */
     async login(
       email: string,
@@ -156,19 +153,18 @@ export function authService({ db, config, mailer, tokens, vendors, guests, now }
       guestToken?: string,
     ): Promise<TokenSet> {
       const user = await repo.findUserByEmail(db, email);
-      if (!user) {
-        await onFailure();
-        throw authError(401, 'UserNotFoundException');
-      }
-      if (!(await verify(user.password_hash, password))) {
+      const isPasswordRight = user
+        ? await passwords.verify(user.password_hash, password)
+        : await passwords.verifyAgainstNone(password);
+      if (!user || !isPasswordRight) {
         await onFailure();
         throw authError(401, 'NotAuthorizedException');
       }
       if (user.disabled) throw authError(403, 'NotAuthorizedException');
       if (user.password_reset_required) throw authError(403, 'PasswordResetRequiredException');
       if (!user.confirmed_at) throw authError(403, 'UserNotConfirmedException');
-      // spec §4: a guest who logs in hands its orders to the account.
-      if (guestToken) await db.transaction((tx) => guests.handOver(tx, guestToken, user.id));
+      // spec §4: a guest who logs in hands its orders to the account, and so does one who registered it.
+      await db.transaction((tx) => guests.handOver(tx, guestToken, user.id));
       const session = await startSession(user);
       return tokens.tokenSet(user, session.id, session.refreshToken);
     },
@@ -227,12 +223,13 @@ export function authService({ db, config, mailer, tokens, vendors, guests, now }
       });
     },
 
+    /** An unknown e-mail is answered as a wrong code, after the same hashing work. */
     async resetPassword(email: string, code: string, password: string): Promise<void> {
       if (!isPasswordAcceptable(password)) throw passwordRuleError();
+      const passwordHash = await passwords.hash(password);
       const user = await repo.findUserByEmail(db, email);
       const expired = () => authError(400, 'ExpiredCodeException');
       if (!user) throw expired();
-      const passwordHash = await hashPassword(password, config.passwordHashCost);
       const at = now();
       const isReset = await db.transaction(async (tx) => {
         const reset = await repo.findLivePasswordReset(tx, user.id, at, RESET_CODE_MAX_ATTEMPTS);
@@ -262,7 +259,7 @@ export function authService({ db, config, mailer, tokens, vendors, guests, now }
      */
     async createInvitedUser(email: string, password: string, tx: Db): Promise<{ id: string; email: string } | null> {
       if (!isPasswordAcceptable(password)) throw passwordRuleError();
-      const passwordHash = await hashPassword(password, config.passwordHashCost);
+      const passwordHash = await passwords.hash(password);
       return repo.insertUser(tx, { email: email.toLowerCase(), passwordHash, confirmedAt: now() });
     },
 
@@ -272,6 +269,10 @@ export function authService({ db, config, mailer, tokens, vendors, guests, now }
       return tokens.tokenSet(user, session.id, session.refreshToken);
     },
 
+    /** Whether a login is still honoured: the help centre's tokens end with the login they were issued in. */
+    isSessionHonoured: (sessionId: string, userId: string): Promise<boolean> =>
+      repo.isSessionHonoured(db, sessionId, userId),
+
     /** Which of these sessions are still honoured: live sockets end with the login they stand for. */
     honouredSessionIds: (sessionIds: readonly string[]): Promise<Set<string>> =>
       repo.findHonouredSessionIds(db, sessionIds),
@@ -279,6 +280,10 @@ export function authService({ db, config, mailer, tokens, vendors, guests, now }
     /** Which of these partner (GODROID) tokens are still honoured: a partner's live sockets end with its token. */
     honouredPartnerTokenIds: (tokenIds: readonly string[]): Promise<Set<string>> =>
       repo.findHonouredPartnerTokenIds(db, tokenIds, now()),
+
+    /** Which of these guest sessions are still honoured: a guest's live sockets end when its orders are handed over. */
+    honouredGuestSessionIds: (guestIds: readonly string[]): Promise<Set<string>> =>
+      repo.findHonouredGuestSessionIds(db, guestIds, now()),
 
     /** spec §2: the welcome walkthrough is shown once per user, whichever device they sign in on. */
     async hasSeenWelcome(userId: string): Promise<boolean> {

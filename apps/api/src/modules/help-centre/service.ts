@@ -22,6 +22,8 @@ export interface HelpCentreDeps {
   mailer: Mailer;
   /** The signed-in user's e-mail (auth module). */
   emailOf: (userId: string) => Promise<string>;
+  /** Whether a login is still honoured: not logged out or revoked, its user not disabled (auth module). */
+  isSessionHonoured: (sessionId: string, userId: string) => Promise<boolean>;
   serviceName: string;
   /** Where the frame is served: HELP_CENTRE_URL, or this server's /help-centre. */
   frameBase: string;
@@ -33,13 +35,27 @@ export interface HelpCentreDeps {
 export const helpCentreFailed = (status = 401) => keyedError(status, 'HelpCentreFailed', 'help-center.failed');
 
 export function helpCentreService(deps: HelpCentreDeps) {
+  /**
+   * A help centre token is honoured only while the login it was issued in is, and while its user still has the
+   * vendor: checked on every call, so a logout or an owner's removal ends the help centre at once, not when the
+   * token expires.
+   */
+  async function honoured(claims: HelpCentreClaims | null): Promise<HelpCentreClaims> {
+    if (!claims || !(await deps.isSessionHonoured(claims.sessionId, claims.userId))) throw helpCentreFailed();
+    const caller: Caller = { kind: 'user', userId: claims.userId, sessionId: claims.sessionId };
+    await deps.vendors.assertCallerVendor(caller, claims.vendorId).catch(() => {
+      throw helpCentreFailed();
+    });
+    return claims;
+  }
+
   return {
     /** GET /vendor/{id}/hc_jwt_token: for a signed-in user, only for one of their vendors. */
     async tokenFor(caller: Caller, vendorId: string): Promise<string> {
       if (caller.kind !== 'user') throw helpCentreFailed(403);
       await deps.vendors.vendorOfCaller(caller, vendorId);
       const email = await deps.emailOf(caller.userId);
-      return deps.tokens.sign('hc', { userId: caller.userId, email, vendorId });
+      return deps.tokens.sign('hc', { userId: caller.userId, sessionId: caller.sessionId, email, vendorId });
     },
 
     /**
@@ -51,6 +67,7 @@ export function helpCentreService(deps: HelpCentreDeps) {
       const claims = await deps.tokens.verify('hc', body.verification_token);
       if (!claims || claims.userId !== body.user_id || body.guest) throw helpCentreFailed();
       if (body.global_entity_id !== deps.globalEntityId) throw helpCentreFailed(400);
+      await honoured(claims);
       const frameToken = await deps.tokens.sign('hc-frame', claims);
       const query = new URLSearchParams({ locale: body.locale, country: body.country });
       return { url: `${deps.frameBase}/frame?${query.toString()}#token=${frameToken}` };
@@ -59,9 +76,7 @@ export function helpCentreService(deps: HelpCentreDeps) {
     /** The frame's caller, from its bearer token; 401 'help-center.failed' otherwise. */
     async frameCaller(authorization: string | undefined): Promise<HelpCentreClaims> {
       const token = authorization?.startsWith('Bearer ') ? authorization.slice(7) : null;
-      const claims = token ? await deps.tokens.verify('hc-frame', token) : null;
-      if (!claims) throw helpCentreFailed();
-      return claims;
+      return honoured(token ? await deps.tokens.verify('hc-frame', token) : null);
     },
 
     async ordersOf(claims: HelpCentreClaims): Promise<SupportOrder[]> {

@@ -4,9 +4,11 @@ import { jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'riderdesk-help-centre';
 
-/** Who a help centre token speaks for: one user acting for one of their vendors. */
+/** Who a help centre token speaks for: one user, in one login session, acting for one of their vendors. */
 export interface HelpCentreClaims {
   userId: string;
+  /** The login the token was issued in: the token ends with it. */
+  sessionId: string;
   email: string;
   vendorId: string;
 }
@@ -29,7 +31,7 @@ export class HelpCentreTokens {
 
   sign(kind: Kind, claims: HelpCentreClaims, ttlSeconds = HELP_CENTRE_TOKEN_TTL_S): Promise<string> {
     const now = Math.floor(this.#now().getTime() / 1000);
-    return new SignJWT({ typ: kind, email: claims.email, vendor_id: claims.vendorId })
+    return new SignJWT({ typ: kind, sid: claims.sessionId, email: claims.email, vendor_id: claims.vendorId })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(ISSUER)
       .setSubject(claims.userId)
@@ -47,10 +49,11 @@ export class HelpCentreTokens {
         currentDate: this.#now(),
         requiredClaims: ['sub', 'exp'],
       });
-      if (payload.typ !== kind || typeof payload.vendor_id !== 'string' || typeof payload.email !== 'string') {
+      const { typ, sid, email, vendor_id: vendorId } = payload;
+      if (typ !== kind || typeof vendorId !== 'string' || typeof email !== 'string' || typeof sid !== 'string') {
         return null;
       }
-      return { userId: payload.sub!, email: payload.email, vendorId: payload.vendor_id };
+      return { userId: payload.sub!, sessionId: sid, email, vendorId };
     } catch {
       return null;
     }

@@ -8,6 +8,8 @@ export interface TicketRow {
   vendor_id: string | null;
   /** The partner token a GoDroid caller's ticket stands for (migration 089). */
   partner_token_id: string | null;
+  /** The guest session a guest's ticket stands for (migration 106). */
+  guest_session_id: string | null;
   token_expires_at: Date;
   expires_at: Date;
 }
@@ -15,8 +17,9 @@ export interface TicketRow {
 export async function insertTicket(db: Db, ticketHash: string, ticket: TicketRow): Promise<void> {
   await db.query(
     `insert into live_tickets
-       (ticket_hash, caller_kind, user_id, session_id, vendor_id, partner_token_id, token_expires_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+       (ticket_hash, caller_kind, user_id, session_id, vendor_id, partner_token_id, guest_session_id,
+        token_expires_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       ticketHash,
       ticket.caller_kind,
@@ -24,6 +27,7 @@ export async function insertTicket(db: Db, ticketHash: string, ticket: TicketRow
       ticket.session_id,
       ticket.vendor_id,
       ticket.partner_token_id,
+      ticket.guest_session_id,
       ticket.token_expires_at,
       ticket.expires_at,
     ],
@@ -39,7 +43,8 @@ export async function takeTicket(db: Db, ticketHash: string): Promise<TicketRow 
   const [row] = await db.query<TicketRow>(
     `delete from live_tickets where ticket_hash = $1
      returning caller_kind, user_id::text as user_id, session_id::text as session_id, vendor_id,
-               partner_token_id::text as partner_token_id, token_expires_at, expires_at`,
+               partner_token_id::text as partner_token_id, guest_session_id::text as guest_session_id,
+               token_expires_at, expires_at`,
     [ticketHash],
   );
   return row ?? null;

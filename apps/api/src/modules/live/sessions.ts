@@ -9,8 +9,8 @@ export const SESSION_ENDED = LIVE_SESSION_ENDED;
 export const SESSION_UNCONFIRMED = { code: 1013, reason: 'session-unconfirmed' } as const;
 
 interface Tracked {
-  /** The credential the socket is re-checked against (credentialKey), or null for one that only expires. */
-  credential: string | null;
+  /** The credential the socket is re-checked against (credentialKey). */
+  credential: string;
   expiresAt: number;
 }
 
@@ -24,7 +24,8 @@ interface SessionState {
  * A socket is honoured only as long as the token that opened it: it is closed when that token expires (checked
  * before every push and on every sweep, no database needed) and when its session is revoked by a logout, a
  * refresh-token reuse or a password reset, or its user disabled — or, for a partner app (GODROID), when its
- * partner token is revoked or its vendor deactivated — whichever API instance or operator command ended it.
+ * partner token is revoked or its vendor deactivated; for a guest, when its orders are handed over to an
+ * account — whichever API instance or operator command ended it.
  *
  * Revocation is looked up per credential (a session, a partner token), not per socket or per push: before a
  * push, the credentials of the target sockets not confirmed within the TTL are checked in one query per kind,
@@ -35,38 +36,46 @@ interface SessionState {
 export type HonouredSessions = (sessionIds: readonly string[]) => Promise<Set<string>>;
 /** Which of these partner tokens are still honoured (the auth module answers). */
 export type HonouredPartnerTokens = (tokenIds: readonly string[]) => Promise<Set<string>>;
+/** Which of these guest sessions are still honoured: unexpired and not handed over (the auth module answers). */
+export type HonouredGuestSessions = (guestIds: readonly string[]) => Promise<Set<string>>;
+
+interface Honoured {
+  sessions: HonouredSessions;
+  partnerTokens: HonouredPartnerTokens;
+  guestSessions: HonouredGuestSessions;
+}
 
 const SESSION = 's:';
 const PARTNER_TOKEN = 'p:';
+const GUEST_SESSION = 'g:';
 
-/** The credential a caller's socket is re-checked against; a guest's only expires. */
-function credentialKey(session: CallerSession): string | null {
+/** The credential a caller's socket is re-checked against. */
+function credentialKey(session: CallerSession): string {
   const { caller } = session;
   if (caller.kind === 'user') return `${SESSION}${caller.sessionId}`;
   if (caller.kind === 'godroid') return `${PARTNER_TOKEN}${caller.tokenId}`;
-  return null;
+  return `${GUEST_SESSION}${caller.guestId}`;
 }
 
 /** Of these credential keys, the honoured ones: one query per kind present. */
-async function honouredKeys(
-  keys: readonly string[],
-  honoured: { sessions: HonouredSessions; partnerTokens: HonouredPartnerTokens },
-): Promise<Set<string>> {
-  const idsOf = (prefix: string) => keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(2));
-  const sessionIds = idsOf(SESSION);
-  const tokenIds = idsOf(PARTNER_TOKEN);
-  const [sessions, tokens] = await Promise.all([
-    sessionIds.length > 0 ? honoured.sessions(sessionIds) : new Set<string>(),
-    tokenIds.length > 0 ? honoured.partnerTokens(tokenIds) : new Set<string>(),
-  ]);
-  return new Set([
-    ...[...sessions].map((id) => `${SESSION}${id}`),
-    ...[...tokens].map((id) => `${PARTNER_TOKEN}${id}`),
-  ]);
+async function honouredKeys(keys: readonly string[], honoured: Honoured): Promise<Set<string>> {
+  const kinds = [
+    [SESSION, honoured.sessions],
+    [PARTNER_TOKEN, honoured.partnerTokens],
+    [GUEST_SESSION, honoured.guestSessions],
+  ] as const;
+  const answers = await Promise.all(
+    kinds.map(async ([prefix, check]) => {
+      const ids = keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+      const honouredIds = ids.length > 0 ? await check(ids) : new Set<string>();
+      return [...honouredIds].map((id) => `${prefix}${id}`);
+    }),
+  );
+  return new Set(answers.flat());
 }
 
 export class LiveSessions {
-  readonly #honoured: { sessions: HonouredSessions; partnerTokens: HonouredPartnerTokens };
+  readonly #honoured: Honoured;
   readonly #now: () => Date;
   readonly #log: FastifyBaseLogger;
   readonly #sweepMs: number;
@@ -81,12 +90,17 @@ export class LiveSessions {
   constructor(deps: {
     honoured: HonouredSessions;
     honouredPartnerTokens: HonouredPartnerTokens;
+    honouredGuestSessions: HonouredGuestSessions;
     now: () => Date;
     log: FastifyBaseLogger;
     config: LiveConfig;
     onEnded: (socket: LiveSocket) => void;
   }) {
-    this.#honoured = { sessions: deps.honoured, partnerTokens: deps.honouredPartnerTokens };
+    this.#honoured = {
+      sessions: deps.honoured,
+      partnerTokens: deps.honouredPartnerTokens,
+      guestSessions: deps.honouredGuestSessions,
+    };
     this.#now = deps.now;
     this.#log = deps.log;
     this.#sweepMs = deps.config.sessionSweepMs;
@@ -98,7 +112,6 @@ export class LiveSessions {
   add(socket: LiveSocket, session: CallerSession): void {
     const credential = credentialKey(session);
     this.#sockets.set(socket, { credential, expiresAt: session.expiresAt.getTime() });
-    if (credential === null) return;
     const state = this.#credentials.get(credential);
     if (state) {
       state.sockets.add(socket);
@@ -112,7 +125,6 @@ export class LiveSessions {
     const tracked = this.#sockets.get(socket);
     if (!tracked) return;
     this.#sockets.delete(socket);
-    if (tracked.credential === null) return;
     const state = this.#credentials.get(tracked.credential);
     state?.sockets.delete(socket);
     if (state?.sockets.size === 0) this.#credentials.delete(tracked.credential);
@@ -150,7 +162,6 @@ export class LiveSessions {
         continue;
       }
       live.push(socket);
-      if (tracked.credential === null) continue;
       const state = this.#credentials.get(tracked.credential);
       if (state && now - state.checkedAt >= this.#checkTtlMs) due.add(tracked.credential);
     }

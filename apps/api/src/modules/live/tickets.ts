@@ -3,7 +3,7 @@ import type { Db } from '../../db/db.ts';
 import type { CallerSession } from '../../plugins/auth.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
 import * as repo from './repo.ts';
-import type { HonouredPartnerTokens, HonouredSessions } from './sessions.ts';
+import type { HonouredGuestSessions, HonouredPartnerTokens, HonouredSessions } from './sessions.ts';
 
 export type LiveTickets = ReturnType<typeof liveTickets>;
 
@@ -18,11 +18,13 @@ export function liveTickets({
   now,
   honoured,
   honouredPartnerTokens,
+  honouredGuestSessions,
 }: {
   db: Db;
   now: () => Date;
   honoured: HonouredSessions;
   honouredPartnerTokens: HonouredPartnerTokens;
+  honouredGuestSessions: HonouredGuestSessions;
 }) {
   return {
     async issue(session: CallerSession): Promise<{ ticket: string; expiresIn: number }> {
@@ -37,6 +39,7 @@ export function liveTickets({
         session_id: caller.kind === 'user' ? caller.sessionId : null,
         vendor_id: caller.kind === 'user' ? null : caller.vendorId,
         partner_token_id: caller.kind === 'godroid' ? caller.tokenId : null,
+        guest_session_id: caller.kind === 'guest' ? caller.guestId : null,
         token_expires_at: session.expiresAt,
         expires_at: new Date(at.getTime() + LIVE_TICKET_TTL_S * 1000),
       });
@@ -48,8 +51,12 @@ export function liveTickets({
       const row = await repo.takeTicket(db, sha256(ticket));
       const at = now().getTime();
       if (!row || row.expires_at.getTime() <= at || row.token_expires_at.getTime() <= at) return null;
-      if (row.caller_kind === 'guest' && row.vendor_id) {
-        return { caller: { kind: 'guest', vendorId: row.vendor_id }, expiresAt: row.token_expires_at };
+      if (row.caller_kind === 'guest') {
+        const guestId = row.guest_session_id;
+        if (!row.vendor_id || !guestId) return null;
+        // Orders handed over to an account between the ticket and the socket end the ticket too.
+        if (!(await honouredGuestSessions([guestId])).has(guestId)) return null;
+        return { caller: { kind: 'guest', vendorId: row.vendor_id, guestId }, expiresAt: row.token_expires_at };
       }
       if (row.caller_kind === 'godroid') {
         const tokenId = row.partner_token_id;

@@ -64,7 +64,7 @@ export function addGuestOrder(orderId: string): void {
   announce();
 }
 
-/** The guest token a registration or login hands over with the guest's orders (spec §4). */
+/** The guest token whose orders a registration or login takes (spec §4); it travels as the Authorization header. */
 export const guestTokenToHandOver = (): string | undefined =>
   readGuestSession() ? (readStorage(STORAGE_KEYS.guestToken) ?? undefined) : undefined;
 

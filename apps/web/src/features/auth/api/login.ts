@@ -1,15 +1,14 @@
 import { LoginAnswerSchema, type LoginBody, type TokenSet } from '@riderdesk/domain/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import { API_BASE, api } from '../../../shared/api/client.ts';
-import { guestTokenToHandOver } from '../../../shared/session/guest-session.ts';
 import { setSession } from '../../../shared/session/session-store.ts';
 import { STORAGE_KEYS, writeStorage } from '../../../shared/storage.ts';
 import { getMe } from './get-me.ts';
 
 export async function login(body: LoginBody): Promise<TokenSet> {
-  // spec §4: a guest who logs in hands its orders to the account (docs/decisions/080-guest-sessions.md).
-  const guestToken = guestTokenToHandOver();
-  const answer = await api.post(`${API_BASE}/login`, guestToken ? { ...body, guest_token: guestToken } : body, {
+  // spec §4: a guest who logs in hands its orders to the account: the guest token goes as the Authorization
+  // header, as on every call of the guest (spec §7; docs/decisions/080-guest-sessions.md).
+  const answer = await api.post(`${API_BASE}/login`, body, {
     schema: LoginAnswerSchema,
     skipRefresh: true,
   });

@@ -223,6 +223,19 @@ describe('configuration', () => {
     }
   });
 
+  // spec §9 quotes no prices for Hong Kong or Kuwait: started there, every order would fail to price.
+  it.each(['HK', 'KW'])('refuses to start %s, a country without delivery pricing, naming it', (country) => {
+    const result = loadConfig({ AUTH_SECRET: 'x'.repeat(32), COUNTRY: country });
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.problems.join('\n')).toContain(`COUNTRY "${country}" has no delivery pricing`);
+  });
+
+  it.each(['PK', 'SG', 'MY', 'TH', 'TW', 'BD'])('starts %s, whose prices the spec quotes', (country) => {
+    const result = loadConfig({ AUTH_SECRET: 'x'.repeat(32), COUNTRY: country });
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.config.deployment.country.code).toBe(country);
+  });
+
   it('refuses a language the country does not offer and an unknown payment method', () => {
     const result = loadConfig({ AUTH_SECRET: 'x'.repeat(32), LANGUAGES: 'en,fr', DEFAULT_PAYMENT_METHOD: 'BITCOIN' });
     expect(result.ok).toBe(false);

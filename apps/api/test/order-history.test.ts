@@ -95,6 +95,31 @@ describe.each(databases())('order history on %s', (kind) => {
     expect(idsOf(await list({ ...yesterday, status }))).toEqual(expected.map((name) => ids[name]));
   });
 
+  it('lists DELAYED orders under NEW or COLLECTED by their history, as the buckets do (spec §4)', async () => {
+    const addHistory = async (orderId: string, statuses: OrderStatus[]) => {
+      for (const [index, status] of statuses.entries()) {
+        await t.db.query('insert into order_status_history (order_id, status, created_at) values ($1, $2, $3)', [
+          orderId,
+          status,
+          new Date(Date.parse('2026-03-06T10:00:00Z') + (index + 1) * 60_000).toISOString(),
+        ]);
+      }
+    };
+    const late = await placeOrder(t, merchant);
+    await rewrite(late, '2026-03-06T10:00:00Z', 'PICKED_UP');
+    await addHistory(late, ['DELAYED']);
+    const backToNew = await placeOrder(t, merchant);
+    await rewrite(backToNew, '2026-03-06T09:00:00Z', 'PICKED_UP');
+    await addHistory(backToNew, ['CANCELLED', 'RETURNED_TO_VENDOR', 'DELAYED']);
+    await t.db.query(`update orders set status = 'DELAYED' where order_id = any($1::text[])`, [[late, backToNew]]);
+    const march6 = { from: '2026-03-06T00:00:00Z', to: '2026-03-06T23:59:59.999Z' };
+    expect(idsOf(await list({ ...march6, status: 'COLLECTED' }))).toEqual([late]);
+    expect(idsOf(await list({ ...march6, status: 'NEW' }))).toEqual([backToNew]);
+    expect(idsOf(await list({ ...march6, status: 'DELIVERED' }))).toEqual([]);
+    expect(idsOf(await list({ ...march6, status: 'CANCELLED' }))).toEqual([]);
+    expect(idsOf(await list({ ...march6, status: 'ANY' }))).toEqual([late, backToNew]);
+  });
+
   it.each([
     ['a phone typed nationally with spaces', '0300 123 4567', ['lateYesterday']],
     ['part of a phone', '1234567', ['lateYesterday']],

@@ -1,8 +1,8 @@
 import { OrderSchema } from '@riderdesk/domain/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
-import { createMerchant, createRider, type Merchant, OUTLET } from './support/factories.ts';
-import { orderOf, placeOrder, quoteFee, riderCall } from './support/orders.ts';
+import { createMerchant, createRider, type Merchant, NEAR, OUTLET } from './support/factories.ts';
+import { orderBody, orderOf, placeOrder, postOrder, quoteFee, riderCall } from './support/orders.ts';
 
 const MOVED = { lat: 24.88, lng: 67.02 };
 
@@ -76,5 +76,53 @@ describe.each(databases())('one order representation on %s', (kind) => {
     const fetched = await getOrder(orderId);
     expect(fetched).toMatchObject({ status: 'CANCELLED', cancel_reason: 'duplicate_order', rider: null });
     expect(fetched).toEqual(OrderSchema.parse(await orderOf(t, merchant, orderId)));
+  });
+
+  it("carries the outlet's pickup point and the age check", async () => {
+    const outlet = await createMerchant(t, {
+      name: 'Saddar Biryani',
+      phone: '+922135551234',
+      address_text: 'Shop 4, Zainab Market, Saddar',
+      rider_instructions: 'Counter at the back',
+    });
+    const orderId = await placeOrder(t, outlet, (body) => {
+      body.age_validation_required = true;
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/order?vendorId=${outlet.vendorId}&orderId=${orderId}`,
+      headers: outlet.headers,
+    });
+    const order = OrderSchema.parse(response.json().result);
+    expect(order.pickup).toEqual({
+      name: 'Saddar Biryani',
+      phone_number: '+922135551234',
+      location: {
+        address: 'Shop 4, Zainab Market, Saddar',
+        latitude: OUTLET.lat,
+        longitude: OUTLET.lng,
+        notes: 'Counter at the back',
+      },
+    });
+    expect(order.age_validation_required).toBe(true);
+  });
+
+  it("carries the sender's pickup point when the vendor has no saved address", async () => {
+    const noPickup = await createMerchant(t, { latitude: null, longitude: null });
+    const quote = await quoteFee(t, noPickup, NEAR, { lat: 24.85, lng: 67.02 });
+    const sender = {
+      location: { latitude: 24.85, longitude: 67.02, address: 'Flat 7, Bahadurabad', notes: 'Ring twice' },
+      name: 'Hina Siddiqui',
+      email: 'hina@example.pk',
+      phone_number: '+923219876543',
+    };
+    const placed = await postOrder(t, noPickup, { ...orderBody(noPickup.vendorId, quote), sender });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = OrderSchema.parse(await orderOf(t, noPickup, placed.json().result.order_id));
+    expect(order.pickup).toEqual({
+      name: 'Hina Siddiqui',
+      phone_number: '+923219876543',
+      location: { address: 'Flat 7, Bahadurabad', latitude: 24.85, longitude: 67.02, notes: 'Ring twice' },
+    });
   });
 });

@@ -28,7 +28,14 @@ describe.each(databases())('vouchers on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  async function validate(code: string, quote: { fee: number; signature: string }, who = merchant) {
+  const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
+
+  async function validate(
+    code: string,
+    quote: { fee: number; signature: string },
+    who = merchant,
+    orderTime = nowSeconds(),
+  ) {
     return t.app.inject({
       method: 'POST',
       url: '/api/v1/voucher/validate',
@@ -36,7 +43,7 @@ describe.each(databases())('vouchers on %s', (kind) => {
       payload: {
         code,
         order: {
-          order_time: Math.floor(t.clock.now().getTime() / 1000),
+          order_time: orderTime,
           delivery_fee: quote.fee,
           signature: quote.signature,
         },
@@ -129,6 +136,50 @@ describe.each(databases())('vouchers on %s', (kind) => {
       expect(response.statusCode).toBe(404);
       expect(translationKey(response)).toBe('voucher.error.get.message');
     }
+  });
+
+  // spec §7: POST /voucher/validate carries the order's time; a pre-order's voucher is judged then.
+  describe("a pre-order's voucher", () => {
+    const hours = (n: number) => new Date(t.clock.now().getTime() + n * 3_600_000);
+    beforeAll(async () => {
+      await insertVoucher(t.db, { code: 'LATER10', type: 'amount', value: 10, currency: 'PKR', valid_from: hours(2) });
+      await insertVoucher(t.db, { code: 'NOWONLY', type: 'amount', value: 10, currency: 'PKR', valid_until: hours(1) });
+    });
+    const inThreeHours = () => nowSeconds() + 3 * 3600;
+
+    it('is valid when it starts before the order time, even if not yet now', async () => {
+      const quote = await quoteFee(t, merchant);
+      expect((await validate('LATER10', quote)).statusCode).toBe(400);
+      const later = await validate('LATER10', quote, merchant, inThreeHours());
+      expect(later.statusCode, later.body).toBe(200);
+      expect(later.json().result.delivery_fee).toBe(75);
+    });
+
+    it('is refused when it ends before the order time, even if valid now', async () => {
+      const quote = await quoteFee(t, merchant);
+      expect((await validate('NOWONLY', quote)).statusCode).toBe(200);
+      const later = await validate('NOWONLY', quote, merchant, inThreeHours());
+      expect(later.statusCode).toBe(400);
+      expect(translationKey(later)).toBe('voucher.error.validation.message');
+    });
+
+    it('is judged at the pre-ordered time when the order is placed', async () => {
+      const quote = await quoteFee(t, merchant);
+      const preorderedFor = inThreeHours();
+      const validation = (await validate('LATER10', quote, merchant, preorderedFor)).json().result;
+      const body = {
+        ...orderBody(merchant.vendorId, quote),
+        preordered_for: preorderedFor,
+        voucher: validation.voucher,
+        discounted_delivery_fee: validation.delivery_fee,
+        discounted_delivery_fee_signature: validation.signature,
+      };
+      const placed = await postOrder(t, merchant, body);
+      expect(placed.statusCode, placed.body).toBe(200);
+      // The same voucher on an order for now is refused: it does not start until later.
+      const asap = await postOrder(t, merchant, { ...body, preordered_for: null });
+      expect(translationKey(asap)).toBe('voucher.error.validation.message');
+    });
   });
 
   describe('placing an order with a voucher', () => {

@@ -21,6 +21,12 @@ export function makeOrder(overrides: Partial<Order> & Pick<Order, 'order_id'>): 
     order: { amount: 1200, description: 'Biryani', payment_method: 'CASH_ON_DELIVERY' },
     rider: null,
     outlet_name: 'Saddar Kitchen',
+    pickup: {
+      name: 'Saddar Kitchen',
+      phone_number: '+923001112233',
+      location: { address: 'Shop 4, Saddar, Karachi', latitude: 24.855, longitude: 67.02, notes: null },
+    },
+    age_validation_required: false,
     discount: 0,
     total_amount: 1350,
     collect_amount: 1350,

@@ -1,6 +1,8 @@
 // spec §1: one deployment is fixed to one country; country, languages, payment method,
 // brand and environment must be supported or the application refuses to start.
 
+import { hasFeeFormula } from './money.ts';
+
 export const ENVIRONMENTS = ['san', 'stg', 'prd'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
@@ -256,6 +258,11 @@ export function resolveDeployment(input: DeploymentInput): DeploymentResult {
   const country: Country | undefined = (COUNTRIES as Record<string, Country>)[countryCode];
   if (!country) {
     problems.push(`COUNTRY "${countryCode}" is not supported (supported: ${COUNTRY_CODES.join(', ')})`);
+  } else if (!hasFeeFormula(country.code)) {
+    // A country without a fee formula answers CannotComputePrice to every order, so it must not start.
+    problems.push(
+      `COUNTRY "${countryCode}" has no delivery pricing (priced: ${COUNTRY_CODES.filter(hasFeeFormula).join(', ')})`,
+    );
   }
 
   const requested =

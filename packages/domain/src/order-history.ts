@@ -66,7 +66,10 @@ export function historyPageSize(includeOutlets: boolean): number {
   return includeOutlets ? PAGE_SIZE_HISTORY_OUTLETS : PAGE_SIZE_HISTORY;
 }
 
-/** The statuses a status filter value stands for (spec §4); null for ANY. Same sets as matchesStatusFilter. */
+/**
+ * The statuses a status filter value stands for (spec §4); null for ANY. Same sets as matchesStatusFilter; DELAYED
+ * orders are added by their history (delayedBucketOfFilter).
+ */
 export function statusesOfFilter(filter: StatusFilter): readonly OrderStatus[] | null {
   switch (filter) {
     case 'ANY':

@@ -363,9 +363,28 @@ describe('matchesStatusFilter', () => {
     ['NEAR_VENDOR', 'NEW', true],
     ['PICKED_UP', 'NEW', false],
     ['RETURN_INITIATED', 'COLLECTED', true],
-    ['DELAYED', 'COLLECTED', false],
   ] as const)('%s matches %s → %s', (status, filter, expected) => {
-    expect(matchesStatusFilter(status, filter)).toBe(expected);
+    expect(matchesStatusFilter({ status, status_history: [] }, filter)).toBe(expected);
+  });
+
+  // spec §4 "Order list buckets": the filter lists DELAYED orders where the buckets put them.
+  const entry = (status: OrderStatus) => ({ status, created_at: '2026-03-01T10:00:00Z' });
+  const backToNew = [entry('PICKED_UP'), entry('CANCELLED'), entry('RETURNED_TO_VENDOR'), entry('DELAYED')];
+  const late = [entry('NEW'), entry('PICKED_UP'), entry('DELAYED')];
+  it.each([
+    [backToNew, 'NEW', true],
+    [backToNew, 'COLLECTED', false],
+    [late, 'NEW', false],
+    [late, 'COLLECTED', true],
+    [late, 'DELIVERED', false],
+    [late, 'CANCELLED', false],
+    [late, 'ANY', true],
+  ] as const)('DELAYED with history %j matches %s → %s', (history, filter, expected) => {
+    const order = { status: 'DELAYED' as const, status_history: history };
+    expect(matchesStatusFilter(order, filter)).toBe(expected);
+    expect(orderBucket(order, new Date('2026-03-02T00:00:00Z')) === filter.toLowerCase()).toBe(
+      expected && filter !== 'ANY',
+    );
   });
 });
 

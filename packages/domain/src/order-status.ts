@@ -311,13 +311,15 @@ function hasAnyInHistory(history: readonly StatusHistoryEntry[], statuses: reado
 }
 
 // spec §4 "Order list buckets": a DELAYED order is listed as new when its history holds a collected,
-// a cancelled, and a delivered-or-returned status.
+// a cancelled, and a delivered-or-returned status; otherwise as collected.
+export const DELAYED_BACK_TO_NEW_HISTORY = [
+  STATUS_GROUPS.collected,
+  STATUS_GROUPS.cancelled,
+  STATUS_GROUPS.done,
+] as const satisfies readonly (readonly OrderStatus[])[];
+
 function isDelayedBackToNew(history: readonly StatusHistoryEntry[]): boolean {
-  return (
-    hasAnyInHistory(history, STATUS_GROUPS.collected) &&
-    hasAnyInHistory(history, STATUS_GROUPS.cancelled) &&
-    hasAnyInHistory(history, STATUS_GROUPS.done)
-  );
+  return DELAYED_BACK_TO_NEW_HISTORY.every((statuses) => hasAnyInHistory(history, statuses));
 }
 
 export function isPreorder(order: BucketableOrder, now: Date): boolean {
@@ -350,10 +352,21 @@ const STATUS_FILTER_GROUP = {
   COLLECTED: 'collected',
 } as const satisfies Record<Exclude<StatusFilter, 'ANY'>, StatusGroup>;
 
-/** Matches on the status alone, so DELAYED (whose bucket depends on history) only matches ANY. */
-export function matchesStatusFilter(status: OrderStatus, filter: StatusFilter): boolean {
+/** The bucket a status filter value lists DELAYED orders under (spec §4), by their history; null for none. */
+export function delayedBucketOfFilter(filter: StatusFilter): 'new' | 'collected' | null {
+  if (filter === 'NEW') return 'new';
+  if (filter === 'COLLECTED') return 'collected';
+  return null;
+}
+
+/** spec §4: a status filter value lists the orders of its bucket, DELAYED ones placed by their history. */
+export function matchesStatusFilter(order: OrderWithHistory, filter: StatusFilter): boolean {
   if (filter === 'ANY') return true;
-  return isInGroup(status, STATUS_FILTER_GROUP[filter]);
+  if (order.status === 'DELAYED') {
+    const bucket = delayedBucketOfFilter(filter);
+    return bucket !== null && bucket === (isDelayedBackToNew(order.status_history) ? 'new' : 'collected');
+  }
+  return isInGroup(order.status, STATUS_FILTER_GROUP[filter]);
 }
 
 // spec §8: cancel reasons.

@@ -80,9 +80,10 @@ const submitDetails = (details: OrderPayload = DETAILS): RequestEvent => ({
   details,
   ageValidationRequired: false,
 });
+const RIDE50 = { code: 'RIDE50', amount: 50, type: 'amount' } as const;
 const voucherApplied: RequestEvent = {
   type: 'voucherApplied',
-  voucher: { code: 'RIDE50', amount: 50, type: 'amount' },
+  voucher: RIDE50,
   discountedDeliveryFee: 125,
   signature: 'sig-discounted',
 };
@@ -111,6 +112,12 @@ const order: Order = {
   order: { amount: 900, description: 'Cake', payment_method: 'PAID' },
   rider: null,
   outlet_name: 'Karachi Biryani House',
+  pickup: {
+    name: 'Karachi Biryani House',
+    phone_number: null,
+    location: { address: null, latitude: 24.86, longitude: 67.0, notes: null },
+  },
+  age_validation_required: false,
   discount: 0,
   total_amount: 1075,
   collect_amount: 0,
@@ -342,6 +349,61 @@ describe('requestFlowReducer transitions', () => {
       'a recomputed, unchanged fee only renews the signature',
       [...AT_PAYMENT, { type: 'feeRecomputed', deliveryFee: 175, signature: 'sig-new', during: 'order' }],
       { deliveryFee: 175, deliveryFeeSignature: 'sig-new', hasFeeChanged: false, error: null },
+    ],
+    [
+      // spec §4: what the merchant pays is compared, the voucher validated again on the new quote.
+      'a recomputed, unchanged fee keeps the voucher validated again on it, without a prompt',
+      [
+        ...AT_PAYMENT,
+        voucherApplied,
+        {
+          type: 'feeRecomputed',
+          deliveryFee: 175,
+          signature: 'sig-new',
+          during: 'order',
+          discount: { voucher: RIDE50, discountedDeliveryFee: 125, signature: 'sig-new-discounted' },
+        },
+      ],
+      {
+        deliveryFee: 175,
+        voucher: RIDE50,
+        discountedDeliveryFee: 125,
+        discountedDeliveryFeeSignature: 'sig-new-discounted',
+        hasFeeChanged: false,
+      },
+    ],
+    [
+      'a voucher that no longer applies to the recomputed fee awaits confirmation, even when the fee is unchanged',
+      [
+        ...AT_PAYMENT,
+        voucherApplied,
+        { type: 'feeRecomputed', deliveryFee: 175, signature: 'sig-new', during: 'order', discount: null },
+      ],
+      { deliveryFee: 175, voucher: null, discountedDeliveryFee: null, hasFeeChanged: true },
+    ],
+    [
+      'a voucher that no longer applies during a payment shows error.fee.changed',
+      [
+        ...AT_PAYMENT,
+        voucherApplied,
+        { type: 'feeRecomputed', deliveryFee: 175, signature: 'sig-new', during: 'payment' },
+      ],
+      { voucher: null, hasFeeChanged: false, error: { key: 'error.fee.changed', field: 'fee' } },
+    ],
+    [
+      'a changed fee whose voucher discount leaves the same amount to pay goes on without a prompt',
+      [
+        ...AT_PAYMENT,
+        voucherApplied,
+        {
+          type: 'feeRecomputed',
+          deliveryFee: 190,
+          signature: 'sig-new',
+          during: 'order',
+          discount: { voucher: RIDE50, discountedDeliveryFee: 125, signature: 'sig-new-discounted' },
+        },
+      ],
+      { deliveryFee: 190, discountedDeliveryFee: 125, hasFeeChanged: false },
     ],
     [
       'a failed recompute shows error.fee.recompute',

@@ -114,7 +114,14 @@ export type RequestEvent =
   | { type: 'voucherApplied'; voucher: Voucher; discountedDeliveryFee: number; signature: string }
   | { type: 'voucherRejected'; errorKey?: string }
   | { type: 'voucherRemoved' }
-  | { type: 'feeRecomputed'; deliveryFee: number; signature: string; during: 'order' | 'payment' }
+  | {
+      type: 'feeRecomputed';
+      deliveryFee: number;
+      signature: string;
+      during: 'order' | 'payment';
+      /** The applied voucher validated again on the new quote; null when there was none or it no longer applies. */
+      discount?: { voucher: Voucher; discountedDeliveryFee: number; signature: string } | null;
+    }
   | { type: 'feeRecomputeFailed' }
   | { type: 'feeChangeConfirmed' }
   | { type: 'submitStarted' }
@@ -479,18 +486,22 @@ export function requestFlowReducer(state: RequestState, event: RequestEvent): Re
       };
 
     case 'feeRecomputed': {
-      // spec §4: after SignatureExpired the fee is recomputed; a changed fee is confirmed by the user
-      // for an order, and reported as error.fee.changed for a payment.
+      // spec §4: after SignatureExpired the fee is recomputed; a change in what the merchant pays (the fee after
+      // the voucher, validated again on the new quote) is confirmed by the user for an order, and reported as
+      // error.fee.changed for a payment.
       if (!PRICED_STEPS.includes(state.step)) return state;
-      const hasChanged = event.deliveryFee !== state.deliveryFee;
+      const discount = state.voucher ? (event.discount ?? null) : null;
+      const payableBefore = payableDeliveryFee(state)?.fee ?? null;
+      const payableNow = discount ? discount.discountedDeliveryFee : event.deliveryFee;
+      const hasChanged = payableNow !== payableBefore;
       return {
         ...state,
         loading: false,
         deliveryFee: event.deliveryFee,
         deliveryFeeSignature: event.signature,
-        discountedDeliveryFee: null,
-        discountedDeliveryFeeSignature: null,
-        voucher: null,
+        discountedDeliveryFee: discount?.discountedDeliveryFee ?? null,
+        discountedDeliveryFeeSignature: discount?.signature ?? null,
+        voucher: discount?.voucher ?? null,
         hasFeeChanged: hasChanged && event.during === 'order',
         error:
           hasChanged && event.during === 'payment'

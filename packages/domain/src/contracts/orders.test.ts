@@ -137,6 +137,12 @@ const order = {
   order: { amount: 1850, description: 'Biryani x2', payment_method: 'CASH_ON_DELIVERY' },
   rider: { name: 'Imran', phone: '+923451112233' },
   outlet_name: 'Karachi Biryani House, Clifton',
+  pickup: {
+    name: 'Karachi Biryani House, Clifton',
+    phone_number: '+923001112233',
+    location: { address: 'Shop 4, Block 5, Clifton, Karachi', latitude: 24.81, longitude: 67.03, notes: null },
+  },
+  age_validation_required: false,
   discount: 50,
   total_amount: 1975,
   collect_amount: 1975,

@@ -133,6 +133,22 @@ export const OrderSchema = z.object({
     })
     .nullable(),
   outlet_name: z.string(),
+  /**
+   * Where the rider collects the order: the outlet's saved address, or the sender a guest (or a vendor without
+   * a saved address) gave with the order.
+   */
+  pickup: z.object({
+    name: z.string(),
+    phone_number: z.string().nullable(),
+    location: z.object({
+      address: z.string().nullable(),
+      latitude: LatitudeSchema,
+      longitude: LongitudeSchema,
+      notes: z.string().nullable(),
+    }),
+  }),
+  /** The rider checks the recipient's age at the door (spec §3 age_validation_required). */
+  age_validation_required: z.boolean(),
   discount: Money,
   /** The item and the delivery after the voucher (orders/charges.ts). */
   total_amount: Money,

@@ -23,7 +23,7 @@ export interface AppliedVoucher {
 }
 
 /**
- * The voucher is usable by the vendor now, and the discounted fee and its signature are the ones
+ * The voucher is usable by the vendor at the order's time (its pre-ordered time, else now), and the discounted fee and its signature are the ones
  * POST /voucher/validate derived from this order's verified base quote (decision 020).
  */
 export async function verifyVoucher(
@@ -33,8 +33,9 @@ export async function verifyVoucher(
     voucher: NonNullable<OrderCreateBody['voucher']>;
   },
   fee: { feeMinor: number; currency: string },
+  orderTime?: Date,
 ): Promise<AppliedVoucher> {
-  const usable = await deps.vouchers.usableVoucher(body.voucher.code, vendor);
+  const usable = await deps.vouchers.usableVoucher(body.voucher.code, vendor, orderTime);
   const discount = discountMinor(usable, fee.feeMinor);
   const discountedMinor = fee.feeMinor - discount;
   if (toMinor(body.discounted_delivery_fee ?? -1, fee.currency) !== discountedMinor) {

@@ -3,7 +3,7 @@ import type { OrderListAnswer, OrderListQuery } from '@riderdesk/domain/contract
 import { OrderIdSchema } from '@riderdesk/domain/contracts/orders';
 import { guestSearchRefusal } from '@riderdesk/domain/guest/guest-rules';
 import { compactSearchTerm, statusesOfFilter } from '@riderdesk/domain/order-history';
-import type { StatusFilter } from '@riderdesk/domain/order-status';
+import { delayedBucketOfFilter, type StatusFilter } from '@riderdesk/domain/order-status';
 import { completePhoneDigits, phoneSearchDigits } from '@riderdesk/domain/phone';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
@@ -46,10 +46,11 @@ export function decodeCursor(key: string): Cursor {
 export function historyFilters(
   query: { status?: StatusFilter | undefined; search?: string | undefined },
   country: { phonePrefix: string; code: string },
-): Pick<OrderPageQuery, 'statuses' | 'search'> {
+): Pick<OrderPageQuery, 'statuses' | 'delayedBucket' | 'search'> {
   const compact = compactSearchTerm(query.search ?? '');
   return {
     statuses: statusesOfFilter(query.status ?? 'ANY'),
+    delayedBucket: delayedBucketOfFilter(query.status ?? 'ANY'),
     search: compact
       ? {
           compact,

@@ -47,6 +47,17 @@ export function toOrderView(row: OrderRow): Order {
     rider:
       row.rider_id && row.rider_name ? { id: row.rider_id, name: row.rider_name, phone: row.rider_phone ?? '' } : null,
     outlet_name: row.outlet_name,
+    pickup: {
+      name: row.sender_name || row.outlet_name,
+      phone_number: row.sender_phone || row.outlet_phone || null,
+      location: {
+        address: row.pickup_address,
+        latitude: row.pickup_latitude,
+        longitude: row.pickup_longitude,
+        notes: row.pickup_notes,
+      },
+    },
+    age_validation_required: row.age_validation_required,
     discount: fromMinor(charges.discountMinor, currency),
     total_amount: fromMinor(charges.totalMinor, currency),
     collect_amount: fromMinor(charges.collectMinor, currency),

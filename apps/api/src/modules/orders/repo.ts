@@ -1,5 +1,5 @@
 import { TERMINAL_STATUSES } from '@riderdesk/domain/order-lifecycle';
-import type { OrderStatus } from '@riderdesk/domain/order-status';
+import { DELAYED_BACK_TO_NEW_HISTORY, type OrderStatus } from '@riderdesk/domain/order-status';
 import type { ProofKind } from '@riderdesk/domain/orders/proofs';
 import type { Db, SqlParam } from '../../db/db.ts';
 import { type CustomerRow, type NewOrder, ORDER_CHANGES_CHANNEL, type OrderRow } from './model.ts';
@@ -173,6 +173,8 @@ export interface OrderPageQuery {
   customerPhone: string | null;
   /** Only these statuses (spec §4 status filter); null for any. */
   statuses: readonly OrderStatus[] | null;
+  /** With `statuses`, DELAYED orders of this bucket too, placed by their history (spec §4 buckets). */
+  delayedBucket?: 'new' | 'collected' | null;
   /**
    * spec §4 search, spaces already removed: part of the order id or of the customer's name, or (with
    * `phoneDigits`) digits of the customer's phone; with `wholePhoneDigits` the search is one whole number,
@@ -218,7 +220,19 @@ function orderPageWhere(
   if (query.customerPhone) {
     where.push(`replace(o.customer_phone, ' ', '') = ${param(query.customerPhone.replaceAll(' ', ''))}`);
   }
-  if (query.statuses) where.push(`o.status = any(${param([...query.statuses])}::text[])`);
+  if (query.statuses) {
+    const inStatuses = `o.status = any(${param([...query.statuses])}::text[])`;
+    if (query.delayedBucket) {
+      const backToNew = DELAYED_BACK_TO_NEW_HISTORY.map(
+        (statuses) =>
+          `exists (select 1 from order_status_history h where h.order_id = o.order_id and h.status = any(${param([...statuses])}::text[]))`,
+      ).join(' and ');
+      const placed = query.delayedBucket === 'new' ? backToNew : `not (${backToNew})`;
+      where.push(`(${inStatuses} or (o.status = 'DELAYED' and ${placed}))`);
+    } else {
+      where.push(inStatuses);
+    }
+  }
   if (query.search) {
     // Through the trigram indexes (migration 090), LIKE over their very expressions; over a small period,
     // position(), which no index serves, so the period's few orders are read and filtered. The term is data:

@@ -162,7 +162,13 @@ export function orderService({
     const trip = { vendorId: vendor.vendor_id, origin: pickup.point, destination };
     const feeMinor = verifyFee(signer, trip, { fee: body.delivery_fee, signature: body.signature, currency });
     const voucher = body.voucher
-      ? await verifyVoucher({ signer, vouchers }, vendor, { ...body, voucher: body.voucher }, { feeMinor, currency })
+      ? await verifyVoucher(
+          { signer, vouchers },
+          vendor,
+          { ...body, voucher: body.voucher },
+          { feeMinor, currency },
+          preorderedFor ?? at,
+        )
       : null;
     if (options.isCheckOnly) return null;
     return newOrder({

@@ -61,10 +61,13 @@ export interface VoucherDeps {
 export function voucherService({ db, config, vendors, signer, now }: VoucherDeps) {
   const { currency } = config.deployment.country;
 
-  /** A voucher this vendor may use now; unknown, inactive, expired or foreign codes are all one error. */
-  async function usableVoucher(code: string, vendor: VendorRow): Promise<repo.VoucherRow> {
+  /**
+   * A voucher this vendor may use for an order at `at` (its pre-ordered time, else now); unknown, inactive,
+   * expired or foreign codes are all one error.
+   */
+  async function usableVoucher(code: string, vendor: VendorRow, at: Date = now()): Promise<repo.VoucherRow> {
     const voucher = await repo.findVoucher(db, code);
-    if (!voucher || !appliesTo(voucher, vendor) || !isUsableAt(voucher, now()) || voucher.currency !== currency) {
+    if (!voucher || !appliesTo(voucher, vendor) || !isUsableAt(voucher, at) || voucher.currency !== currency) {
       throw voucherInvalid();
     }
     return voucher;
@@ -83,7 +86,9 @@ export function voucherService({ db, config, vendors, signer, now }: VoucherDeps
       const expiresAt = expiresAtOf(body.order.signature);
       if (expiresAt === null) throw feeChanged('order.signature');
       if (expiresAt * 1000 <= now().getTime()) throw signatureExpired();
-      const voucher = await usableVoucher(body.code, vendor);
+      // spec §7: the voucher is judged at the order's time (a pre-order's, never earlier than now).
+      const orderTime = new Date(Math.max(now().getTime(), body.order.order_time * 1000));
+      const voucher = await usableVoucher(body.code, vendor, orderTime);
       const feeMinor = toMinor(body.order.delivery_fee, currency);
       const discountedMinor = feeMinor - discountMinor(voucher, feeMinor);
       const signature = signer.signDiscount({

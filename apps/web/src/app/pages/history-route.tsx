@@ -9,13 +9,11 @@ import { useSession } from '../../shared/session/session-store.ts';
 import { useShell } from '../shell-context.tsx';
 import { useAppFlags } from '../use-app-flags.ts';
 import { editOrderPath, sectionPath } from '../vendor-path.ts';
-import { useOutletLocations } from './outlet-locations.ts';
 
 export function HistoryRoute() {
-  const { selectedVendor, vendors, includeOutlets } = useShell();
+  const { selectedVendor, includeOutlets } = useShell();
   const [searchParams, setSearchParams] = useSearchParams();
   const flags = useAppFlags();
-  const outletLocations = useOutletLocations(vendors);
   const [now] = useState(() => new Date());
   // spec §2: changing the selected order rewrites the history URL with push, so Back closes the order.
   const selectOrder = useCallback(
@@ -39,14 +37,13 @@ export function HistoryRoute() {
         key={order.order_id}
         order={order}
         now={now}
-        outletLocation={outletLocations[order.vendor_id] ?? null}
         isDelayedCancellationOn={flags.DelayedCancellation}
         proofFlags={{ pickup: flags.ProofOfPickup, delivery: flags.ProofOfDelivery, return: flags.ProofOfReturn }}
         // Guests request riders and follow them, but do not edit orders (decision 089).
         editPath={flags.ModifyOrderButton && !isGuest ? editOrderPath(order) : null}
       />
     ),
-    [now, outletLocations, flags, isGuest],
+    [now, flags, isGuest],
   );
   return (
     <HistoryPage

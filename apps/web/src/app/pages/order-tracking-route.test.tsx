@@ -206,6 +206,47 @@ describe('order tracking', () => {
   });
 });
 
+describe('what the detail tells the merchant', () => {
+  it('shows the pickup point, the voucher code and the age check', async () => {
+    await renderTracking('/order-tracking/v-1?order_id=v-1-G', {
+      active: [
+        makeOrder({
+          order_id: 'v-1-G',
+          pickup: {
+            name: 'Hina Siddiqui',
+            phone_number: '+923219876543',
+            location: {
+              address: 'Flat 7, Bahadurabad, Karachi',
+              latitude: 24.88,
+              longitude: 67.06,
+              notes: 'Ring twice',
+            },
+          },
+          voucher_code: 'RIDE20',
+          discount: 30,
+          age_validation_required: true,
+        }),
+      ],
+    });
+    const detail = await screen.findByRole('article', { name: 'Order v-1-G' });
+    expect(within(detail).getByText('Hina Siddiqui')).toBeInTheDocument();
+    expect(within(detail).getByText('Flat 7, Bahadurabad, Karachi')).toBeInTheDocument();
+    expect(within(detail).getByText('Notes: Ring twice')).toBeInTheDocument();
+    expect(within(detail).getByRole('link', { name: /^0321 9876543$/ })).toHaveAttribute('href', 'tel:+923219876543');
+    expect(within(detail).getByText('Voucher')).toBeInTheDocument();
+    expect(within(detail).getByText('RIDE20')).toBeInTheDocument();
+    expect(within(detail).getByText("Age check: the rider checks the customer's ID at the door")).toBeInTheDocument();
+  });
+
+  it('says nothing of a voucher or an age check the order does not have', async () => {
+    await renderTracking('/order-tracking/v-1?order_id=v-1-P', { active: [makeOrder({ order_id: 'v-1-P' })] });
+    const detail = await screen.findByRole('article', { name: 'Order v-1-P' });
+    expect(within(detail).getByText('Shop 4, Saddar, Karachi')).toBeInTheDocument();
+    expect(within(detail).queryByText('Voucher')).not.toBeInTheDocument();
+    expect(within(detail).queryByText(/^Age check/)).not.toBeInTheDocument();
+  });
+});
+
 describe('scheduled and cancelled orders', () => {
   it('shows the day of a scheduled order in the list and its schedule instead of “no rider”', async () => {
     // Tomorrow at the same time of day: its time alone would look like an order already overdue.

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { OrderTrackingPage } from '../../features/tracking/components/order-tracking-page.tsx';
 import { useConfig } from '../../shared/config/config-context.tsx';
@@ -10,21 +10,13 @@ import { useAppFlags } from '../use-app-flags.ts';
 import { editOrderPath, sectionPath } from '../vendor-path.ts';
 
 export function OrderTrackingRoute() {
-  const { selectedVendor, vendors, includeOutlets } = useShell();
+  const { selectedVendor, includeOutlets } = useShell();
   const [searchParams, setSearchParams] = useSearchParams();
   const flags = useAppFlags();
   const { mode } = useConfig();
   const session = useSession();
   const guestVendorId = useGuestVendorId();
   const liveStatus = useLiveStatus();
-  const outletLocations = useMemo(() => {
-    const locations: Record<string, { latitude: number; longitude: number }> = {};
-    for (const vendor of vendors) {
-      const { latitude, longitude } = vendor.vendor_information.location;
-      if (latitude !== null && longitude !== null) locations[vendor.vendor_id] = { latitude, longitude };
-    }
-    return locations;
-  }, [vendors]);
   // spec §2: changing the selected order rewrites the tracking URL with replace.
   const selectOrder = useCallback(
     (orderId: string | null) =>
@@ -49,7 +41,6 @@ export function OrderTrackingRoute() {
       selectedOrderId={searchParams.get('order_id')}
       onSelectOrder={selectOrder}
       requestPath={sectionPath('request-a-rider', vendorId)}
-      outletLocations={outletLocations}
       liveStatus={liveStatus}
       isDelayedCancellationOn={flags.DelayedCancellation}
       isDynamicTimeEstimationOn={flags.DynamicTimeEstimation}

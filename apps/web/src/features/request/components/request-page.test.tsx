@@ -9,6 +9,7 @@ import {
   type Estimations,
   EstimationsBodySchema,
 } from '@riderdesk/domain/contracts/pricing';
+import { VoucherValidateBodySchema } from '@riderdesk/domain/contracts/vouchers';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type HttpHandler, HttpResponse, http } from 'msw';
@@ -403,6 +404,75 @@ describe('request a rider (spec §4 flow)', () => {
     expect(last).toMatchObject({ delivery_fee: 135, signature: 'sig-135' });
   }, 60_000);
 
+  describe('a voucher when the fee quote expires (spec §4)', () => {
+    /** 100 with the voucher WELCOME50 taking 50 off; the voucher check answers `onRecomputed` on the new quote. */
+    function voucherApi(onRecomputed: 'applies' | 'refused') {
+      let orderCalls = 0;
+      let feeCalls = 0;
+      return mockRequestApi(
+        http.post(`${API}/delivery/fee`, () => {
+          feeCalls += 1;
+          return fee(100, `sig-${feeCalls}`);
+        }),
+        http.post(`${API}/voucher/validate`, async ({ request }) => {
+          const body = await bodyOf(request, VoucherValidateBodySchema);
+          if (body.order.signature !== 'sig-1' && onRecomputed === 'refused') {
+            return apiError(400, 'VoucherInvalid', 'voucher', [
+              { message: 'x', meta: { translation_key: 'voucher.error.validation.message' } },
+            ]);
+          }
+          return answer({
+            voucher: { code: 'WELCOME50', amount: 50, type: 'amount' },
+            delivery_fee: 50,
+            signature: `discounted-${body.order.signature}`,
+          });
+        }),
+        http.post(`${API}/order`, () => {
+          orderCalls += 1;
+          return orderCalls === 1 ? apiError(409, 'SignatureExpired') : answer({ order_id: 'PK-1004' });
+        }),
+      );
+    }
+
+    async function sendWithVoucher() {
+      await renderPage();
+      await chooseZamzama();
+      await fillDetails();
+      const payment = await screen.findByRole('form', { name: 'Payment and delivery time' });
+      await userEvent.type(within(payment).getByRole('textbox', { name: /^Voucher code/ }), 'WELCOME50');
+      await userEvent.click(within(payment).getByRole('button', { name: 'Apply' }));
+      await screen.findByText(/Voucher WELCOME50 applied/);
+      await userEvent.click(within(payment).getByRole('button', { name: 'Request rider' }));
+    }
+
+    it('keeps the voucher, validated again on the new quote, and places the order at 50 without asking', async () => {
+      const api = voucherApi('applies');
+      await sendWithVoucher();
+      await screen.findByText('Tracking page', {}, { timeout: 5000 });
+      const last = api.sent('/api/v1/order').at(-1)?.body as Record<string, unknown>;
+      expect(last).toMatchObject({
+        delivery_fee: 100,
+        signature: 'sig-2',
+        voucher: { code: 'WELCOME50' },
+        discounted_delivery_fee: 50,
+        discounted_delivery_fee_signature: 'discounted-sig-2',
+      });
+    }, 60_000);
+
+    it('asks before placing the order at 100 when the voucher no longer applies', async () => {
+      const api = voucherApi('refused');
+      await sendWithVoucher();
+      const dialog = await screen.findByRole('dialog', { name: 'The delivery fee has changed' }, { timeout: 5000 });
+      expect(dialog).toHaveTextContent(/The new delivery fee is PKR\s100 \(it was PKR\s50\)/);
+      expect(api.sent('/api/v1/order')).toHaveLength(1);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm and place the order' }));
+      await screen.findByText('Tracking page', {}, { timeout: 5000 });
+      const last = api.sent('/api/v1/order').at(-1)?.body as Record<string, unknown>;
+      expect(last).toMatchObject({ delivery_fee: 100, signature: 'sig-2' });
+      expect(last.voucher).toBeUndefined();
+    }, 60_000);
+  });
+
   it('shows the server key when the order is refused', async () => {
     mockRequestApi(
       http.post(`${API}/order`, () =>
@@ -459,6 +529,12 @@ describe('editing an order (spec §4)', () => {
     order: { amount: 900, description: 'Chai x4', payment_method: 'CASH_ON_DELIVERY' },
     rider: null,
     outlet_name: VENDOR.name,
+    pickup: {
+      name: VENDOR.name,
+      phone_number: null,
+      location: { address: null, latitude: 24.86, longitude: 67.0, notes: null },
+    },
+    age_validation_required: false,
     discount: 0,
     total_amount: 1015,
     collect_amount: 1015,

@@ -377,7 +377,7 @@ export function RequestPage(props: RequestPageProps) {
       <LeaveRequestModal opened={leaveGuard.isAsking} onStay={leaveGuard.stay} onLeave={leaveGuard.leave} />
       <FeeChangedModal
         opened={state.hasFeeChanged}
-        fee={money(state.deliveryFee ?? 0)}
+        fee={money(payableDeliveryFee(state)?.fee ?? 0)}
         previousFee={money(order.feeBeforeSubmit ?? 0)}
         onCancel={() => send({ type: 'feeChangeConfirmed' })}
         onConfirm={() => {

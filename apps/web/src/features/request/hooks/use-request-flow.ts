@@ -20,6 +20,7 @@ import { useOrder } from '../../../shared/api/get-order.ts';
 import { deliveryFeeQueryOptions, getDeliveryFee } from '../api/get-delivery-fee.ts';
 import { estimationsQueryOptions } from '../api/get-estimations.ts';
 import { deliveryAreaQueryOptions } from '../api/validate-delivery-area.ts';
+import { validateVoucher } from '../api/validate-voucher.ts';
 import {
   availablePaymentMethods,
   deliveryAreaBody,
@@ -53,6 +54,30 @@ export type SubmitOutcome =
   | { status: 'stopped' };
 
 export type PlaceOrder = (state: RequestState, idempotencyKey: string) => Promise<string>;
+
+/** The applied voucher validated again on a new fee quote; null when none is applied or it no longer applies. */
+async function voucherOnQuote(
+  state: RequestState,
+  quote: { fee: number; signature: string },
+  orderTime: number | null,
+): Promise<Extract<RequestEvent, { type: 'feeRecomputed' }>['discount']> {
+  if (!state.voucher || !state.vendorId) return null;
+  try {
+    const answer = await validateVoucher({
+      code: state.voucher.code,
+      order: {
+        order_time: orderTime ?? Math.floor(Date.now() / 1000),
+        delivery_fee: quote.fee,
+        signature: quote.signature,
+      },
+      vendor_id: state.vendorId,
+    });
+    return { voucher: answer.voucher, discountedDeliveryFee: answer.delivery_fee, signature: answer.signature };
+  } catch {
+    // A voucher refused on the new quote is dropped, and the change in what is paid is shown to the user.
+    return null;
+  }
+}
 
 /**
  * Runs the spec §4 request flow for the selected vendor: the pure reducer decides the steps, this
@@ -198,14 +223,16 @@ export function useRequestFlow(input: {
   }, [orderToEdit.data, state.vendorId, state.step, send]);
 
   /**
-   * Places (or updates) the order. spec §4: on SignatureExpired wait 1 s and recompute the fee; a
-   * changed fee waits for the user's confirmation, an unchanged one is sent again.
+   * Places (or updates) the order. spec §4: on SignatureExpired wait 1 s and recompute the fee, and validate
+   * the applied voucher again on it; a change in what the merchant pays waits for the user's confirmation, an
+   * unchanged amount is sent again. `orderTime` is the pre-ordered time (unix seconds), null for now.
    */
   const submit = useCallback(
     async (
       place: PlaceOrder,
       sleep: (ms: number) => Promise<void> = wait,
       during: 'order' | 'payment' = 'order',
+      orderTime: number | null = null,
     ): Promise<SubmitOutcome> => {
       send({ type: 'submitStarted' });
       if (!stateRef.current.loading) return { status: 'stopped' };
@@ -231,7 +258,8 @@ export function useRequestFlow(input: {
             const fee = await getDeliveryFee(
               deliveryFeeBody(flowVendorId, from, { lat: destination.latitude, lng: destination.longitude }),
             );
-            send({ type: 'feeRecomputed', deliveryFee: fee.fee, signature: fee.signature, during });
+            const discount = await voucherOnQuote(stateRef.current, fee, orderTime);
+            send({ type: 'feeRecomputed', deliveryFee: fee.fee, signature: fee.signature, during, discount });
           } catch {
             send({ type: 'feeRecomputeFailed' });
             return { status: 'failed', message: messages.failure, key: REQUEST_ERROR_KEYS.feeRecompute };

@@ -1,5 +1,6 @@
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import type { SenderContact } from '@riderdesk/domain/guest/guest-rules';
+import { payableDeliveryFee } from '@riderdesk/domain/request-flow';
 import { validateOrderCreateBody, validateOrderUpdateBody } from '@riderdesk/domain/validation/order-body';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -11,7 +12,7 @@ import { notify } from '../../../shared/notify.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { confirmPayment, createPaymentIntent } from '../api/pay-by-card.ts';
 import { useUpdateOrder } from '../api/update-order.ts';
-import type { OrderForm } from '../order-form.ts';
+import { type OrderForm, preorderedFor } from '../order-form.ts';
 import { guestSenderOf, orderCreateBody, orderUpdateBody, refuseInvalidBody, senderOf } from '../request-rules.ts';
 import { type CardPayment, CardStepError } from './use-card-payment.ts';
 import type { useRequestFlow } from './use-request-flow.ts';
@@ -56,7 +57,7 @@ export function useSubmitOrder(input: {
   const updateOrder = useUpdateOrder();
   const queryClient = useQueryClient();
   const redirectTo = useRef<string | null>(null);
-  /** The fee the user saw when sending, to compare with a recomputed one. */
+  /** What the user saw to pay for delivery when sending (after the voucher), to compare with a recomputed one. */
   const [feeBeforeSubmit, setFeeBeforeSubmit] = useState<number | null>(null);
 
   /** spec §4 payment phases: the wallet is there, then create intent, confirm intent, redirect when asked. */
@@ -96,7 +97,7 @@ export function useSubmitOrder(input: {
           ? guestSenderOf(origin, input.senderContact, countryCode)
           : senderOf(vendor, origin, input.userEmail)
         : null;
-    setFeeBeforeSubmit(state.deliveryFee);
+    setFeeBeforeSubmit(payableDeliveryFee(state)?.fee ?? null);
     const context = { countryCode, vendorId: state.vendorId };
     const outcome = await flow.submit(
       async (current, idempotencyKey) => {
@@ -120,6 +121,7 @@ export function useSubmitOrder(input: {
       },
       undefined,
       values.paymentMethod === 'ONLINE_PAYMENT' ? 'payment' : 'order',
+      preorderedFor(values, timeZone),
     );
     if (outcome.status === 'placed') {
       input.onOrderCreated?.(outcome.orderId);

@@ -47,7 +47,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../../shared/config/config-context.tsx';
 import { formatDateTime, formatMoney, formatTime } from '../../../shared/format/format.ts';
-import { LazyTrackingMap, type MapPoint } from '../../../shared/map/lazy-tracking-map.tsx';
+import { LazyTrackingMap } from '../../../shared/map/lazy-tracking-map.tsx';
 import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { useRiderLocation } from '../api/get-rider.ts';
 import { cancelUnavailableReason, orderEta, trackingLink } from '../tracking-rules.ts';
@@ -147,7 +147,6 @@ function CardPaymentRows({
 export type OrderDetailProps = {
   order: Order;
   now: Date;
-  outletLocation: MapPoint | null;
   isDelayedCancellationOn: boolean;
   proofFlags: ProofFlags;
   /** Mobile: back to the list. */
@@ -160,7 +159,6 @@ export type OrderDetailProps = {
 export function OrderDetail({
   order,
   now,
-  outletLocation,
   isDelayedCancellationOn,
   proofFlags,
   onBack,
@@ -351,13 +349,13 @@ export function OrderDetail({
         {showsFullMap(order.status) ? (
           <LazyTrackingMap
             tileUrl={mapTileUrl}
-            outlet={outletLocation}
+            outlet={{ latitude: order.pickup.location.latitude, longitude: order.pickup.location.longitude }}
             destination={{ latitude: order.customer.location.latitude, longitude: order.customer.location.longitude }}
             rider={riderPoint}
             height={300}
             labels={{
               map: t('tracking.map.label'),
-              outlet: order.outlet_name || t('tracking.map.outlet'),
+              outlet: order.pickup.name || t('tracking.map.outlet'),
               destination: order.customer.name || t('tracking.map.destination'),
               rider: order.rider?.name ?? t('tracking.map.rider'),
             }}
@@ -378,11 +376,18 @@ export function OrderDetail({
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <InfoCard icon={<IconBuildingStore size={16} />} title={t('tracking.detail.outlet')}>
             <Text fz="sm" fw={600}>
-              {order.outlet_name}
+              {order.pickup.name}
             </Text>
             <Text fz="xs" c="dimmed">
               <bdi>{order.vendor_id}</bdi>
             </Text>
+            {order.pickup.phone_number && <PhoneLink phone={order.pickup.phone_number} />}
+            {order.pickup.location.address && <Text fz="sm">{order.pickup.location.address}</Text>}
+            {order.pickup.location.notes && (
+              <Text fz="sm" c="dimmed">
+                {t('tracking.detail.notes')}: {order.pickup.location.notes}
+              </Text>
+            )}
             {order.notes && order.notes !== order.customer.location.notes && (
               <Text fz="sm" c="dimmed">
                 {t('tracking.detail.rider-notes')}: {order.notes}
@@ -399,6 +404,11 @@ export function OrderDetail({
               <Text fz="sm" c="dimmed">
                 {t('tracking.detail.notes')}: {order.customer.location.notes}
               </Text>
+            )}
+            {order.age_validation_required && (
+              <Badge color="orange" variant="light" radius="sm" style={{ whiteSpace: 'normal', height: 'auto' }}>
+                {t('tracking.detail.age-check')}
+              </Badge>
             )}
           </InfoCard>
           <InfoCard icon={<IconMotorbike size={16} />} title={t('tracking.detail.rider')}>
@@ -427,6 +437,7 @@ export function OrderDetail({
               label={t(`tracking.payment.fee-paid-by.${order.fee_paid_by}`)}
               value={money(order.delivery_fee)}
             />
+            {order.voucher_code && <MoneyRow label={t('tracking.payment.voucher')} value={order.voucher_code} />}
             {order.discount > 0 && (
               <MoneyRow label={t('tracking.payment.discount')} value={`−${money(order.discount)}`} />
             )}

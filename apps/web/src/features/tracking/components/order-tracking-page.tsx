@@ -12,7 +12,6 @@ import { useOrder } from '../../../shared/api/get-order.ts';
 import { orderKeys } from '../../../shared/api/query-keys.ts';
 import { useConfig } from '../../../shared/config/config-context.tsx';
 import type { LiveStatus } from '../../../shared/live/live-connection.ts';
-import type { MapPoint } from '../../../shared/map/lazy-tracking-map.tsx';
 import { EmptyPanel } from '../../../shared/ui/empty-panel.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useActiveOrders, usePreorders } from '../api/get-active-orders.ts';
@@ -41,7 +40,6 @@ export type OrderTrackingPageProps = {
   onSelectOrder: (orderId: string | null) => void;
   requestPath: string;
   /** Where each branch collects from, for the map. */
-  outletLocations: Readonly<Record<string, MapPoint>>;
   liveStatus: LiveStatus;
   isDelayedCancellationOn: boolean;
   isDynamicTimeEstimationOn: boolean;
@@ -257,7 +255,6 @@ export function OrderTrackingPage(props: OrderTrackingPageProps) {
       key={selectedOrder.order_id}
       order={selectedOrder}
       now={now}
-      outletLocation={props.outletLocations[selectedOrder.vendor_id] ?? null}
       isDelayedCancellationOn={props.isDelayedCancellationOn}
       proofFlags={props.proofFlags}
       onBack={isWide ? undefined : () => onSelectOrder(null)}

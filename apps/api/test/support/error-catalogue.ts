@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { z } from 'zod';
+import { SCHEMA_ISSUE_KEYS } from '@riderdesk/domain/validation/schema-issue-keys';
 
 const root = join(import.meta.dirname, '..', '..', '..', '..');
 
@@ -47,21 +47,6 @@ const NOT_ANSWERED = new Set([
   'steps.picked_up_at',
 ]);
 
-/** Every zod issue code: a schema failure without a key of its own answers `validation.<code>` (plugins/errors.ts). */
-const ZOD_ISSUE_CODES = {
-  invalid_type: true,
-  too_big: true,
-  too_small: true,
-  invalid_format: true,
-  not_multiple_of: true,
-  unrecognized_keys: true,
-  invalid_union: true,
-  invalid_key: true,
-  invalid_element: true,
-  invalid_value: true,
-  custom: true,
-} as const satisfies Record<z.core.$ZodIssue['code'], true>;
-
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -91,7 +76,6 @@ export function serverErrorCatalogue(): Map<string, string> {
       if (!catalogue.has(key)) catalogue.set(key, relative(root, file));
     }
   }
-  for (const code of Object.keys(ZOD_ISSUE_CODES))
-    catalogue.set(`validation.${code}`, 'apps/api/src/plugins/errors.ts');
+  for (const key of SCHEMA_ISSUE_KEYS) catalogue.set(key, 'apps/api/src/plugins/errors.ts');
   return catalogue;
 }

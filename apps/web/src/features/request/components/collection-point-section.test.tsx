@@ -46,10 +46,7 @@ describe('the pickup point set on the request page (spec §7, §8 texts)', () =>
   it('says the spec’s sentence when the address cannot be saved and the server names no key', async () => {
     mockApi(
       http.put(`${API}/vendor/pk-khi-0042/address`, () =>
-        HttpResponse.json(
-          { status: 409, code: 'Conflict', message: 'Conflict', errors: [] },
-          { status: 409 },
-        ),
+        HttpResponse.json({ status: 409, code: 'Conflict', message: 'Conflict', errors: [] }, { status: 409 }),
       ),
     );
     await renderSection();

@@ -66,6 +66,7 @@ test('a guest requests a rider, registers afterwards and still sees the order', 
   await page.getByLabel(say('register.mobile-number')).fill('+923211234567');
   await page.getByLabel(say('register.email')).fill(email);
   await page.getByLabel(say('register.password'), { exact: true }).fill(password);
+  await page.getByLabel(say('register.confirm-password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: say('register.submit') }).click();
   await expect(page.getByText(say('register.check-email.title'))).toBeVisible();
 

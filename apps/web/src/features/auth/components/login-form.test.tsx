@@ -127,6 +127,12 @@ describe('LoginForm error mapping (spec §8)', () => {
     act(() => setSession(null));
   });
 
+  it('says that logging in accepts the terms, with a link to them (spec §5)', async () => {
+    await renderWithProviders(<LoginForm canRegister />);
+    expect(screen.getByRole('form')).toHaveTextContent('By logging in you accept our Terms and conditions');
+    expect(screen.getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/termsandconditions');
+  });
+
   it('links to sign-up only when it is allowed', async () => {
     await renderWithProviders(<LoginForm canRegister={false} />);
     expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();

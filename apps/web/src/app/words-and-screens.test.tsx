@@ -85,3 +85,49 @@ describe('sign-up with DeactivateSignUpButton on (spec §2)', () => {
     expect(within(drawer).getByRole('link', { name: 'Sign up' })).toBeInTheDocument();
   });
 });
+
+describe('the help centre and the FAQ (spec §2)', () => {
+  it('opens the help centre page for a signed-in merchant, with the FAQ a link away', async () => {
+    logIn();
+    stubVendorApi();
+    const { router } = await renderRoutes(appRoutes, '/helpcenter/p-1');
+    const panel = await screen.findByRole('dialog', { name: 'Help centre' }, LAZY_PAGE);
+    expect(router.state.location.pathname).toBe('/helpcenter/p-1');
+    expect(within(panel).getByRole('link', { name: 'Frequently asked questions' })).toHaveAttribute('href', '/faq');
+  });
+
+  it('sends a guest who types /helpcenter/{vendorID} to the request page', async () => {
+    asGuestWithAnOrder();
+    const { router } = await renderRoutes(appRoutes, `/helpcenter/${GUEST_VENDOR}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/request-a-rider/${GUEST_VENDOR}`), LAZY_PAGE);
+  });
+
+  it('sends a partner app’s user who types /helpcenter/{vendorID} to the request page', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.godroidToken, 'gd_secret');
+    mockApi(
+      vendorsHandler([makeVendor({ vendor_id: 'pk-chai-khana', name: 'Chai Khana Saddar' })]),
+      countryParametersHandler({}),
+    );
+    const { router } = await renderRoutes(appRoutes, '/helpcenter/pk-chai-khana', { config: { mode: 'GODROID' } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/request-a-rider/pk-chai-khana'), LAZY_PAGE);
+  });
+
+  it('gives the FAQ a page of its own that a visitor reaches from the footer', async () => {
+    const { router } = await renderRoutes(appRoutes, '/termsandconditions');
+    const footer = await screen.findByRole('navigation', { name: 'Legal and help' }, LAZY_PAGE);
+    await userEvent.click(within(footer).getByRole('link', { name: 'Frequently asked questions' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/faq'));
+    expect(
+      await screen.findByRole('heading', { name: 'Frequently asked questions', level: 1 }, LAZY_PAGE),
+    ).toBeVisible();
+    expect(screen.getByText('How much does a delivery cost?')).toBeInTheDocument();
+  });
+
+  it('shows the FAQ page to a guest too', async () => {
+    asGuestWithAnOrder();
+    await renderRoutes(appRoutes, '/faq');
+    expect(
+      await screen.findByRole('heading', { name: 'Frequently asked questions', level: 1 }, LAZY_PAGE),
+    ).toBeVisible();
+  });
+});

@@ -13,6 +13,7 @@ test.describe('accounts', () => {
     await page.getByLabel(text('en', 'register.mobile-number')).fill('3001234567');
     await page.getByLabel(text('en', 'register.email')).fill(email);
     await page.getByLabel(text('en', 'register.password'), { exact: true }).fill(password);
+    await page.getByLabel(text('en', 'register.confirm-password'), { exact: true }).fill(password);
     await page.getByRole('button', { name: text('en', 'register.submit') }).click();
     await expect(page.getByText(text('en', 'register.check-email.title'))).toBeVisible();
 

@@ -13,7 +13,7 @@ async function sendToZamzama(page: Page, locale: Locale) {
   await expect(page.getByRole('status', { name: say('request.quote.title') })).toContainText(/\d/);
   const details = page.getByRole('form', { name: say('request.step.details') });
   await details.getByLabel(say('request.form.customer-name')).fill('Ayesha Khan');
-  await details.getByLabel(say('request.form.phone')).pressSequentially('+92 300 1234567');
+  await details.getByLabel(say('request.form.phone.label')).pressSequentially('+92 300 1234567');
   await details.getByLabel(say('request.form.description')).fill('A wrapped gift');
   await details.getByLabel(say('request.form.amount')).fill('1500');
   await details.getByRole('button', { name: say('request.form.continue') }).click();
@@ -66,6 +66,7 @@ test('a guest requests a rider, registers afterwards and still sees the order', 
   await page.getByLabel(say('register.mobile-number')).fill('+923211234567');
   await page.getByLabel(say('register.email')).fill(email);
   await page.getByLabel(say('register.password'), { exact: true }).fill(password);
+  await page.getByLabel(say('register.confirm-password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: say('register.submit') }).click();
   await expect(page.getByText(say('register.check-email.title'))).toBeVisible();
 

@@ -36,7 +36,7 @@ async function requestScheduledOrder(page: Page, locale: Locale) {
 
   const details = page.getByRole('form', { name: say('request.step.details') });
   await details.getByLabel(say('request.form.customer-name')).fill('Ayesha Khan');
-  await details.getByLabel(say('request.form.phone')).pressSequentially('0300 1234567');
+  await details.getByLabel(say('request.form.phone.label')).pressSequentially('0300 1234567');
   // Digits only, grouped as typed: an exponent and letters do not get in.
   const amount = details.getByRole('textbox', { name: new RegExp(`^${say('request.form.amount')}`) });
   await amount.pressSequentially('1e8x50');

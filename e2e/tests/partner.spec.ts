@@ -41,7 +41,7 @@ test('a partner app opens the portal with its token in Urdu, accepts the terms a
   await expect(page.getByRole('status', { name: ur('request.quote.title') })).toContainText(/\d/);
   const details = page.getByRole('form', { name: ur('request.step.details') });
   await details.getByLabel(ur('request.form.customer-name')).fill('Ayesha Khan');
-  await details.getByLabel(ur('request.form.phone')).pressSequentially('+92 300 1234567');
+  await details.getByLabel(ur('request.form.phone.label')).pressSequentially('+92 300 1234567');
   await details.getByLabel(ur('request.form.description')).fill('Chai x4');
   await details.getByLabel(ur('request.form.amount')).fill('900');
   await details.getByRole('button', { name: ur('request.form.continue') }).click();

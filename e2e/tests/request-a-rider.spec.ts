@@ -17,8 +17,8 @@ async function requestARider(page: Page, locale: Locale) {
   await expect(page.getByRole('status', { name: say('request.quote.title') })).toContainText(/\d/);
   const details = page.getByRole('form', { name: say('request.step.details') });
   await details.getByLabel(say('request.form.customer-name')).fill('Ayesha Khan');
-  await details.getByLabel(say('request.form.phone')).pressSequentially('+92 300 1234567');
-  await expect(details.getByLabel(say('request.form.phone'))).toHaveValue('+92 300 1234567');
+  await details.getByLabel(say('request.form.phone.label')).pressSequentially('+92 300 1234567');
+  await expect(details.getByLabel(say('request.form.phone.label'))).toHaveValue('+92 300 1234567');
   await details.getByLabel(say('request.form.description')).fill('Chicken biryani x2');
   await details.getByLabel(say('request.form.amount')).fill('1500');
   await details.getByRole('button', { name: say('request.form.continue') }).click();

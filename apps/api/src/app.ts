@@ -41,6 +41,7 @@ import { LiveSessions } from './modules/live/sessions.ts';
 import { liveTickets } from './modules/live/tickets.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxPlugin } from './modules/mail/plugin.ts';
+import { monitoringPlugin } from './modules/monitoring/plugin.ts';
 import { orderCancelService } from './modules/orders/cancel-service.ts';
 import { orderExportJobService } from './modules/orders/export-job-service.ts';
 import { orderExportService } from './modules/orders/export-service.ts';
@@ -391,6 +392,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await app.register(helpCentrePlugin, { apiPrefix: prefix, services });
   await app.register(livePlugin, { db, services });
   await app.register(flagsPlugin, { services });
+  await app.register(monitoringPlugin, { prefix, services });
   await app.register(i18nPlugin, { localesDir: config.localesDir });
   await app.register(legalPlugin, {
     prefix,

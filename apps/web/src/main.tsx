@@ -6,6 +6,10 @@ import './app/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, startApp } from './app/app.tsx';
+import { installClientErrorReporting } from './shared/monitoring/report-client-error.ts';
+
+// spec §9: errors are reported from the first line on, the configuration's own failure included.
+installClientErrorReporting();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -35,10 +35,9 @@ export const TOKEN_REFRESH_THRESHOLD_S = 600;
 // spec §9: "every 1 hour minus 5 minutes".
 export const HELP_CENTRE_TOKEN_REFRESH_MS = (60 - 5) * 60 * 1000;
 
+// spec §9 "rider poll 2 s". Its idle, reconnect-check, queue and vendor-lookup polls have no counterpart here:
+// the live connection pushes order and rider changes and reconnects with its own back-off (live-connection.ts).
 export const RIDER_POLL_MS = 2000;
-export const RIDER_POLL_IDLE_MS = 1000;
-export const LIVE_RECONNECT_CHECK_MS = 1000;
-export const QUEUE_POLL_MS = 1000;
 
 // spec §9: fallback active-deliveries refresh, checked only on the tracking route.
 export const ACTIVE_DELIVERIES_CHECK_MS = 5000;
@@ -51,7 +50,6 @@ export const ADDRESS_BOOK_RETRY_COUNT = 1;
 export const FEE_RETRY_DELAY_MS = 1000;
 
 export const COUNTRY_PARAMETER_CACHE_MS = 300_000;
-export const VENDOR_LOOKUP_POLL_MS = 200;
 
 export const PAGE_SIZE_HISTORY = 30;
 export const PAGE_SIZE_HISTORY_OUTLETS = 50;

@@ -40,6 +40,12 @@ export function domainMetrics(registry: Registry) {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers,
     }),
+    clientErrors: new Counter({
+      name: 'riderdesk_client_errors_total',
+      help: 'Errors the browsers reported (spec §9), by kind: error, unhandled-rejection, chunk-load, app-load',
+      labelNames: ['kind'] as const,
+      registers,
+    }),
     shedRequests: new Counter({
       name: 'riderdesk_shed_requests_total',
       help: 'Requests answered 503 at once because the event loop was overloaded, by the limit passed',

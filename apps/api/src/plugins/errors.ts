@@ -1,4 +1,5 @@
 import { type ApiError, ApiErrorSchema } from '@riderdesk/domain/contracts/common';
+import { schemaIssueKey } from '@riderdesk/domain/validation/schema-issue-keys';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -38,7 +39,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
             field,
             message: issue.message ?? 'Invalid value',
             // A contract's message that is itself a translation key (e.g. 'validation.vat-number') is the key.
-            meta: { translation_key: isTranslationKey(issue.message) ? issue.message : `validation.${issue.keyword}` },
+            meta: { translation_key: isTranslationKey(issue.message) ? issue.message : schemaIssueKey(issue.keyword) },
           };
         }),
       });

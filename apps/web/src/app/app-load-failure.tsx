@@ -1,5 +1,7 @@
 import { Alert, Center } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { reportClientError } from '../shared/monitoring/report-client-error.ts';
 
 // spec §8: shown when the configuration, the translations or a page's code cannot be loaded; closing
 // reloads. English here, because the translations may be what failed.
@@ -7,6 +9,8 @@ export const APP_LOAD_FAILURE = 'Could not load the application. Please check yo
 
 /** `message` carries the translated text once the translations are there. */
 export function AppLoadFailure({ message = APP_LOAD_FAILURE }: { message?: string }) {
+  // spec §9: the browser reports the banner it shows.
+  useEffect(() => reportClientError('app-load', message), [message]);
   return (
     <Center mih="100vh" p="md">
       <Alert

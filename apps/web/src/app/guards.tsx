@@ -36,13 +36,23 @@ function GuestSessionGate({ children }: { children: ReactNode }) {
  * spec §2: authenticated routes go to / when the user is not logged in or the route is disabled,
  * and to /maintenance while a maintenance flag is on.
  */
-export function RequireSession({ flag, children }: { flag?: FlagName; children: ReactNode }) {
+export function RequireSession({
+  flag,
+  merchantsOnly = false,
+  children,
+}: {
+  flag?: FlagName;
+  /** A signed-in merchant's page: guests and partner apps' users are sent to their request page (spec §2). */
+  merchantsOnly?: boolean;
+  children: ReactNode;
+}) {
   const { mode } = useConfig();
   const session = useSession();
   const flags = useAppFlags();
   if (isMaintenanceOn(flags)) return <Navigate to="/maintenance" replace />;
   if (!isSessionValid(session, mode)) return <Navigate to="/" replace />;
   if (flag && !flags[flag]) return <Navigate to="/" replace />;
+  if (merchantsOnly && (mode === 'GODROID' || !session?.user)) return <Navigate to="/request-a-rider" replace />;
   if (mode === 'GUEST' && !session) return <GuestSessionGate>{children}</GuestSessionGate>;
   return children;
 }

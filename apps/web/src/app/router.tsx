@@ -34,6 +34,10 @@ const TermsRoute = lazyWithRetry(
   () => import('./pages/terms-route.tsx'),
   (m) => m.TermsRoute,
 );
+const FaqRoute = lazyWithRetry(
+  () => import('./pages/faq-route.tsx'),
+  (m) => m.FaqRoute,
+);
 const ProhibitedItemsRoute = lazyWithRetry(
   () => import('./pages/prohibited-items-route.tsx'),
   (m) => m.ProhibitedItemsRoute,
@@ -161,6 +165,7 @@ export const appRoutes: RouteObject[] = [
           },
           // Not a PublicAuthRoute: accepting signs the owner in, and the page then takes them to their outlet.
           { path: 'invitation', handle: page('invitation.title', InvitationRoute), element: <InvitationRoute /> },
+          { path: 'faq', handle: page('faq.title', FaqRoute), element: <FaqRoute /> },
           { path: 'termsandconditions', handle: page('terms.title', TermsRoute), element: <TermsRoute /> },
           {
             path: 'prohibiteditems-c2c',
@@ -246,7 +251,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         element: (
-          <RequireSession flag="Helpcenter">
+          <RequireSession flag="Helpcenter" merchantsOnly>
             <AppLayout />
           </RequireSession>
         ),

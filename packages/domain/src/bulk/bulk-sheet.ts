@@ -49,13 +49,6 @@ export const BULK_JOB_STATUSES = [
 ] as const;
 export type BulkJobStatus = (typeof BULK_JOB_STATUSES)[number];
 
-/** The statuses of jobs whose placement was asked for: the only ones the history lists (spec §4). */
-export const BULK_PLACEMENT_STATUSES: readonly BulkJobStatus[] = [
-  'ORDER_PLACEMENT_SUCCESS',
-  'ORDER_PLACEMENT_SUCCESS_WITH_ERROR',
-  'ORDER_PLACEMENT_FAIL',
-];
-
 /** A row: checked and placeable, refused by a check, turned into an order, or refused when placed. */
 export const BULK_ROW_STATUSES = ['VALID', 'INVALID', 'PLACED', 'FAILED'] as const;
 export type BulkRowStatus = (typeof BULK_ROW_STATUSES)[number];

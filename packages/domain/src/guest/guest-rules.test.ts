@@ -8,12 +8,12 @@ describe('guest rules', () => {
     ).toEqual({});
     expect(validateSenderContact({ name: ' ', phone: '', email: 'nope' }, 'PK')).toEqual({
       name: 'validation.fill-sender-name',
-      phone: 'validation.fill-customer-phone',
+      phone: 'request.form.phone.helper-text',
       email: 'Please enter a valid email',
     });
     expect(validateSenderContact({ name: 'R2D2', phone: '12', email: 'a@b.pk' }, 'PK')).toEqual({
       name: 'validation.wrong-customer-name',
-      phone: 'validation.phone-incorrect',
+      phone: 'request.form.phone.helper-text',
     });
   });
 

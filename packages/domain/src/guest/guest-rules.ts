@@ -17,8 +17,8 @@ export function validateSenderContact(contact: SenderContact, countryCode: strin
   const name = contact.name.trim();
   if (!name) errors.name = 'validation.fill-sender-name';
   else if (/\d/.test(name)) errors.name = 'validation.wrong-customer-name';
-  if (!contact.phone.trim()) errors.phone = 'validation.fill-customer-phone';
-  else if (!isPossiblePhone(contact.phone, countryCode)) errors.phone = 'validation.phone-incorrect';
+  // spec §8: a sender phone that is missing or not a number shows the phone helper text (the server's key too).
+  if (!isPossiblePhone(contact.phone, countryCode)) errors.phone = 'request.form.phone.helper-text';
   if (!EMAIL.test(contact.email.trim())) errors.email = 'Please enter a valid email';
   return errors;
 }

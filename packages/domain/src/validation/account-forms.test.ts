@@ -42,6 +42,7 @@ describe('account forms (spec §5)', () => {
     vatNumber: '',
     email: '',
     password: GOOD_PASSWORD,
+    confirmation: GOOD_PASSWORD,
     ...overrides,
   });
 
@@ -58,5 +59,11 @@ describe('account forms (spec §5)', () => {
     expect(failures(RegisterFormSchema, business)).toEqual({ vatNumber: 'register.error.vat' });
     // A vendor-code registration has no VAT number to check.
     expect(failures(RegisterFormSchema, { ...business, registrationType: 'PV' })).toEqual({});
+  });
+
+  it('asks for the same password twice (spec §5 "the two passwords must match")', () => {
+    expect(failures(RegisterFormSchema, registration({ confirmation: 'Riderdesk#2025' }))).toEqual({
+      confirmation: 'password.mismatch',
+    });
   });
 });

@@ -27,8 +27,8 @@ export const ResetPasswordFormSchema = z
 export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
 
 /**
- * spec §5: registration has no client-side validation but the password rules and, for a business
- * (NPV), the 8-character VAT number; the password is named first and alone when it fails.
+ * spec §5: registration has no client-side validation but the password rules, the password typed twice
+ * alike and, for a business (NPV), the 8-character VAT number; the first failing one is named alone.
  */
 export const RegisterFormSchema = z
   .object({
@@ -40,10 +40,14 @@ export const RegisterFormSchema = z
     vatNumber: z.string(),
     email: z.string(),
     password: z.string(),
+    confirmation: z.string(),
   })
   .superRefine((form, issues) => {
     if (!isValidPassword(form.password)) {
       issues.addIssue({ code: 'custom', path: ['password'], message: 'register.error.password' });
+    } else if (!passwordsMatch(form.password, form.confirmation)) {
+      // spec §5: "the two passwords must match".
+      issues.addIssue({ code: 'custom', path: ['confirmation'], message: 'password.mismatch' });
     } else if (form.registrationType === 'NPV' && vatNumberError(form.vatNumber)) {
       issues.addIssue({ code: 'custom', path: ['vatNumber'], message: 'register.error.vat' });
     }

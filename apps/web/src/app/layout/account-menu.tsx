@@ -1,5 +1,5 @@
 import { ActionIcon, Avatar, Button, Divider, Popover, Stack, Text } from '@mantine/core';
-import { IconExternalLink, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconExternalLink, IconHelpCircle, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,12 +9,23 @@ export interface AccountMenuProps {
   email: string | null;
   /** GODROID: the partner app signed the user in; there is no login, sign-up or logout here (spec §1). */
   isPartner?: boolean;
+  /** False when the DeactivateSignUpButton flag is on: no sign-up anywhere (spec §2). */
+  canRegister: boolean;
+  /** The help centre's page for the selected branch; null where the help centre is hidden (spec §2). */
+  helpCentrePath: string | null;
   onLogout: () => void;
   isLoggingOut: boolean;
 }
 
-/** spec §2 account popover: e-mail (or login and register for guests), partner link (guests), help centre, logout. */
-export function AccountMenu({ email, isPartner = false, onLogout, isLoggingOut }: AccountMenuProps) {
+/** spec §2 account popover: e-mail (or login and register for guests), partner link, help centre, logout. */
+export function AccountMenu({
+  email,
+  isPartner = false,
+  canRegister,
+  helpCentrePath,
+  onLogout,
+  isLoggingOut,
+}: AccountMenuProps) {
   const { t } = useTranslation();
   const { country } = useConfig();
   const [opened, setOpened] = useState(false);
@@ -50,14 +61,16 @@ export function AccountMenu({ email, isPartner = false, onLogout, isLoggingOut }
               <Button component={Link} to="/connect" onClick={close}>
                 {t('login.submit')}
               </Button>
-              <Button component={Link} to="/register" variant="light" onClick={close}>
-                {t('nav.sign-up')}
-              </Button>
+              {canRegister && (
+                <Button component={Link} to="/register" variant="light" onClick={close}>
+                  {t('nav.sign-up')}
+                </Button>
+              )}
             </>
           )}
           {!isPartner && <Divider />}
-          {/* A signed-in merchant, or a partner app's user, already is a partner: the sign-up link is for guests. */}
-          {!email && !isPartner && country.links.partnerSignUp && (
+          {/* spec §2: the partner link where the country has one; a partner app's user is one already. */}
+          {!isPartner && country.links.partnerSignUp && (
             <Button
               component="a"
               href={country.links.partnerSignUp}
@@ -68,6 +81,18 @@ export function AccountMenu({ email, isPartner = false, onLogout, isLoggingOut }
               justify="flex-start"
             >
               {t('account.partner')}
+            </Button>
+          )}
+          {helpCentrePath && (
+            <Button
+              component={Link}
+              to={helpCentrePath}
+              onClick={close}
+              variant="default"
+              leftSection={<IconHelpCircle size={18} />}
+              justify="flex-start"
+            >
+              {t('account.help-centre')}
             </Button>
           )}
           {email && (

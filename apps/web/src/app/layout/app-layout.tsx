@@ -62,6 +62,14 @@ export function AppLayout() {
   );
   const vendorId = branch.selectedVendor?.vendor_id ?? null;
   const email = session?.user.email ?? null;
+  const canRegister = !flags.DeactivateSignUpButton;
+  const isHelpCentreOn = isHelpCentreShown({
+    flag: flags.Helpcenter,
+    mode: config.mode,
+    isGuest,
+    hasSession: session !== null,
+  });
+  const helpCentrePath = isHelpCentreOn && vendorId ? `/helpcenter/${encodeURIComponent(vendorId)}` : null;
 
   const branchListProps = {
     vendors: branch.vendors,
@@ -109,6 +117,8 @@ export function AppLayout() {
               <AccountMenu
                 email={email}
                 isPartner={isPartner}
+                canRegister={canRegister}
+                helpCentrePath={helpCentrePath}
                 onLogout={() => logout.mutate()}
                 isLoggingOut={logout.isPending}
               />
@@ -133,6 +143,9 @@ export function AppLayout() {
         selectedVendor={branch.selectedVendor}
         email={email}
         isGuest={isGuest}
+        isPartner={isPartner}
+        canRegister={canRegister}
+        helpCentrePath={helpCentrePath}
         onLogout={() => {
           drawer.close();
           logout.mutate();
@@ -149,12 +162,11 @@ export function AppLayout() {
         </Suspense>
       )}
       <LiveConnection vendorId={vendorId} isEnabled={isGuest || isPartner || session !== null} />
-      {isGuest && <LaterRegisterPrompt />}
+      {isGuest && <LaterRegisterPrompt canRegister={canRegister} />}
       {isPartner && <PartnerTermsGate />}
       {/* spec §2: shown once to a new user; guests and partner apps have no account to remember it for. */}
       {session && !isPartner && <FirstVisitWelcome email={session.user.email} />}
-      {isHelpCentreShown({ flag: flags.Helpcenter, mode: config.mode, isGuest, hasSession: session !== null }) &&
-        section !== 'helpcenter' && <FloatingHelpCentre vendorId={vendorId} />}
+      {isHelpCentreOn && section !== 'helpcenter' && <FloatingHelpCentre vendorId={vendorId} />}
     </ShellContext.Provider>
   );
 }

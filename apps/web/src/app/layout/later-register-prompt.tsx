@@ -19,7 +19,7 @@ function readSeen(): number {
  * spec §2 "guest checkout with a later-register popup": after a guest's order, an invitation to create an
  * account (or log in), which takes the guest's orders over (spec §4, decision 080).
  */
-export function LaterRegisterPrompt() {
+export function LaterRegisterPrompt({ canRegister }: { canRegister: boolean }) {
   const { t } = useTranslation();
   const count = useGuestOrderCount();
   const [seen, setSeen] = useState(readSeen);
@@ -50,9 +50,11 @@ export function LaterRegisterPrompt() {
           <Button component={Link} to="/connect" variant="light" onClick={close}>
             {t('login.submit')}
           </Button>
-          <Button component={Link} to="/register" onClick={close}>
-            {t('guest.later-register.register')}
-          </Button>
+          {canRegister && (
+            <Button component={Link} to="/register" onClick={close}>
+              {t('guest.later-register.register')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

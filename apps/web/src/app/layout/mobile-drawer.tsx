@@ -2,7 +2,7 @@ import { Button, Divider, Drawer, NavLink, ScrollArea, Stack, Text, useDirection
 import { useMediaQuery } from '@mantine/hooks';
 import { DRAWER_WIDTH } from '@riderdesk/domain/constants';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
-import { IconExternalLink, IconLogout } from '@tabler/icons-react';
+import { IconExternalLink, IconHelpCircle, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguagePicker } from '../../features/language/components/language-picker.tsx';
@@ -20,6 +20,12 @@ export interface MobileDrawerProps {
   email: string | null;
   /** A guest is offered login and sign-up; a partner app's user neither these nor logout (spec §2). */
   isGuest?: boolean;
+  /** False when the DeactivateSignUpButton flag is on (spec §2). */
+  canRegister: boolean;
+  /** The help centre's page; null where the help centre is hidden (spec §2). */
+  helpCentrePath: string | null;
+  /** A partner app's user is a partner already: no partner link. */
+  isPartner?: boolean;
   onLogout: () => void;
   branchList: BranchListProps | null;
 }
@@ -51,9 +57,11 @@ export function MobileDrawer(props: MobileDrawerProps) {
             <Button component={Link} to="/connect" onClick={props.onClose}>
               {t('login.submit')}
             </Button>
-            <Button component={Link} to="/register" variant="light" onClick={props.onClose}>
-              {t('nav.sign-up')}
-            </Button>
+            {props.canRegister && (
+              <Button component={Link} to="/register" variant="light" onClick={props.onClose}>
+                {t('nav.sign-up')}
+              </Button>
+            )}
           </Stack>
         )}
         <Stack gap={2} component="nav" aria-label={t('nav.label')}>
@@ -75,7 +83,17 @@ export function MobileDrawer(props: MobileDrawerProps) {
               />
             );
           })}
-          {!props.email && country.links.partnerSignUp && (
+          {props.helpCentrePath && (
+            <NavLink
+              component={Link}
+              to={props.helpCentrePath}
+              label={t('account.help-centre')}
+              leftSection={<IconHelpCircle size={20} />}
+              onClick={props.onClose}
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          )}
+          {!props.isPartner && country.links.partnerSignUp && (
             <NavLink
               href={country.links.partnerSignUp}
               target="_blank"

@@ -21,6 +21,9 @@ export function SiteFooter() {
           © {new Date().getFullYear()} {brand.serviceName} · {countryName}
         </Text>
         <Group gap="lg" wrap="wrap" component="nav" aria-label={t('footer.label')}>
+          <Anchor component={Link} to="/faq" fz="sm" c="dimmed">
+            {t('faq.title')}
+          </Anchor>
           <Anchor component={Link} to="/termsandconditions" fz="sm" c="dimmed">
             {t('footer.terms')}
           </Anchor>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useVendors } from '../../features/vendors/api/get-vendors.ts';
 import { defaultVendor, isOutletToggleEnabled, isOutletToggleShown } from '../../features/vendors/branch-rules.ts';
@@ -6,6 +7,7 @@ import type { OutletToggleState } from '../../features/vendors/components/branch
 import type { OutletDialogTarget } from '../../features/vendors/components/outlet-dialog.tsx';
 import { useIncludeOutlets } from '../../features/vendors/hooks/use-include-outlets.ts';
 import { useCountryParameter } from '../../shared/api/get-country-parameter.ts';
+import { notify } from '../../shared/notify.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../shared/storage.ts';
 import { sectionOf, withVendor } from '../vendor-path.ts';
 
@@ -14,6 +16,7 @@ export function useBranchSelection(isEnabled: boolean) {
   const { vendorID } = useParams();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const vendorsQuery = useVendors(isEnabled);
   const vendors = vendorsQuery.data ?? [];
   const allOutletOrders = useCountryParameter('allOutletOrders', isEnabled && vendors.some((v) => v.is_parent));
@@ -31,9 +34,12 @@ export function useBranchSelection(isEnabled: boolean) {
   const fallback = defaultVendor(vendors, readStorage(STORAGE_KEYS.lastVendor));
   useEffect(() => {
     if (!fallback || selectedVendor) return;
+    // spec §8: a branch the URL names that cannot be had is a vendor fetch failure, said before moving on.
+    if (vendorID)
+      notify({ id: 'vendor-fetch', message: t('error.unable-to-fetch-vendor'), tone: 'error', kind: 'vendorFetch' });
     const target = withVendor(pathname, search, fallback.vendor_id);
     if (target) navigate(target, { replace: true });
-  }, [fallback, selectedVendor, pathname, search, navigate]);
+  }, [fallback, selectedVendor, vendorID, pathname, search, navigate, t]);
 
   const selectVendor = (vendorId: string) => {
     const target = withVendor(pathname, search, vendorId);

@@ -1,13 +1,9 @@
-import { BULK_FILE_MAX_BYTES } from '@riderdesk/domain/constants';
+import { BULK_FILE_EXTENSION, BULK_FILE_MAX_BYTES, BULK_FILE_MIME_TYPE } from '@riderdesk/domain/constants';
 import type { BulkRowError } from '@riderdesk/domain/contracts/bulk';
 
 /** The files the upload takes: the template's XLSX, or CSV (read by the same columns). */
-export const ACCEPTED_EXTENSIONS = ['.xlsx', '.csv'] as const;
-export const ACCEPTED_MIME_TYPES = [
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'text/csv',
-  'application/vnd.ms-excel',
-] as const;
+export const ACCEPTED_EXTENSIONS = [`.${BULK_FILE_EXTENSION}`, '.csv'] as const;
+export const ACCEPTED_MIME_TYPES = [BULK_FILE_MIME_TYPE, 'text/csv', 'application/vnd.ms-excel'] as const;
 
 /**
  * spec §5 bulk upload checked before sending: the spec §8 "invalid format" and "over 5 MB" keys, or null.

@@ -1,3 +1,4 @@
+import { isSchemaIssueKey } from '@riderdesk/domain/validation/schema-issue-keys';
 import type { TFunction } from 'i18next';
 import { ApiRequestError } from './api-error.ts';
 
@@ -18,9 +19,13 @@ export function describeError(
   const authKey = `auth.${error.message}`;
   if (exists(authKey)) return t(authKey);
   const fieldKey = error.firstTranslationKey;
+  const field = error.errors[0]?.field;
+  // A schema issue's sentence fits any field; the field's own text says what to type.
+  if (fieldKey && isSchemaIssueKey(fieldKey) && field && exists(`validation.field.${field}`)) {
+    return t(`validation.field.${field}`);
+  }
   if (fieldKey && exists(fieldKey)) return t(fieldKey);
   if (error.message && exists(error.message)) return t(error.message);
-  const field = error.errors[0]?.field;
   if (field && error.status !== null && error.status >= 400 && error.status < 500) {
     const fieldKey = `validation.field.${field}`;
     return t(exists(fieldKey) ? fieldKey : 'validation.check-fields');

@@ -1,6 +1,8 @@
 import { LoginAnswerSchema, type LoginBody, type TokenSet } from '@riderdesk/domain/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { API_BASE, api } from '../../../shared/api/client.ts';
+import { notify } from '../../../shared/notify.ts';
 import { setSession } from '../../../shared/session/session-store.ts';
 import { STORAGE_KEYS, writeStorage } from '../../../shared/storage.ts';
 import { getMe } from './get-me.ts';
@@ -16,6 +18,7 @@ export async function login(body: LoginBody): Promise<TokenSet> {
 }
 
 export function useLogin() {
+  const { t } = useTranslation();
   return useMutation({
     mutationFn: async (body: LoginBody) => {
       const meta = await login(body);
@@ -27,7 +30,8 @@ export function useLogin() {
         const me = await getMe();
         setSession({ user: { id: me.id, email: me.email }, meta });
       } catch {
-        // The e-mail typed at login is enough to work; the id is filled on the next start.
+        // The e-mail typed at login is enough to work, but what the account holds is unknown (spec §8).
+        notify({ id: 'user-information', message: t('error.user-information'), tone: 'error' });
       }
       return meta;
     },

@@ -84,6 +84,18 @@ describe('LoginForm error mapping (spec §8)', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.guestOrders)).toBeNull();
   });
 
+  it('asks to log out and in again when the user lookup after login fails (spec §8)', async () => {
+    const tokens = { AccessToken: 'a', IdToken: 'i', RefreshToken: 'r', Expires: Math.floor(Date.now() / 1000) + 3600 };
+    mockApi(
+      http.post(`${API}/login`, () => answer(tokens)),
+      http.get(`${API}/me`, () => apiError(404, 'NotFound')),
+    );
+    await renderWithProviders(<LoginForm canRegister />);
+    await submit('demo@riderdesk.pk', 'Riderdesk#2026');
+    expect(await screen.findByText('Could not get your information: log out and log in again.')).toBeInTheDocument();
+    act(() => setSession(null));
+  });
+
   it('says the user was disconnected when the server ended the session, until the next login', async () => {
     const tokens = { AccessToken: 'a', IdToken: 'i', RefreshToken: 'r', Expires: Math.floor(Date.now() / 1000) + 3600 };
     setSession({ user: { id: 'u-1', email: 'demo@riderdesk.pk' }, meta: tokens });
@@ -113,6 +125,12 @@ describe('LoginForm error mapping (spec §8)', () => {
     expect(within(form).getByRole('status')).toHaveTextContent('You are now disconnected.');
     act(() => login());
     act(() => setSession(null));
+  });
+
+  it('says that logging in accepts the terms, with a link to them (spec §5)', async () => {
+    await renderWithProviders(<LoginForm canRegister />);
+    expect(screen.getByRole('form')).toHaveTextContent('By logging in you accept our Terms and conditions');
+    expect(screen.getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/termsandconditions');
   });
 
   it('links to sign-up only when it is allowed', async () => {

@@ -65,6 +65,13 @@ export function LoginForm({ canRegister, onSuccess }: { canRegister: boolean; on
         <Button type="submit" size="md" fullWidth loading={loginMutation.isPending}>
           {t('login.submit')}
         </Button>
+        {/* spec §5: terms acceptance is implied at login. */}
+        <Text fz="xs" c="dimmed" ta="center">
+          {t('login.terms-implied')}{' '}
+          <Anchor component={Link} to="/termsandconditions" fz="xs" underline="always">
+            {t('footer.terms')}
+          </Anchor>
+        </Text>
         {canRegister && (
           <Text fz="sm" ta="center" c="dimmed">
             {t('login.no-account')}{' '}

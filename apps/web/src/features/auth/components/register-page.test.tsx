@@ -20,8 +20,19 @@ describe('registration (spec §5: the password rules, and a VAT number of 8 char
     await userEvent.clear(screen.getByLabelText('Password'));
     expect(screen.queryByText('The password does not meet the requirements.')).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Password'), 'Riderdesk#2026');
+    await userEvent.type(screen.getByLabelText('Repeat the password'), 'Riderdesk#2026');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('The VAT number must be 8 characters.')).toBeInTheDocument();
+    expect(api.sent('/api/v1/register')).toHaveLength(0);
+  });
+
+  it('asks for the password twice and says when the two do not match (spec §5)', async () => {
+    const api = mockApi();
+    await renderWithProviders(<RegisterPage />);
+    await userEvent.type(screen.getByLabelText('Password'), 'Riderdesk#2026');
+    await userEvent.type(screen.getByLabelText('Repeat the password'), 'Riderdesk#2025');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('The two passwords do not match.')).toBeInTheDocument();
     expect(api.sent('/api/v1/register')).toHaveLength(0);
   });
 });

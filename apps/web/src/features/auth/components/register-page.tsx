@@ -37,6 +37,7 @@ const EMPTY: RegisterForm = {
   vatNumber: '',
   email: '',
   password: '',
+  confirmation: '',
 };
 
 export function RegisterPage() {
@@ -168,6 +169,12 @@ export function RegisterPage() {
             {...field('password')}
           />
           <PasswordRules password={password} id="register-password-rules" />
+          <PasswordInput
+            label={t('register.confirm-password')}
+            autoComplete="new-password"
+            error={errorOf('confirmation')}
+            {...field('confirmation')}
+          />
           <Text fz="xs" c="dimmed">
             {t('register.terms-implied')}{' '}
             <Anchor component={Link} to="/termsandconditions" fz="xs" underline="always">

@@ -1,12 +1,11 @@
-import { Accordion, Alert, Button, Container, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Select, Stack, Textarea, Title } from '@mantine/core';
 import { SUPPORT_MESSAGE_MAX } from '@riderdesk/domain/contracts/help-centre';
-import { faqArticles, searchFaq } from '@riderdesk/domain/help/faq';
-import { IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getSupportOrders, openSupportTicket } from '../api/help-centre-api.ts';
 import { FRAME_TOKEN_MESSAGE, frameTokenOf } from '../help-centre-rules.ts';
+import { FaqArticles } from './faq-articles.tsx';
 
 /** The frame token: from the address fragment once (then removed), later from the portal's messages. */
 function useFrameToken(): string | null {
@@ -37,13 +36,6 @@ function useFrameToken(): string | null {
 export function HelpCentreFrame({ host, country, language }: { host: string; country: string; language: string }) {
   const { t } = useTranslation();
   const token = useFrameToken();
-  const [query, setQuery] = useState('');
-  const articles = useMemo(() => faqArticles(country, language), [country, language]);
-  const found = useMemo(() => searchFaq(articles, query), [articles, query]);
-  // A search opens its best match; the merchant may open or close any article.
-  // undefined: not chosen since the last keystroke.
-  const [openArticle, setOpenArticle] = useState<string | null | undefined>(undefined);
-  const shownArticle = openArticle === undefined ? (query.trim() ? (found[0]?.id ?? null) : null) : openArticle;
 
   const orders = useQuery({
     queryKey: ['help-centre-orders', token !== null],
@@ -68,38 +60,7 @@ export function HelpCentreFrame({ host, country, language }: { host: string; cou
   return (
     <Container size="sm" p="md">
       <Stack gap="lg">
-        <TextInput
-          label={t('help-center.search')}
-          placeholder={t('help-center.search-placeholder')}
-          leftSection={<IconSearch size={16} />}
-          value={query}
-          onChange={(event) => {
-            setQuery(event.currentTarget.value);
-            setOpenArticle(undefined);
-          }}
-          type="search"
-        />
-        <Stack gap="xs">
-          <Title order={2} fz="h4">
-            {t('help-center.articles')}
-          </Title>
-          {found.length === 0 ? (
-            <Text c="dimmed">{t('help-center.no-results', { query })}</Text>
-          ) : (
-            <Accordion variant="separated" value={shownArticle} onChange={setOpenArticle}>
-              {found.map((article) => (
-                <Accordion.Item key={article.id} value={article.id} data-article={article.id}>
-                  <Accordion.Control>{article.question}</Accordion.Control>
-                  <Accordion.Panel>
-                    <Text fz="sm" lh={1.7}>
-                      {article.answer}
-                    </Text>
-                  </Accordion.Panel>
-                </Accordion.Item>
-              ))}
-            </Accordion>
-          )}
-        </Stack>
+        <FaqArticles country={country} language={language} />
 
         <Stack
           gap="sm"

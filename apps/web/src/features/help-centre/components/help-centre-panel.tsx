@@ -1,5 +1,6 @@
-import { Alert, Box, Button, Center, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { useHelpCentre } from '../hooks/use-help-centre.ts';
 
 type HelpCentre = ReturnType<typeof useHelpCentre>;
@@ -47,7 +48,12 @@ export function HelpCentrePanel({
         style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       >
         <Text fw={700}>{t('help-center.title')}</Text>
-        <CloseButton onClick={onClose} aria-label={t('help-center.close')} />
+        <Group gap="xs" wrap="nowrap">
+          <Anchor component={Link} to="/faq" fz="sm" onClick={onClose}>
+            {t('faq.title')}
+          </Anchor>
+          <CloseButton onClick={onClose} aria-label={t('help-center.close')} />
+        </Group>
       </Group>
       <Box style={{ flex: 1, position: 'relative' }}>
         {state === 'failed' ? (

@@ -121,9 +121,10 @@ function OriginForm(props: {
       notify({ message: t('order.toast.address-saved'), tone: 'success', kind: 'order' });
       props.onSaved(true);
     } catch (error) {
-      // spec §7: the server's key, else 'Unable to save address'; the order then carries the sender.
+      // spec §7: the server's key, else 'We were unable to update the address.'; the order then carries the sender.
       notify({
-        message: describeError(error, t, 'order.toast.address-failed', (key) => i18n.exists(key)),
+        title: t('order.toast.address-failed'),
+        message: describeError(error, t, 'order.toast.address-update-failed', (key) => i18n.exists(key)),
         tone: 'error',
         kind: 'order',
       });

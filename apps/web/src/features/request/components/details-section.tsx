@@ -71,7 +71,7 @@ export function DetailsSection(props: {
               name="phone"
               render={({ field }) => (
                 <PhoneInput
-                  label={t('request.form.phone')}
+                  label={t('request.form.phone.label')}
                   placeholder="0300 1234567"
                   withAsterisk
                   countryCode={props.countryCode}

@@ -31,6 +31,10 @@ export function OutOfAreaHelp(props: {
   });
   return (
     <Stack gap={4} data-testid="out-of-area">
+      {/* spec §8: the request map does not draw delivery areas, so the merchant is warned in words. */}
+      <Text fz="sm" fw={600} c="orange.8" role="status">
+        {t('request.error.not-deliverable')}
+      </Text>
       <Text fz="sm">
         {reach.rangeKm === null
           ? t('request.out-of-area.drawn', { distance, branch: props.vendor.name })

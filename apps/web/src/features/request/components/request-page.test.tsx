@@ -272,6 +272,8 @@ describe('request a rider (spec §4 flow)', () => {
     await waitFor(() => expect(input).toHaveAccessibleDescription("We don't deliver to this area yet."));
     // The reason in the merchant's terms, and the branch that can deliver there.
     const help = screen.getByTestId('out-of-area');
+    // spec §8: the request map draws no delivery areas, so the warning says it in words.
+    expect(within(help).getByRole('status')).toHaveTextContent('We cannot deliver that order there.');
     expect(help).toHaveTextContent(
       /This address is 5\.\d km from Karachi Grill House — Clifton, which delivers within 3 km\./,
     );

@@ -126,7 +126,11 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     orders: orderReads,
     config,
     vendors,
-    geocoder: deps.geocoder ?? createGeocoder(config.geo),
+    geocoder: createGeocoder(
+      config.geo,
+      async () => (await flags.variations()).GoogleAutocomplete === true,
+      deps.geocoder,
+    ),
   });
   const leader = leadership(db.listenTarget, log);
   const isLeader = () => leader.isLeader();

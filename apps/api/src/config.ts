@@ -186,6 +186,14 @@ const EnvSchema = z.object({
   GEOCODER_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   GEOCODER_USER_AGENT: optional,
   GEOCODER_TIMEOUT_MS: integer(100, 30_000, 5000),
+  // The GoogleAutocomplete flag's adapter (Places API (New)): address suggestions and their details.
+  GOOGLE_PLACES_API_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{20,256}$/, 'must be a Google API key')
+      .optional(),
+  ),
+  GOOGLE_PLACES_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
 
   PAYMENT_PROVIDER: optional.pipe(z.enum(['sandbox', 'cybersource']).optional()),
   PAYMENT_WEBHOOK_SECRET: optional.pipe(z.string().min(32).optional()),
@@ -234,6 +242,12 @@ const EnvSchema = z.object({
   MAX_EVENT_LOOP_UTILIZATION: decimal(0.5, 1, 0.98),
 });
 
+/** Settings whose embedded stand-ins are for trying the product, never for production. */
+const PRD_REQUIRED = [
+  ['SMTP_URL', 'verification links, reset codes and export e-mails go over it'],
+  ['GEOCODER_URL', 'address search beyond the bundled places'],
+] as const;
+
 /** Every environment variable the server reads; .env.example documents each (test/config.test.ts). */
 export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
 
@@ -256,6 +270,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   if (!deployment.ok) problems.push(...deployment.problems);
   if (parsed.success && deployment.ok && parsed.data.CLOCK_AT && deployment.deployment.environment === 'prd') {
     problems.push('CLOCK_AT: a moved clock is for trying the product at another hour, never in prd');
+  }
+  // In prd the embedded stand-ins would fail users silently: e-mails kept in the outbox, 520 bundled places.
+  // Read from the environment itself, so they are named even beside other problems.
+  if (env.ENVIRONMENT?.trim() === 'prd') {
+    for (const [name, why] of PRD_REQUIRED) if (!env[name]?.trim()) problems.push(`${name}: required in prd (${why})`);
   }
   if (parsed.success && parsed.data.PAYMENT_PROVIDER === 'cybersource') {
     for (const name of ['CYBERSOURCE_MERCHANT_ID', 'CYBERSOURCE_KEY_ID', 'CYBERSOURCE_SECRET_KEY'] as const) {
@@ -320,6 +339,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
         // Nominatim's usage policy asks for an application name and a contact.
         geocoderUserAgent: vars.GEOCODER_USER_AGENT ?? `Riderdesk/0.1 (+${publicUrl})`,
         geocoderTimeoutMs: vars.GEOCODER_TIMEOUT_MS,
+        googlePlaces: vars.GOOGLE_PLACES_API_KEY
+          ? {
+              apiKey: vars.GOOGLE_PLACES_API_KEY,
+              url: (vars.GOOGLE_PLACES_URL ?? 'https://places.googleapis.com').replace(/\/+$/, ''),
+            }
+          : null,
       },
       dispatch: {
         dispatcher: vars.DISPATCHER,

@@ -18,6 +18,8 @@ writeFileSync(
   '<!doctype html><html><head><title>Merchant portal</title></head><body><div id="root"></div></body></html>',
 );
 
+// prd refuses to start without a mail transport and a geocoder (config.ts); neither is called here.
+const PRD_SERVICES = { SMTP_URL: 'smtp://127.0.0.1:1', GEOCODER_URL: 'http://127.0.0.1:1' };
 describe.each(databases())('system routes on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -176,7 +178,7 @@ describe('system routes without a database or in production', () => {
   it('has no development outbox in prd', async () => {
     const db = await openPglite('memory://');
     await migrate(db);
-    const app = await buildApp(testConfig({}, { ENVIRONMENT: 'prd' }), { db });
+    const app = await buildApp(testConfig({}, { ...PRD_SERVICES, ENVIRONMENT: 'prd' }), { db });
     expect((await app.inject({ method: 'GET', url: '/api/v1/dev/outbox' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
     const config = await app.inject({ method: 'GET', url: '/api/v1/config' });
@@ -190,7 +192,7 @@ describe('system routes without a database or in production', () => {
     [{ ENVIRONMENT: 'stg' }, false],
     [{ ENVIRONMENT: 'stg', OUTBOX_PAGE: 'on' }, true],
     [{ ENVIRONMENT: 'san', OUTBOX_PAGE: 'off' }, false],
-    [{ ENVIRONMENT: 'prd', OUTBOX_PAGE: 'on' }, false],
+    [{ ...PRD_SERVICES, ENVIRONMENT: 'prd', OUTBOX_PAGE: 'on' }, false],
   ])('serves the outbox page with %o: %s', async (env, isServed) => {
     const db = await openPglite('memory://');
     await migrate(db);

@@ -85,6 +85,11 @@ export interface AppConfig {
   live: LiveConfig;
   /** CLOCK_AT: where the server's clock starts (never in prd); null is the wall clock. */
   clockStart: Date | null;
+  /**
+   * TEST_VENDOR_IDS: the delivery group's own test vendors, whose orders skip the undeliverable and fee errors
+   * (spec §8). Empty by default; in prd only when TEST_VENDOR_IDS_IN_PRD names the same ids.
+   */
+  testVendorIds: readonly string[];
   /** A request still unanswered after this long gets 503, so one stuck call cannot hold a client forever. */
   requestTimeoutMs: number;
   /** Load shedding (plugins/under-pressure.ts): past either limit, requests get 503 with Retry-After. */
@@ -122,6 +127,15 @@ const onOff = (fallback: boolean) =>
   optional
     .pipe(z.enum(['on', 'off', 'true', 'false', '1', '0']).optional())
     .transform((value) => (value === undefined ? fallback : ['on', 'true', '1'].includes(value)));
+
+const idList = optional
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be comma-separated vendor ids')));
 
 const EnvSchema = z.object({
   COUNTRY: optional,
@@ -236,6 +250,8 @@ const EnvSchema = z.object({
   BULK_PLACEMENT_LEASE_SECONDS: integer(5, 3600, 60),
 
   CLOCK_AT: optional.pipe(z.iso.datetime({ offset: true }).optional()),
+  TEST_VENDOR_IDS: idList,
+  TEST_VENDOR_IDS_IN_PRD: idList,
   REQUEST_TIMEOUT_MS: integer(1000, 600_000, 30_000),
   // 0 turns the delay check off (the test suites, whose embedded databases block the loop by design).
   MAX_EVENT_LOOP_DELAY_MS: integer(0, 60_000, 1000).refine((ms) => ms === 0 || ms >= 10, 'must be 0 (off) or 10-60000'),
@@ -275,6 +291,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   // Read from the environment itself, so they are named even beside other problems.
   if (env.ENVIRONMENT?.trim() === 'prd') {
     for (const [name, why] of PRD_REQUIRED) if (!env[name]?.trim()) problems.push(`${name}: required in prd (${why})`);
+  }
+  if (parsed.success && deployment.ok && deployment.deployment.environment === 'prd') {
+    // A bypass of the delivery checks reaches production only by being asked for twice, by name.
+    const allowed = new Set(parsed.data.TEST_VENDOR_IDS_IN_PRD);
+    const unnamed = parsed.data.TEST_VENDOR_IDS.filter((id) => !allowed.has(id));
+    if (unnamed.length > 0) {
+      problems.push(
+        `TEST_VENDOR_IDS: ${unnamed.join(', ')} skip the undeliverable and fee errors; in prd each must also be named in TEST_VENDOR_IDS_IN_PRD`,
+      );
+    }
   }
   if (parsed.success && parsed.data.PAYMENT_PROVIDER === 'cybersource') {
     for (const name of ['CYBERSOURCE_MERCHANT_ID', 'CYBERSOURCE_KEY_ID', 'CYBERSOURCE_SECRET_KEY'] as const) {
@@ -383,6 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       bulk: { placementLeaseSeconds: vars.BULK_PLACEMENT_LEASE_SECONDS },
       live: DEFAULT_LIVE_CONFIG,
       clockStart: vars.CLOCK_AT ? new Date(vars.CLOCK_AT) : null,
+      testVendorIds: vars.TEST_VENDOR_IDS,
       requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
       pressure: {
         maxEventLoopDelayMs: vars.MAX_EVENT_LOOP_DELAY_MS,

@@ -67,7 +67,9 @@ function toPlace(place: z.infer<typeof PlaceSchema>): GeoPlace {
  * The GoogleAutocomplete flag's geocoder: Places API (New) autocomplete and place details. It has no reverse
  * geocoding of its own; a dropped pin keeps the deployment's geocoder (geo/flag-geocoder.ts).
  */
-export function googlePlacesGeocoder(options: GooglePlacesOptions): Geocoder & { suggest: Geocoder['suggest'] } {
+export function googlePlacesGeocoder(
+  options: GooglePlacesOptions,
+): Geocoder & { suggest: NonNullable<Geocoder['suggest']> } {
   const base = options.url.replace(/\/+$/, '');
   const doFetch = options.fetch ?? fetch;
 

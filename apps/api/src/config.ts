@@ -143,6 +143,11 @@ const EnvSchema = z.object({
   DEFAULT_PAYMENT_METHOD: optional,
   BRAND: optional,
   ENVIRONMENT: optional,
+  // spec §1 external links of this brand in this country, checked in resolveDeployment.
+  LINK_PARTNER_SIGN_UP: optional,
+  LINK_PRIVACY: optional,
+  LINK_API_DOCUMENTATION: optional,
+  LINK_DELIVERY_SERVICE_INFO: optional,
   PORT: integer(1, 65535, 8080),
   HOST: optional.transform((value) => value ?? '0.0.0.0'),
   DATA_DIR: optional,
@@ -282,6 +287,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
     defaultPaymentMethod: env.DEFAULT_PAYMENT_METHOD || undefined,
     brand: env.BRAND || undefined,
     environment: env.ENVIRONMENT || undefined,
+    links: {
+      partnerSignUp: env.LINK_PARTNER_SIGN_UP,
+      privacy: env.LINK_PRIVACY,
+      apiDocumentation: env.LINK_API_DOCUMENTATION,
+      deliveryServiceInfo: env.LINK_DELIVERY_SERVICE_INFO,
+    },
   });
   if (!deployment.ok) problems.push(...deployment.problems);
   if (parsed.success && deployment.ok && parsed.data.CLOCK_AT && deployment.deployment.environment === 'prd') {

@@ -205,6 +205,38 @@ describe('configuration', () => {
     });
   });
 
+  it('takes the external links from configuration, none invented, each checked to be an https URL (spec §1)', () => {
+    const none = loadConfig({ AUTH_SECRET: 'x'.repeat(32) });
+    expect(none.ok && none.config.deployment.links).toEqual({
+      partnerSignUp: null,
+      privacy: null,
+      apiDocumentation: null,
+      deliveryServiceInfo: null,
+    });
+    const set = loadConfig({
+      AUTH_SECRET: 'x'.repeat(32),
+      BRAND: 'swiftdrop',
+      COUNTRY: 'SG',
+      LINK_PRIVACY: 'https://swiftdrop.example.sg/privacy',
+      LINK_PARTNER_SIGN_UP: 'https://partners.swiftdrop.example.sg/',
+    });
+    expect(set.ok && set.config.deployment.links).toEqual({
+      partnerSignUp: 'https://partners.swiftdrop.example.sg/',
+      privacy: 'https://swiftdrop.example.sg/privacy',
+      apiDocumentation: null,
+      deliveryServiceInfo: null,
+    });
+    const bad = loadConfig({
+      AUTH_SECRET: 'x'.repeat(32),
+      LINK_API_DOCUMENTATION: 'http://riderdesk.example/developers',
+      LINK_DELIVERY_SERVICE_INFO: 'javascript:alert(1)',
+    });
+    expect(bad.ok ? [] : bad.problems).toEqual([
+      'LINK_API_DOCUMENTATION "http://riderdesk.example/developers" must be an https URL',
+      'LINK_DELIVERY_SERVICE_INFO "javascript:alert(1)" must be an https URL',
+    ]);
+  });
+
   it('turns the map tiles off with an empty MAP_TILE_URL', () => {
     const result = loadConfig({ AUTH_SECRET: 'x'.repeat(32), MAP_TILE_URL: '' });
     expect(result.ok && result.config.mapTileUrl).toBeNull();

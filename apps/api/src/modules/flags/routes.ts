@@ -23,8 +23,7 @@ export const flagRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['flags'],
-        description:
-          "The flags of this country; with `vendor_id`, of that vendor too (the caller's own vendors only).",
+        description: "The flags of this country; with `vendor_id`, of that vendor too (the caller's own vendors only).",
         security: [{}, ...CALLER_SECURITY],
         querystring: FlagsQuerySchema,
         response: { 200: FlagVariationsSchema, ...errorAnswers(401, 403) },

@@ -18,7 +18,7 @@ const ReadinessSchema = z.object({
 });
 
 export function publicConfig(config: AppConfig): PublicConfig {
-  const { country, brand, languages, defaultLanguage, defaultPaymentMethod, environment } = config.deployment;
+  const { country, brand, languages, defaultLanguage, defaultPaymentMethod, environment, links } = config.deployment;
   return {
     country: {
       code: country.code,
@@ -27,7 +27,7 @@ export function publicConfig(config: AppConfig): PublicConfig {
       phonePrefix: country.phonePrefix,
       timeZone: country.timeZone,
       mapCentre: country.mapCentre,
-      links: country.links,
+      links,
     },
     brand: { id: brand.id, serviceName: brand.serviceName, primaryColor: brand.primaryColor, termsUrl: brand.termsUrl },
     languages: [...languages],

@@ -58,6 +58,11 @@ export interface AppConfig {
   publicUrl: string;
   /** HELP_CENTRE_URL: the help centre host (spec §7); default the embedded one at /help-centre. */
   helpCentreUrl: string;
+  /**
+   * FLAG_PROVIDER_URLS: remote flag sources (a flag service, or a static JSON on object storage) the browser
+   * tries in turn, 2 s each, before the API's own flags and the built-in fallback (spec §7, §9).
+   */
+  flagProviderUrls: string[];
   demoEmail: string;
   demoPassword: string;
   /** DEMO_PARTNER_TOKEN: a partner (GODROID) token the demo seed stores (as its sha256) for the demo shop. */
@@ -165,6 +170,14 @@ const EnvSchema = z.object({
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   PUBLIC_URL: optional.pipe(z.url().optional()),
   HELP_CENTRE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  FLAG_PROVIDER_URLS: optional
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'each must be an http(s) URL' })).max(5)),
   DEMO_EMAIL: optional.pipe(z.email().optional()).transform((value) => (value ?? 'demo@riderdesk.pk').toLowerCase()),
   DEMO_PASSWORD: optional.transform((value) => value ?? 'Riderdesk#2026'),
   DEMO_PARTNER_TOKEN: optional.pipe(
@@ -351,6 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       smtpUrl: vars.SMTP_URL ?? null,
       publicUrl,
       helpCentreUrl: (vars.HELP_CENTRE_URL ?? '/help-centre').replace(/\/+$/, ''),
+      flagProviderUrls: vars.FLAG_PROVIDER_URLS,
       demoEmail: vars.DEMO_EMAIL,
       demoPassword: vars.DEMO_PASSWORD,
       demoPartnerToken: vars.DEMO_PARTNER_TOKEN ?? null,

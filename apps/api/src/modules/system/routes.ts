@@ -37,7 +37,11 @@ export function publicConfig(config: AppConfig): PublicConfig {
     mode: config.mode,
     mapTileUrl: config.mapTileUrl,
     helpCentreUrl: config.helpCentreUrl,
-    flagProviders: [{ name: 'FWF', url: '/api/v1/flags' }],
+    // spec §7: the remote sources first, which answer while the API does not (maintenance), then the API's own.
+    flagProviders: [
+      ...config.flagProviderUrls.map((url, index) => ({ name: `REMOTE_${index + 1}`, url })),
+      { name: 'FWF', url: '/api/v1/flags' },
+    ],
     hasDevOutbox: config.hasOutboxPage,
   };
 }

@@ -73,6 +73,7 @@ import { fastifyTrustProxy } from './plugins/client-address.ts';
 import { registerClosingConnections } from './plugins/closing-connections.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { setupFlagGuard } from './plugins/flag-guard.ts';
 import { registerJobs } from './plugins/jobs.ts';
 import { logHooks, logSerializers } from './plugins/log-redaction.ts';
 import { createRegistry, observeHttp } from './plugins/metrics.ts';
@@ -115,7 +116,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const guests = guestService({ db, config, tokens, vendors, now });
   const passwords = passwordHasher(config.passwordHashCost);
   const auth = authService({ db, config, mailer, tokens, vendors, guests, passwords, now });
-  const flags = flagService(db);
+  const flags = flagService(db, config.deployment.country.code);
   const pricing = pricingService({
     config,
     vendors,
@@ -129,7 +130,11 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     orders: orderReads,
     config,
     vendors,
-    geocoder: deps.geocoder ?? createGeocoder(config.geo),
+    geocoder: createGeocoder(
+      config.geo,
+      async () => (await flags.variations()).GoogleAutocomplete === true,
+      deps.geocoder,
+    ),
   });
   const leader = leadership(db.listenTarget, log);
   const isLeader = () => leader.isLeader();
@@ -362,6 +367,10 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await app.register(compress, { global: true, threshold: 2048, encodings: ['br', 'gzip'] });
   await registerDocs(app);
   setupAuth(app, services.tokens, db);
+  setupFlagGuard(app, {
+    flags: services.flags,
+    assertCallerVendor: (caller, vendorId) => services.vendors.assertCallerVendor(caller, vendorId),
+  });
   // Before the modules, which register their queues on it.
   const jobs = registerJobs(app, { db, config: config.jobs, overrides: deps.jobs });
   observedGauges(registry, {

@@ -63,6 +63,11 @@ export interface AppConfig {
   publicUrl: string;
   /** HELP_CENTRE_URL: the help centre host (spec §7); default the embedded one at /help-centre. */
   helpCentreUrl: string;
+  /**
+   * FLAG_PROVIDER_URLS: remote flag sources (a flag service, or a static JSON on object storage) the browser
+   * tries in turn, 2 s each, before the API's own flags and the built-in fallback (spec §7, §9).
+   */
+  flagProviderUrls: string[];
   demoEmail: string;
   demoPassword: string;
   /** DEMO_PARTNER_TOKEN: a partner (GODROID) token the demo seed stores (as its sha256) for the demo shop. */
@@ -90,6 +95,11 @@ export interface AppConfig {
   live: LiveConfig;
   /** CLOCK_AT: where the server's clock starts (never in prd); null is the wall clock. */
   clockStart: Date | null;
+  /**
+   * TEST_VENDOR_IDS: the delivery group's own test vendors, whose orders skip the undeliverable and fee errors
+   * (spec §8). Empty by default; in prd only when TEST_VENDOR_IDS_IN_PRD names the same ids.
+   */
+  testVendorIds: readonly string[];
   /** A request still unanswered after this long gets 503, so one stuck call cannot hold a client forever. */
   requestTimeoutMs: number;
   /** Load shedding (plugins/under-pressure.ts): past either limit, requests get 503 with Retry-After. */
@@ -128,12 +138,26 @@ const onOff = (fallback: boolean) =>
     .pipe(z.enum(['on', 'off', 'true', 'false', '1', '0']).optional())
     .transform((value) => (value === undefined ? fallback : ['on', 'true', '1'].includes(value)));
 
+const idList = optional
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be comma-separated vendor ids')));
+
 const EnvSchema = z.object({
   COUNTRY: optional,
   LANGUAGES: optional,
   DEFAULT_PAYMENT_METHOD: optional,
   BRAND: optional,
   ENVIRONMENT: optional,
+  // spec §1 external links of this brand in this country, checked in resolveDeployment.
+  LINK_PARTNER_SIGN_UP: optional,
+  LINK_PRIVACY: optional,
+  LINK_API_DOCUMENTATION: optional,
+  LINK_DELIVERY_SERVICE_INFO: optional,
   PORT: integer(1, 65535, 8080),
   HOST: optional.transform((value) => value ?? '0.0.0.0'),
   DATA_DIR: optional,
@@ -151,6 +175,14 @@ const EnvSchema = z.object({
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   PUBLIC_URL: optional.pipe(z.url().optional()),
   HELP_CENTRE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  FLAG_PROVIDER_URLS: optional
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'each must be an http(s) URL' })).max(5)),
   DEMO_EMAIL: optional.pipe(z.email().optional()).transform((value) => (value ?? 'demo@riderdesk.pk').toLowerCase()),
   DEMO_PASSWORD: optional.transform((value) => value ?? 'Riderdesk#2026'),
   DEMO_PARTNER_TOKEN: optional.pipe(
@@ -192,6 +224,14 @@ const EnvSchema = z.object({
   GEOCODER_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   GEOCODER_USER_AGENT: optional,
   GEOCODER_TIMEOUT_MS: integer(100, 30_000, 5000),
+  // The GoogleAutocomplete flag's adapter (Places API (New)): address suggestions and their details.
+  GOOGLE_PLACES_API_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{20,256}$/, 'must be a Google API key')
+      .optional(),
+  ),
+  GOOGLE_PLACES_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
 
   PAYMENT_PROVIDER: optional.pipe(z.enum(['sandbox', 'cybersource']).optional()),
   PAYMENT_WEBHOOK_SECRET: optional.pipe(z.string().min(32).optional()),
@@ -234,11 +274,19 @@ const EnvSchema = z.object({
   BULK_PLACEMENT_LEASE_SECONDS: integer(5, 3600, 60),
 
   CLOCK_AT: optional.pipe(z.iso.datetime({ offset: true }).optional()),
+  TEST_VENDOR_IDS: idList,
+  TEST_VENDOR_IDS_IN_PRD: idList,
   REQUEST_TIMEOUT_MS: integer(1000, 600_000, 30_000),
   // 0 turns the delay check off (the test suites, whose embedded databases block the loop by design).
   MAX_EVENT_LOOP_DELAY_MS: integer(0, 60_000, 1000).refine((ms) => ms === 0 || ms >= 10, 'must be 0 (off) or 10-60000'),
   MAX_EVENT_LOOP_UTILIZATION: decimal(0.5, 1, 0.98),
 });
+
+/** Settings whose embedded stand-ins are for trying the product, never for production. */
+const PRD_REQUIRED = [
+  ['SMTP_URL', 'verification links, reset codes and export e-mails go over it'],
+  ['GEOCODER_URL', 'address search beyond the bundled places'],
+] as const;
 
 /** Every environment variable the server reads; .env.example documents each (test/config.test.ts). */
 export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
@@ -258,10 +306,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
     defaultPaymentMethod: env.DEFAULT_PAYMENT_METHOD || undefined,
     brand: env.BRAND || undefined,
     environment: env.ENVIRONMENT || undefined,
+    links: {
+      partnerSignUp: env.LINK_PARTNER_SIGN_UP,
+      privacy: env.LINK_PRIVACY,
+      apiDocumentation: env.LINK_API_DOCUMENTATION,
+      deliveryServiceInfo: env.LINK_DELIVERY_SERVICE_INFO,
+    },
   });
   if (!deployment.ok) problems.push(...deployment.problems);
   if (parsed.success && deployment.ok && parsed.data.CLOCK_AT && deployment.deployment.environment === 'prd') {
     problems.push('CLOCK_AT: a moved clock is for trying the product at another hour, never in prd');
+  }
+  // In prd the embedded stand-ins would fail users silently: e-mails kept in the outbox, 520 bundled places.
+  // Read from the environment itself, so they are named even beside other problems.
+  if (env.ENVIRONMENT?.trim() === 'prd') {
+    for (const [name, why] of PRD_REQUIRED) if (!env[name]?.trim()) problems.push(`${name}: required in prd (${why})`);
+  }
+  if (parsed.success && deployment.ok && deployment.deployment.environment === 'prd') {
+    // A bypass of the delivery checks reaches production only by being asked for twice, by name.
+    const allowed = new Set(parsed.data.TEST_VENDOR_IDS_IN_PRD);
+    const unnamed = parsed.data.TEST_VENDOR_IDS.filter((id) => !allowed.has(id));
+    if (unnamed.length > 0) {
+      problems.push(
+        `TEST_VENDOR_IDS: ${unnamed.join(', ')} skip the undeliverable and fee errors; in prd each must also be named in TEST_VENDOR_IDS_IN_PRD`,
+      );
+    }
   }
   if (parsed.success && parsed.data.PAYMENT_PROVIDER === 'cybersource') {
     for (const name of ['CYBERSOURCE_MERCHANT_ID', 'CYBERSOURCE_KEY_ID', 'CYBERSOURCE_SECRET_KEY'] as const) {
@@ -301,6 +370,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       smtpUrl: vars.SMTP_URL ?? null,
       publicUrl,
       helpCentreUrl: (vars.HELP_CENTRE_URL ?? '/help-centre').replace(/\/+$/, ''),
+      flagProviderUrls: vars.FLAG_PROVIDER_URLS,
       demoEmail: vars.DEMO_EMAIL,
       demoPassword: vars.DEMO_PASSWORD,
       demoPartnerToken: vars.DEMO_PARTNER_TOKEN ?? null,
@@ -327,6 +397,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
         // Nominatim's usage policy asks for an application name and a contact.
         geocoderUserAgent: vars.GEOCODER_USER_AGENT ?? `Riderdesk/0.1 (+${publicUrl})`,
         geocoderTimeoutMs: vars.GEOCODER_TIMEOUT_MS,
+        googlePlaces: vars.GOOGLE_PLACES_API_KEY
+          ? {
+              apiKey: vars.GOOGLE_PLACES_API_KEY,
+              url: (vars.GOOGLE_PLACES_URL ?? 'https://places.googleapis.com').replace(/\/+$/, ''),
+            }
+          : null,
       },
       dispatch: {
         dispatcher: vars.DISPATCHER,
@@ -365,6 +441,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       bulk: { placementLeaseSeconds: vars.BULK_PLACEMENT_LEASE_SECONDS },
       live: DEFAULT_LIVE_CONFIG,
       clockStart: vars.CLOCK_AT ? new Date(vars.CLOCK_AT) : null,
+      testVendorIds: vars.TEST_VENDOR_IDS,
       requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
       pressure: {
         maxEventLoopDelayMs: vars.MAX_EVENT_LOOP_DELAY_MS,

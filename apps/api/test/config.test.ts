@@ -33,6 +33,7 @@ describe('configuration', () => {
       geocoderUrl: null,
       geocoderUserAgent: 'Riderdesk/0.1 (+http://localhost:8080)',
       geocoderTimeoutMs: 5000,
+      googlePlaces: null,
     });
     expect(config.dispatch).toMatchObject({ dispatcher: true, simulator: true, simSpeed: 10, publicRateLimit: 60 });
   });
@@ -171,6 +172,72 @@ describe('configuration', () => {
     if (!set.ok) throw new Error(set.problems.join('\n'));
     expect(set.config).toMatchObject({ metricsToken: 'm'.repeat(32), operatorToken: 'o'.repeat(32) });
     expect(set.config.rateLimit.redisUrl).toBe('redis://127.0.0.1:6379');
+  });
+
+  it('refuses prd without a mail transport and a geocoder, naming both at once; san and stg keep the embedded ones', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-config-'));
+    const production = loadConfig({ DATA_DIR: dataDir, ENVIRONMENT: 'prd', SIM_SPEED: 'fast' });
+    expect(production.ok).toBe(false);
+    const problems = production.ok ? [] : production.problems;
+    expect(problems.filter((p) => /^(SMTP_URL|GEOCODER_URL): required in prd/.test(p))).toHaveLength(2);
+    expect(problems.join('\n')).toContain('SIM_SPEED');
+    const onlyMail = loadConfig({ DATA_DIR: dataDir, ENVIRONMENT: 'prd', GEOCODER_URL: 'https://geo.example.pk' });
+    expect(onlyMail.ok ? [] : onlyMail.problems).toEqual([
+      'SMTP_URL: required in prd (verification links, reset codes and export e-mails go over it)',
+    ]);
+    const complete = loadConfig({
+      DATA_DIR: dataDir,
+      ENVIRONMENT: 'prd',
+      SMTP_URL: 'smtp://mail.example.pk:587',
+      GEOCODER_URL: 'https://geo.example.pk',
+    });
+    expect(complete.ok).toBe(true);
+    for (const environment of ['san', 'stg']) {
+      const embedded = loadConfig({ DATA_DIR: dataDir, ENVIRONMENT: environment });
+      expect(embedded.ok && [embedded.config.smtpUrl, embedded.config.geo.geocoderUrl]).toEqual([null, null]);
+    }
+  });
+
+  it('reads the Google Places key and host for the GoogleAutocomplete flag', () => {
+    const off = loadConfig({ AUTH_SECRET: 'x'.repeat(32) });
+    expect(off.ok && off.config.geo.googlePlaces).toBeNull();
+    const on = loadConfig({ AUTH_SECRET: 'x'.repeat(32), GOOGLE_PLACES_API_KEY: 'AIza'.padEnd(39, 'k') });
+    expect(on.ok && on.config.geo.googlePlaces).toEqual({
+      apiKey: 'AIza'.padEnd(39, 'k'),
+      url: 'https://places.googleapis.com',
+    });
+  });
+
+  it('takes the external links from configuration, none invented, each checked to be an https URL (spec §1)', () => {
+    const none = loadConfig({ AUTH_SECRET: 'x'.repeat(32) });
+    expect(none.ok && none.config.deployment.links).toEqual({
+      partnerSignUp: null,
+      privacy: null,
+      apiDocumentation: null,
+      deliveryServiceInfo: null,
+    });
+    const set = loadConfig({
+      AUTH_SECRET: 'x'.repeat(32),
+      BRAND: 'swiftdrop',
+      COUNTRY: 'SG',
+      LINK_PRIVACY: 'https://swiftdrop.example.sg/privacy',
+      LINK_PARTNER_SIGN_UP: 'https://partners.swiftdrop.example.sg/',
+    });
+    expect(set.ok && set.config.deployment.links).toEqual({
+      partnerSignUp: 'https://partners.swiftdrop.example.sg/',
+      privacy: 'https://swiftdrop.example.sg/privacy',
+      apiDocumentation: null,
+      deliveryServiceInfo: null,
+    });
+    const bad = loadConfig({
+      AUTH_SECRET: 'x'.repeat(32),
+      LINK_API_DOCUMENTATION: 'http://riderdesk.example/developers',
+      LINK_DELIVERY_SERVICE_INFO: 'javascript:alert(1)',
+    });
+    expect(bad.ok ? [] : bad.problems).toEqual([
+      'LINK_API_DOCUMENTATION "http://riderdesk.example/developers" must be an https URL',
+      'LINK_DELIVERY_SERVICE_INFO "javascript:alert(1)" must be an https URL',
+    ]);
   });
 
   it('turns the map tiles off with an empty MAP_TILE_URL', () => {

@@ -303,3 +303,182 @@ describe('geolocator over a Nominatim-compatible server', () => {
     expect(translationKey(response)).toBe('geolocator.error.autocomplete');
   });
 });
+
+/** A fake of the Places API (New) on loopback: it refuses what the real one refuses, and records each call. */
+async function fakeGooglePlaces(apiKey: string) {
+  const requests: {
+    method: string;
+    path: string;
+    params: URLSearchParams;
+    headers: IncomingMessage['headers'];
+    body: unknown;
+  }[] = [];
+  const server: Server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    let raw = '';
+    for await (const chunk of request) raw += chunk;
+    const body = raw ? JSON.parse(raw) : null;
+    requests.push({
+      method: request.method ?? '',
+      path: url.pathname,
+      params: url.searchParams,
+      headers: request.headers,
+      body,
+    });
+    response.setHeader('content-type', 'application/json');
+    const fieldMask = request.headers['x-goog-fieldmask'];
+    if (request.headers['x-goog-api-key'] !== apiKey) {
+      response.statusCode = 403;
+      return response.end('{"error":{"code":403,"status":"PERMISSION_DENIED"}}');
+    }
+    if (!fieldMask) {
+      // Places API (New) refuses a details call without a field mask.
+      response.statusCode = 400;
+      return response.end('{"error":{"code":400,"status":"INVALID_ARGUMENT"}}');
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/places:autocomplete') {
+      if (request.headers['content-type'] !== 'application/json' || typeof body?.input !== 'string') {
+        response.statusCode = 400;
+        return response.end('{"error":{"code":400}}');
+      }
+      return response.end(
+        JSON.stringify({
+          suggestions: [
+            { placePrediction: { placeId: 'ChIJ-Do-Darya', text: { text: 'Do Darya, Karachi, Pakistan' } } },
+            { queryPrediction: { text: { text: 'do darya restaurants' } } },
+          ],
+        }),
+      );
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/places/ChIJ-Do-Darya') {
+      return response.end(
+        JSON.stringify({
+          id: 'ChIJ-Do-Darya',
+          formattedAddress: '12 Khayaban-e-Sehar, Phase 8 DHA, Karachi, 75500, Pakistan',
+          location: { latitude: 24.7861, longitude: 67.0532 },
+          addressComponents: [
+            { longText: '12', shortText: '12', types: ['street_number'] },
+            { longText: 'Khayaban-e-Sehar', shortText: 'Khayaban-e-Sehar', types: ['route'] },
+            { longText: 'Karachi', shortText: 'Karachi', types: ['locality', 'political'] },
+            { longText: '75500', shortText: '75500', types: ['postal_code'] },
+            { longText: 'Pakistan', shortText: 'PK', types: ['country', 'political'] },
+          ],
+        }),
+      );
+    }
+    response.statusCode = 404;
+    response.end('{"error":{"code":404,"status":"NOT_FOUND"}}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('the GoogleAutocomplete flag over the Places API (New)', () => {
+  const apiKey = 'AIza-test-key-0123456789abcdefghijklmn';
+  let t: TestApp;
+  let merchant: Merchant;
+  let fake: Awaited<ReturnType<typeof fakeGooglePlaces>>;
+
+  beforeAll(async () => {
+    fake = await fakeGooglePlaces(apiKey);
+    t = await buildTestApp({
+      kind: 'pglite',
+      ...IN_SERVICE_HOURS,
+      env: { GOOGLE_PLACES_API_KEY: apiKey, GOOGLE_PLACES_URL: `${fake.url}/` },
+    });
+    merchant = await createMerchant(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: merchant.headers });
+  const autocomplete = '/geolocator/autocomplete?query=do%20darya&country=PK&lat=24.8&lng=67.05&language=en';
+
+  it('leaves the bundled places in charge while the flag is off', async () => {
+    await t.services.flags.set('GoogleAutocomplete', false);
+    const calls = fake.requests.length;
+    const response = await get('/geolocator/autocomplete?query=clifton&country=PK&language=en');
+    expect(response.json().data.data[0].address.id).toBe('khi-clifton');
+    expect(fake.requests.length).toBe(calls);
+  });
+
+  it('asks Places autocomplete with the key header, a field mask, the country, the language and a bias', async () => {
+    await t.services.flags.set('GoogleAutocomplete', true);
+    const response = await get(autocomplete);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.data).toEqual([
+      { address: { id: 'google:ChIJ-Do-Darya', formatted_address: 'Do Darya, Karachi, Pakistan' } },
+    ]);
+    const request = fake.requests.at(-1)!;
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/places:autocomplete' });
+    expect(request.headers['x-goog-api-key']).toBe(apiKey);
+    expect(request.headers['x-goog-fieldmask']).toBe(
+      'suggestions.placePrediction.placeId,suggestions.placePrediction.text.text',
+    );
+    expect(request.body).toEqual({
+      input: 'do darya',
+      includedRegionCodes: ['pk'],
+      languageCode: 'en',
+      locationBias: { circle: { center: { latitude: 24.8, longitude: 67.05 }, radius: 30_000 } },
+    });
+  });
+
+  it('gives a suggestion the details of the place, asking only for the fields it keeps', async () => {
+    const response = await get('/geolocator/details?query_id=google:ChIJ-Do-Darya');
+    expect(response.json().data[0].address).toEqual({
+      id: 'google:ChIJ-Do-Darya',
+      formatted_address: '12 Khayaban-e-Sehar, Phase 8 DHA, Karachi, 75500, Pakistan',
+      latitude: 24.7861,
+      longitude: 67.0532,
+      city: 'Karachi',
+      street: 'Khayaban-e-Sehar',
+      street_number: '12',
+      postal_code: '75500',
+      country_code: 'PK',
+    });
+    const request = fake.requests.at(-1)!;
+    expect(request).toMatchObject({ method: 'GET', path: '/v1/places/ChIJ-Do-Darya' });
+    expect(request.headers['x-goog-fieldmask']).toBe('id,formattedAddress,location,addressComponents');
+    expect(Object.fromEntries(request.params)).toEqual({ languageCode: 'en', regionCode: 'pk' });
+    const unknown = await get('/geolocator/details?query_id=google:ChIJ-nowhere');
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('reverse-geocodes a dropped pin with the deployment geocoder', async () => {
+    const calls = fake.requests.length;
+    const pin = await get('/geolocator/reverse?lat=24.8141&lng=67.0299');
+    expect(pin.json().data[0].address.formatted_address).toBe('Clifton, Karachi, Sindh, Pakistan');
+    expect(fake.requests.length).toBe(calls);
+  });
+});
+
+describe('the Google Places adapter with a refused key', () => {
+  it('answers 502 with the spec key', async () => {
+    const fake = await fakeGooglePlaces('AIza-the-right-key-0123456789abcdefgh');
+    const t = await buildTestApp({
+      kind: 'pglite',
+      env: { GOOGLE_PLACES_API_KEY: 'AIza-a-wrong-key-0123456789abcdefghij', GOOGLE_PLACES_URL: fake.url },
+    });
+    try {
+      await t.services.flags.set('GoogleAutocomplete', true);
+      const merchant = await createMerchant(t);
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/geolocator/autocomplete?query=clifton&country=PK',
+        headers: merchant.headers,
+      });
+      expect(response.statusCode).toBe(502);
+      expect(translationKey(response)).toBe('geolocator.error.autocomplete');
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { FLAG_DEFAULTS } from '@riderdesk/domain/contracts/flags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { buildApp } from '../src/app.ts';
 import { openPglite } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -18,6 +19,8 @@ writeFileSync(
   '<!doctype html><html><head><title>Merchant portal</title></head><body><div id="root"></div></body></html>',
 );
 
+// prd refuses to start without a mail transport and a geocoder (config.ts); neither is called here.
+const PRD_SERVICES = { SMTP_URL: 'smtp://127.0.0.1:1', GEOCODER_URL: 'http://127.0.0.1:1' };
 describe.each(databases())('system routes on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -48,6 +51,31 @@ describe.each(databases())('system routes on %s', (kind) => {
     expect(result.mapTileUrl).toBe('https://tiles.example.com/{z}/{x}/{y}.png');
     expect(result.flagProviders).toEqual([{ name: 'FWF', url: '/api/v1/flags' }]);
     expect(result.hasDevOutbox).toBe(true);
+  });
+
+  it('lists the remote flag sources before the API\'s own, and lets the browser reach them (spec §7)', async () => {
+    const db = await openPglite('memory://');
+    await migrate(db);
+    const app = await buildApp(
+      testConfig({}, { FLAG_PROVIDER_URLS: 'https://flags.example.pk/pk.json, https://backup.example.pk/pk.json' }),
+      { db },
+    );
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/config' });
+      expect(response.json().result.flagProviders).toEqual([
+        { name: 'REMOTE_1', url: 'https://flags.example.pk/pk.json' },
+        { name: 'REMOTE_2', url: 'https://backup.example.pk/pk.json' },
+        { name: 'FWF', url: '/api/v1/flags' },
+      ]);
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toMatch(/connect-src [^;]*https:\/\/flags\.example\.pk [^;]*https:\/\/backup\.example\.pk/);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+    expect(loadConfig({ AUTH_SECRET: 'x'.repeat(32), FLAG_PROVIDER_URLS: 'ftp://flags.example.pk/pk.json' }).ok).toBe(
+      false,
+    );
   });
 
   it('lets the map tiles through the content security policy', async () => {
@@ -176,7 +204,7 @@ describe('system routes without a database or in production', () => {
   it('has no development outbox in prd', async () => {
     const db = await openPglite('memory://');
     await migrate(db);
-    const app = await buildApp(testConfig({}, { ENVIRONMENT: 'prd' }), { db });
+    const app = await buildApp(testConfig({}, { ...PRD_SERVICES, ENVIRONMENT: 'prd' }), { db });
     expect((await app.inject({ method: 'GET', url: '/api/v1/dev/outbox' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
     const config = await app.inject({ method: 'GET', url: '/api/v1/config' });
@@ -190,7 +218,7 @@ describe('system routes without a database or in production', () => {
     [{ ENVIRONMENT: 'stg' }, false],
     [{ ENVIRONMENT: 'stg', OUTBOX_PAGE: 'on' }, true],
     [{ ENVIRONMENT: 'san', OUTBOX_PAGE: 'off' }, false],
-    [{ ENVIRONMENT: 'prd', OUTBOX_PAGE: 'on' }, false],
+    [{ ...PRD_SERVICES, ENVIRONMENT: 'prd', OUTBOX_PAGE: 'on' }, false],
   ])('serves the outbox page with %o: %s', async (env, isServed) => {
     const db = await openPglite('memory://');
     await migrate(db);

@@ -51,12 +51,24 @@ export function languageName(code: string): string {
   return name;
 }
 
+/**
+ * spec §1: the external links (partner sign-up, privacy, API documentation, delivery-service info) are
+ * configured per brand and country; one that is not configured is not shown.
+ */
 export interface CountryLinks {
   partnerSignUp: string | null;
-  privacy: string;
-  apiDocumentation: string;
-  deliveryServiceInfo: string;
+  privacy: string | null;
+  apiDocumentation: string | null;
+  deliveryServiceInfo: string | null;
 }
+
+/** The setting that configures each link of the deployment's brand and country. */
+export const LINK_SETTINGS = {
+  partnerSignUp: 'LINK_PARTNER_SIGN_UP',
+  privacy: 'LINK_PRIVACY',
+  apiDocumentation: 'LINK_API_DOCUMENTATION',
+  deliveryServiceInfo: 'LINK_DELIVERY_SERVICE_INFO',
+} as const satisfies Record<keyof CountryLinks, string>;
 
 export interface Country {
   code: string;
@@ -71,15 +83,7 @@ export interface Country {
   geolocatorLanguage: string;
   /** Map centre used before an outlet is known. */
   mapCentre: { latitude: number; longitude: number };
-  links: CountryLinks;
 }
-
-const links = (domain: string, partner: boolean): CountryLinks => ({
-  partnerSignUp: partner ? `https://${domain}/partners` : null,
-  privacy: `https://${domain}/privacy`,
-  apiDocumentation: `https://${domain}/developers`,
-  deliveryServiceInfo: `https://${domain}/delivery`,
-});
 
 export const COUNTRIES = {
   PK: {
@@ -93,7 +97,6 @@ export const COUNTRIES = {
     defaultPaymentMethod: 'CASH_ON_DELIVERY',
     geolocatorLanguage: 'en',
     mapCentre: { latitude: 24.8607, longitude: 67.0011 },
-    links: links('riderdesk.pk', true),
   },
   SG: {
     code: 'SG',
@@ -106,7 +109,6 @@ export const COUNTRIES = {
     defaultPaymentMethod: 'PAID',
     geolocatorLanguage: 'en',
     mapCentre: { latitude: 1.3521, longitude: 103.8198 },
-    links: links('riderdesk.sg', true),
   },
   MY: {
     code: 'MY',
@@ -119,7 +121,6 @@ export const COUNTRIES = {
     defaultPaymentMethod: 'CASH_ON_DELIVERY',
     geolocatorLanguage: 'en',
     mapCentre: { latitude: 3.139, longitude: 101.6869 },
-    links: links('riderdesk.my', false),
   },
   TH: {
     code: 'TH',
@@ -132,7 +133,6 @@ export const COUNTRIES = {
     defaultPaymentMethod: 'CASH_ON_DELIVERY',
     geolocatorLanguage: 'th_TH',
     mapCentre: { latitude: 13.7563, longitude: 100.5018 },
-    links: links('riderdesk.co.th', false),
   },
   TW: {
     code: 'TW',
@@ -145,7 +145,6 @@ export const COUNTRIES = {
     defaultPaymentMethod: 'CASH_ON_DELIVERY',
     geolocatorLanguage: 'tw',
     mapCentre: { latitude: 25.033, longitude: 121.5654 },
-    links: links('riderdesk.tw', true),
   },
   HK: {
     code: 'HK',
@@ -158,7 +157,6 @@ export const COUNTRIES = {
     defaultPaymentMethod: 'PAID',
     geolocatorLanguage: 'zh_HK',
     mapCentre: { latitude: 22.3193, longitude: 114.1694 },
-    links: links('riderdesk.hk', true),
   },
   BD: {
     code: 'BD',
@@ -171,7 +169,6 @@ export const COUNTRIES = {
     defaultPaymentMethod: 'CASH_ON_DELIVERY',
     geolocatorLanguage: 'en',
     mapCentre: { latitude: 23.8103, longitude: 90.4125 },
-    links: links('riderdesk.com.bd', false),
   },
   KW: {
     code: 'KW',
@@ -184,7 +181,6 @@ export const COUNTRIES = {
     defaultPaymentMethod: 'PAID',
     geolocatorLanguage: 'en',
     mapCentre: { latitude: 29.3759, longitude: 47.9774 },
-    links: links('riderdesk.com.kw', false),
   },
 } as const satisfies Record<string, Country>;
 
@@ -236,6 +232,7 @@ export interface Deployment {
   defaultLanguage: string;
   defaultPaymentMethod: DefaultPaymentMethod;
   environment: Environment;
+  links: CountryLinks;
 }
 
 export interface DeploymentInput {
@@ -244,6 +241,8 @@ export interface DeploymentInput {
   defaultPaymentMethod?: string | undefined;
   brand?: string | undefined;
   environment?: string | undefined;
+  /** The brand's links in this country; each must be an https URL, and an unset one is not shown. */
+  links?: Partial<Record<keyof CountryLinks, string | undefined>>;
 }
 
 export type DeploymentResult = { ok: true; deployment: Deployment } | { ok: false; problems: string[] };
@@ -310,6 +309,14 @@ export function resolveDeployment(input: DeploymentInput): DeploymentResult {
     problems.push(`ENVIRONMENT "${environment}" is not supported (supported: ${ENVIRONMENTS.join(', ')})`);
   }
 
+  const links: CountryLinks = { partnerSignUp: null, privacy: null, apiDocumentation: null, deliveryServiceInfo: null };
+  for (const key of Object.keys(LINK_SETTINGS) as (keyof CountryLinks)[]) {
+    const value = input.links?.[key]?.trim();
+    if (!value) continue;
+    if (isHttpsUrl(value)) links[key] = value;
+    else problems.push(`${LINK_SETTINGS[key]} "${value}" must be an https URL`);
+  }
+
   if (problems.length > 0 || !country || !brand) return { ok: false, problems };
   const defaultLanguage = languages.includes(country.defaultLanguage)
     ? country.defaultLanguage
@@ -323,8 +330,18 @@ export function resolveDeployment(input: DeploymentInput): DeploymentResult {
       defaultLanguage,
       defaultPaymentMethod: paymentMethod as DefaultPaymentMethod,
       environment: environment as Environment,
+      links,
     },
   };
+}
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password;
+  } catch {
+    return false;
+  }
 }
 
 /** spec §4: the language falls back to the default when unsupported. */

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { COUNTRY_CODES } from '@riderdesk/domain/config';
 import { FLAG_NAMES } from '@riderdesk/domain/contracts/flags';
 import { COUNTRY_PARAMETER_NAMES } from '@riderdesk/domain/contracts/vendors';
 import { defaultDeliveryPolygon } from '@riderdesk/domain/delivery-area';
@@ -60,7 +61,9 @@ Commands:
                                          30 days); it is printed once, only its sha256 is kept
   godroid-tokens [--vendor <id>]         list partner tokens (id, vendor, label, expiry, revoked)
   revoke-godroid-token <tokenId>         stop honouring a partner token at once
-  set-flag <name> <true|false>
+  set-flag <name> <true|false|unset> [--country <code> | --vendor <id>]
+                                         the flag for the deployment, or for one country or one vendor
+                                         (and its collection points); unset removes a country's or vendor's
   set-country-parameter <name> <value>
   tickets [--all]                        help centre support tickets, newest first (open ones unless --all)`;
 
@@ -285,11 +288,34 @@ export async function revokeGodroidToken({ db, now = () => new Date() }: OpsCont
   return `partner token ${tokenId} revoked`;
 }
 
-export async function setFlag({ db }: OpsContext, name: string, value: string): Promise<string> {
+export async function setFlag(
+  { db }: OpsContext,
+  name: string,
+  value: string,
+  scope: { country?: string; vendor?: string } = {},
+): Promise<string> {
   if (!isFlagName(name)) throw new OpsError(`unknown flag ${name} (known: ${FLAG_NAMES.join(', ')})`);
-  if (value !== 'true' && value !== 'false') throw new OpsError('the flag value must be true or false');
-  await flagService(db).set(name, value === 'true');
-  return `flag ${name} = ${value}`;
+  if (scope.country && scope.vendor) throw new OpsError('set-flag takes --country or --vendor, not both');
+  const isScoped = Boolean(scope.country || scope.vendor);
+  const allowed = isScoped ? ['true', 'false', 'unset'] : ['true', 'false'];
+  if (!allowed.includes(value)) throw new OpsError(`the flag value must be ${allowed.join(' or ')}`);
+  const flags = flagService(db, '');
+  if (!isScoped) {
+    await flags.set(name, value === 'true');
+    return `flag ${name} = ${value}`;
+  }
+  const setting = value === 'unset' ? null : value === 'true';
+  if (scope.vendor) {
+    if (!(await vendorsRepo.findVendor(db, scope.vendor))) throw new OpsError(`no vendor ${scope.vendor}`);
+    await flags.setFor(name, { vendorId: scope.vendor }, setting);
+    return `flag ${name} for vendor ${scope.vendor} = ${value}`;
+  }
+  const country = (scope.country ?? '').toUpperCase();
+  if (!(COUNTRY_CODES as string[]).includes(country)) {
+    throw new OpsError(`unknown country ${scope.country} (known: ${COUNTRY_CODES.join(', ')})`);
+  }
+  await flags.setFor(name, { countryCode: country }, setting);
+  return `flag ${name} for ${country} = ${value}`;
 }
 
 export async function setCountryParameter({ db }: OpsContext, name: string, value: string): Promise<string> {
@@ -384,9 +410,12 @@ export async function runCommand(ctx: OpsContext, argv: string[]): Promise<strin
       return revokeGodroidToken(ctx, need(positionals[0], 'tokenId (positional)'));
     }
     case 'set-flag': {
-      const { positionals } = parse({});
-      if (positionals.length !== 2) throw new OpsError('set-flag takes <name> <true|false>');
-      return setFlag(ctx, positionals[0]!, positionals[1]!);
+      const { positionals, values } = parse({ country: { type: 'string' }, vendor: { type: 'string' } });
+      if (positionals.length !== 2) throw new OpsError('set-flag takes <name> <true|false|unset>');
+      return setFlag(ctx, positionals[0]!, positionals[1]!, {
+        country: values.country as string | undefined,
+        vendor: values.vendor as string | undefined,
+      });
     }
     case 'set-country-parameter': {
       const { positionals } = parse({});

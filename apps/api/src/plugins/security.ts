@@ -47,7 +47,15 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
         // The UI library writes inline styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigin(config.mapTileUrl)],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...helpCentreOrigin(config.helpCentreUrl), ...cybersource.flex],
+        connectSrc: [
+          "'self'",
+          'ws:',
+          'wss:',
+          ...helpCentreOrigin(config.helpCentreUrl),
+          ...cybersource.flex,
+          // The remote flag sources the browser reads (spec §7).
+          ...new Set(config.flagProviderUrls.map((url) => new URL(url).origin)),
+        ],
         fontSrc: ["'self'", 'data:'],
         frameSrc: ["'self'", ...helpCentreOrigin(config.helpCentreUrl), ...cybersource.flex],
         objectSrc: ["'none'"],

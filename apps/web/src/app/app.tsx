@@ -1,9 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from 'react-router';
+import { MaintenanceNotice } from '../features/maintenance/components/maintenance-page.tsx';
 import { getSession, isSessionValid } from '../shared/session/session-store.ts';
 import { nextTask } from '../shared/tasks/next-task.ts';
 import { AppLoadFailure } from './app-load-failure.tsx';
-import { type LoadedApplication, loadApplication } from './bootstrap.ts';
+import { type LoadedApplication, loadApplication, readInlineConfig } from './bootstrap.ts';
+import { type MaintenanceWithoutApi, maintenanceWithoutApi } from './maintenance-without-api.ts';
 import { OutdatedBuildCheck } from './outdated-build-check.tsx';
 import { capturePartnerHandOff } from './partner-hand-off.ts';
 import { AppProviders } from './providers.tsx';
@@ -11,6 +13,7 @@ import { createAppRouter, preloadPage } from './router.tsx';
 
 export type AppStart =
   | { status: 'SUCCESS'; app: LoadedApplication; router: ReturnType<typeof createAppRouter> }
+  | { status: 'MAINTENANCE'; maintenance: MaintenanceWithoutApi }
   | { status: 'FAILURE' };
 
 /**
@@ -47,11 +50,20 @@ export async function startApp(): Promise<AppStart> {
     return { status: 'SUCCESS', app, router };
   } catch {
     router.dispose();
-    return { status: 'FAILURE' };
+    // spec §7: the maintenance flags hold while the API is down, read from the remote flag sources.
+    const maintenance = await maintenanceWithoutApi(readInlineConfig()?.flagProviders).catch(() => null);
+    return maintenance ? { status: 'MAINTENANCE', maintenance } : { status: 'FAILURE' };
   }
 }
 
 export function App({ start }: { start: AppStart }) {
+  if (start.status === 'MAINTENANCE') {
+    return (
+      <MantineProvider>
+        <MaintenanceNotice {...start.maintenance.texts} />
+      </MantineProvider>
+    );
+  }
   if (start.status === 'FAILURE') {
     return (
       <MantineProvider>

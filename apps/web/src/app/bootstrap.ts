@@ -8,6 +8,7 @@ import { API_BASE, api } from '../shared/api/client.ts';
 import { createI18n, type Translations } from '../shared/i18n/i18n.ts';
 import { readStorage, STORAGE_KEYS } from '../shared/storage.ts';
 import { nextTask } from '../shared/tasks/next-task.ts';
+import { keepMaintenanceSources } from './maintenance-without-api.ts';
 import { applyPartnerHandOff } from './partner-hand-off.ts';
 
 export interface LoadedApplication {
@@ -31,16 +32,23 @@ export function createQueryClient(): QueryClient {
  * a round trip for it; asked for when the page has none (the development server) or it does not parse.
  */
 async function loadConfig(): Promise<PublicConfig> {
+  return (
+    readInlineConfig() ??
+    (await api.get(`${API_BASE}/config`, { schema: PublicConfigAnswerSchema, skipRefresh: true })).result
+  );
+}
+
+/** The deployment the page was served with, if any. */
+export function readInlineConfig(): PublicConfig | null {
   const inline = document.getElementById(INLINE_CONFIG_ID)?.textContent;
-  if (inline) {
-    try {
-      const parsed = PublicConfigAnswerSchema.safeParse(JSON.parse(inline));
-      if (parsed.success) return parsed.data.result;
-    } catch {
-      // Not JSON: ask the API instead.
-    }
+  if (!inline) return null;
+  try {
+    const parsed = PublicConfigAnswerSchema.safeParse(JSON.parse(inline));
+    return parsed.success ? parsed.data.result : null;
+  } catch {
+    // Not JSON: ask the API instead.
+    return null;
   }
-  return (await api.get(`${API_BASE}/config`, { schema: PublicConfigAnswerSchema, skipRefresh: true })).result;
 }
 
 /**
@@ -76,6 +84,7 @@ export async function loadApplication({
   });
   const i18n = await createI18n({ language, fallbackLanguage: config.defaultLanguage, resources });
   document.title = config.brand.serviceName;
+  keepMaintenanceSources(config, i18n);
   await flagsLoaded;
   return { config, i18n, queryClient };
 }

@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   // spec §9 "Persisted state": the history filters' date range and status.
   historyFilters: 'riderdesk-history-filters',
   lastVendor: 'riderdesk-last-vendor',
+  // The remote flag sources and the maintenance texts, for a start while the API is down (spec §7).
+  maintenanceSources: 'riderdesk-maintenance-sources',
 } as const;
 
 /** localStorage can throw (private mode, quota, disabled storage); the app must keep working. */

@@ -11,11 +11,12 @@ export const PublicConfigSchema = z.object({
     phonePrefix: z.string(),
     timeZone: z.string(),
     mapCentre: z.object({ latitude: z.number(), longitude: z.number() }),
+    /** spec §1: configured per brand and country; null is not configured, and not shown. */
     links: z.object({
       partnerSignUp: z.string().nullable(),
-      privacy: z.string(),
-      apiDocumentation: z.string(),
-      deliveryServiceInfo: z.string(),
+      privacy: z.string().nullable(),
+      apiDocumentation: z.string().nullable(),
+      deliveryServiceInfo: z.string().nullable(),
     }),
   }),
   brand: z.object({

@@ -27,7 +27,7 @@ export const FLAG_DEFAULTS = {
 export type FlagName = keyof typeof FLAG_DEFAULTS;
 export const FLAG_NAMES = Object.keys(FLAG_DEFAULTS) as FlagName[];
 
-/** GET /api/v1/flags (spec §7); `vendor_id` is accepted for per-vendor flags to come. */
+/** GET /api/v1/flags (spec §7): with `vendor_id`, the flags as they hold for that vendor. */
 export const FlagsQuerySchema = z.object({ vendor_id: textSchema(64).optional() });
 
 export const FlagVariationsSchema = z.object({

@@ -18,6 +18,7 @@ import { keyedError } from '../../errors.ts';
 import type { JobType } from '../../infra/jobs/job-queue.ts';
 import { CALLER_SECURITY, requireMerchantOrPartner } from '../../plugins/auth.ts';
 import { errorAnswers } from '../../plugins/errors.ts';
+import { requireFlagOnEveryRoute } from '../../plugins/flag-guard.ts';
 import type { BulkService, PlacementRequest } from './service.ts';
 
 // The file's base64 plus room for the JSON around it and a file name.
@@ -27,6 +28,8 @@ export const bulkRoutes: FastifyPluginAsyncZod<{
   bulk: BulkService;
   placement: JobType<PlacementRequest>;
 }> = async (app, { bulk, placement }) => {
+  // spec §6: with BulkOrderUpload off, every bulk call is refused, not only the button hidden.
+  requireFlagOnEveryRoute(app, 'BulkOrderUpload');
   const tags = ['bulk'];
   const security = CALLER_SECURITY;
 

@@ -4,4 +4,9 @@ export interface GeoConfig {
   geocoderUrl: string | null;
   geocoderUserAgent: string;
   geocoderTimeoutMs: number;
+  /**
+   * GOOGLE_PLACES_API_KEY: with the GoogleAutocomplete flag on, suggestions and their details come from the
+   * Places API (New) at `url`; null leaves the flag without effect.
+   */
+  googlePlaces: { apiKey: string; url: string } | null;
 }

@@ -26,6 +26,12 @@ export interface SearchQuery extends GeocoderOptions {
   limit: number;
 }
 
+/** A suggestion of an address, without coordinates until its details are asked for. */
+export interface Suggestion {
+  id: string;
+  formatted_address: string;
+}
+
 /**
  * ARCHITECTURE.md "External services": the embedded default answers from the bundled gazetteer,
  * a Nominatim-compatible HTTP geocoder replaces it when GEOCODER_URL is set.
@@ -35,6 +41,8 @@ export interface Geocoder {
   search(query: SearchQuery): Promise<GeoPlace[]>;
   reverse(point: GeoPoint, options: GeocoderOptions): Promise<GeoPlace | null>;
   lookup(id: string, options: GeocoderOptions): Promise<GeoPlace | null>;
+  /** Suggestions alone, where the geocoder answers them more cheaply than whole places (Google Places). */
+  suggest?(query: SearchQuery): Promise<Suggestion[]>;
 }
 
 /** The upstream geocoder failed (network, time-out, non-2xx); answered as 502 with the spec §8 key. */

@@ -62,7 +62,7 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoService }> = async (app,
   app.get(
     '/addressbook/search-customers/:vendorId',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireFlag('AddressBook')],
       schema: {
         tags: ['geo'],
         security: CALLER_SECURITY,

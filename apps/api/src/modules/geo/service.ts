@@ -95,7 +95,8 @@ export function geoService({ orders, config, vendors, geocoder }: GeoDeps) {
           return [{ address: { id: place.id, formatted_address: place.formatted_address } }];
         }
         const near = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
-        const places = await geocoder.search({ ...options, text: query.query, near, limit: AUTOCOMPLETE_LIMIT });
+        const search = { ...options, text: query.query, near, limit: AUTOCOMPLETE_LIMIT };
+        const places = geocoder.suggest ? await geocoder.suggest(search) : await geocoder.search(search);
         return places.map((place) => ({ address: { id: place.id, formatted_address: place.formatted_address } }));
       });
     },

@@ -15,6 +15,21 @@ export function verifyFee(
   return feeMinor;
 }
 
+/**
+ * The fee of a trip's order, the vendor's checks considered: a test vendor's order skips the fee errors
+ * (spec §8), so a quote that does not hold gives way to the server's own fee, never to the client's figure.
+ */
+export function orderFee(
+  signer: FeeSigner,
+  trip: { vendorId: string; origin: GeoPoint; destination: GeoPoint },
+  quote: { fee: number; signature: string; currency: string },
+  testVendorFee: (() => number) | null,
+): number {
+  if (!testVendorFee) return verifyFee(signer, trip, quote);
+  const feeMinor = toMinor(quote.fee, quote.currency);
+  return signer.verifyQuote({ ...trip, feeMinor }, quote.signature).ok ? feeMinor : testVendorFee();
+}
+
 export interface AppliedVoucher {
   code: string;
   type: string;

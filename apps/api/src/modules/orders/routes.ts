@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { withReadSnapshot } from '../../infra/read-snapshot.ts';
 import { CALLER_SECURITY, requireCaller, requireMerchantOrPartner } from '../../plugins/auth.ts';
+import { orderBodyFlags } from '../../plugins/flag-guard.ts';
 import type { SchemaError } from './admission.ts';
 import type { OrderService } from './service.ts';
 
@@ -41,7 +42,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
   app.post(
     '/order',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, ...orderBodyFlags(app)],
       // The spec §5 chain answers first with its own keys, so a schema failure is handed to the service.
       attachValidation: true,
       schema: {

@@ -5,7 +5,7 @@ import {
   OrderCreateBodySchema,
   type OrderUpdateBody,
 } from '@riderdesk/domain/contracts/orders';
-import { toMinor } from '@riderdesk/domain/money';
+import { type GeoPoint, toMinor } from '@riderdesk/domain/money';
 import { formatOrderId, orderIdPrefix } from '@riderdesk/domain/order-id';
 import { orderEditRefusal, statusProgress } from '@riderdesk/domain/order-status';
 import { offeredPaymentMethods } from '@riderdesk/domain/orders/payment-methods';
@@ -27,10 +27,10 @@ import type { PricingService } from '../pricing/service.ts';
 import type { ServiceHours } from '../pricing/service-hours.ts';
 import type { VendorRow } from '../vendors/model.ts';
 import type { VendorService } from '../vendors/service.ts';
-import { assertVendorActive } from '../vendors/vendor-access.ts';
+import { assertVendorActive, isTestVendor } from '../vendors/vendor-access.ts';
 import { discountMinor, type VoucherService } from '../vouchers/service.ts';
 import { assertOrderPayload, keyedSchemaError, type SchemaError, schemaErrorOf } from './admission.ts';
-import { verifyFee, verifyVoucher } from './fee-checks.ts';
+import { orderFee, verifyVoucher } from './fee-checks.ts';
 import { idempotentCreates, keyOwnerOf, requestHash } from './idempotency.ts';
 import { newOrder, type PreparedOrder } from './new-order.ts';
 import {
@@ -86,6 +86,10 @@ export function orderService({
   const { country } = config.deployment;
   const { currency } = country;
   const idempotency = idempotentCreates({ db, now });
+
+  /** spec §8: a test vendor's order skips the undeliverable and fee errors; null for every other vendor. */
+  const testVendorFeeOf = (vendor: VendorRow, origin: GeoPoint, destination: GeoPoint) =>
+    isTestVendor(config, vendor.vendor_id) ? () => pricing.vendorFee(vendor, origin, destination).feeMinor : null;
 
   /**
    * Authorises the vendor, then runs the spec §5 chain on the body as sent, even when it failed its
@@ -158,9 +162,11 @@ export function orderService({
     // A pre-order is judged by the hours at its own time (spec §4 CHECK_SERVICE_HOURS).
     await serviceHours.assertOpen(preorderedFor ?? at);
     const destination = { lat: body.customer.location.latitude, lng: body.customer.location.longitude };
-    assertDeliverable(vendor, pickup.point, destination, 'customer.location');
+    const testVendorFee = testVendorFeeOf(vendor, pickup.point, destination);
+    if (!testVendorFee) assertDeliverable(vendor, pickup.point, destination, 'customer.location');
     const trip = { vendorId: vendor.vendor_id, origin: pickup.point, destination };
-    const feeMinor = verifyFee(signer, trip, { fee: body.delivery_fee, signature: body.signature, currency });
+    const quote = { fee: body.delivery_fee, signature: body.signature, currency };
+    const feeMinor = orderFee(signer, trip, quote, testVendorFee);
     const voucher = body.voucher
       ? await verifyVoucher(
           { signer, vouchers },
@@ -182,7 +188,7 @@ export function orderService({
       feeMinor,
       voucher,
       estimations: await pricing.estimationsFor(vendor, pickup.point, destination),
-      distanceKm: pricing.feeFor(pickup.point, destination).distanceKm,
+      distanceKm: pricing.vendorFee(vendor, pickup.point, destination).distanceKm,
     });
   }
 
@@ -347,11 +353,13 @@ export function orderService({
         if (refusal) throw keyedError(409, 'OrderNotEditable', refusal);
 
         const origin = { lat: stored.pickup_latitude, lng: stored.pickup_longitude };
-        assertDeliverable(vendor, origin, destination, 'location');
-        const feeMinor = verifyFee(
+        const testVendorFee = testVendorFeeOf(vendor, origin, destination);
+        if (!testVendorFee) assertDeliverable(vendor, origin, destination, 'location');
+        const feeMinor = orderFee(
           signer,
           { vendorId: vendor.vendor_id, origin, destination },
           { fee: body.delivery_fee, signature: body.signature, currency },
+          testVendorFee,
         );
         // The stored voucher's discount is re-applied to the new fee (decision 022).
         const discount =
@@ -372,7 +380,7 @@ export function orderService({
           updated_at: at,
           delivery_fee_minor: feeMinor,
           discount_minor: discount,
-          distance_m: Math.round(pricing.feeFor(origin, destination).distanceKm * 1000),
+          distance_m: Math.round(pricing.vendorFee(vendor, origin, destination).distanceKm * 1000),
           delivery_eta_minutes: estimations.delivery_minutes,
           customer_address: body.location.address,
           customer_notes: body.location.notes || null,

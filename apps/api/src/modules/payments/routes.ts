@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
 import { errorAnswers } from '../../plugins/errors.ts';
+import { orderBodyFlags } from '../../plugins/flag-guard.ts';
 import type { PaymentService } from './service.ts';
 
 const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/);
@@ -28,6 +29,9 @@ function idempotencyKey(headers: Record<string, unknown>): string | null {
   }
   return raw;
 }
+
+/** A payment intent's order travels in its body as `order`. */
+const orderOfBody = (body: unknown) => (body as { order?: unknown } | null)?.order;
 
 /** spec §7 payment calls, and the saved cards of the card step (spec §3 creditCards). */
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> = async (app, { payments }) => {
@@ -50,7 +54,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
   app.post(
     '/order/payment/intent',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, ...orderBodyFlags(app, orderOfBody)],
       schema: {
         tags: ['payments'],
         security: CALLER_SECURITY,
@@ -66,7 +70,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
   app.post(
     '/order/payment/intent/confirm',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, ...orderBodyFlags(app, orderOfBody)],
       schema: {
         tags: ['payments'],
         security: CALLER_SECURITY,

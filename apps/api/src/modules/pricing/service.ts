@@ -16,7 +16,7 @@ import { snapshotRead } from '../../infra/read-snapshot.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorRow } from '../vendors/model.ts';
 import type { VendorService } from '../vendors/service.ts';
-import { hasPickupAddress } from '../vendors/vendor-access.ts';
+import { hasPickupAddress, isTestVendor } from '../vendors/vendor-access.ts';
 import type { FeeSigner } from './fee-signature.ts';
 
 export type PricingService = ReturnType<typeof pricingService>;
@@ -52,7 +52,14 @@ export function pricingService({ config, vendors, signer, nearestFreeRider }: Pr
   }
 
   function deliverable(vendor: VendorRow, origin: GeoPoint, destination: GeoPoint): boolean {
-    return isDeliverable(vendor.delivery_area, origin, destination);
+    return isTestVendor(config, vendor.vendor_id) || isDeliverable(vendor.delivery_area, origin, destination);
+  }
+
+  /** The vendor's fee for the trip; a test vendor's is 0 where the country has no price for it (spec §8). */
+  function vendorFee(vendor: VendorRow, origin: GeoPoint, destination: GeoPoint): FeeQuoteResult {
+    if (!isTestVendor(config, vendor.vendor_id)) return feeFor(origin, destination);
+    const distanceKm = tripDistanceKm(origin, destination);
+    return { feeMinor: computeDeliveryFee({ countryCode: country.code, distanceKm }) ?? 0, distanceKm };
   }
 
   async function estimationsFor(vendor: VendorRow, origin: GeoPoint, destination: GeoPoint): Promise<Estimations> {
@@ -72,6 +79,7 @@ export function pricingService({ config, vendors, signer, nearestFreeRider }: Pr
 
   return {
     feeFor,
+    vendorFee,
     deliverable,
     estimationsFor,
 
@@ -80,7 +88,7 @@ export function pricingService({ config, vendors, signer, nearestFreeRider }: Pr
       // A vendor with a saved outlet is always priced from it; `source` only matters for a sender pickup.
       const origin = originOf(vendor, { lat: body.source.lat, lng: body.source.lon });
       const destination = { lat: body.destination.lat, lng: body.destination.lon };
-      const { feeMinor, distanceKm } = feeFor(origin, destination);
+      const { feeMinor, distanceKm } = vendorFee(vendor, origin, destination);
       const expiresAt = signer.expiry();
       const signature = signer.signQuote({ vendorId: vendor.vendor_id, origin, destination, feeMinor }, expiresAt);
       return {

@@ -18,7 +18,7 @@ const ReadinessSchema = z.object({
 });
 
 export function publicConfig(config: AppConfig): PublicConfig {
-  const { country, brand, languages, defaultLanguage, defaultPaymentMethod, environment } = config.deployment;
+  const { country, brand, languages, defaultLanguage, defaultPaymentMethod, environment, links } = config.deployment;
   return {
     country: {
       code: country.code,
@@ -27,7 +27,7 @@ export function publicConfig(config: AppConfig): PublicConfig {
       phonePrefix: country.phonePrefix,
       timeZone: country.timeZone,
       mapCentre: country.mapCentre,
-      links: country.links,
+      links,
     },
     brand: { id: brand.id, serviceName: brand.serviceName, primaryColor: brand.primaryColor, termsUrl: brand.termsUrl },
     languages: [...languages],
@@ -37,7 +37,11 @@ export function publicConfig(config: AppConfig): PublicConfig {
     mode: config.mode,
     mapTileUrl: config.mapTileUrl,
     helpCentreUrl: config.helpCentreUrl,
-    flagProviders: [{ name: 'FWF', url: '/api/v1/flags' }],
+    // spec §7: the remote sources first, which answer while the API does not (maintenance), then the API's own.
+    flagProviders: [
+      ...config.flagProviderUrls.map((url, index) => ({ name: `REMOTE_${index + 1}`, url })),
+      { name: 'FWF', url: '/api/v1/flags' },
+    ],
     hasDevOutbox: config.hasOutboxPage,
   };
 }

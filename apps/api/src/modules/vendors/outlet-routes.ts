@@ -23,7 +23,7 @@ export const outletRoutes: FastifyPluginAsyncZod<{ outlets: OutletService; rateL
   app.post(
     '/outlet',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireFlag('AddVendorOutlet')],
       schema: {
         tags: ['vendors'],
         security: CALLER_SECURITY,
@@ -37,7 +37,7 @@ export const outletRoutes: FastifyPluginAsyncZod<{ outlets: OutletService; rateL
   app.put(
     '/outlet/:vendorId',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireFlag('EditVendorOutlet')],
       schema: {
         tags: ['vendors'],
         security: CALLER_SECURITY,

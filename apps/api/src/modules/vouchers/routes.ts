@@ -15,7 +15,7 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ vouchers: VoucherService }> 
   app.post(
     '/voucher/validate',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireFlag('Voucher')],
       schema: {
         tags: ['vouchers'],
         security: CALLER_SECURITY,
@@ -29,7 +29,7 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ vouchers: VoucherService }> 
   app.get(
     '/voucher/:code',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireFlag('Voucher')],
       schema: {
         tags: ['vouchers'],
         security: CALLER_SECURITY,

@@ -1,8 +1,17 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
+import type { CountryLinks } from '@riderdesk/domain/config';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useCountryName } from '../../shared/config/use-country-name.ts';
+
+// spec §1: each is configured per brand and country; one that is not configured is not shown.
+const EXTERNAL_LINKS = [
+  ['privacy', 'footer.privacy'],
+  ['deliveryServiceInfo', 'footer.delivery-info'],
+  ['apiDocumentation', 'footer.api'],
+  ['partnerSignUp', 'footer.partner'],
+] as const satisfies readonly (readonly [keyof CountryLinks, string])[];
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -30,20 +39,14 @@ export function SiteFooter() {
           <Anchor component={Link} to="/prohibiteditems-c2c" fz="sm" c="dimmed">
             {t('footer.prohibited')}
           </Anchor>
-          <Anchor href={links.privacy} target="_blank" rel="noreferrer" fz="sm" c="dimmed">
-            {t('footer.privacy')}
-          </Anchor>
-          <Anchor href={links.deliveryServiceInfo} target="_blank" rel="noreferrer" fz="sm" c="dimmed">
-            {t('footer.delivery-info')}
-          </Anchor>
-          <Anchor href={links.apiDocumentation} target="_blank" rel="noreferrer" fz="sm" c="dimmed">
-            {t('footer.api')}
-          </Anchor>
-          {links.partnerSignUp && (
-            <Anchor href={links.partnerSignUp} target="_blank" rel="noreferrer" fz="sm" c="dimmed">
-              {t('footer.partner')}
-            </Anchor>
-          )}
+          {EXTERNAL_LINKS.map(([key, label]) => {
+            const href = links[key];
+            return href ? (
+              <Anchor key={key} href={href} target="_blank" rel="noreferrer" fz="sm" c="dimmed">
+                {t(label)}
+              </Anchor>
+            ) : null;
+          })}
         </Group>
       </Group>
     </Container>

@@ -32,11 +32,15 @@ async function fetchVariations(fetchImpl: typeof fetch, url: string, timeoutMs: 
  */
 export async function getFlags(
   providers: readonly FlagProvider[],
-  options: { fetch?: typeof fetch; timeoutMs?: number } = {},
+  options: { fetch?: typeof fetch; timeoutMs?: number; withFallbackFile?: boolean } = {},
 ): Promise<FlagsResult> {
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   const timeoutMs = options.timeoutMs ?? FLAG_PROVIDER_TIMEOUT_MS;
-  const sources: FlagProvider[] = [...providers, { name: 'fallback-file', url: FALLBACK_FLAGS_URL }];
+  // The fallback file is the API's: a start without the API leaves it out.
+  const sources: FlagProvider[] =
+    options.withFallbackFile === false
+      ? [...providers]
+      : [...providers, { name: 'fallback-file', url: FALLBACK_FLAGS_URL }];
   for (const provider of sources) {
     try {
       return { flags: mergeFlags(await fetchVariations(fetchImpl, provider.url, timeoutMs)), source: provider.name };

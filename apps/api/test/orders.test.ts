@@ -484,6 +484,21 @@ describe.each(databases())('PUT /order/{orderId} on %s', (kind) => {
     expect(order.status_history.map((entry) => entry.status)).toEqual(['NEW', 'MODIFIED']);
   });
 
+  it('saves the name and phone an edit carries, the phone in E.164, and checks them like a create', async () => {
+    const orderId = await placeOrder();
+    const body = { ...(await updateBody()), customer: { name: 'Bilal Ahmed', phone_number: '0321 7654321' } };
+    const response = await put(orderId, body);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result.customer).toMatchObject({ name: 'Bilal Ahmed', phone_number: '+923217654321' });
+    const [row] = await t.db.query('select customer_name, customer_phone from orders where order_id = $1', [orderId]);
+    expect(row).toEqual({ customer_name: 'Bilal Ahmed', customer_phone: '+923217654321' });
+
+    const wrong = { ...(await updateBody()), customer: { name: 'Bilal Ahmed', phone_number: '12345' } };
+    expect(translationKey(await put(orderId, wrong))).toBe('validation.phone-incorrect');
+    const [kept] = await t.db.query('select customer_phone from orders where order_id = $1', [orderId]);
+    expect(kept).toEqual({ customer_phone: '+923217654321' });
+  });
+
   it('edits the order of a vendor with no pickup estimate, and the server keeps answering', async () => {
     // A newly registered business has no estimation_pick_up_time: the edit asks for the nearest rider
     // inside its transaction, which on one PGlite connection used to wait for itself forever.

@@ -169,6 +169,11 @@ export const OrderUpdateParamsSchema = z.object({ orderId: OrderIdSchema });
 export type OrderUpdateParams = z.infer<typeof OrderUpdateParamsSchema>;
 export const OrderUpdateBodySchema = z.object({
   vendor_id: VendorIdSchema,
+  /**
+   * The receiver as the edit form shows it. Beyond spec §7's list: an edit that lets the merchant retype the
+   * name and phone must carry them. Absent, the stored receiver is kept.
+   */
+  customer: z.object({ name: PersonName, phone_number: CustomerPhone }).optional(),
   payment_method: PaymentMethodSchema,
   amount: MoneyInputSchema,
   item_details: Description,

@@ -23,6 +23,8 @@ export interface OrderChanges {
   delivery_fee_minor?: number;
   discount_minor?: number;
   distance_m?: number;
+  customer_name?: string;
+  customer_phone?: string;
   customer_address?: string;
   customer_notes?: string | null;
   customer_latitude?: number;
@@ -51,6 +53,8 @@ const CHANGEABLE_COLUMNS: Record<keyof OrderChanges, true> = {
   delivery_fee_minor: true,
   discount_minor: true,
   distance_m: true,
+  customer_name: true,
+  customer_phone: true,
   customer_address: true,
   customer_notes: true,
   customer_latitude: true,

@@ -10,6 +10,7 @@ import { formatOrderId, orderIdPrefix } from '@riderdesk/domain/order-id';
 import { orderEditRefusal, statusProgress } from '@riderdesk/domain/order-status';
 import { offeredPaymentMethods } from '@riderdesk/domain/orders/payment-methods';
 import type { ProofKind } from '@riderdesk/domain/orders/proofs';
+import { normalisePhoneNumber } from '@riderdesk/domain/phone';
 import {
   orderPayloadFromCreateBody,
   orderPayloadFromUpdateBody,
@@ -368,6 +369,10 @@ export function orderService({
           discount_minor: discount,
           distance_m: Math.round(pricing.feeFor(origin, destination).distanceKm * 1000),
           delivery_eta_minutes: estimations.delivery_minutes,
+          ...(body.customer && {
+            customer_name: body.customer.name,
+            customer_phone: normalisePhoneNumber(body.customer.phone_number, country.code),
+          }),
           customer_address: body.location.address,
           customer_notes: body.location.notes || null,
           customer_latitude: destination.lat,

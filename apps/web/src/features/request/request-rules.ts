@@ -144,6 +144,15 @@ export function orderCreateBody(input: {
   return body;
 }
 
+/**
+ * An order being edited still goes to its saved address, whose text holds the unit and building it was
+ * sent with: those fields stay read-only until another address is chosen.
+ */
+export function isSavedAddressKept(state: Pick<RequestState, 'orderToBeUpdated' | 'destination'>): boolean {
+  const saved = state.orderToBeUpdated?.customer.location;
+  return saved !== undefined && state.destination?.formattedAddress === saved.address;
+}
+
 /** spec §7 PUT /order/{orderId}: an edit carries the fee it will be charged and its signature. */
 export function orderUpdateBody(state: RequestState, form: OrderForm): OrderUpdateBody {
   const destination = state.destination;
@@ -153,11 +162,18 @@ export function orderUpdateBody(state: RequestState, form: OrderForm): OrderUpda
   }
   return {
     vendor_id: state.vendorId,
+    customer: {
+      name: form.customerName.trim(),
+      phone_number: normalisePhoneNumber(form.phone, state.countryCode),
+    },
     payment_method: form.paymentMethod || 'CASH_ON_DELIVERY',
     amount: parseAmount(form.amount) ?? 0,
     item_details: form.description.trim(),
     location: {
-      address: joinAddress(form.unitNumber, form.building, destination.formattedAddress),
+      // The saved address already holds its unit and building (spec §3), so only a new one is joined.
+      address: isSavedAddressKept(state)
+        ? destination.formattedAddress
+        : joinAddress(form.unitNumber, form.building, destination.formattedAddress),
       notes: form.riderNotes.trim(),
       latitude: destination.latitude,
       longitude: destination.longitude,

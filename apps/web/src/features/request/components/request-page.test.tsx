@@ -500,6 +500,7 @@ describe('editing an order (spec §4)', () => {
     const [put] = api.requests.filter((call) => call.method === 'PUT');
     expect(put?.body).toEqual({
       vendor_id: 'pk-khi-0042',
+      customer: { name: 'Bilal Ahmed', phone_number: '+923001234599' },
       payment_method: 'CASH_ON_DELIVERY',
       amount: 950,
       item_details: 'Chai x4',
@@ -511,6 +512,44 @@ describe('editing an order (spec §4)', () => {
       },
       delivery_fee: 115,
       signature: 'sig-115',
+    });
+  }, 60_000);
+
+  it('saves a new name and phone, and keeps the saved address whole without gluing the building again', async () => {
+    const saved = {
+      ...order,
+      customer: {
+        ...order.customer,
+        location: { ...order.customer.location, address: `Flat 4, Sea Breeze, ${ZAMZAMA.formatted_address}` },
+      },
+    };
+    const api = mockRequestApi(
+      http.get(`${API}/order`, () => answer(saved)),
+      http.put(`${API}/order/PK-0900`, async ({ request }) => {
+        await bodyOf(request, OrderUpdateBodySchema);
+        return answer(saved);
+      }),
+    );
+    await renderPage('/request-a-rider/pk-khi-0042?orderID=PK-0900');
+    const details = await screen.findByRole('form', { name: 'Customer and item' }, { timeout: 5000 });
+    const field = (label: string) => within(details).getByRole('textbox', { name: new RegExp(`^${label}`) });
+    await waitFor(() => expect(field('Customer name')).toHaveValue('Bilal Ahmed'));
+    await userEvent.clear(field('Customer name'));
+    await userEvent.type(field('Customer name'), 'Sana Mirza');
+    await userEvent.clear(field('Customer phone'));
+    await userEvent.type(field('Customer phone'), '03217654321');
+    // The saved address already holds the unit and building: they are read-only, and say why.
+    expect(field('Building')).toHaveAttribute('readonly');
+    expect(field('Building')).toHaveAccessibleDescription(
+      'Part of the saved address. Choose the drop-off address again to change it.',
+    );
+    await userEvent.click(within(details).getByRole('button', { name: 'Continue to payment' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Update order' }));
+    await screen.findByText('Tracking page');
+    const [put] = api.requests.filter((call) => call.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      customer: { name: 'Sana Mirza', phone_number: '+923217654321' },
+      location: { address: `Flat 4, Sea Breeze, ${ZAMZAMA.formatted_address}` },
     });
   }, 60_000);
 });

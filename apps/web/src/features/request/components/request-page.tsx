@@ -25,6 +25,7 @@ import { useRequestFlow } from '../hooks/use-request-flow.ts';
 import { useSubmitOrder } from '../hooks/use-submit-order.ts';
 import { useTranslateKey } from '../hooks/use-translate-key.ts';
 import { EMPTY_ORDER_FORM, formFromOrder, type OrderForm, orderPayload, preorderedFor } from '../order-form.ts';
+import { isSavedAddressKept } from '../request-rules.ts';
 import { hasQuote, isBeforeDestination, movablePinOf, sectionStatuses } from '../request-sections.ts';
 import { buildRequestSummary } from './build-request-summary.tsx';
 import { CardStep } from './card-step.tsx';
@@ -321,6 +322,7 @@ export function RequestPage(props: RequestPageProps) {
               onChange={back}
               summary={<DetailsSummary form={values} money={money} />}
               money={money}
+              isSavedAddressKept={isSavedAddressKept(state)}
             />
 
             <PaymentSection

@@ -185,6 +185,11 @@ export const OrderUpdateBodySchema = z.object({
   }),
   delivery_fee: MoneyInputSchema,
   signature: Signature,
+  /**
+   * A scheduled order's new time, or null to deliver it as soon as possible; absent keeps the stored one.
+   * Only an order still waiting for its time can be moved (the service checks the window and the hours).
+   */
+  preordered_for: UnixSecondsSchema.nullable().optional(),
 });
 export type OrderUpdateBody = z.infer<typeof OrderUpdateBodySchema>;
 export const OrderUpdateAnswerSchema = resultOf(OrderSchema);

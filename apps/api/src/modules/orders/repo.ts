@@ -32,6 +32,7 @@ export interface OrderChanges {
   amount_minor?: number;
   description?: string;
   payment_method?: string;
+  preordered_for?: Date | null;
   payment_status?: string | null;
   paid_minor?: number;
   refunded_minor?: number;
@@ -62,6 +63,7 @@ const CHANGEABLE_COLUMNS: Record<keyof OrderChanges, true> = {
   amount_minor: true,
   description: true,
   payment_method: true,
+  preordered_for: true,
   payment_status: true,
   paid_minor: true,
   refunded_minor: true,

@@ -11,7 +11,7 @@ import type { LatLng } from '@riderdesk/domain/validation/address';
 import type { OrderPayloadResult } from '@riderdesk/domain/validation/order-payload';
 import { normaliseVatNumber } from '@riderdesk/domain/validation/vat-number';
 import { ApiRequestError } from '../../shared/api/api-error.ts';
-import { type OrderForm, parseAmount, preorderedFor } from './order-form.ts';
+import { isScheduledAhead, type OrderForm, parseAmount, preorderedFor } from './order-form.ts';
 
 /**
  * spec §5: the country's paymentMethods parameter (pipe-separated) intersected with the vendor's flags,
@@ -154,7 +154,11 @@ export function isSavedAddressKept(state: Pick<RequestState, 'orderToBeUpdated' 
 }
 
 /** spec §7 PUT /order/{orderId}: an edit carries the fee it will be charged and its signature. */
-export function orderUpdateBody(state: RequestState, form: OrderForm): OrderUpdateBody {
+export function orderUpdateBody(
+  state: RequestState,
+  form: OrderForm,
+  schedule: { timeZone: string; nowMs: number },
+): OrderUpdateBody {
   const destination = state.destination;
   const fee = payableDeliveryFee(state);
   if (!state.vendorId || !destination || destination.latitude === null || destination.longitude === null || !fee) {
@@ -180,6 +184,10 @@ export function orderUpdateBody(state: RequestState, form: OrderForm): OrderUpda
     },
     delivery_fee: fee.fee,
     signature: fee.signature,
+    // Only a pre-order still waiting for its time can move; an order already due keeps its time.
+    ...(isScheduledAhead(state.orderToBeUpdated, schedule.nowMs) && {
+      preordered_for: preorderedFor(form, schedule.timeZone),
+    }),
   };
 }
 

@@ -341,6 +341,35 @@ describe('request a rider (spec §4 flow)', () => {
     expect(dayOf(new Date(due * 1000))).toBe(dayOf(new Date(Date.now() + 24 * 3600_000)));
   }, 60_000);
 
+  it('keeps minutes typed 3 then 0 on another day', async () => {
+    const api = mockRequestApi();
+    await renderPage();
+    await chooseZamzama();
+    await fillDetails();
+    const payment = await screen.findByRole('form', { name: 'Payment and delivery time' });
+    await userEvent.click(within(payment).getByText('Schedule for later'));
+    await userEvent.click(within(payment).getByRole('combobox', { name: 'Day' }));
+    await userEvent.click(await screen.findByRole('option', { name: /^Tomorrow/ }));
+    const hours = within(payment).getByRole('spinbutton', { name: 'Hours' });
+    const minutes = within(payment).getByRole('spinbutton', { name: 'Minutes' });
+    await userEvent.click(hours);
+    await userEvent.keyboard('14');
+    await userEvent.click(minutes);
+    await userEvent.keyboard('3');
+    await userEvent.keyboard('0');
+    expect(minutes).toHaveValue('30');
+    await userEvent.click(within(payment).getByRole('button', { name: 'Request rider' }));
+    await waitFor(() => expect(api.sent('/api/v1/order')).toHaveLength(1));
+    const due = (api.sent('/api/v1/order')[0]?.body as { preordered_for: number } | undefined)?.preordered_for ?? 0;
+    const clock = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Asia/Karachi',
+    });
+    expect(clock.format(new Date(due * 1000))).toBe('14:30');
+  }, 60_000);
+
   it('shows the first spec §5 failure at its field', async () => {
     mockRequestApi();
     await renderPage();
@@ -551,5 +580,36 @@ describe('editing an order (spec §4)', () => {
       customer: { name: 'Sana Mirza', phone_number: '+923217654321' },
       location: { address: `Flat 4, Sea Breeze, ${ZAMZAMA.formatted_address}` },
     });
+  }, 60_000);
+
+  it('opens a scheduled order on its time, says when it is due, and sends the time it is moved to', async () => {
+    // Tomorrow at 14:30 in Karachi, whatever the hour now.
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(Date.now() + 24 * 3600_000);
+    const due = Math.floor(new Date(`${tomorrow}T14:30:00+05:00`).getTime() / 1000);
+    const scheduled: Order = { ...order, status: 'NEW', preordered_for: due, collection_type: 'scheduled' };
+    const api = mockRequestApi(
+      http.get(`${API}/order`, () => answer(scheduled)),
+      http.put(`${API}/order/PK-0900`, async ({ request }) => {
+        await bodyOf(request, OrderUpdateBodySchema);
+        return answer(scheduled);
+      }),
+    );
+    await renderPage('/request-a-rider/pk-khi-0042?orderID=PK-0900');
+    const quote = await screen.findByRole('status', { name: 'Delivery quote' }, { timeout: 5000 });
+    await waitFor(() => expect(quote).toHaveTextContent(/Scheduled for .*14:30/));
+    expect(quote).not.toHaveTextContent('Delivered by about');
+    const details = await screen.findByRole('form', { name: 'Customer and item' });
+    await userEvent.click(within(details).getByRole('button', { name: 'Continue to payment' }));
+    const payment = await screen.findByRole('form', { name: 'Payment and delivery time' });
+    expect(within(payment).getByRole('radio', { name: 'Schedule for later' })).toBeChecked();
+    const hours = within(payment).getByRole('spinbutton', { name: 'Hours' });
+    expect(hours).toHaveValue('14');
+    expect(within(payment).getByRole('spinbutton', { name: 'Minutes' })).toHaveValue('30');
+    await userEvent.click(hours);
+    await userEvent.keyboard('16');
+    await userEvent.click(within(payment).getByRole('button', { name: 'Update order' }));
+    await screen.findByText('Tracking page');
+    const [put] = api.requests.filter((call) => call.method === 'PUT');
+    expect((put?.body as { preordered_for: number }).preordered_for).toBe(due + 2 * 3600);
   }, 60_000);
 });

@@ -24,7 +24,14 @@ import { useOrderForm } from '../hooks/use-order-form.ts';
 import { useRequestFlow } from '../hooks/use-request-flow.ts';
 import { useSubmitOrder } from '../hooks/use-submit-order.ts';
 import { useTranslateKey } from '../hooks/use-translate-key.ts';
-import { EMPTY_ORDER_FORM, formFromOrder, type OrderForm, orderPayload, preorderedFor } from '../order-form.ts';
+import {
+  EMPTY_ORDER_FORM,
+  formFromOrder,
+  isScheduledAhead,
+  type OrderForm,
+  orderPayload,
+  preorderedFor,
+} from '../order-form.ts';
 import { isSavedAddressKept } from '../request-rules.ts';
 import { hasQuote, isBeforeDestination, movablePinOf, sectionStatuses } from '../request-sections.ts';
 import { buildRequestSummary } from './build-request-summary.tsx';
@@ -80,7 +87,7 @@ export function RequestPage(props: RequestPageProps) {
     timeZone: country.timeZone,
     orderIdToEdit: props.orderIdToEdit,
     // Called once the flow has loaded the order, after this render has made the form.
-    onOrderToEditLoaded: (order: Order) => form.reset(formFromOrder(order)),
+    onOrderToEditLoaded: (order: Order) => form.reset(formFromOrder(order, country.timeZone, Date.now())),
     // spec §6: online payment only for signed-in merchants, never guests or embedded mode.
     canPayOnline: config.mode === 'CLASSIC' && !props.guest,
     isPayAtPickupOn: props.isPayAtPickupOn ?? false,
@@ -176,6 +183,9 @@ export function RequestPage(props: RequestPageProps) {
     send({ type: 'back' });
   };
 
+  const scheduledSeconds = preorderedFor(values, country.timeZone);
+  const scheduledFor =
+    scheduledSeconds === null ? null : formatDateTime(scheduledSeconds * 1000, country.timeZone, i18n.language);
   const sections = sectionStatuses(step);
   const isEditing = props.orderIdToEdit !== null;
   const isPlacingOrigin = step === 'ASK_FOR_ORIGIN_ADDRESS_DETAILS';
@@ -302,6 +312,7 @@ export function RequestPage(props: RequestPageProps) {
                     deliveredBy={(minutes) =>
                       formatTime(Date.now() + minutes * 60_000, country.timeZone, i18n.language)
                     }
+                    scheduledFor={scheduledFor}
                   />
                 )
               }
@@ -331,7 +342,8 @@ export function RequestPage(props: RequestPageProps) {
               errors={errors}
               onFieldEdited={onFieldEdited}
               methods={state.availablePaymentMethods}
-              isPreOrderOn={props.isPreOrderOn && !isEditing}
+              // An edit moves a pre-order's time while it waits for it; other orders are due now.
+              isPreOrderOn={isEditing ? isScheduledAhead(state.orderToBeUpdated, Date.now()) : props.isPreOrderOn}
               isVoucherOn={props.isVoucherOn && !isEditing}
               isVatOn={props.isVatOn}
               timeZone={country.timeZone}

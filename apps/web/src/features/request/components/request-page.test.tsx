@@ -610,6 +610,6 @@ describe('editing an order (spec §4)', () => {
     await userEvent.click(within(payment).getByRole('button', { name: 'Update order' }));
     await screen.findByText('Tracking page');
     const [put] = api.requests.filter((call) => call.method === 'PUT');
-    expect((put?.body as { preordered_for: number }).preordered_for).toBe(due + 2 * 3600);
+    expect(put?.body).toMatchObject({ preordered_for: due + 2 * 3600 });
   }, 60_000);
 });

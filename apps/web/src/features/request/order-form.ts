@@ -129,6 +129,8 @@ export type OrderFormContext = {
   timeZone: string;
   /** Milliseconds since the epoch, read when the form is sent. */
   now: () => number;
+  /** The service is closed now: only a delivery scheduled for later can be requested (decision 123). */
+  isLaterOnly?: boolean;
 };
 
 /**
@@ -148,7 +150,8 @@ export function orderFormSchema(context: OrderFormContext) {
       }
     } else {
       if (vatNumberError(form.vatNumber)) fail('vatNumber', 'request.vat.error');
-      if (!isScheduleValid(form, context.now(), context.timeZone)) fail('scheduledAt', 'request.time.invalid');
+      if (context.isLaterOnly && form.deliveryTime === 'ASAP') fail('scheduledAt', 'request.time.closed-now');
+      else if (!isScheduleValid(form, context.now(), context.timeZone)) fail('scheduledAt', 'request.time.invalid');
     }
     const check = validateOrderPayload(orderPayload(form, context.destination, context.timeZone), {
       countryCode: context.countryCode,

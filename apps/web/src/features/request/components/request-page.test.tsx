@@ -459,10 +459,44 @@ describe('request a rider (spec §4 flow)', () => {
     };
     const hours = `${hhmm(karachiMinutes + 120)}:${hhmm(karachiMinutes + 180)}`;
     mockRequestApi(countryParametersHandler({ serviceHours: hours }));
-    await renderPage();
+    // Without pre-orders nothing can be requested until the service opens, and the steps say so.
+    await renderPage('/request-a-rider/pk-khi-0042', 'en', { isPreOrderOn: false });
     expect(await screen.findByText(/^Service hours: \d\d:\d\d to \d\d:\d\d\. It's \d\d:\d\d$/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Drop-off address' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Deliveries are closed right now, and none can be scheduled in the next 2 days.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Set the collection point first.')).not.toBeInTheDocument();
   });
+
+  it('takes an order scheduled for the next open slot while the service is closed', async () => {
+    // A one-hour window starting two hours from now in Karachi: closed now, open later today or tomorrow.
+    const now = new Date();
+    const karachiMinutes = (now.getUTCHours() * 60 + now.getUTCMinutes() + 5 * 60) % 1440;
+    const hhmm = (minutes: number) => {
+      const m = (minutes + 1440) % 1440;
+      return `${String(Math.floor(m / 60)).padStart(2, '0')}${String(m % 60).padStart(2, '0')}`;
+    };
+    const opensAt = karachiMinutes + 120;
+    const api = mockRequestApi(
+      countryParametersHandler({ serviceHours: `${hhmm(opensAt)}:${hhmm(opensAt + 60)}` }),
+    );
+    await renderPage();
+    expect(
+      await screen.findByText('You can still schedule a delivery for when the service opens, up to 2 days ahead.'),
+    ).toBeInTheDocument();
+    await chooseZamzama();
+    await fillDetails();
+    const payment = await screen.findByRole('form', { name: 'Payment and delivery time' });
+    expect(within(payment).queryByRole('radio', { name: 'As soon as possible' })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(payment).getByRole('radio', { name: 'Schedule for later' })).toBeChecked());
+    await userEvent.click(within(payment).getByRole('button', { name: 'Request rider' }));
+    await waitFor(() => expect(api.sent('/api/v1/order')).toHaveLength(1));
+    const due = (api.sent('/api/v1/order')[0]?.body as { preordered_for: number | null }).preordered_for;
+    // The first quarter hour inside the window.
+    const dueMinutes = due === null ? -1 : Math.floor(((due / 60 + 5 * 60) % 1440 + 1440) % 1440);
+    expect((dueMinutes - (opensAt % 1440) + 1440) % 1440).toBeLessThan(60);
+  }, 60_000);
 });
 
 describe('editing an order (spec §4)', () => {

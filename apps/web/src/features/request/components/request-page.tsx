@@ -91,6 +91,8 @@ export function RequestPage(props: RequestPageProps) {
     // spec §6: online payment only for signed-in merchants, never guests or embedded mode.
     canPayOnline: config.mode === 'CLASSIC' && !props.guest,
     isPayAtPickupOn: props.isPayAtPickupOn ?? false,
+    // An edit keeps the order's own time rules; a new request may be scheduled while the service is closed.
+    isPreOrderOn: props.isPreOrderOn && props.orderIdToEdit === null,
   });
   const { state, send } = flow;
   const { step } = state;
@@ -104,6 +106,7 @@ export function RequestPage(props: RequestPageProps) {
       destination: state.destination,
       timeZone: country.timeZone,
       now: Date.now,
+      isLaterOnly: state.isClosedNow && props.orderIdToEdit === null,
     },
     paymentMethods: state.availablePaymentMethods,
     defaultPaymentMethod: config.defaultPaymentMethod,
@@ -253,8 +256,13 @@ export function RequestPage(props: RequestPageProps) {
             />
             {isPlacingOrigin && showsMapInForm && mapCard}
 
-            {step === 'SERVICE_CLOSED' && (
-              <ServiceClosedAlert from={state.startTime ?? ''} to={state.endTime ?? ''} timeZone={country.timeZone} />
+            {(step === 'SERVICE_CLOSED' || state.isClosedNow) && (
+              <ServiceClosedAlert
+                from={state.startTime ?? ''}
+                to={state.endTime ?? ''}
+                timeZone={country.timeZone}
+                canScheduleLater={state.isClosedNow}
+              />
             )}
 
             <DropOffSection
@@ -262,7 +270,9 @@ export function RequestPage(props: RequestPageProps) {
               lockedHint={
                 step === 'CHECK_SERVICE_HOURS' && vendor
                   ? t('request.checking-service-hours')
-                  : t('request.step.locked-drop-off')
+                  : step === 'SERVICE_CLOSED'
+                    ? t('request.step.locked-closed')
+                    : t('request.step.locked-drop-off')
               }
               query={state.addressQuery}
               onQueryChange={(query) => {
@@ -344,6 +354,7 @@ export function RequestPage(props: RequestPageProps) {
               methods={state.availablePaymentMethods}
               // An edit moves a pre-order's time while it waits for it; other orders are due now.
               isPreOrderOn={isEditing ? isScheduledAhead(state.orderToBeUpdated, Date.now()) : props.isPreOrderOn}
+              isLaterOnly={state.isClosedNow && !isEditing}
               isVoucherOn={props.isVoucherOn && !isEditing}
               isVatOn={props.isVatOn}
               timeZone={country.timeZone}

@@ -478,9 +478,7 @@ describe('request a rider (spec §4 flow)', () => {
       return `${String(Math.floor(m / 60)).padStart(2, '0')}${String(m % 60).padStart(2, '0')}`;
     };
     const opensAt = karachiMinutes + 120;
-    const api = mockRequestApi(
-      countryParametersHandler({ serviceHours: `${hhmm(opensAt)}:${hhmm(opensAt + 60)}` }),
-    );
+    const api = mockRequestApi(countryParametersHandler({ serviceHours: `${hhmm(opensAt)}:${hhmm(opensAt + 60)}` }));
     await renderPage();
     expect(
       await screen.findByText('You can still schedule a delivery for when the service opens, up to 2 days ahead.'),
@@ -492,9 +490,10 @@ describe('request a rider (spec §4 flow)', () => {
     await waitFor(() => expect(within(payment).getByRole('radio', { name: 'Schedule for later' })).toBeChecked());
     await userEvent.click(within(payment).getByRole('button', { name: 'Request rider' }));
     await waitFor(() => expect(api.sent('/api/v1/order')).toHaveLength(1));
-    const due = (api.sent('/api/v1/order')[0]?.body as { preordered_for: number | null }).preordered_for;
+    const [sent] = api.sent('/api/v1/order');
+    const due = (sent?.body as { preordered_for: number | null } | undefined)?.preordered_for ?? null;
     // The first quarter hour inside the window.
-    const dueMinutes = due === null ? -1 : Math.floor(((due / 60 + 5 * 60) % 1440 + 1440) % 1440);
+    const dueMinutes = due === null ? -1 : Math.floor((((due / 60 + 5 * 60) % 1440) + 1440) % 1440);
     expect((dueMinutes - (opensAt % 1440) + 1440) % 1440).toBeLessThan(60);
   }, 60_000);
 });

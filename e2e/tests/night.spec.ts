@@ -1,7 +1,7 @@
 import { expect, logIn, test, text } from '../support/fixtures.ts';
 
 test.describe('at night, outside the service hours', () => {
-  test('the product has started, the request page says deliveries are closed and tracking shows the demo orders', async ({
+  test('the product has started, the request page says deliveries are closed but can be scheduled, and tracking shows the demo orders', async ({
     page,
   }) => {
     const browserNow = await page.evaluate(() => Date.now());
@@ -11,9 +11,10 @@ test.describe('at night, outside the service hours', () => {
     await logIn(page);
     await page.goto('/request-a-rider/pk-karachi-grill-clifton');
     await expect(page.getByText(text('en', 'request.service-closed.title'))).toBeVisible();
-    await expect(page.getByText(text('en', 'request.service-closed.hint'))).toBeVisible();
-    // The flow stops there: no drop-off address can be typed.
-    await expect(page.getByRole('textbox', { name: text('en', 'request.address.label') })).toHaveCount(0);
+    // Pre-orders are on: a delivery can still be scheduled for the next open slots (decision 123).
+    await expect(page.getByText(text('en', 'request.service-closed.schedule-hint'))).toBeVisible();
+    await expect(page.getByRole('textbox', { name: text('en', 'request.address.label') })).toBeEnabled();
+    await expect(page.getByText(text('en', 'request.step.locked-drop-off'))).toHaveCount(0);
 
     await page.goto('/order-tracking/pk-karachi-grill');
     await page.getByRole('button', { name: text('en', 'branch.choose') }).click();

@@ -484,6 +484,63 @@ describe.each(databases())('PUT /order/{orderId} on %s', (kind) => {
     expect(order.status_history.map((entry) => entry.status)).toEqual(['NEW', 'MODIFIED']);
   });
 
+  it('saves the name and phone an edit carries, the phone in E.164, and checks them like a create', async () => {
+    const orderId = await placeOrder();
+    const body = { ...(await updateBody()), customer: { name: 'Bilal Ahmed', phone_number: '0321 7654321' } };
+    const response = await put(orderId, body);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result.customer).toMatchObject({ name: 'Bilal Ahmed', phone_number: '+923217654321' });
+    const [row] = await t.db.query('select customer_name, customer_phone from orders where order_id = $1', [orderId]);
+    expect(row).toEqual({ customer_name: 'Bilal Ahmed', customer_phone: '+923217654321' });
+
+    const wrong = { ...(await updateBody()), customer: { name: 'Bilal Ahmed', phone_number: '12345' } };
+    expect(translationKey(await put(orderId, wrong))).toBe('validation.phone-incorrect');
+    const [kept] = await t.db.query('select customer_phone from orders where order_id = $1', [orderId]);
+    expect(kept).toEqual({ customer_phone: '+923217654321' });
+  });
+
+  describe('the time of a scheduled order', () => {
+    const hence = (hours: number) => Math.floor(t.clock.now().getTime() / 1000) + hours * 3600;
+    async function placeScheduled(dueIn: number): Promise<{ orderId: string; due: number }> {
+      const due = hence(dueIn);
+      const body = { ...orderBody(merchant.vendorId, await quoteFee(t, merchant)), preordered_for: due };
+      return { orderId: (await postOrder(t, merchant, body)).json().result.order_id, due };
+    }
+
+    it('moves a pre-order that is not due yet, which stays scheduled', async () => {
+      const { orderId } = await placeScheduled(2);
+      const later = hence(4);
+      const response = await put(orderId, { ...(await updateBody()), preordered_for: later });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().result).toMatchObject({
+        preordered_for: later,
+        collection_type: 'scheduled',
+        status: 'NEW',
+      });
+    });
+
+    it('keeps the time when the body does not name one, and refuses a time outside the window or the hours', async () => {
+      const { orderId, due } = await placeScheduled(2);
+      expect((await put(orderId, await updateBody())).json().result.preordered_for).toBe(due);
+      const beyond = await put(orderId, { ...(await updateBody()), preordered_for: hence(49) });
+      expect(translationKey(beyond)).toBe('validation.preorder-window');
+      // 13:00 in Karachi plus 11 hours is midnight, outside 09:00-23:00.
+      const closed = await put(orderId, { ...(await updateBody()), preordered_for: hence(11) });
+      expect(translationKey(closed)).toBe('request.error.service-hours');
+      const [row] = await t.db.query<{ due: Date }>('select preordered_for as due from orders where order_id = $1', [
+        orderId,
+      ]);
+      expect(row?.due.getTime()).toBe(due * 1000);
+    });
+
+    it('refuses to schedule an order that is already due', async () => {
+      const orderId = await placeOrder();
+      const response = await put(orderId, { ...(await updateBody()), preordered_for: hence(3) });
+      expect(response.statusCode).toBe(409);
+      expect(translationKey(response)).toBe('error.order.schedule-not-editable');
+    });
+  });
+
   it('edits the order of a vendor with no pickup estimate, and the server keeps answering', async () => {
     // A newly registered business has no estimation_pick_up_time: the edit asks for the nearest rider
     // inside its transaction, which on one PGlite connection used to wait for itself forever.

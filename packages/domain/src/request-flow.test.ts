@@ -156,7 +156,12 @@ describe('requestFlowReducer transitions', () => {
     [
       'closed hours lead to SERVICE_CLOSED',
       [start, closed],
-      { step: 'SERVICE_CLOSED', loading: false, startTime: '09:00' },
+      { step: 'SERVICE_CLOSED', loading: false, startTime: '09:00', isClosedNow: false },
+    ],
+    [
+      'closed hours with a pre-order possible go on to the destination, for later only',
+      [start, { ...closed, canScheduleLater: true }],
+      { step: 'ASK_FOR_DESTINATION_ADDRESS', isClosedNow: true, startTime: '09:00' },
     ],
     [
       'a vendor without coordinates must first set an origin',
@@ -553,7 +558,17 @@ describe('request flow selectors', () => {
       type: 'serviceHoursChecked',
       isOpen,
       serviceHours: hours,
+      canScheduleLater: false,
     });
+  });
+
+  it('lets a closed service take pre-orders for its next open slots, when pre-orders are on', () => {
+    const night = new Date('2024-05-01T21:43:00Z'); // 02:43 in Karachi
+    expect(checkServiceHours('0900:2300', night, 'Asia/Karachi', { isPreOrderOn: true })).toMatchObject({
+      isOpen: false,
+      canScheduleLater: true,
+    });
+    expect(checkServiceHours('0900:2300', night, 'Asia/Karachi')).toMatchObject({ canScheduleLater: false });
   });
 });
 

@@ -3,6 +3,7 @@ import type { AddressBookEntry, OriginAddress } from './contracts/geo.ts';
 import type { Order } from './contracts/orders.ts';
 import type { Estimations } from './contracts/pricing.ts';
 import type { Voucher } from './contracts/vouchers.ts';
+import { firstPreorderSlot } from './orders/preorder-window.ts';
 import { formatServiceHours, isWithinServiceHours } from './service-hours.ts';
 import { firstAddressError } from './validation/address.ts';
 import { type OrderPayload, type OrderPayloadField, validateOrderPayload } from './validation/order-payload.ts';
@@ -84,6 +85,11 @@ export type RequestState = {
   orderItemValueExceedValidation: boolean;
   loginPickupEstimation: number | null;
   orderToBeUpdated: Order | null;
+  /**
+   * The service is closed now but a pre-order can fall on one of its next open slots: the flow goes on and the
+   * order can only be scheduled for later.
+   */
+  isClosedNow: boolean;
 };
 
 export type VendorContext = { vendorId: string; countryCode: string; hasVendorCoordinates: boolean };
@@ -101,7 +107,13 @@ export type RequestEvent =
       hasPaymentActivated: boolean;
       orderItemValueExceedLimit: number;
     }
-  | { type: 'serviceHoursChecked'; isOpen: boolean; serviceHours: string | null }
+  | {
+      type: 'serviceHoursChecked';
+      isOpen: boolean;
+      serviceHours: string | null;
+      /** Closed now, a pre-order (flag on) can still be due at an open slot inside the 2-day window. */
+      canScheduleLater?: boolean;
+    }
   | { type: 'originAddressSet'; address: OriginAddress }
   | { type: 'originDetailsSaved'; address: OriginAddress }
   | { type: 'addressQueryChanged'; query: string }
@@ -161,12 +173,24 @@ export function initialRequestState(countryCode = ''): RequestState {
     orderItemValueExceedValidation: false,
     loginPickupEstimation: null,
     orderToBeUpdated: null,
+    isClosedNow: false,
   };
 }
 
-/** The serviceHoursChecked event for the hours in force now in the country's zone (spec §5). */
-export function checkServiceHours(serviceHours: string | null, now: Date, timeZone: string): RequestEvent {
-  return { type: 'serviceHoursChecked', isOpen: isWithinServiceHours(serviceHours, now, timeZone), serviceHours };
+/**
+ * The serviceHoursChecked event for the hours in force now in the country's zone (spec §5). With pre-orders
+ * on, a closed service still takes orders scheduled for its next open slots (decision 123).
+ */
+export function checkServiceHours(
+  serviceHours: string | null,
+  now: Date,
+  timeZone: string,
+  options: { isPreOrderOn?: boolean } = {},
+): RequestEvent {
+  const isOpen = isWithinServiceHours(serviceHours, now, timeZone);
+  const canScheduleLater =
+    !isOpen && options.isPreOrderOn === true && firstPreorderSlot(now, serviceHours, timeZone) !== null;
+  return { type: 'serviceHoursChecked', isOpen, serviceHours, canScheduleLater };
 }
 
 export const isEditing = (state: RequestState): boolean => state.orderToBeUpdated !== null;
@@ -354,7 +378,12 @@ export function requestFlowReducer(state: RequestState, event: RequestEvent): Re
         startTime: display?.from ?? null,
         endTime: display?.to ?? null,
       };
-      return event.isOpen ? afterOrigin(checked) : { ...checked, step: 'SERVICE_CLOSED', loading: false };
+      if (event.isOpen) return afterOrigin(checked);
+      // Decision 123: closed now, the flow goes on for a pre-order when one can fall on an open slot; otherwise
+      // spec §4 SERVICE_CLOSED stops it.
+      return event.canScheduleLater
+        ? afterOrigin({ ...checked, isClosedNow: true })
+        : { ...checked, step: 'SERVICE_CLOSED', loading: false };
     }
 
     case 'originAddressSet': {

@@ -185,6 +185,11 @@ export const OrderUpdateParamsSchema = z.object({ orderId: OrderIdSchema });
 export type OrderUpdateParams = z.infer<typeof OrderUpdateParamsSchema>;
 export const OrderUpdateBodySchema = z.object({
   vendor_id: VendorIdSchema,
+  /**
+   * The receiver as the edit form shows it. Beyond spec §7's list: an edit that lets the merchant retype the
+   * name and phone must carry them. Absent, the stored receiver is kept.
+   */
+  customer: z.object({ name: PersonName, phone_number: CustomerPhone }).optional(),
   payment_method: PaymentMethodSchema,
   amount: MoneyInputSchema,
   item_details: Description,
@@ -196,6 +201,11 @@ export const OrderUpdateBodySchema = z.object({
   }),
   delivery_fee: MoneyInputSchema,
   signature: Signature,
+  /**
+   * A scheduled order's new time, or null to deliver it as soon as possible; absent keeps the stored one.
+   * Only an order still waiting for its time can be moved (the service checks the window and the hours).
+   */
+  preordered_for: UnixSecondsSchema.nullable().optional(),
 });
 export type OrderUpdateBody = z.infer<typeof OrderUpdateBodySchema>;
 export const OrderUpdateAnswerSchema = resultOf(OrderSchema);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import ur from '../../locales/ur_alt.json';
 import { MAX_ITEM_WEIGHT_KG } from '../constants.ts';
 import { FEE_FORMULAS } from '../money.ts';
+import { CANCELLATION_RULE } from '../orders/cancellation-rule.ts';
 import { FAQ, faqArticles, searchFaq } from './faq.ts';
 
 describe('FAQ data', () => {
@@ -21,6 +24,17 @@ describe('FAQ data', () => {
     }
     expect(FEE_FORMULAS.PK.base).toBe(65);
     expect(MAX_ITEM_WEIGHT_KG).toBe(5);
+  });
+
+  it('states the cancellation rule exactly as the terms do, in both languages', () => {
+    const terms = { en: en.terms.cancellation.body, ur_alt: ur.terms.cancellation.body };
+    for (const language of ['en', 'ur_alt'] as const) {
+      expect(terms[language]).toBe(CANCELLATION_RULE[language]);
+      const answer = faqArticles('PK', language).find((article) => article.id === 'cancel-order')?.answer;
+      expect(answer).toContain(CANCELLATION_RULE[language]);
+    }
+    // spec §4: an edit makes an order MODIFIED, which stays cancellable after a rider accepted it.
+    expect(CANCELLATION_RULE.en).toMatch(/After you edit an order, you can cancel it again/);
   });
 
   it('falls back to the country first language, and to nothing for an unknown country', () => {

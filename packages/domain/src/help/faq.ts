@@ -2,6 +2,7 @@
 // the same constants the product charges and checks by (spec §9), so an article never disagrees with them.
 import { MAX_ITEM_WEIGHT_KG } from '../constants.ts';
 import { FEE_FORMULAS } from '../money.ts';
+import { CANCELLATION_RULE } from '../orders/cancellation-rule.ts';
 
 export interface FaqArticle {
   id: string;
@@ -58,8 +59,7 @@ export const FAQ: FaqData = {
       {
         id: 'cancel-order',
         question: 'How do I cancel an order?',
-        answer:
-          'Open the order in Tracking and choose Cancel rider, then give a reason. An order that has been collected can no longer be cancelled.',
+        answer: `Open the order in Tracking and choose Cancel rider, then give a reason. ${CANCELLATION_RULE.en}`,
       },
       {
         id: 'rider-late',
@@ -93,8 +93,7 @@ export const FAQ: FaqData = {
       {
         id: 'cancel-order',
         question: 'میں آرڈر کیسے منسوخ کروں؟',
-        answer:
-          'ٹریکنگ میں آرڈر کھولیں، رائیڈر منسوخ کریں چنیں اور وجہ بتائیں۔ جو آرڈر اٹھا لیا گیا ہو وہ منسوخ نہیں ہو سکتا۔',
+        answer: `ٹریکنگ میں آرڈر کھولیں، رائیڈر منسوخ کریں چنیں اور وجہ بتائیں۔ ${CANCELLATION_RULE.ur_alt}`,
       },
       {
         id: 'rider-late',

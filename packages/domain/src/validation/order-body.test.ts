@@ -65,4 +65,27 @@ describe('the spec §5 chain over the wire bodies, shared by browser and server'
     const result = validateOrderUpdateBody({ ...edit, amount: 10 }, stored, CONTEXT);
     expect(result.ok ? null : result.key).toBe('Minimum amount of 100 PKR');
   });
+
+  it('checks the name and phone an edit carries instead of the stored ones', () => {
+    const edit = {
+      vendor_id: 'pk-grill',
+      payment_method: 'PAID',
+      amount: 2000,
+      item_details: 'Three boxes',
+      location: { address: 'House 12, Bahadurabad', notes: '', latitude: 24.88, longitude: 67.06 },
+    };
+    const stored = { customer_name: 'Ayesha Khan', customer_phone: '+923001234567' };
+    const renamed = validateOrderUpdateBody(
+      { ...edit, customer: { name: 'R2D2', phone_number: '0300 1234567' } },
+      stored,
+      CONTEXT,
+    );
+    expect(renamed.ok ? null : renamed.key).toBe('validation.wrong-customer-name');
+    const rephoned = validateOrderUpdateBody(
+      { ...edit, customer: { name: 'Bilal', phone_number: '12' } },
+      stored,
+      CONTEXT,
+    );
+    expect(rephoned.ok ? null : rephoned.key).toBe('validation.phone-incorrect');
+  });
 });

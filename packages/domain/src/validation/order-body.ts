@@ -38,17 +38,19 @@ export function orderPayloadFromCreateBody(raw: unknown): OrderPayload {
   };
 }
 
-/** spec §7 PUT /order body over the stored order: name and phone cannot change in an edit. */
+/** spec §7 PUT /order body over the stored order: a body without a customer keeps the stored name and phone. */
 export function orderPayloadFromUpdateBody(
   raw: unknown,
   stored: { customer_name: string; customer_phone: string },
 ): OrderPayload {
   const body = asObject(raw);
   const location = asObject(body.location);
+  const hasCustomer = body.customer !== undefined;
+  const customer = asObject(body.customer);
   return {
     destinationUnitNumber: asString(location.address),
-    destinationName: stored.customer_name,
-    destinationPhoneNumber: stored.customer_phone,
+    destinationName: hasCustomer ? asString(customer.name) : stored.customer_name,
+    destinationPhoneNumber: hasCustomer ? asString(customer.phone_number) : stored.customer_phone,
     destinationLatitude: asNumber(location.latitude),
     destinationLongitude: asNumber(location.longitude),
     destinationTextAddress: asString(location.address),

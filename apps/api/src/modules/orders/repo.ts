@@ -23,6 +23,8 @@ export interface OrderChanges {
   delivery_fee_minor?: number;
   discount_minor?: number;
   distance_m?: number;
+  customer_name?: string;
+  customer_phone?: string;
   customer_address?: string;
   customer_notes?: string | null;
   customer_latitude?: number;
@@ -30,6 +32,7 @@ export interface OrderChanges {
   amount_minor?: number;
   description?: string;
   payment_method?: string;
+  preordered_for?: Date | null;
   payment_status?: string | null;
   paid_minor?: number;
   refunded_minor?: number;
@@ -51,6 +54,8 @@ const CHANGEABLE_COLUMNS: Record<keyof OrderChanges, true> = {
   delivery_fee_minor: true,
   discount_minor: true,
   distance_m: true,
+  customer_name: true,
+  customer_phone: true,
   customer_address: true,
   customer_notes: true,
   customer_latitude: true,
@@ -58,6 +63,7 @@ const CHANGEABLE_COLUMNS: Record<keyof OrderChanges, true> = {
   amount_minor: true,
   description: true,
   payment_method: true,
+  preordered_for: true,
   payment_status: true,
   paid_minor: true,
   refunded_minor: true,

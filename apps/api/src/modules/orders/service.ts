@@ -10,6 +10,7 @@ import { formatOrderId, orderIdPrefix } from '@riderdesk/domain/order-id';
 import { orderEditRefusal, statusProgress } from '@riderdesk/domain/order-status';
 import { offeredPaymentMethods } from '@riderdesk/domain/orders/payment-methods';
 import type { ProofKind } from '@riderdesk/domain/orders/proofs';
+import { normalisePhoneNumber } from '@riderdesk/domain/phone';
 import {
   orderPayloadFromCreateBody,
   orderPayloadFromUpdateBody,
@@ -217,6 +218,25 @@ export function orderService({
     return rows.map((row) => row.order_id);
   }
 
+  /**
+   * The time an edited order is due: a pre-order still waiting for its time may move within the window and the
+   * service hours (as a create is checked) or become as soon as possible; an order already due keeps its time.
+   */
+  async function rescheduled(
+    stored: Date | null,
+    requested: number | null | undefined,
+    isFuturePreorder: boolean,
+    at: Date,
+  ): Promise<Date | null> {
+    if (requested === undefined || (stored !== null && requested === stored.getTime() / 1000)) return stored;
+    if (!isFuturePreorder) {
+      throw keyedError(409, 'OrderNotEditable', 'error.order.schedule-not-editable', 'preordered_for');
+    }
+    const time = preorderTime(requested, at);
+    await serviceHours.assertOpen(time ?? at);
+    return time;
+  }
+
   /** The contract and the spec §5 chain on a body the server built, as POST /order admits one. */
   async function admitBuilt(caller: Caller, raw: unknown): Promise<{ vendor: VendorRow; body: OrderCreateBody }> {
     const parsed = OrderCreateBodySchema.safeParse(raw);
@@ -352,6 +372,10 @@ export function orderService({
         const refusal = orderEditRefusal({ status: stored.status, paymentMethod: stored.payment_method });
         if (refusal) throw keyedError(409, 'OrderNotEditable', refusal);
 
+        const at = now();
+        const isFuturePreorder = stored.preordered_for !== null && stored.preordered_for.getTime() > at.getTime();
+        const preorderedFor = await rescheduled(stored.preordered_for, body.preordered_for, isFuturePreorder, at);
+
         const origin = { lat: stored.pickup_latitude, lng: stored.pickup_longitude };
         const testVendorFee = testVendorFeeOf(vendor, origin, destination);
         if (!testVendorFee) assertDeliverable(vendor, origin, destination, 'location');
@@ -369,12 +393,11 @@ export function orderService({
                 feeMinor,
               )
             : 0;
-        const at = now();
         const estimations = await pricing.estimationsFor(vendor, origin, destination);
-        // MODIFIED never moves an order backwards (past NEAR_VENDOR), and a future pre-order keeps its
-        // status so it stays in the scheduled list (spec §4 "Preorder" bucket).
-        const isFuturePreorder = stored.preordered_for !== null && stored.preordered_for.getTime() > at.getTime();
-        const keepsStatus = isFuturePreorder || statusProgress(stored.status) >= statusProgress('MODIFIED');
+        // MODIFIED never moves an order backwards (past NEAR_VENDOR), and a pre-order still in the future keeps
+        // its status so it stays in the scheduled list (spec §4 "Preorder" bucket).
+        const staysScheduled = preorderedFor !== null && preorderedFor.getTime() > at.getTime();
+        const keepsStatus = staysScheduled || statusProgress(stored.status) >= statusProgress('MODIFIED');
         await repo.updateOrder(tx, orderId, {
           status: keepsStatus ? stored.status : 'MODIFIED',
           updated_at: at,
@@ -382,6 +405,10 @@ export function orderService({
           discount_minor: discount,
           distance_m: Math.round(pricing.vendorFee(vendor, origin, destination).distanceKm * 1000),
           delivery_eta_minutes: estimations.delivery_minutes,
+          ...(body.customer && {
+            customer_name: body.customer.name,
+            customer_phone: normalisePhoneNumber(body.customer.phone_number, country.code),
+          }),
           customer_address: body.location.address,
           customer_notes: body.location.notes || null,
           customer_latitude: destination.lat,
@@ -389,6 +416,7 @@ export function orderService({
           amount_minor: toMinor(body.amount, currency),
           description: body.item_details,
           payment_method: body.payment_method,
+          preordered_for: preorderedFor,
         });
         await repo.insertStatus(tx, orderId, 'MODIFIED', at);
         await repo.notifyOrderChange(tx, orderId);

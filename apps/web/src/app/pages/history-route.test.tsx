@@ -128,6 +128,23 @@ describe('order history', { timeout: 20_000 }, () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
   });
 
+  it('says when a pre-order is scheduled instead of "Preparing order" until its time', async () => {
+    const due = Math.floor(Date.now() / 1000) + 20 * 3600;
+    await renderHistory('/history/v-1', {
+      pages: () => ({
+        data: [pastOrder('PK-7', { status: 'RECEIVED', preordered_for: due, collection_type: 'scheduled' })],
+      }),
+    });
+    const time = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: KARACHI,
+    }).format(due * 1000);
+    expect(await screen.findByText(new RegExp(`^Scheduled for .*${time}`))).toBeInTheDocument();
+    expect(screen.queryByText('Preparing order')).not.toBeInTheDocument();
+  });
+
   it('says when a search finds nothing in the period', async () => {
     const user = userEvent.setup();
     await renderHistory('/history/v-1', {

@@ -538,6 +538,37 @@ describe('cancelling a rider', () => {
     expect(await screen.findByRole('button', { name: 'Cancel rider' })).toBeInTheDocument();
   });
 
+  it('offers an edited order with a rider on the way, and the dialog says so with the rule of the terms', async () => {
+    const user = userEvent.setup();
+    const history = [
+      { status: 'RECEIVED' as const, created_at: ago(12) },
+      { status: 'WAITING_FOR_TRANSPORT' as const, created_at: ago(10) },
+      { status: 'COURIER_ACCEPTED_DELIVERY' as const, created_at: ago(5) },
+      { status: 'MODIFIED' as const, created_at: ago(1) },
+    ];
+    await renderTracking('/order-tracking/v-1?order_id=v-1-M', {
+      active: [makeOrder({ order_id: 'v-1-M', status: 'MODIFIED', status_history: history })],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel rider' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the rider' });
+    expect(dialog).toHaveTextContent(
+      'A rider has accepted this order and is on the way to the pickup. Cancelling now calls the rider back.',
+    );
+    expect(dialog).toHaveTextContent(
+      'After you edit an order, you can cancel it again until the rider reaches the pickup',
+    );
+  });
+
+  it('says nothing of a rider in the dialog of an order no rider has accepted', async () => {
+    const user = userEvent.setup();
+    await renderTracking('/order-tracking/v-1?order_id=v-1-R', {
+      active: [makeOrder({ order_id: 'v-1-R', status: 'RECEIVED' })],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel rider' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the rider' });
+    expect(dialog).not.toHaveTextContent('is on the way to the pickup');
+  });
+
   it('sends the chosen reason and shows the refusal when the order can no longer be cancelled', async () => {
     const user = userEvent.setup();
     await renderTracking('/order-tracking/v-1?order_id=v-1-A', {

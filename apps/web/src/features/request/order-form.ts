@@ -10,7 +10,7 @@ import {
 } from '@riderdesk/domain/validation/order-payload';
 import { normaliseVatNumber, vatNumberError } from '@riderdesk/domain/validation/vat-number';
 import { z } from 'zod';
-import { zonedWallTimeToEpochMs } from './wall-time.ts';
+import { wallTimeInZone, zonedWallTimeToEpochMs } from './wall-time.ts';
 
 /** What the merchant types in the details and payment sections. */
 export const OrderFormSchema = z.object({
@@ -45,10 +45,16 @@ export const EMPTY_ORDER_FORM: OrderForm = {
   isAgeValidationRequired: false,
 };
 
-/** The form of an order being edited; its address already holds unit and building. */
-export function formFromOrder(order: Order): OrderForm {
+/**
+ * The form of an order being edited; its address already holds unit and building. A pre-order still waiting
+ * for its time opens on that time.
+ */
+export function formFromOrder(order: Order, timeZone: string, nowMs: number): OrderForm {
+  const isWaiting = isScheduledAhead(order, nowMs);
   return {
     ...EMPTY_ORDER_FORM,
+    deliveryTime: isWaiting ? 'LATER' : 'ASAP',
+    scheduledAt: isWaiting && order.preordered_for ? wallTimeInZone(order.preordered_for * 1000, timeZone) : null,
     customerName: order.customer.name,
     phone: order.customer.phone_number,
     riderNotes: order.customer.location.notes ?? order.notes ?? '',
@@ -58,6 +64,10 @@ export function formFromOrder(order: Order): OrderForm {
     vatNumber: order.vat_number ?? '',
   };
 }
+
+/** A pre-order whose time has not come: its time can still be changed. */
+export const isScheduledAhead = (order: Pick<Order, 'preordered_for'> | null, nowMs: number): boolean =>
+  order?.preordered_for != null && order.preordered_for * 1000 > nowMs;
 
 export const parseAmount = (amount: string): number | null => {
   const value = Number(amount.replace(/,/g, '').trim());
@@ -119,6 +129,8 @@ export type OrderFormContext = {
   timeZone: string;
   /** Milliseconds since the epoch, read when the form is sent. */
   now: () => number;
+  /** The service is closed now: only a delivery scheduled for later can be requested (decision 123). */
+  isLaterOnly?: boolean;
 };
 
 /**
@@ -138,7 +150,8 @@ export function orderFormSchema(context: OrderFormContext) {
       }
     } else {
       if (vatNumberError(form.vatNumber)) fail('vatNumber', 'request.vat.error');
-      if (!isScheduleValid(form, context.now(), context.timeZone)) fail('scheduledAt', 'request.time.invalid');
+      if (context.isLaterOnly && form.deliveryTime === 'ASAP') fail('scheduledAt', 'request.time.closed-now');
+      else if (!isScheduleValid(form, context.now(), context.timeZone)) fail('scheduledAt', 'request.time.invalid');
     }
     const check = validateOrderPayload(orderPayload(form, context.destination, context.timeZone), {
       countryCode: context.countryCode,

@@ -11,7 +11,7 @@ import type { LatLng } from '@riderdesk/domain/validation/address';
 import type { OrderPayloadResult } from '@riderdesk/domain/validation/order-payload';
 import { normaliseVatNumber } from '@riderdesk/domain/validation/vat-number';
 import { ApiRequestError } from '../../shared/api/api-error.ts';
-import { type OrderForm, parseAmount, preorderedFor } from './order-form.ts';
+import { isScheduledAhead, type OrderForm, parseAmount, preorderedFor } from './order-form.ts';
 
 /**
  * spec §5: the country's paymentMethods parameter (pipe-separated) intersected with the vendor's flags,
@@ -144,8 +144,21 @@ export function orderCreateBody(input: {
   return body;
 }
 
+/**
+ * An order being edited still goes to its saved address, whose text holds the unit and building it was
+ * sent with: those fields stay read-only until another address is chosen.
+ */
+export function isSavedAddressKept(state: Pick<RequestState, 'orderToBeUpdated' | 'destination'>): boolean {
+  const saved = state.orderToBeUpdated?.customer.location;
+  return saved !== undefined && state.destination?.formattedAddress === saved.address;
+}
+
 /** spec §7 PUT /order/{orderId}: an edit carries the fee it will be charged and its signature. */
-export function orderUpdateBody(state: RequestState, form: OrderForm): OrderUpdateBody {
+export function orderUpdateBody(
+  state: RequestState,
+  form: OrderForm,
+  schedule: { timeZone: string; nowMs: number },
+): OrderUpdateBody {
   const destination = state.destination;
   const fee = payableDeliveryFee(state);
   if (!state.vendorId || !destination || destination.latitude === null || destination.longitude === null || !fee) {
@@ -153,17 +166,28 @@ export function orderUpdateBody(state: RequestState, form: OrderForm): OrderUpda
   }
   return {
     vendor_id: state.vendorId,
+    customer: {
+      name: form.customerName.trim(),
+      phone_number: normalisePhoneNumber(form.phone, state.countryCode),
+    },
     payment_method: form.paymentMethod || 'CASH_ON_DELIVERY',
     amount: parseAmount(form.amount) ?? 0,
     item_details: form.description.trim(),
     location: {
-      address: joinAddress(form.unitNumber, form.building, destination.formattedAddress),
+      // The saved address already holds its unit and building (spec §3), so only a new one is joined.
+      address: isSavedAddressKept(state)
+        ? destination.formattedAddress
+        : joinAddress(form.unitNumber, form.building, destination.formattedAddress),
       notes: form.riderNotes.trim(),
       latitude: destination.latitude,
       longitude: destination.longitude,
     },
     delivery_fee: fee.fee,
     signature: fee.signature,
+    // Only a pre-order still waiting for its time can move; an order already due keeps its time.
+    ...(isScheduledAhead(state.orderToBeUpdated, schedule.nowMs) && {
+      preordered_for: preorderedFor(form, schedule.timeZone),
+    }),
   };
 }
 

@@ -105,6 +105,36 @@ describe('public tracking page', () => {
     expect(screen.getByText('Saddar Kitchen')).toBeInTheDocument();
   });
 
+  it('says when a pre-order is scheduled instead of an arrival estimate until its time', async () => {
+    const due = new Date(Date.now() + 20 * 3600_000);
+    mockApi(
+      http.get(`${API}/public/tracking/${TOKEN}`, () =>
+        answer(
+          tracking({
+            status: 'NEW',
+            stage: 'PREPARING',
+            rider: null,
+            pickup_eta_minutes: 12,
+            delivery_eta_minutes: 24,
+            preordered_for: due.toISOString(),
+            picked_up_at: null,
+            timeline: [{ stage: 'PREPARING', at: at(1) }],
+          }),
+        ),
+      ),
+    );
+    await renderPage('tracking');
+    expect(await screen.findByRole('heading', { name: 'Your order is scheduled' })).toBeInTheDocument();
+    const time = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Asia/Karachi',
+    }).format(due);
+    expect(screen.getByText(new RegExp(`^Scheduled for delivery on .*${time}`))).toBeInTheDocument();
+    expect(screen.queryByText(/Arriving in about/)).not.toBeInTheDocument();
+  });
+
   it('says the rider is less than 5 minutes away when near', async () => {
     mockApi(http.get(`${API}/public/tracking/${TOKEN}`, () => answer(tracking({ delivery_eta_minutes: 3 }))));
     await renderPage('tracking');

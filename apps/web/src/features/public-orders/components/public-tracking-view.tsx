@@ -36,6 +36,7 @@ export type TrackingViewModel = Pick<
   | 'timeline'
   | 'updated_at'
   | 'delivered_at'
+  | 'preordered_for'
 > & { origin: Place; destination: Place };
 
 export function fromTracking(answer: PublicTracking): TrackingViewModel {
@@ -78,9 +79,20 @@ function PlaceSummary(props: { icon: ReactNode; label: string; place: Place; isS
 
 const BEFORE_PICKUP: readonly PublicTrackingStage[] = ['PREPARING', 'COURIER_ACCEPTED', 'NEAR_VENDOR'];
 
+/** A pre-order before its time: its estimates are for a delivery now, which it is not. */
+const scheduledTime = (view: TrackingViewModel, nowMs: number): number | null => {
+  const due = view.preordered_for ? Date.parse(view.preordered_for) : Number.NaN;
+  return due > nowMs && (!view.stage || BEFORE_PICKUP.includes(view.stage)) ? due : null;
+};
+
 function useEtaText(view: TrackingViewModel): string | null {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { country } = useConfig();
   if (view.is_cancelled || isFinalStage(view.stage) || !view.stage) return null;
+  const due = scheduledTime(view, Date.now());
+  if (due !== null) {
+    return t('public.eta.scheduled', { time: formatDateTime(due, country.timeZone, i18n.language) });
+  }
   const minutes = view.delivery_eta_minutes;
   if (minutes !== null) {
     return minutes < RIDER_NEAR_MINUTES ? t('order.rider-near') : t('public.eta.delivery', { minutes });
@@ -106,9 +118,11 @@ export function PublicTrackingView({
   const eta = useEtaText(view);
   const headline = view.is_cancelled
     ? t('public.headline.cancelled')
-    : view.stage
-      ? t(`public.headline.${view.stage}`)
-      : t('public.headline.pending');
+    : scheduledTime(view, Date.now()) !== null
+      ? t('public.headline.scheduled')
+      : view.stage
+        ? t(`public.headline.${view.stage}`)
+        : t('public.headline.pending');
   const riderPoint = view.rider && !isFinalStage(view.stage) && !view.is_cancelled ? view.rider : null;
   const originLabel = kind === 'c2c' ? t('public.c2c.sender') : t('public.from');
   const destinationLabel = kind === 'c2c' ? t('public.c2c.recipient') : t('public.to');

@@ -27,6 +27,8 @@ export function DetailsSection(props: {
   onChange: () => void;
   summary: React.ReactNode;
   money: (amount: number) => string;
+  /** Editing an order whose saved address (with its unit and building) is kept. */
+  isSavedAddressKept?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   // The currency is read where the language writes it: before the amount in English, after it in Urdu.
@@ -85,8 +87,19 @@ export function DetailsSection(props: {
                 />
               )}
             />
-            <TextInput label={t('request.form.unit')} error={errors.unitNumber} {...register('unitNumber')} />
-            <TextInput label={t('request.form.building')} {...register('building')} />
+            <TextInput
+              label={t('request.form.unit')}
+              error={errors.unitNumber}
+              readOnly={props.isSavedAddressKept}
+              description={props.isSavedAddressKept ? t('request.form.part-of-saved-address') : undefined}
+              {...register('unitNumber')}
+            />
+            <TextInput
+              label={t('request.form.building')}
+              readOnly={props.isSavedAddressKept}
+              description={props.isSavedAddressKept ? t('request.form.part-of-saved-address') : undefined}
+              {...register('building')}
+            />
           </SimpleGrid>
           <Textarea
             label={t('request.form.rider-notes')}

@@ -25,7 +25,7 @@ import {
   IconTicket,
   IconX,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { daysFromToday, formatDay } from '../../../shared/format/format.ts';
@@ -119,6 +119,8 @@ export function PaymentSection(props: {
   onSubmit: () => void;
   /** The card step, while card payment is the chosen method. */
   cardStep?: ReactNode;
+  /** The service is closed now: the delivery can only be scheduled for its next open slots. */
+  isLaterOnly?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const { form, errors } = props;
@@ -142,6 +144,14 @@ export function PaymentSection(props: {
     const slot = firstPreorderSlot(now, props.serviceHours, props.timeZone);
     if (slot) form.setValue('scheduledAt', wallTimeInZone(slot.getTime(), props.timeZone));
   };
+  // Closed now, the section opens on the first open slot rather than on a time that would be refused.
+  const isLaterOnly = props.isLaterOnly === true && props.status === 'active';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the section opens while closed.
+  useEffect(() => {
+    if (!isLaterOnly || form.getValues('deliveryTime') === 'LATER') return;
+    form.setValue('deliveryTime', 'LATER');
+    chooseLater();
+  }, [isLaterOnly]);
 
   return (
     <StepSection
@@ -223,8 +233,10 @@ export function PaymentSection(props: {
                     if (value === 'LATER') chooseLater();
                   }}
                   data={[
-                    { value: 'ASAP', label: t('request.time.asap') },
-                    ...(props.isPreOrderOn ? [{ value: 'LATER', label: t('request.time.later') }] : []),
+                    ...(props.isLaterOnly ? [] : [{ value: 'ASAP', label: t('request.time.asap') }]),
+                    ...(props.isPreOrderOn || props.isLaterOnly
+                      ? [{ value: 'LATER', label: t('request.time.later') }]
+                      : []),
                   ]}
                 />
               )}

@@ -344,6 +344,35 @@ describe('request a rider (spec §4 flow)', () => {
     expect(dayOf(new Date(due * 1000))).toBe(dayOf(new Date(Date.now() + 24 * 3600_000)));
   }, 60_000);
 
+  it('keeps minutes typed 3 then 0 on another day', async () => {
+    const api = mockRequestApi();
+    await renderPage();
+    await chooseZamzama();
+    await fillDetails();
+    const payment = await screen.findByRole('form', { name: 'Payment and delivery time' });
+    await userEvent.click(within(payment).getByText('Schedule for later'));
+    await userEvent.click(within(payment).getByRole('combobox', { name: 'Day' }));
+    await userEvent.click(await screen.findByRole('option', { name: /^Tomorrow/ }));
+    const hours = within(payment).getByRole('spinbutton', { name: 'Hours' });
+    const minutes = within(payment).getByRole('spinbutton', { name: 'Minutes' });
+    await userEvent.click(hours);
+    await userEvent.keyboard('14');
+    await userEvent.click(minutes);
+    await userEvent.keyboard('3');
+    await userEvent.keyboard('0');
+    expect(minutes).toHaveValue('30');
+    await userEvent.click(within(payment).getByRole('button', { name: 'Request rider' }));
+    await waitFor(() => expect(api.sent('/api/v1/order')).toHaveLength(1));
+    const due = (api.sent('/api/v1/order')[0]?.body as { preordered_for: number } | undefined)?.preordered_for ?? 0;
+    const clock = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Asia/Karachi',
+    });
+    expect(clock.format(new Date(due * 1000))).toBe('14:30');
+  }, 60_000);
+
   it('shows the first spec §5 failure at its field', async () => {
     mockRequestApi();
     await renderPage();
@@ -502,10 +531,43 @@ describe('request a rider (spec §4 flow)', () => {
     };
     const hours = `${hhmm(karachiMinutes + 120)}:${hhmm(karachiMinutes + 180)}`;
     mockRequestApi(countryParametersHandler({ serviceHours: hours }));
-    await renderPage();
+    // Without pre-orders nothing can be requested until the service opens, and the steps say so.
+    await renderPage('/request-a-rider/pk-khi-0042', 'en', { isPreOrderOn: false });
     expect(await screen.findByText(/^Service hours: \d\d:\d\d to \d\d:\d\d\. It's \d\d:\d\d$/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Drop-off address' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Deliveries are closed right now, and none can be scheduled in the next 2 days.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Set the collection point first.')).not.toBeInTheDocument();
   });
+
+  it('takes an order scheduled for the next open slot while the service is closed', async () => {
+    // A one-hour window starting two hours from now in Karachi: closed now, open later today or tomorrow.
+    const now = new Date();
+    const karachiMinutes = (now.getUTCHours() * 60 + now.getUTCMinutes() + 5 * 60) % 1440;
+    const hhmm = (minutes: number) => {
+      const m = (minutes + 1440) % 1440;
+      return `${String(Math.floor(m / 60)).padStart(2, '0')}${String(m % 60).padStart(2, '0')}`;
+    };
+    const opensAt = karachiMinutes + 120;
+    const api = mockRequestApi(countryParametersHandler({ serviceHours: `${hhmm(opensAt)}:${hhmm(opensAt + 60)}` }));
+    await renderPage();
+    expect(
+      await screen.findByText('You can still schedule a delivery for when the service opens, up to 2 days ahead.'),
+    ).toBeInTheDocument();
+    await chooseZamzama();
+    await fillDetails();
+    const payment = await screen.findByRole('form', { name: 'Payment and delivery time' });
+    expect(within(payment).queryByRole('radio', { name: 'As soon as possible' })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(payment).getByRole('radio', { name: 'Schedule for later' })).toBeChecked());
+    await userEvent.click(within(payment).getByRole('button', { name: 'Request rider' }));
+    await waitFor(() => expect(api.sent('/api/v1/order')).toHaveLength(1));
+    const [sent] = api.sent('/api/v1/order');
+    const due = (sent?.body as { preordered_for: number | null } | undefined)?.preordered_for ?? null;
+    // The first quarter hour inside the window.
+    const dueMinutes = due === null ? -1 : Math.floor((((due / 60 + 5 * 60) % 1440) + 1440) % 1440);
+    expect((dueMinutes - (opensAt % 1440) + 1440) % 1440).toBeLessThan(60);
+  }, 60_000);
 });
 
 describe('editing an order (spec §4)', () => {
@@ -578,6 +640,7 @@ describe('editing an order (spec §4)', () => {
     const [put] = api.requests.filter((call) => call.method === 'PUT');
     expect(put?.body).toEqual({
       vendor_id: 'pk-khi-0042',
+      customer: { name: 'Bilal Ahmed', phone_number: '+923001234599' },
       payment_method: 'CASH_ON_DELIVERY',
       amount: 950,
       item_details: 'Chai x4',
@@ -590,5 +653,74 @@ describe('editing an order (spec §4)', () => {
       delivery_fee: 115,
       signature: 'sig-115',
     });
+  }, 60_000);
+
+  it('saves a new name and phone, and keeps the saved address whole without gluing the building again', async () => {
+    const saved = {
+      ...order,
+      customer: {
+        ...order.customer,
+        location: { ...order.customer.location, address: `Flat 4, Sea Breeze, ${ZAMZAMA.formatted_address}` },
+      },
+    };
+    const api = mockRequestApi(
+      http.get(`${API}/order`, () => answer(saved)),
+      http.put(`${API}/order/PK-0900`, async ({ request }) => {
+        await bodyOf(request, OrderUpdateBodySchema);
+        return answer(saved);
+      }),
+    );
+    await renderPage('/request-a-rider/pk-khi-0042?orderID=PK-0900');
+    const details = await screen.findByRole('form', { name: 'Customer and item' }, { timeout: 5000 });
+    const field = (label: string) => within(details).getByRole('textbox', { name: new RegExp(`^${label}`) });
+    await waitFor(() => expect(field('Customer name')).toHaveValue('Bilal Ahmed'));
+    await userEvent.clear(field('Customer name'));
+    await userEvent.type(field('Customer name'), 'Sana Mirza');
+    await userEvent.clear(field('Customer phone'));
+    await userEvent.type(field('Customer phone'), '03217654321');
+    // The saved address already holds the unit and building: they are read-only, and say why.
+    expect(field('Building')).toHaveAttribute('readonly');
+    expect(field('Building')).toHaveAccessibleDescription(
+      'Part of the saved address. Choose the drop-off address again to change it.',
+    );
+    await userEvent.click(within(details).getByRole('button', { name: 'Continue to payment' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Update order' }));
+    await screen.findByText('Tracking page');
+    const [put] = api.requests.filter((call) => call.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      customer: { name: 'Sana Mirza', phone_number: '+923217654321' },
+      location: { address: `Flat 4, Sea Breeze, ${ZAMZAMA.formatted_address}` },
+    });
+  }, 60_000);
+
+  it('opens a scheduled order on its time, says when it is due, and sends the time it is moved to', async () => {
+    // Tomorrow at 14:30 in Karachi, whatever the hour now.
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(Date.now() + 24 * 3600_000);
+    const due = Math.floor(new Date(`${tomorrow}T14:30:00+05:00`).getTime() / 1000);
+    const scheduled: Order = { ...order, status: 'NEW', preordered_for: due, collection_type: 'scheduled' };
+    const api = mockRequestApi(
+      http.get(`${API}/order`, () => answer(scheduled)),
+      http.put(`${API}/order/PK-0900`, async ({ request }) => {
+        await bodyOf(request, OrderUpdateBodySchema);
+        return answer(scheduled);
+      }),
+    );
+    await renderPage('/request-a-rider/pk-khi-0042?orderID=PK-0900');
+    const quote = await screen.findByRole('status', { name: 'Delivery quote' }, { timeout: 5000 });
+    await waitFor(() => expect(quote).toHaveTextContent(/Scheduled for .*14:30/));
+    expect(quote).not.toHaveTextContent('Delivered by about');
+    const details = await screen.findByRole('form', { name: 'Customer and item' });
+    await userEvent.click(within(details).getByRole('button', { name: 'Continue to payment' }));
+    const payment = await screen.findByRole('form', { name: 'Payment and delivery time' });
+    expect(within(payment).getByRole('radio', { name: 'Schedule for later' })).toBeChecked();
+    const hours = within(payment).getByRole('spinbutton', { name: 'Hours' });
+    expect(hours).toHaveValue('14');
+    expect(within(payment).getByRole('spinbutton', { name: 'Minutes' })).toHaveValue('30');
+    await userEvent.click(hours);
+    await userEvent.keyboard('16');
+    await userEvent.click(within(payment).getByRole('button', { name: 'Update order' }));
+    await screen.findByText('Tracking page');
+    const [put] = api.requests.filter((call) => call.method === 'PUT');
+    expect(put?.body).toMatchObject({ preordered_for: due + 2 * 3600 });
   }, 60_000);
 });

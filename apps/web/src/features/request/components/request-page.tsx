@@ -24,7 +24,15 @@ import { useOrderForm } from '../hooks/use-order-form.ts';
 import { useRequestFlow } from '../hooks/use-request-flow.ts';
 import { useSubmitOrder } from '../hooks/use-submit-order.ts';
 import { useTranslateKey } from '../hooks/use-translate-key.ts';
-import { EMPTY_ORDER_FORM, formFromOrder, type OrderForm, orderPayload, preorderedFor } from '../order-form.ts';
+import {
+  EMPTY_ORDER_FORM,
+  formFromOrder,
+  isScheduledAhead,
+  type OrderForm,
+  orderPayload,
+  preorderedFor,
+} from '../order-form.ts';
+import { isSavedAddressKept } from '../request-rules.ts';
 import { hasQuote, isBeforeDestination, movablePinOf, sectionStatuses } from '../request-sections.ts';
 import { buildRequestSummary } from './build-request-summary.tsx';
 import { CardStep } from './card-step.tsx';
@@ -79,10 +87,12 @@ export function RequestPage(props: RequestPageProps) {
     timeZone: country.timeZone,
     orderIdToEdit: props.orderIdToEdit,
     // Called once the flow has loaded the order, after this render has made the form.
-    onOrderToEditLoaded: (order: Order) => form.reset(formFromOrder(order)),
+    onOrderToEditLoaded: (order: Order) => form.reset(formFromOrder(order, country.timeZone, Date.now())),
     // spec §6: online payment only for signed-in merchants, never guests or embedded mode.
     canPayOnline: config.mode === 'CLASSIC' && !props.guest,
     isPayAtPickupOn: props.isPayAtPickupOn ?? false,
+    // An edit keeps the order's own time rules; a new request may be scheduled while the service is closed.
+    isPreOrderOn: props.isPreOrderOn && props.orderIdToEdit === null,
   });
   const { state, send } = flow;
   const { step } = state;
@@ -96,6 +106,7 @@ export function RequestPage(props: RequestPageProps) {
       destination: state.destination,
       timeZone: country.timeZone,
       now: Date.now,
+      isLaterOnly: state.isClosedNow && props.orderIdToEdit === null,
     },
     paymentMethods: state.availablePaymentMethods,
     defaultPaymentMethod: config.defaultPaymentMethod,
@@ -175,6 +186,9 @@ export function RequestPage(props: RequestPageProps) {
     send({ type: 'back' });
   };
 
+  const scheduledSeconds = preorderedFor(values, country.timeZone);
+  const scheduledFor =
+    scheduledSeconds === null ? null : formatDateTime(scheduledSeconds * 1000, country.timeZone, i18n.language);
   const sections = sectionStatuses(step);
   const isEditing = props.orderIdToEdit !== null;
   const isPlacingOrigin = step === 'ASK_FOR_ORIGIN_ADDRESS_DETAILS';
@@ -242,8 +256,13 @@ export function RequestPage(props: RequestPageProps) {
             />
             {isPlacingOrigin && showsMapInForm && mapCard}
 
-            {step === 'SERVICE_CLOSED' && (
-              <ServiceClosedAlert from={state.startTime ?? ''} to={state.endTime ?? ''} timeZone={country.timeZone} />
+            {(step === 'SERVICE_CLOSED' || state.isClosedNow) && (
+              <ServiceClosedAlert
+                from={state.startTime ?? ''}
+                to={state.endTime ?? ''}
+                timeZone={country.timeZone}
+                canScheduleLater={state.isClosedNow}
+              />
             )}
 
             <DropOffSection
@@ -251,7 +270,9 @@ export function RequestPage(props: RequestPageProps) {
               lockedHint={
                 step === 'CHECK_SERVICE_HOURS' && vendor
                   ? t('request.checking-service-hours')
-                  : t('request.step.locked-drop-off')
+                  : step === 'SERVICE_CLOSED'
+                    ? t('request.step.locked-closed')
+                    : t('request.step.locked-drop-off')
               }
               query={state.addressQuery}
               onQueryChange={(query) => {
@@ -301,6 +322,7 @@ export function RequestPage(props: RequestPageProps) {
                     deliveredBy={(minutes) =>
                       formatTime(Date.now() + minutes * 60_000, country.timeZone, i18n.language)
                     }
+                    scheduledFor={scheduledFor}
                   />
                 )
               }
@@ -321,6 +343,7 @@ export function RequestPage(props: RequestPageProps) {
               onChange={back}
               summary={<DetailsSummary form={values} money={money} />}
               money={money}
+              isSavedAddressKept={isSavedAddressKept(state)}
             />
 
             <PaymentSection
@@ -329,7 +352,9 @@ export function RequestPage(props: RequestPageProps) {
               errors={errors}
               onFieldEdited={onFieldEdited}
               methods={state.availablePaymentMethods}
-              isPreOrderOn={props.isPreOrderOn && !isEditing}
+              // An edit moves a pre-order's time while it waits for it; other orders are due now.
+              isPreOrderOn={isEditing ? isScheduledAhead(state.orderToBeUpdated, Date.now()) : props.isPreOrderOn}
+              isLaterOnly={state.isClosedNow && !isEditing}
               isVoucherOn={props.isVoucherOn && !isEditing}
               isVatOn={props.isVatOn}
               timeZone={country.timeZone}

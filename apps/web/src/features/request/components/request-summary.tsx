@@ -26,12 +26,15 @@ export function DeliveryQuote({
   estimations,
   distanceKm,
   deliveredBy,
+  scheduledFor = null,
 }: {
   fee: string;
   estimations: Estimations | null;
   distanceKm: number | null;
   /** The time of day the order reaches the customer, formatted, from the pickup and trip estimates. */
   deliveredBy: (minutesFromNow: number) => string;
+  /** A scheduled order's time, formatted: said instead of the estimates for now, which do not apply to it. */
+  scheduledFor?: string | null;
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -44,21 +47,28 @@ export function DeliveryQuote({
           <bdi>{fee}</bdi>
         </Text>
       </Stack>
-      {estimations && (
-        <>
-          <Group gap={6} wrap="nowrap">
-            <IconMotorbike size={18} aria-hidden />
-            <Text fz="sm">{t('request.quote.pickup', { minutes: estimations.pickup_minutes })}</Text>
-          </Group>
-          <Group gap={6} wrap="nowrap">
-            <IconClockHour4 size={18} aria-hidden />
-            <Text fz="sm">
-              {t('request.quote.delivery', {
-                time: deliveredBy(estimations.pickup_minutes + estimations.delivery_minutes),
-              })}
-            </Text>
-          </Group>
-        </>
+      {scheduledFor ? (
+        <Group gap={6} wrap="nowrap">
+          <IconClockHour4 size={18} aria-hidden />
+          <Text fz="sm">{t('request.quote.scheduled', { time: scheduledFor })}</Text>
+        </Group>
+      ) : (
+        estimations && (
+          <>
+            <Group gap={6} wrap="nowrap">
+              <IconMotorbike size={18} aria-hidden />
+              <Text fz="sm">{t('request.quote.pickup', { minutes: estimations.pickup_minutes })}</Text>
+            </Group>
+            <Group gap={6} wrap="nowrap">
+              <IconClockHour4 size={18} aria-hidden />
+              <Text fz="sm">
+                {t('request.quote.delivery', {
+                  time: deliveredBy(estimations.pickup_minutes + estimations.delivery_minutes),
+                })}
+              </Text>
+            </Group>
+          </>
+        )
       )}
       {distanceKm !== null && (
         <Group gap={6} wrap="nowrap">

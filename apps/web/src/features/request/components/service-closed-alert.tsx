@@ -4,7 +4,13 @@ import { IconClockPause } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /** spec §8 "Service hours: {from} to {to}. It's {time}", in the country's time zone. */
-export function ServiceClosedAlert(props: { from: string; to: string; timeZone: string }) {
+export function ServiceClosedAlert(props: {
+  from: string;
+  to: string;
+  timeZone: string;
+  /** Closed now, but a delivery can be scheduled for the next open slots. */
+  canScheduleLater?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Alert
@@ -24,7 +30,7 @@ export function ServiceClosedAlert(props: { from: string; to: string; timeZone: 
           })}
         </Text>
         <Text fz="sm" c="dimmed">
-          {t('request.service-closed.hint')}
+          {t(props.canScheduleLater ? 'request.service-closed.schedule-hint' : 'request.service-closed.hint')}
         </Text>
       </Stack>
     </Alert>

@@ -93,6 +93,8 @@ export function useRequestFlow(input: {
   canPayOnline: boolean;
   /** spec §6 PayAtPickup flag. */
   isPayAtPickupOn: boolean;
+  /** spec §6 pre_order flag: a closed service still takes orders scheduled for its next open slots. */
+  isPreOrderOn?: boolean;
 }) {
   const { vendor, countryCode, timeZone } = input;
   const queryClient = useQueryClient();
@@ -129,8 +131,8 @@ export function useRequestFlow(input: {
   // spec §5: hours that cannot be read (or fetched) mean open.
   useEffect(() => {
     if (state.step !== 'CHECK_SERVICE_HOURS' || !state.vendorId || serviceHours.isPending) return;
-    send(checkServiceHours(serviceHours.data ?? null, new Date(), timeZone));
-  }, [state.step, state.vendorId, serviceHours.isPending, serviceHours.data, timeZone, send]);
+    send(checkServiceHours(serviceHours.data ?? null, new Date(), timeZone, { isPreOrderOn: input.isPreOrderOn }));
+  }, [state.step, state.vendorId, serviceHours.isPending, serviceHours.data, timeZone, send, input.isPreOrderOn]);
 
   const vendorFlags = vendor?.flags.payment_methods;
   const areOptionsLoading = onlinePayment.isPending || itemValueLimit.isPending || paymentMethods.isPending;

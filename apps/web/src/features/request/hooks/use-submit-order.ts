@@ -104,7 +104,7 @@ export function useSubmitOrder(input: {
         // The wire body passes the server's own spec §5 check before it is sent (validation/order-body.ts).
         if (current.orderToBeUpdated) {
           const { order_id: orderId, customer } = current.orderToBeUpdated;
-          const body = orderUpdateBody(current, values);
+          const body = orderUpdateBody(current, values, { timeZone, nowMs: Date.now() });
           refuseInvalidBody(
             validateOrderUpdateBody(
               body,

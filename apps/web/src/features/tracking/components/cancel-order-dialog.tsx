@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import type { Order } from '@riderdesk/domain/contracts/orders';
-import { CANCEL_REASONS, type CancelReason } from '@riderdesk/domain/order-status';
+import { CANCEL_REASONS, type CancelReason, isRiderAssigned } from '@riderdesk/domain/order-status';
+import { IconMotorbike } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../shared/notify.ts';
@@ -39,8 +40,17 @@ export function CancelOrderDialog({ order, opened, onClose }: { order: Order; op
   return (
     <Modal opened={opened} onClose={close} title={t('cancel.title')} centered radius="lg">
       <Stack gap="md">
+        {/* An edited order stays cancellable after a rider accepted it (spec §4 MODIFIED): say so first. */}
+        {isRiderAssigned(order.status_history) && (
+          <Alert variant="light" color="orange" icon={<IconMotorbike size={18} />}>
+            {t('tracking.cancel.rider-on-the-way')}
+          </Alert>
+        )}
         <Text fz="sm" c="dimmed">
           {t('tracking.cancel.body', { id: order.order_id })}
+        </Text>
+        <Text fz="xs" c="dimmed">
+          {t('terms.cancellation.body')}
         </Text>
         <Select
           label={t('tracking.cancel.reason')}

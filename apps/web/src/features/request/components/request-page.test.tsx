@@ -436,6 +436,30 @@ describe('request a rider (spec §4 flow)', () => {
   });
 });
 
+describe('a guest checkout (spec §1, §4)', () => {
+  it("starts the drop-off empty after the pickup was searched, so the drop-off search is the customer's own", async () => {
+    const guestVendor = makeVendor({ vendor_id: 'pk-khi-0042', name: 'guest' });
+    guestVendor.vendor_information.location = {
+      ...guestVendor.vendor_information.location,
+      latitude: null,
+      longitude: null,
+      address_text: '',
+    };
+    mockRequestApi();
+    await renderPage('/request-a-rider/pk-khi-0042', 'en', { vendor: guestVendor, guest: { onOrderPlaced: () => {} } });
+    const pickup = await screen.findByRole('textbox', { name: 'Pickup address' });
+    await userEvent.type(pickup, 'Tariq Road');
+    await userEvent.click(await screen.findByRole('option', { name: /Zamzama Boulevard/ }, { timeout: 3000 }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Your name' }), 'Sana Malik');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Your phone number/ }), '+923001234567');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your e-mail' }), 'sana@example.pk');
+    await userEvent.click(screen.getByRole('button', { name: 'Use this pickup' }));
+    const dropOff = await screen.findByRole('textbox', { name: 'Drop-off address' });
+    await waitFor(() => expect(dropOff).toBeEnabled());
+    expect(dropOff).toHaveValue('');
+  }, 30_000);
+});
+
 describe('editing an order (spec §4)', () => {
   const order: Order = {
     order_id: 'PK-0900',

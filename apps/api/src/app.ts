@@ -110,7 +110,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
 
   const vendors = vendorService(db);
   const orderReads = orderRecords(db);
-  const guests = guestService({ db, config, tokens, vendors, now });
+  const guests = guestService({ db, config, tokens, vendors, orders: orderReads.guestHandOver, now });
   const auth = authService({ db, config, mailer, tokens, vendors, guests, now });
   const flags = flagService(db);
   const pricing = pricingService({

@@ -5,6 +5,7 @@ import { meetsDifficulty, proofInput } from '@riderdesk/domain/guest/proof-of-wo
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
+import type { OrderRecords } from '../orders/records.ts';
 import type { VendorService } from '../vendors/service.ts';
 import * as repo from './repo.ts';
 import { sha256, type Tokens } from './tokens.ts';
@@ -33,9 +34,10 @@ export function guestService(deps: {
   config: AppConfig;
   tokens: Tokens;
   vendors: VendorService;
+  orders: OrderRecords['guestHandOver'];
   now: () => Date;
 }) {
-  const { db, config, tokens, vendors, now } = deps;
+  const { db, config, tokens, vendors, orders, now } = deps;
   const sign = (body: string) =>
     createHmac('sha256', config.authSecret).update(`guest-challenge:${body}`).digest('base64url');
 
@@ -91,14 +93,40 @@ export function guestService(deps: {
      * spec §4: a guest who registers or logs in hands its orders to the account: the guest's vendor is linked
      * to it, and the guest token is honoured no more. A stale or foreign token hands nothing over.
      */
-    async handOver(tx: Db, guestToken: string | undefined, userId: string): Promise<string | null> {
+    async handOver(
+      tx: Db,
+      guestToken: string | undefined,
+      userId: string,
+      intoVendorId?: string,
+    ): Promise<string | null> {
       if (!guestToken) return null;
       const guest = await tokens.verifyGuest(guestToken).catch(() => null);
       if (!guest) return null;
       const vendorId = await repo.claimGuestSession(tx, guest.guestId, userId, now());
       if (!vendorId) return null;
-      await vendors.registration.linkUser(tx, userId, vendorId);
-      return vendorId;
+      if (!intoVendorId) {
+        await vendors.registration.linkUser(tx, userId, vendorId);
+        return vendorId;
+      }
+      // A guest who registers a business finds its orders under that business, not under a branch named
+      // 'guest'; where it collected from becomes the business's pickup point when it has none (decision 125).
+      const pickup = await orders.latestPickup(tx, vendorId);
+      await orders.moveAll(tx, vendorId, intoVendorId);
+      if (pickup?.address) {
+        await vendors.registration.setMissingPickup(tx, intoVendorId, {
+          address_text: pickup.address,
+          unit: null,
+          building: null,
+          city: null,
+          country_code: config.deployment.country.code,
+          latitude: pickup.latitude,
+          longitude: pickup.longitude,
+          postal_code: null,
+          street: null,
+          rider_instructions: pickup.notes,
+        });
+      }
+      return intoVendorId;
     },
 
     /**

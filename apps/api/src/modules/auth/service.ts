@@ -129,7 +129,7 @@ export function authService({ db, config, mailer, tokens, vendors, guests, now }
           });
         }
         await vendors.registration.linkUser(tx, created.id, vendorId);
-        await guests.handOver(tx, body.guest_token, created.id);
+        await guests.handOver(tx, body.guest_token, created.id, vendorId);
         return created;
       });
       await sendVerification(user);

@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   // spec §9 "Persisted state": the history filters' date range and status.
   historyFilters: 'riderdesk-history-filters',
   lastVendor: 'riderdesk-last-vendor',
+  // Followed by '<user>:<branch>': a request not sent yet (features/request/request-draft.ts).
+  requestDraftPrefix: 'riderdesk-request-draft:',
 } as const;
 
 /** localStorage can throw (private mode, quota, disabled storage); the app must keep working. */

@@ -113,7 +113,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
 
   const vendors = vendorService(db);
   const orderReads = orderRecords(db);
-  const guests = guestService({ db, config, tokens, vendors, now });
+  const guests = guestService({ db, config, tokens, vendors, orders: orderReads.guestHandOver, now });
   const passwords = passwordHasher(config.passwordHashCost);
   const auth = authService({ db, config, mailer, tokens, vendors, guests, passwords, now });
   const flags = flagService(db, config.deployment.country.code);

@@ -1,15 +1,31 @@
 import { buildApp } from './app.ts';
 import { clockStartingAt } from './clock.ts';
 import { type AppConfig, loadConfigOrExit } from './config.ts';
-import { openDb } from './db/db.ts';
+import { DataFolderInUse } from './db/data-folder-lock.ts';
+import { type Db, openDb } from './db/db.ts';
 import { withAuthSecret } from './db/instance-secrets.ts';
 import { migrateOrExit } from './db/migrate.ts';
+import { serveOperatorCommands } from './ops/command-socket.ts';
+import { OpsError, runCommand } from './ops/commands.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { stopOnSignals } from './shutdown.ts';
 
 const envConfig = loadConfigOrExit();
 const now = clockStartingAt(envConfig.clockStart);
-const db = await openDb(envConfig);
+async function openDbOrExit(): Promise<Db> {
+  try {
+    return await openDb(envConfig);
+  } catch (error) {
+    if (!(error instanceof DataFolderInUse)) throw error;
+    // Two processes on one embedded folder would overwrite each other's writes (decision 126).
+    process.stderr.write(
+      `cannot start: ${error.message}. Stop it first; operator commands sent with npm run ops go through a running server.\n`,
+    );
+    process.exit(1);
+  }
+}
+
+const db = await openDbOrExit();
 await migrateOrExit(db);
 const config = await withAuthSecret(envConfig, db);
 
@@ -27,9 +43,25 @@ async function seedOrExit(config: AppConfig) {
 // first requests (load shedding, plugins/under-pressure.ts).
 const demo = await seedOrExit(config);
 const app = await buildApp(config, { db, now });
+// On the embedded database the operator's command line cannot open the folder this process holds: it sends
+// its commands here instead (decision 126).
+const operatorCommands = config.databaseUrl
+  ? null
+  : await serveOperatorCommands(config.dataDir, async (argv) => {
+      try {
+        const output = await runCommand({ db, config, now }, argv);
+        app.log.info({ command: argv[0] }, 'operator command');
+        return { ok: true, output };
+      } catch (error) {
+        if (error instanceof OpsError) return { ok: false, isUsage: true, message: error.message };
+        app.log.error({ err: error, command: argv[0] }, 'operator command failed');
+        return { ok: false, isUsage: false, message: error instanceof Error ? error.message : String(error) };
+      }
+    });
 
 stopOnSignals({
   close: async () => {
+    await operatorCommands?.close();
     await app.close();
     await db.close();
   },
@@ -58,6 +90,7 @@ try {
   process.stdout.write(`${lines.join('\n')}\n\n`);
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
+  await operatorCommands?.close();
   await db.close();
   process.exit(1);
 }

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
+import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import { solveProofOfWork } from '@riderdesk/domain/guest/proof-of-work';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { godroidToken, mintGodroidToken, revokeGodroidToken, runCommand } from '../src/ops/commands.ts';
+import { godroidToken, mintGodroidToken, revokeGodroidToken, runCommand, vendorCode } from '../src/ops/commands.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import {
   bearer,
   createMerchant,
+  createVendor,
   login,
   type Merchant,
   NEAR,
@@ -309,7 +311,7 @@ describe.each(databases())('guests and partner tokens on %s', (kind) => {
         .json()
         .result.vendors.map((v: { vendor_id: string }) => v.vendor_id);
 
-    it('gives a guest’s orders to the account it registers, at its first login once the e-mail is confirmed', async () => {
+    it('gives a guest’s orders to the business it registers, at its first login once the e-mail is confirmed; its pickup becomes the business’s', async () => {
       const guest = await startGuest();
       const orderId = await guestOrder(guest);
       const email = `${uniqueId('guest')}@example.pk`;
@@ -325,9 +327,61 @@ describe.each(databases())('guests and partner tokens on %s', (kind) => {
 
       await confirm(email);
       const account = bearer(await login(t.app, email));
-      expect(await vendorIdsOf(account)).toContain(guest.vendorId);
-      expect((await listed({ vendorId: guest.vendorId, email, headers: account })).ids).toEqual([orderId]);
+      const listedVendors = (await t.app.inject({ method: 'GET', url: '/api/v1/vendors', headers: account })).json()
+        .result.vendors as Vendor[];
+      // One business, no branch named 'guest' beside it.
+      expect(listedVendors.map((v) => v.name)).toEqual(['Sana Crafts']);
+      const [business] = listedVendors;
+      expect((await listed({ vendorId: business!.vendor_id, email, headers: account })).ids).toEqual([orderId]);
+      expect((await listed({ vendorId: guest.vendorId, email, headers: account })).status).toBe(403);
       expect((await listed(guest)).status).toBe(401);
+      // The pickup the guest used is the new business's first collection point.
+      expect(business!.vendor_information.location).toMatchObject({
+        address_text: SENDER.location.address,
+        latitude: SENDER.location.latitude,
+        longitude: SENDER.location.longitude,
+      });
+      // The business orders from there at once, without asking for a sender.
+      const next = await postOrder(
+        t,
+        { vendorId: business!.vendor_id, email, headers: account },
+        orderBody(
+          business!.vendor_id,
+          await quoteFee(t, { vendorId: business!.vendor_id, email, headers: account }, NEAR, OUTLET),
+        ),
+      );
+      expect(next.statusCode, next.body).toBe(200);
+    });
+
+    it('keeps the pickup point a registered outlet already has', async () => {
+      const guest = await startGuest();
+      const orderId = await guestOrder(guest);
+      const email = `${uniqueId('guest-pv')}@example.pk`;
+      const vendor = await createVendor(t.db, { contact_email: email, address_text: 'Shop 3, Saddar' });
+      const outlet = {
+        vendorId: vendor.vendor_id,
+        ...(await vendorCode({ db: t.db, config: t.config }, vendor.vendor_id)),
+      };
+      const register = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/register',
+        headers: guest.headers,
+        payload: {
+          registration_type: 'PV',
+          vendor_code: outlet.code,
+          vendor_email: email,
+          email_address: email,
+          password: PASSWORD,
+        },
+      });
+      expect(register.statusCode, register.body).toBe(200);
+      await confirm(email);
+      const account = bearer(await login(t.app, email));
+      const vendors = (await t.app.inject({ method: 'GET', url: '/api/v1/vendors', headers: account })).json().result
+        .vendors as Vendor[];
+      expect(vendors.map((v) => v.vendor_id)).toEqual([outlet.vendorId]);
+      expect(vendors[0]!.vendor_information.location.address_text).toBe('Shop 3, Saddar');
+      expect((await listed({ vendorId: outlet.vendorId, email, headers: account })).ids).toEqual([orderId]);
     });
 
     it('hands nothing over for a guest token sent in the registration’s body instead of the browser’s header', async () => {

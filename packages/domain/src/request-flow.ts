@@ -397,7 +397,14 @@ export function requestFlowReducer(state: RequestState, event: RequestEvent): Re
       if (state.step !== 'ASK_FOR_ORIGIN_ADDRESS_DETAILS') return state;
       const key = addressError({ ...event.address, text: event.address.address_text });
       if (key) return { ...state, error: { key, field: 'origin' } };
-      return afterOrigin({ ...state, hasVendorCoordinates: true, originAddressCreation: event.address, error: null });
+      // The search text was the pickup's; the drop-off search starts empty.
+      return afterOrigin({
+        ...state,
+        hasVendorCoordinates: true,
+        originAddressCreation: event.address,
+        addressQuery: '',
+        error: null,
+      });
     }
 
     case 'addressQueryChanged':

@@ -6,6 +6,7 @@ import { setImmediate } from 'node:timers/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { lockDataFolder } from './data-folder-lock.ts';
 
 export type SqlParam = string | number | boolean | Date | null | readonly string[];
 
@@ -219,8 +220,27 @@ export async function ping(db: Db): Promise<void> {
   await db.query('select 1');
 }
 
-/** DATABASE_URL unset → PGlite in DATA_DIR/pglite. */
+/**
+ * DATABASE_URL unset → PGlite in DATA_DIR/pglite, for this process alone: throws DataFolderInUse while another
+ * process has the folder (decision 126); closing the handle lets it go.
+ */
 export async function openDb(config: { databaseUrl: string | null; dataDir: string }): Promise<Db> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPglite(path.join(config.dataDir, 'pglite'));
+  const lock = lockDataFolder(config.dataDir);
+  try {
+    const db = await openPglite(path.join(config.dataDir, 'pglite'));
+    return {
+      ...db,
+      async close() {
+        try {
+          await db.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }

@@ -17,7 +17,7 @@ import {
   notify,
   useHasNotified,
 } from '../shared/notify.ts';
-import { takeSessionExpiry, useSession } from '../shared/session/session-store.ts';
+import { followSessionAcrossTabs, takeSessionExpiry, useSession } from '../shared/session/session-store.ts';
 import { createAppTheme, cssVariablesResolver } from './theme.ts';
 
 /**
@@ -53,6 +53,7 @@ function SessionEffects() {
   const queryClient = useQueryClient();
   const isLoggedIn = useSession() !== null;
   useRefreshFlagsOnSessionChange(isLoggedIn);
+  useEffect(() => followSessionAcrossTabs(), []);
   // A session the server ended: the guards send the user to log in, and this says why (spec §4).
   useEffect(() => {
     if (isLoggedIn || !takeSessionExpiry()) return;

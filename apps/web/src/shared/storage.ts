@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   lastVendor: 'riderdesk-last-vendor',
   // The remote flag sources and the maintenance texts, for a start while the API is down (spec §7).
   maintenanceSources: 'riderdesk-maintenance-sources',
+  // Followed by '<user>:<branch>': a request not sent yet (features/request/request-draft.ts).
+  requestDraftPrefix: 'riderdesk-request-draft:',
 } as const;
 
 /** localStorage can throw (private mode, quota, disabled storage); the app must keep working. */

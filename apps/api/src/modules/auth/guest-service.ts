@@ -5,6 +5,7 @@ import { meetsDifficulty, proofInput } from '@riderdesk/domain/guest/proof-of-wo
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
+import type { OrderRecords } from '../orders/records.ts';
 import type { VendorService } from '../vendors/service.ts';
 import * as repo from './repo.ts';
 import { sha256, type Tokens } from './tokens.ts';
@@ -33,9 +34,10 @@ export function guestService(deps: {
   config: AppConfig;
   tokens: Tokens;
   vendors: VendorService;
+  orders: OrderRecords['guestHandOver'];
   now: () => Date;
 }) {
-  const { db, config, tokens, vendors, now } = deps;
+  const { db, config, tokens, vendors, orders, now } = deps;
   const sign = (body: string) =>
     createHmac('sha256', config.authSecret).update(`guest-challenge:${body}`).digest('base64url');
 
@@ -45,6 +47,35 @@ export function guestService(deps: {
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw challengeError();
     if (!/^\d+$/.test(exp) || Number(exp) * 1000 <= now().getTime()) throw challengeError();
+  }
+
+  /**
+   * Gives a guest vendor's orders to an account. A guest who registered a business finds its orders under that
+   * business, not under a branch named 'guest'; where it collected from becomes the business's pickup point when
+   * it has none (decision 125). Otherwise the guest's vendor is linked to the account. Answers the vendor id.
+   */
+  async function moveInto(tx: Db, userId: string, guestVendorId: string, intoVendorId: string | null) {
+    if (!intoVendorId) {
+      await vendors.registration.linkUser(tx, userId, guestVendorId);
+      return guestVendorId;
+    }
+    const pickup = await orders.latestPickup(tx, guestVendorId);
+    await orders.moveAll(tx, guestVendorId, intoVendorId);
+    if (pickup?.address) {
+      await vendors.registration.setMissingPickup(tx, intoVendorId, {
+        address_text: pickup.address,
+        unit: null,
+        building: null,
+        city: null,
+        country_code: config.deployment.country.code,
+        latitude: pickup.latitude,
+        longitude: pickup.longitude,
+        postal_code: null,
+        street: null,
+        rider_instructions: pickup.notes,
+      });
+    }
+    return intoVendorId;
   }
 
   return {
@@ -95,21 +126,24 @@ export function guestService(deps: {
      */
     async handOver(tx: Db, guestToken: string | undefined, userId: string): Promise<string[]> {
       const at = now();
-      const vendorIds = await repo.claimReservedGuestSessions(tx, userId, at);
+      const handed: string[] = [];
+      for (const reserved of await repo.claimReservedGuestSessions(tx, userId, at)) {
+        handed.push(await moveInto(tx, userId, reserved.vendorId, reserved.intoVendorId));
+      }
       const guest = guestToken ? await tokens.verifyGuest(guestToken).catch(() => null) : null;
       const claimed = guest ? await repo.claimGuestSession(tx, guest.guestId, userId, at) : null;
-      if (claimed) vendorIds.push(claimed);
-      for (const vendorId of vendorIds) await vendors.registration.linkUser(tx, userId, vendorId);
-      return vendorIds;
+      if (claimed) handed.push(await moveInto(tx, userId, claimed, null));
+      return handed;
     },
 
     /**
-     * A guest who registers only reserves its orders for the new account: an account whose e-mail is not
-     * confirmed yet takes nothing over (decision 080). The first login after the confirmation hands them over.
+     * A guest who registers only reserves its orders for the new account and the business it registers: an
+     * account whose e-mail is not confirmed yet takes nothing over (decision 080). The first login after the
+     * confirmation hands them over, into that business (decision 125).
      */
-    async reserve(tx: Db, guestToken: string | undefined, userId: string): Promise<void> {
+    async reserve(tx: Db, guestToken: string | undefined, userId: string, intoVendorId: string): Promise<void> {
       const guest = guestToken ? await tokens.verifyGuest(guestToken).catch(() => null) : null;
-      if (guest) await repo.reserveGuestSession(tx, guest, userId, now());
+      if (guest) await repo.reserveGuestSession(tx, guest, userId, intoVendorId, now());
     },
 
     /**

@@ -252,24 +252,32 @@ export async function reserveGuestSession(
   db: Db,
   guest: { guestId: string; vendorId: string },
   userId: string,
+  intoVendorId: string,
   now: Date,
 ): Promise<boolean> {
   const rows = await db.query(
-    `update guest_sessions set reserved_for = $3
-      where id = $1 and vendor_id = $2 and claimed_at is null and expires_at > $4 returning id`,
-    [guest.guestId, guest.vendorId, userId, now],
+    `update guest_sessions set reserved_for = $3, reserved_into = $4
+      where id = $1 and vendor_id = $2 and claimed_at is null and expires_at > $5 returning id`,
+    [guest.guestId, guest.vendorId, userId, intoVendorId, now],
   );
   return rows.length > 0;
 }
 
-/** Hands the guest sessions reserved for an account over to it; their vendor ids. */
-export async function claimReservedGuestSessions(db: Db, userId: string, now: Date): Promise<string[]> {
-  const rows = await db.query<{ vendor_id: string }>(
+/**
+ * Hands the guest sessions reserved for an account over to it: each guest vendor's id and the business its
+ * orders go into (migration 118), when the registration named one.
+ */
+export async function claimReservedGuestSessions(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ vendorId: string; intoVendorId: string | null }[]> {
+  const rows = await db.query<{ vendor_id: string; reserved_into: string | null }>(
     `update guest_sessions set claimed_by = $1, claimed_at = $2
-      where reserved_for = $1 and claimed_at is null and expires_at > $2 returning vendor_id`,
+      where reserved_for = $1 and claimed_at is null and expires_at > $2 returning vendor_id, reserved_into`,
     [userId, now],
   );
-  return rows.map((row) => row.vendor_id);
+  return rows.map((row) => ({ vendorId: row.vendor_id, intoVendorId: row.reserved_into }));
 }
 
 /**

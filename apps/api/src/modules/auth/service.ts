@@ -124,7 +124,7 @@ export function authService({ db, config, mailer, tokens, vendors, guests, passw
           });
         }
         await vendors.registration.linkUser(tx, created.id, vendorId);
-        await guests.reserve(tx, guestToken, created.id);
+        await guests.reserve(tx, guestToken, created.id, vendorId);
         return created;
       });
       await sendVerification(user);

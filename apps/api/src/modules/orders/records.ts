@@ -51,6 +51,16 @@ export function orderRecords(db: Db) {
     isRiderOnOrdersOf: (riderId: string, vendorIds: readonly string[]): Promise<boolean> =>
       repo.isRiderOnOrdersOf(db, riderId, vendorIds),
 
+    /**
+     * A guest's orders handed to the business it registers, in the registration's transaction (`tx`): where
+     * the guest's newest order was collected, then every order moved to the business.
+     */
+    guestHandOver: {
+      latestPickup: (tx: Db, vendorId: string) => repo.findLatestPickupOfVendor(tx, vendorId),
+      moveAll: (tx: Db, fromVendorId: string, toVendorId: string): Promise<number> =>
+        repo.moveOrdersToVendor(tx, fromVendorId, toVendorId),
+    },
+
     customersOfVendor: (
       vendorId: string,
       query: { text: string; phoneDigits: string | null },

@@ -749,3 +749,37 @@ export async function hasProof(db: Db, orderId: string, kind: ProofKind): Promis
   const rows = await db.query('select 1 from order_proofs where order_id = $1 and kind = $2', [orderId, kind]);
   return rows.length > 0;
 }
+
+/** Where a vendor's newest order was collected: a guest's pickup, kept when its orders move to an account. */
+export async function findLatestPickupOfVendor(
+  db: Db,
+  vendorId: string,
+): Promise<{ address: string | null; notes: string | null; latitude: number; longitude: number } | null> {
+  const [row] = await db.query<{
+    pickup_address: string | null;
+    pickup_notes: string | null;
+    pickup_latitude: number;
+    pickup_longitude: number;
+  }>(
+    `select pickup_address, pickup_notes, pickup_latitude, pickup_longitude from orders
+      where vendor_id = $1 order by created_at desc, order_id desc limit 1`,
+    [vendorId],
+  );
+  return row
+    ? {
+        address: row.pickup_address,
+        notes: row.pickup_notes,
+        latitude: row.pickup_latitude,
+        longitude: row.pickup_longitude,
+      }
+    : null;
+}
+
+/** Moves every order of one vendor to another (a guest's orders into the business it registers). */
+export async function moveOrdersToVendor(db: Db, fromVendorId: string, toVendorId: string): Promise<number> {
+  const rows = await db.query<{ order_id: string }>(
+    'update orders set vendor_id = $2 where vendor_id = $1 returning order_id',
+    [fromVendorId, toVendorId],
+  );
+  return rows.length;
+}

@@ -349,6 +349,30 @@ export async function updateVendorAddress(db: Db, vendorId: string, address: Ven
   );
 }
 
+/** Sets the pickup point of a vendor that has none yet; a saved one is kept. Whether it was set. */
+export async function setMissingVendorAddress(db: Db, vendorId: string, address: VendorAddress): Promise<boolean> {
+  const rows = await db.query<{ vendor_id: string }>(
+    `update vendors set address_text = $2, unit = $3, building = $4, city = $5, country_code = $6, latitude = $7,
+       longitude = $8, postal_code = $9, street = $10, rider_instructions = $11
+     where vendor_id = $1 and latitude is null
+     returning vendor_id`,
+    [
+      vendorId,
+      address.address_text,
+      address.unit,
+      address.building,
+      address.city,
+      address.country_code,
+      address.latitude,
+      address.longitude,
+      address.postal_code,
+      address.street,
+      address.rider_instructions,
+    ],
+  );
+  return rows.length > 0;
+}
+
 export async function getCountryParameter(db: Db, name: string): Promise<string | null> {
   const [row] = await db.query<{ value: string }>('select value from country_parameters where name = $1', [name]);
   return row?.value ?? null;

@@ -47,6 +47,9 @@ export function vendorService(db: Db) {
       createBusiness: (tx: Db, vendor: NewVendor): Promise<boolean> => repo.insertVendor(tx, vendor),
       linkUser: (tx: Db, userId: string, vendorId: string): Promise<void> =>
         repo.linkUserToVendor(tx, userId, vendorId),
+      /** A new business without a pickup point takes the one its owner used as a guest. */
+      setMissingPickup: (tx: Db, vendorId: string, address: repo.VendorAddress): Promise<boolean> =>
+        repo.setMissingVendorAddress(tx, vendorId, address),
     },
     vendorIdsForCaller,
 

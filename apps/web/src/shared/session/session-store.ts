@@ -49,6 +49,28 @@ export function reloadSession(): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Follows the tabs of the same browser: a login, a logout or renewed tokens in one tab reach every other at
+ * once (the storage event fires in the tabs that did not write). A session another tab ended is ended here as
+ * the server ended it, so the guards send the user to log in and say why; nothing is sent with it meanwhile.
+ */
+export function followSessionAcrossTabs(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    // A null key: another tab cleared the whole storage.
+    if (event.key !== null && event.key !== STORAGE_KEYS.session && event.key !== STORAGE_KEYS.guestToken) return;
+    const before = current === undefined ? null : current;
+    current = undefined;
+    const after = getSession();
+    if (before && !after) {
+      wasExpired = true;
+      isDisconnected = true;
+    }
+    for (const listener of listeners) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }

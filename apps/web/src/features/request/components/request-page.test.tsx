@@ -19,6 +19,7 @@ import { mockApi } from '../../../../test/api.ts';
 import { makeVendor } from '../../../../test/fixtures.ts';
 import { API, answer, apiError, bodyOf, countryParametersHandler } from '../../../../test/handlers.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
+import { STORAGE_KEYS } from '../../../shared/storage.ts';
 import { RequestPage, type RequestPageProps } from './request-page.tsx';
 
 const VENDOR = makeVendor({ vendor_id: 'pk-khi-0042', name: 'Karachi Grill House — Clifton' });
@@ -568,6 +569,75 @@ describe('request a rider (spec §4 flow)', () => {
     const dueMinutes = due === null ? -1 : Math.floor((((due / 60 + 5 * 60) % 1440) + 1440) % 1440);
     expect((dueMinutes - (opensAt % 1440) + 1440) % 1440).toBeLessThan(60);
   }, 60_000);
+});
+
+describe('a request not sent yet', () => {
+  const drafts = () =>
+    Object.keys(window.localStorage).filter((key) => key.startsWith(STORAGE_KEYS.requestDraftPrefix));
+
+  it('comes back with its drop-off and details when the page opens again, and goes once the order is sent', async () => {
+    const api = mockRequestApi();
+    const first = await renderPage();
+    await chooseZamzama();
+    const typed = await screen.findByRole('form', { name: 'Customer and item' }, { timeout: 3000 });
+    await userEvent.type(within(typed).getByRole('textbox', { name: /^Customer name/ }), 'Ayesha Khan');
+    // The session ends, the tab is reloaded or the merchant logs out elsewhere: the page goes.
+    first.unmount();
+    expect(drafts()).toHaveLength(1);
+
+    await renderPage();
+    expect(await screen.findByText(/Your request that was not sent is back/)).toBeInTheDocument();
+    const details = await screen.findByRole('form', { name: 'Customer and item' }, { timeout: 3000 });
+    expect(within(details).getByRole('textbox', { name: /^Customer name/ })).toHaveValue('Ayesha Khan');
+    expect(screen.getByRole('textbox', { name: 'Drop-off address' })).toHaveValue(ZAMZAMA.formatted_address);
+    // Its fee is quoted afresh, not taken from the draft.
+    expect(api.sent('/api/v1/delivery/fee')).toHaveLength(2);
+
+    await fillDetails('');
+    await userEvent.click(await screen.findByRole('button', { name: 'Request rider' }));
+    await screen.findByText('Tracking page', {}, { timeout: 5000 });
+    const [order] = api.sent('/api/v1/order');
+    expect(order?.body).toMatchObject({ customer: { name: 'Ayesha Khan' } });
+    expect(drafts()).toEqual([]);
+  }, 60_000);
+
+  it('keeps one draft per user and branch', async () => {
+    mockRequestApi();
+    const first = await renderPage();
+    await chooseZamzama();
+    first.unmount();
+    const other = await renderPage('/request-a-rider/pk-khi-0042', 'en', { userEmail: 'other@riderdesk.pk' });
+    const dropOff = await screen.findByRole('textbox', { name: 'Drop-off address' });
+    await waitFor(() => expect(dropOff).toBeEnabled());
+    expect(dropOff).toHaveValue('');
+    expect(screen.queryByText(/Your request that was not sent is back/)).not.toBeInTheDocument();
+    other.unmount();
+    expect(drafts()).toHaveLength(1);
+  }, 30_000);
+});
+
+describe('a guest checkout (spec §1, §4)', () => {
+  it("starts the drop-off empty after the pickup was searched, so the drop-off search is the customer's own", async () => {
+    const guestVendor = makeVendor({ vendor_id: 'pk-khi-0042', name: 'guest' });
+    guestVendor.vendor_information.location = {
+      ...guestVendor.vendor_information.location,
+      latitude: null,
+      longitude: null,
+      address_text: '',
+    };
+    mockRequestApi();
+    await renderPage('/request-a-rider/pk-khi-0042', 'en', { vendor: guestVendor, guest: { onOrderPlaced: () => {} } });
+    const pickup = await screen.findByRole('textbox', { name: 'Pickup address' });
+    await userEvent.type(pickup, 'Tariq Road');
+    await userEvent.click(await screen.findByRole('option', { name: /Zamzama Boulevard/ }, { timeout: 3000 }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Your name' }), 'Sana Malik');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Your phone number/ }), '+923001234567');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your e-mail' }), 'sana@example.pk');
+    await userEvent.click(screen.getByRole('button', { name: 'Use this pickup' }));
+    const dropOff = await screen.findByRole('textbox', { name: 'Drop-off address' });
+    await waitFor(() => expect(dropOff).toBeEnabled());
+    expect(dropOff).toHaveValue('');
+  }, 30_000);
 });
 
 describe('editing an order (spec §4)', () => {

@@ -8,7 +8,7 @@ import type { SenderContact } from '@riderdesk/domain/guest/guest-rules';
 import { fromMinor, toMinor } from '@riderdesk/domain/money';
 import { orderCharges } from '@riderdesk/domain/orders/charges';
 import { ORDER_TOAST_KEYS, payableDeliveryFee, REQUEST_ERROR_KEYS } from '@riderdesk/domain/request-flow';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountryParameter } from '../../../shared/api/get-country-parameter.ts';
@@ -21,6 +21,7 @@ import { useCardPayment } from '../hooks/use-card-payment.ts';
 import { useDestinationPicker } from '../hooks/use-destination-picker.ts';
 import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { useOrderForm } from '../hooks/use-order-form.ts';
+import { useRequestDraft } from '../hooks/use-request-draft.ts';
 import { useRequestFlow } from '../hooks/use-request-flow.ts';
 import { useSubmitOrder } from '../hooks/use-submit-order.ts';
 import { useTranslateKey } from '../hooks/use-translate-key.ts';
@@ -155,6 +156,13 @@ export function RequestPage(props: RequestPageProps) {
   const leaveGuard = useLeaveGuard(
     form.formState.isDirty || (props.orderIdToEdit === null && state.destination !== null),
   );
+  const draft = useRequestDraft({
+    scope: props.orderIdToEdit === null && vendorId ? { owner: props.userEmail ?? 'guest', vendorId } : null,
+    form,
+    values,
+    state,
+    send,
+  });
   const order = useSubmitOrder({
     senderContact: props.guest ? senderContact : null,
     onOrderCreated: props.guest?.onOrderPlaced,
@@ -168,6 +176,7 @@ export function RequestPage(props: RequestPageProps) {
     translate,
     onPlaced: () => {
       leaveGuard.markSent();
+      draft.markSent();
       form.reset(EMPTY_ORDER_FORM);
     },
   });
@@ -232,6 +241,19 @@ export function RequestPage(props: RequestPageProps) {
         title={isEditing ? t('request.edit-title', { id: props.orderIdToEdit }) : t('request.title')}
         description={isEditing ? t('request.edit-description') : t('request.description')}
       />
+      {draft.isRestored && (
+        <Alert
+          variant="light"
+          icon={<IconRestore size={18} />}
+          mb="md"
+          role="status"
+          withCloseButton
+          closeButtonLabel={t('request.draft.dismiss')}
+          onClose={draft.dismiss}
+        >
+          {t('request.draft.restored')}
+        </Alert>
+      )}
       {isEditing && flow.orderToEdit.isPending && vendorId && (
         <Alert variant="light" icon={<Loader size={16} />} mb="md">
           {t('request.loading-order')}
@@ -399,7 +421,15 @@ export function RequestPage(props: RequestPageProps) {
         </Grid.Col>
       </Grid>
 
-      <LeaveRequestModal opened={leaveGuard.isAsking} onStay={leaveGuard.stay} onLeave={leaveGuard.leave} />
+      <LeaveRequestModal
+        opened={leaveGuard.isAsking}
+        onStay={leaveGuard.stay}
+        onLeave={() => {
+          // "Discard and leave": the draft goes with it.
+          draft.markSent();
+          leaveGuard.leave();
+        }}
+      />
       <FeeChangedModal
         opened={state.hasFeeChanged}
         fee={money(payableDeliveryFee(state)?.fee ?? 0)}

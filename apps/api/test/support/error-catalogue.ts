@@ -5,12 +5,11 @@ import { SCHEMA_ISSUE_KEYS } from '@riderdesk/domain/validation/schema-issue-key
 const root = join(import.meta.dirname, '..', '..', '..', '..');
 
 /**
- * Key-shaped strings of the server's sources that are not answered to anyone: request fields, job names,
- * host names, SQL columns, window messages. Everything else of that shape is a key the server can answer.
+ * Key-shaped strings of the server's sources that are not answered to anyone and that `isNotAMessage` does not
+ * tell by their shape: request fields, job names, host names. Everything else of that shape is a key the
+ * server can answer.
  */
 const NOT_ANSWERED = new Set([
-  'app.inject',
-  'app.jobs',
   'card.token',
   'customer.location',
   'customer.location.address',
@@ -18,18 +17,12 @@ const NOT_ANSWERED = new Set([
   'customer.location.longitude',
   'customer.location.notes',
   'customer.name',
-  'customer.phone_number',
   'flex.cybersource.com',
   'testflex.cybersource.com',
   'guests.sweep',
-  'h.created_at',
-  'o.created_at',
-  'o.preordered_for',
   'order.amount',
   'order.description',
-  'order.payment_method',
   'order.signature',
-  'page.created_at',
   'payment.authorised',
   'payment.failed',
   'payments.payments.accept',
@@ -41,11 +34,18 @@ const NOT_ANSWERED = new Set([
   'req.headers.cookie',
   'request.ip',
   'sender.location',
-  'steps.accepted_at',
-  'steps.cancelled_at',
-  'steps.delivered_at',
-  'steps.picked_up_at',
 ]);
+
+/**
+ * Shapes that are never a message: the brand's host names and the card frame's window messages (riderdesk.*),
+ * the Fastify instance's members (app.*), file names, and a body's field paths (a snake_case last segment,
+ * e.g. order.vendor_id; of the keys only `validation.*` name zod's snake_case codes).
+ */
+function isNotAMessage(key: string): boolean {
+  if (key.startsWith('riderdesk.') || key.startsWith('app.')) return true;
+  if (/\.(ts|js|mjs|json|sql|xlsx|csv|html|svg|png|md|sock|lock)$/.test(key)) return true;
+  return !key.startsWith('validation.') && /^[a-z]+(_[a-z]+)+$/.test(key.split('.').at(-1) ?? '');
+}
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -65,14 +65,7 @@ export function serverErrorCatalogue(): Map<string, string> {
   for (const file of [...sources(join(root, 'apps/api/src')), ...sources(join(root, 'packages/domain/src'))]) {
     for (const match of readFileSync(file, 'utf8').matchAll(/['`]([a-z][a-z0-9-]*(?:\.[a-z0-9_-]+)+)['`]/g)) {
       const key = match[1]!;
-      // riderdesk.* are the brand's host names and the card frame's window messages.
-      if (
-        NOT_ANSWERED.has(key) ||
-        key.startsWith('riderdesk.') ||
-        /\.(ts|js|json|sql|xlsx|csv|html|svg|png|md)$/.test(key)
-      ) {
-        continue;
-      }
+      if (NOT_ANSWERED.has(key) || isNotAMessage(key)) continue;
       if (!catalogue.has(key)) catalogue.set(key, relative(root, file));
     }
   }

@@ -4,6 +4,7 @@ import type { BulkJobDetailAnswer, BulkRow } from '@riderdesk/domain/contracts/b
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BulkSheetRow, fillTemplate, validBulkRow } from '../../../testing/bulk-sheet.ts';
+import { bulkFileParser } from '../src/modules/bulk/parse-file.ts';
 import { storedZip, unpackEntries, ZipRefusal, zipEntries } from '../src/modules/bulk/zip-reader.mjs';
 import type { OrderRow } from '../src/modules/orders/model.ts';
 import { linkUserToVendor } from '../src/modules/vendors/repo.ts';
@@ -682,4 +683,33 @@ describe('the bulk file’s zip, read once with a bound', () => {
       parts.map((part) => part.data.toString()),
     );
   });
+});
+
+describe('the parse worker’s memory limit', () => {
+  /** A workbook of `rows` rows of the template's first three columns. */
+  const workbookOf = (rows: number) => {
+    const cells: (string | number)[][] = [['Customer name', 'Customer phone', 'Drop-off address']];
+    for (let index = 0; index < rows; index++) {
+      cells.push(['Ayesha Khan', `0300${1_000_000 + index}`, `House ${index}, Street 4, Block 4, Clifton, Karachi`]);
+    }
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(cells), 'Orders');
+    return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  };
+
+  it('refuses a file that needs more than its thread’s heap, and goes on parsing the next', async () => {
+    // 24 MB holds the reader and a small sheet, not 25 000 rows (the process's own parser has 768 MB).
+    const parser = bulkFileParser({ heapMb: 24 });
+    try {
+      const small = workbookOf(10);
+      expect((await parser.parse(small, { kind: 'xlsx' }, 30_000)).rows).toHaveLength(11);
+      await expect(parser.parse(workbookOf(25_000), { kind: 'xlsx' }, 30_000)).rejects.toMatchObject({
+        statusCode: 400,
+        message: 'bulk.error.unsafe-file',
+      });
+      expect((await parser.parse(small, { kind: 'xlsx' }, 30_000)).rows).toHaveLength(11);
+    } finally {
+      await parser.close();
+    }
+  }, 60_000);
 });

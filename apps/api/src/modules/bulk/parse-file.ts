@@ -26,20 +26,6 @@ const WORKER_FILE = [
   new URL('./parse-worker.mjs', import.meta.url),
 ].find((url) => existsSync(fileURLToPath(url)));
 
-// One pool per process, made on the first upload: its threads keep the reader loaded between files and
-// leave after a minute without work. A thread that runs out of memory or is stopped is replaced.
-let pool: Piscina<ParseTask, WorkerAnswer> | null = null;
-function parsePool(filename: string) {
-  pool ??= new Piscina<ParseTask, WorkerAnswer>({
-    filename,
-    minThreads: 0,
-    maxThreads: MAX_PARALLEL_PARSES,
-    idleTimeout: WORKER_IDLE_MS,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-  });
-  return pool;
-}
-
 // The worker reads the zip again from the bytes alone (zip-reader.mjs): the checks' entries are not sent.
 interface ParseTask {
   bytes: Uint8Array;
@@ -50,36 +36,70 @@ interface ParseTask {
 
 type WorkerAnswer = ({ ok: true } & ParsedSheet) | { ok: false; key: string };
 
+export interface BulkFileParser {
+  parse(bytes: Buffer, checked: { kind: BulkFileKind }, maxRows: number): Promise<ParsedSheet>;
+  /** Ends the parse threads (tests; the process's own parser lives as long as the process). */
+  close(): Promise<void>;
+}
+
 /**
- * Reads a checked file (file-checks.ts) in a worker thread, so the event loop keeps answering other
- * merchants while a large workbook is unpacked and parsed. Refusals answer with a spec §8 bulk key.
+ * Reads checked files (file-checks.ts) in worker threads of their own, so the event loop keeps answering
+ * other merchants while a large workbook is unpacked and parsed. Each thread's heap is bounded by `heapMb`
+ * (`resourceLimits`): a file that needs more ends that thread, not the process, and is refused. Refusals
+ * answer with a spec §8 bulk key.
  */
-export async function parseBulkFile(
-  bytes: Buffer,
-  checked: { kind: BulkFileKind },
-  maxRows: number,
-): Promise<ParsedSheet> {
-  if (!WORKER_FILE) throw new Error('the bulk parse worker is missing from the build');
-  const copy = new Uint8Array(bytes);
-  let answer: WorkerAnswer;
-  try {
-    answer = await parsePool(WORKER_FILE.href).run(
-      { bytes: copy, kind: checked.kind, limits: UNPACK_LIMITS, maxRows },
-      { transferList: [copy.buffer], signal: AbortSignal.timeout(PARSE_TIMEOUT_MS) },
-    );
-  } catch (error) {
-    // Stopped after its time: no honest file takes that long. Out of memory or a crash in the reader: the
-    // file is refused, never a 5xx.
-    if (error instanceof Error && error.name === 'AbortError') {
-      throw keyedError(400, 'UnsafeFile', 'bulk.error.unsafe-file', 'content');
-    }
-    throw keyedError(400, 'InvalidFormat', 'bulk.error.invalid-format', 'content');
-  }
-  if (answer.ok) return { sheet: answer.sheet, rows: answer.rows };
-  throw keyedError(
-    400,
-    answer.key === 'bulk.error.unsafe-file' ? 'UnsafeFile' : 'InvalidFormat',
-    answer.key,
-    'content',
-  );
+export function bulkFileParser(options: { heapMb: number }): BulkFileParser {
+  // Made on the first upload: its threads keep the reader loaded between files and leave after a minute
+  // without work. A thread that runs out of memory or is stopped is replaced.
+  let pool: Piscina<ParseTask, WorkerAnswer> | null = null;
+  const parsePool = (filename: string) => {
+    pool ??= new Piscina<ParseTask, WorkerAnswer>({
+      filename,
+      minThreads: 0,
+      maxThreads: MAX_PARALLEL_PARSES,
+      idleTimeout: WORKER_IDLE_MS,
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
+    });
+    return pool;
+  };
+
+  return {
+    async parse(bytes, checked, maxRows) {
+      if (!WORKER_FILE) throw new Error('the bulk parse worker is missing from the build');
+      const copy = new Uint8Array(bytes);
+      let answer: WorkerAnswer;
+      try {
+        answer = await parsePool(WORKER_FILE.href).run(
+          { bytes: copy, kind: checked.kind, limits: UNPACK_LIMITS, maxRows },
+          { transferList: [copy.buffer], signal: AbortSignal.timeout(PARSE_TIMEOUT_MS) },
+        );
+      } catch (error) {
+        // Stopped after its time, or past its thread's heap: no honest file takes that long or that much. A
+        // crash in the reader: the file is refused, never a 5xx.
+        const code = (error as { code?: unknown } | null)?.code;
+        if ((error instanceof Error && error.name === 'AbortError') || code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          throw keyedError(400, 'UnsafeFile', 'bulk.error.unsafe-file', 'content');
+        }
+        throw keyedError(400, 'InvalidFormat', 'bulk.error.invalid-format', 'content');
+      }
+      if (answer.ok) return { sheet: answer.sheet, rows: answer.rows };
+      throw keyedError(
+        400,
+        answer.key === 'bulk.error.unsafe-file' ? 'UnsafeFile' : 'InvalidFormat',
+        answer.key,
+        'content',
+      );
+    },
+    async close() {
+      await pool?.destroy();
+      pool = null;
+    },
+  };
+}
+
+const processParser = bulkFileParser({ heapMb: WORKER_HEAP_MB });
+
+/** The process's parser (bulkFileParser), one pool for every upload. */
+export function parseBulkFile(bytes: Buffer, checked: { kind: BulkFileKind }, maxRows: number): Promise<ParsedSheet> {
+  return processParser.parse(bytes, checked, maxRows);
 }

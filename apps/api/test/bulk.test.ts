@@ -76,7 +76,9 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       const validations = (orders as unknown as { dataValidations: { model: Record<string, { formulae: string[] }> } })
         .dataValidations.model;
       const lists = Object.values(validations).map((rule) => rule.formulae[0]);
-      expect(lists).toContain('"PAID,CASH_ON_DELIVERY,ONLINE_PAYMENT"');
+      // Decision 117: a bulk row is never paid by card, so the list does not offer it.
+      expect(lists).toContain('"PAID,CASH_ON_DELIVERY"');
+      expect(lists.join()).not.toContain('ONLINE_PAYMENT');
       expect(lists).toContain('"INSTANT,SCHEDULED"');
     });
 
@@ -269,7 +271,7 @@ describe.each(databases())('bulk orders on %s', (kind) => {
         [6, 'Minimum amount of 100 PKR'],
         [7, 'validation.fill-amount'],
         [8, 'bulk.error.payment-type'],
-        [9, 'error.no-payment-method-available'],
+        [9, 'bulk.error.online-payment'],
         [10, 'request.error.undeliverable-address'],
         [11, 'bulk.error.scheduled-time-missing'],
         [12, 'validation.preorder-window'],

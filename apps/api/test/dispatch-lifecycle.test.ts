@@ -12,7 +12,7 @@ import {
   relogin,
   type TestRider,
 } from './support/factories.ts';
-import { orderOf, PNG_1PX, placeOrder, proof, riderCall } from './support/orders.ts';
+import { orderOf, PNG_1PX, placeOrder, proof, riderCall, translationKey } from './support/orders.ts';
 
 const MINUTE = 60_000;
 
@@ -34,8 +34,8 @@ describe.each(databases())('dispatch and the rider API on %s', (kind) => {
   });
 
   /** A new order dispatched to `rider` (the only free rider near the outlet). */
-  async function offeredTo(rider: TestRider): Promise<string> {
-    const orderId = await placeOrder(t, merchant);
+  async function offeredTo(rider: TestRider, change?: Parameters<typeof placeOrder>[2]): Promise<string> {
+    const orderId = await placeOrder(t, merchant, change);
     await t.services.dispatcher.tick();
     const order = await orderOf(t, merchant, orderId);
     expect(order.status).toBe('ASSIGNED_TO_TRANSPORT');
@@ -90,6 +90,35 @@ describe.each(databases())('dispatch and the rider API on %s', (kind) => {
       [rider.id],
     );
     expect(state).toEqual({ state: 'AVAILABLE', current_order_id: null });
+  });
+
+  // spec §3 age_validation_required: the rider is told, and confirms the check with the delivery.
+  it('makes the age check a task the rider confirms at delivery', async () => {
+    await setRidersOffline();
+    const rider = await createRider(t.db, { lat: OUTLET.lat + 0.01, lng: OUTLET.lng });
+    const orderId = await offeredTo(rider, (body) => {
+      body.age_validation_required = true;
+    });
+    const accepted = await riderCall(t, rider, orderId, 'accept');
+    expect(accepted.json().result.age_validation_required).toBe(true);
+    for (const [action, payload] of [
+      ['arrived-at-vendor', undefined],
+      ['collected', proof()],
+      ['left-vendor', undefined],
+      ['near-customer', undefined],
+    ] as const) {
+      expect((await riderCall(t, rider, orderId, action, payload)).statusCode).toBe(200);
+    }
+    for (const payload of [proof(), { ...proof(), age_checked: false }]) {
+      const refused = await riderCall(t, rider, orderId, 'delivered', payload);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'AgeCheckRequired' });
+      expect(translationKey(refused)).toBe('error.rider.age-check-required');
+      expect((await orderOf(t, merchant, orderId)).status).toBe('NEAR_CUSTOMER');
+    }
+    const delivered = await riderCall(t, rider, orderId, 'delivered', { ...proof(), age_checked: true });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(delivered.json().result).toMatchObject({ status: 'DELIVERED', age_validation_required: true });
   });
 
   it('refuses steps out of order with 409 and changes nothing', async () => {

@@ -293,6 +293,26 @@ describe.each(databases())('order history on %s', (kind) => {
       expect(hostile).toMatch(/,1500,/);
     });
 
+    it('says which orders the rider checks the age of', async () => {
+      await t.db.query('update orders set age_validation_required = true where order_id = $1', [ids.hostile!]);
+      try {
+        const lines = (await exportOf({ format: 'csv', status: 'DELIVERED' })).body.replace(/^\uFEFF/, '').split('\n');
+        const headings = lines[0]?.split(',') ?? [];
+        const column = headings.indexOf('Age check');
+        expect(column).toBeGreaterThan(0);
+        const cellOf = (id: string | undefined) =>
+          XLSX.read(lines.find((line) => line.startsWith(id!)) ?? '', { type: 'string', raw: true });
+        const ageCellOf = (id: string | undefined) => {
+          const sheet = cellOf(id).Sheets.Sheet1!;
+          return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null })[0]?.[column];
+        };
+        expect(ageCellOf(ids.hostile)).toBe('Required');
+        expect(ageCellOf(ids.lateYesterday)).toBeNull();
+      } finally {
+        await t.db.query('update orders set age_validation_required = false where order_id = $1', [ids.hostile!]);
+      }
+    });
+
     it('writes XLSX in which no cell is a formula and amounts are numbers', async () => {
       const response = await exportOf({ format: 'xlsx', lang: 'ur_alt' });
       expect(response.statusCode).toBe(200);

@@ -31,10 +31,22 @@ describe.each(databases())('public tracking pages on %s', (kind) => {
       outlet: { latitude: OUTLET.lat, longitude: OUTLET.lng },
       destination: { area: 'Khayaban-e-Ittehad, DHA Phase 6' },
       recipient_phone: '+92******4567',
+      age_validation_required: false,
     });
     expect(response.body).not.toContain(orderId);
     expect(response.body).not.toContain('+923001234567');
     expect(response.body).not.toContain('Sea Breeze');
+  });
+
+  it('tells the recipient when the rider checks their age', async () => {
+    const checked = await placeOrder(t, merchant, (body) => {
+      body.age_validation_required = true;
+    });
+    const checkedToken = (await orderOf(t, merchant, checked)).tracking_token;
+    for (const page of ['tracking', 'tracking-c2c']) {
+      expect((await get(`${page}/${checkedToken}`)).json().result.age_validation_required).toBe(true);
+    }
+    await t.db.query(`update orders set status = 'CANCELLED' where order_id = $1`, [checked]);
   });
 
   it('shows the rider’s first name and position once assigned, and the receipt after delivery', async () => {

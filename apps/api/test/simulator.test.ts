@@ -53,7 +53,10 @@ describe.each(databases())('the fleet simulator on %s', (kind) => {
 
     it(`drives an order to ${end} through the rider service, with generated proof photos`, async () => {
       const rider = await createRider(t.db, { lat: OUTLET.lat + 0.005, lng: OUTLET.lng }, { simulated: true });
-      const orderId = await placeOrder(t, merchant);
+      // The simulated rider confirms the age check the order asks for.
+      const orderId = await placeOrder(t, merchant, (body) => {
+        body.age_validation_required = true;
+      });
       vi.useFakeTimers({ toFake: ['performance'] });
       try {
         expect(await driveUntil(t, orderId, [end])).toBe(end);

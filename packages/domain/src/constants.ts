@@ -110,6 +110,12 @@ export const BULK_PAYMENT_TYPES = [
 ] as const satisfies readonly PaymentMethod[];
 export type BulkPaymentType = (typeof BULK_PAYMENT_TYPES)[number];
 
+/**
+ * What a bulk row may be paid with: it is placed with no one at a card form, so it is paid in cash or was paid
+ * already. An ONLINE_PAYMENT row is refused with that reason, and the template does not offer it (decision 117).
+ */
+export const BULK_OFFERED_PAYMENT_TYPES = ['PAID', 'CASH_ON_DELIVERY'] as const satisfies readonly BulkPaymentType[];
+
 export const CARD_METHODS = ['cybersource_creditcard', 'generic_creditcard'] as const;
 export type CardMethod = (typeof CARD_METHODS)[number];
 

@@ -31,6 +31,8 @@ const Common = {
   preordered_for: Instant.nullable(),
   picked_up_at: Instant.nullable(),
   delivered_at: Instant.nullable(),
+  /** The rider checks the recipient's age (ID) at the door (spec §3 age_validation_required). */
+  age_validation_required: z.boolean(),
   /** The public stages reached, oldest first. */
   timeline: z.array(z.object({ stage: z.enum(PUBLIC_TRACKING_STAGES), at: Instant })),
 };

@@ -54,6 +54,11 @@ export const ProofBodySchema = z.object({
      */
     data: textSchema(4 * PROOF_MAX_BYTES, { min: 1, multiline: true }),
   }),
+  /**
+   * On delivery: the rider checked the recipient's age. An order with age_validation_required is not delivered
+   * without it.
+   */
+  age_checked: z.boolean().optional(),
 });
 export type ProofBody = z.infer<typeof ProofBodySchema>;
 
@@ -79,6 +84,8 @@ export const RiderOrderSchema = z.object({
   /** Major units the rider collects from the merchant at the pickup (0 unless paid at pickup). */
   collect_at_pickup_amount: z.number().min(0),
   description: z.string(),
+  /** The rider checks the recipient's age (ID) at the door and confirms it with the delivery (age_checked). */
+  age_validation_required: z.boolean(),
   offer_expires_at: Instant.nullable(),
   pickup_eta_minutes: z.number().int().min(0).nullable(),
   delivery_eta_minutes: z.number().int().min(0).nullable(),

@@ -319,6 +319,8 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       if (input.payment_method && !isBulkPaymentType(input.payment_method)) {
         refuse('bulk.error.payment-type', 'payment_method');
       }
+      // Decision 117: no one is at a card form when a bulk row is placed, so it is never paid by card.
+      if (input.payment_method === 'ONLINE_PAYMENT') refuse('bulk.error.online-payment', 'payment_method');
       if (!isBulkDeliveryType(input.delivery_type)) refuse('bulk.error.delivery-type', 'delivery_type');
       let scheduledFor: Date | null = null;
       if (input.delivery_type === 'SCHEDULED') {

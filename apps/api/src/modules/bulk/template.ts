@@ -4,7 +4,7 @@ import {
   BULK_REQUIRED_COLUMNS,
   type BulkColumn,
 } from '@riderdesk/domain/bulk/bulk-sheet';
-import { BULK_PAYMENT_TYPES } from '@riderdesk/domain/constants';
+import { BULK_OFFERED_PAYMENT_TYPES } from '@riderdesk/domain/constants';
 import ExcelJS from 'exceljs';
 import { columnName } from '../../infra/spreadsheet.ts';
 import type { SheetTexts } from './sheet-texts.ts';
@@ -87,7 +87,7 @@ export async function buildTemplate(texts: SheetTexts, example: { collectionPoin
       errorTitle: texts.headers[column],
       error: texts.text(`bulk.template.choose-${column === 'payment_method' ? 'payment' : 'delivery'}`),
     });
-  choice('payment_method', BULK_PAYMENT_TYPES);
+  choice('payment_method', BULK_OFFERED_PAYMENT_TYPES);
   choice('delivery_type', BULK_DELIVERY_TYPES);
   validations.add(range('amount'), {
     type: 'decimal',

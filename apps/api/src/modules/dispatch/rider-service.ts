@@ -37,6 +37,7 @@ export const liveEtas = (row: TripRow, stage: OrderStage, rider: GeoPoint) =>
   );
 
 const riderBusy = () => keyedError(409, 'RiderBusy', 'error.rider.busy');
+const ageCheckRequired = () => keyedError(409, 'AgeCheckRequired', 'error.rider.age-check-required', 'age_checked');
 
 /** The order as its rider sees it: where to collect, where to deliver, what to collect in cash. */
 function toRiderOrder(row: OrderRow): RiderOrder {
@@ -50,8 +51,8 @@ function toRiderOrder(row: OrderRow): RiderOrder {
     order_id: row.order_id,
     status: row.status,
     pickup: {
-      name: row.outlet_name,
-      phone: row.sender_phone ?? row.outlet_phone,
+      name: row.sender_name || row.outlet_name,
+      phone: row.sender_phone || row.outlet_phone,
       address: row.pickup_address,
       notes: row.pickup_notes,
       latitude: row.pickup_latitude,
@@ -69,6 +70,7 @@ function toRiderOrder(row: OrderRow): RiderOrder {
     collect_amount: fromMinor(charges.collectMinor, row.currency),
     collect_at_pickup_amount: fromMinor(charges.collectAtPickupMinor, row.currency),
     description: row.description ?? '',
+    age_validation_required: row.age_validation_required,
     offer_expires_at: row.offer_expires_at?.toISOString() ?? null,
     pickup_eta_minutes: row.pickup_eta_minutes,
     delivery_eta_minutes: row.delivery_eta_minutes,
@@ -107,7 +109,11 @@ export function riderService({
     const proof = readProof(body);
     const position = await riderPosition(riderId);
     return lifecycle.step(orderId, to, {
-      guard: ownedBy(riderId),
+      guard: (row) => {
+        ownedBy(riderId)(row);
+        // spec §3 age_validation_required: the order is delivered only once the rider confirms the age check.
+        if (to === 'DELIVERED' && row.age_validation_required && body?.age_checked !== true) throw ageCheckRequired();
+      },
       patch: (row) => {
         const stage = to as OrderStage;
         const etas = position ? liveEtas(row, stage, position) : null;

@@ -172,7 +172,8 @@ export function fleetSimulator(deps: {
         entry.decided = true;
         await report(rider.id, entry, true);
         if (random() < config.simUnreachableProbability) await riders.customerUnreachable(rider.id, orderId);
-        else await riders.delivered(rider.id, orderId, simulatedProof('delivery'));
+        // The simulated rider checks the recipient's age where the order asks for it.
+        else await riders.delivered(rider.id, orderId, { ...simulatedProof('delivery'), age_checked: true });
         return;
       }
       case 'RETURN_INITIATED': {

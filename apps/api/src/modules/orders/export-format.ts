@@ -7,7 +7,7 @@ import { withoutBidiControls } from '../../infra/spreadsheet.ts';
 import type { ExportRecord, ExportSteps } from './repo.ts';
 
 // The columns of the history table (spec §2 "All orders"), then what reconciling needs beyond it: the
-// status history times, voucher, VAT number and notes.
+// status history times, voucher, VAT number, age check and notes.
 export const EXPORT_COLUMNS = [
   'order_id',
   'created_at',
@@ -36,6 +36,7 @@ export const EXPORT_COLUMNS = [
   'cancel_reason',
   'voucher_code',
   'vat_number',
+  'age_check',
   'customer_notes',
   'description',
 ] as const;
@@ -72,6 +73,7 @@ const EXPORT_COLUMN_WIDTHS: Record<ExportColumn, number> = {
   cancel_reason: 24,
   voucher_code: 14,
   vat_number: 16,
+  age_check: 14,
   customer_notes: 30,
   description: 30,
 };
@@ -186,6 +188,8 @@ export function exportRow(order: ExportRecord, t: Translate): ExportCell[] {
     cancel_reason: order.cancel_reason ? t(`cancel.reason.${order.cancel_reason}`) : null,
     voucher_code: order.voucher_code,
     vat_number: order.vat_number,
+    // spec §3 age_validation_required: the rider checks the customer's age at the door.
+    age_check: order.age_validation_required ? t('history.export.age-check-required') : null,
     customer_notes: order.customer_notes,
     description: order.description || null,
   };

@@ -377,6 +377,7 @@ export interface ExportRecord {
   cancel_reason: string | null;
   voucher_code: string | null;
   vat_number: string | null;
+  age_validation_required: boolean;
   description: string | null;
 }
 
@@ -417,7 +418,7 @@ export async function findExportBatch(
               o.delivery_fee_minor::float8 as delivery_fee_minor, o.discount_minor::float8 as discount_minor,
               o.amount_minor::float8 as amount_minor, o.payment_method, o.payment_status,
               o.paid_minor::float8 as paid_minor, o.refunded_minor::float8 as refunded_minor, o.card_scheme,
-              o.card_last4, o.cancel_reason, o.voucher_code, o.vat_number, o.description
+              o.card_last4, o.cancel_reason, o.voucher_code, o.vat_number, o.age_validation_required, o.description
          ${ORDER_FROM}
         where ${where.join(' and ')} order by o.created_at desc, o.order_id desc limit ${limit})
      select page.order_id, to_char(page.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
@@ -427,7 +428,7 @@ export async function findExportBatch(
             page.payment_status, page.paid_minor, page.refunded_minor, page.card_scheme, page.card_last4,
             ${local('steps.accepted_at')} as accepted_at, ${local('steps.picked_up_at')} as picked_up_at,
             ${local('steps.delivered_at')} as delivered_at, ${local('steps.cancelled_at')} as cancelled_at,
-            page.cancel_reason, page.voucher_code, page.vat_number, page.description
+            page.cancel_reason, page.voucher_code, page.vat_number, page.age_validation_required, page.description
        from page cross join lateral (
          select ${lastOf(steps.accepted)} as accepted_at, ${lastOf(steps.pickedUp)} as picked_up_at,
                 ${lastOf(steps.delivered)} as delivered_at, ${lastOf(steps.cancelled)} as cancelled_at

@@ -103,6 +103,7 @@ export function publicTrackingService({
       preordered_for: row.preordered_for?.toISOString() ?? null,
       picked_up_at: firstTime(row.status_history, ['PICKED_UP']),
       delivered_at: firstTime(row.status_history, ['DELIVERED']),
+      age_validation_required: row.age_validation_required,
       timeline,
     };
   }

@@ -27,6 +27,7 @@ function tracking(overrides: Partial<PublicTracking> = {}): PublicTracking {
     preordered_for: null,
     picked_up_at: at(15),
     delivered_at: null,
+    age_validation_required: false,
     timeline: [
       { stage: 'PREPARING', at: at(40) },
       { stage: 'COURIER_ACCEPTED', at: at(30) },
@@ -139,6 +140,21 @@ describe('public tracking page', () => {
     mockApi(http.get(`${API}/public/tracking/${TOKEN}`, () => answer(tracking({ delivery_eta_minutes: 3 }))));
     await renderPage('tracking');
     expect(await screen.findByText('less than 5 minutes away')).toBeInTheDocument();
+  });
+
+  it('tells the recipient to have an ID ready when the rider checks their age, until it is delivered', async () => {
+    mockApi(http.get(`${API}/public/tracking/${TOKEN}`, () => answer(tracking({ age_validation_required: true }))));
+    await renderPage('tracking');
+    expect(
+      await screen.findByText("Have your ID ready: the rider checks the recipient's age at delivery."),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of an age check the order does not ask for', async () => {
+    mockApi(http.get(`${API}/public/tracking/${TOKEN}`, () => answer(tracking())));
+    await renderPage('tracking');
+    expect(await screen.findByRole('list', { name: 'Delivery stages' })).toBeInTheDocument();
+    expect(screen.queryByText(/Have your ID ready/)).not.toBeInTheDocument();
   });
 
   it('shows the return journey when the order goes back to the shop', () => {

@@ -6,6 +6,7 @@ import {
   IconBuildingStore,
   IconClockExclamation,
   IconHome,
+  IconId,
   IconMotorbike,
   IconReceipt,
   IconX,
@@ -37,6 +38,7 @@ export type TrackingViewModel = Pick<
   | 'updated_at'
   | 'delivered_at'
   | 'preordered_for'
+  | 'age_validation_required'
 > & { origin: Place; destination: Place };
 
 export function fromTracking(answer: PublicTracking): TrackingViewModel {
@@ -178,6 +180,11 @@ export function PublicTrackingView({
                 time: formatTime(Date.parse(view.latest_arrival_at), country.timeZone, i18n.language),
               })
             : t('public.delayed')}
+        </Alert>
+      )}
+      {view.age_validation_required && !view.is_cancelled && !view.delivered_at && (
+        <Alert color="blue" radius="md" icon={<IconId size={18} />}>
+          {t('public.age-check')}
         </Alert>
       )}
       {view.is_cancelled && (

@@ -35,6 +35,7 @@ import {
   IconEdit,
   IconExternalLink,
   IconFileInvoice,
+  IconId,
   IconInfoCircle,
   IconMapPin,
   IconMotorbike,
@@ -406,9 +407,14 @@ export function OrderDetail({
               </Text>
             )}
             {order.age_validation_required && (
-              <Badge color="orange" variant="light" radius="sm" style={{ whiteSpace: 'normal', height: 'auto' }}>
-                {t('tracking.detail.age-check')}
-              </Badge>
+              <Group gap={6} wrap="nowrap" align="flex-start">
+                <ThemeIcon color="orange" variant="light" size="sm" radius="xl" aria-hidden>
+                  <IconId size={14} />
+                </ThemeIcon>
+                <Text fz="sm" fw={600} c="orange.9">
+                  {t('tracking.detail.age-check')}
+                </Text>
+              </Group>
             )}
           </InfoCard>
           <InfoCard icon={<IconMotorbike size={16} />} title={t('tracking.detail.rider')}>

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { FLAG_DEFAULTS } from '@riderdesk/domain/contracts/flags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { openPglite } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { setFlag } from '../src/ops/commands.ts';
@@ -53,7 +53,7 @@ describe.each(databases())('system routes on %s', (kind) => {
     expect(result.hasDevOutbox).toBe(true);
   });
 
-  it('lists the remote flag sources before the API\'s own, and lets the browser reach them (spec §7)', async () => {
+  it("lists the remote flag sources before the API's own, and lets the browser reach them (spec §7)", async () => {
     const db = await openPglite('memory://');
     await migrate(db);
     const app = await buildApp(
@@ -108,9 +108,12 @@ describe.each(databases())('system routes on %s', (kind) => {
     expect(fallback.json()).toEqual({ variations: FLAG_DEFAULTS });
 
     await setFlag({ db: t.db, config: t.config }, 'BulkOrderUpload', 'false');
-    const flags = await t.app.inject({ method: 'GET', url: '/api/v1/flags?vendor_id=anything' });
+    const flags = await t.app.inject({ method: 'GET', url: '/api/v1/flags' });
     expect(flags.statusCode).toBe(200);
     expect(flags.json().variations).toEqual({ ...FLAG_DEFAULTS, BulkOrderUpload: false });
+    // A vendor's flags are read by its own merchants only (flag-enforcement.test.ts).
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/flags?vendor_id=anything' });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('serves translations with cache headers and 404 for other locales', async () => {

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from 'react-router';
 import { MaintenanceNotice } from '../features/maintenance/components/maintenance-page.tsx';
+import { applyDocumentLanguage } from '../shared/i18n/i18n.ts';
 import { getSession, isSessionValid } from '../shared/session/session-store.ts';
 import { nextTask } from '../shared/tasks/next-task.ts';
 import { AppLoadFailure } from './app-load-failure.tsx';
@@ -10,6 +11,7 @@ import { OutdatedBuildCheck } from './outdated-build-check.tsx';
 import { capturePartnerHandOff } from './partner-hand-off.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter, preloadPage } from './router.tsx';
+import { createAppTheme } from './theme.ts';
 
 export type AppStart =
   | { status: 'SUCCESS'; app: LoadedApplication; router: ReturnType<typeof createAppRouter> }
@@ -52,14 +54,16 @@ export async function startApp(): Promise<AppStart> {
     router.dispose();
     // spec §7: the maintenance flags hold while the API is down, read from the remote flag sources.
     const maintenance = await maintenanceWithoutApi(readInlineConfig()?.flagProviders).catch(() => null);
-    return maintenance ? { status: 'MAINTENANCE', maintenance } : { status: 'FAILURE' };
+    if (!maintenance) return { status: 'FAILURE' };
+    applyDocumentLanguage(maintenance.language);
+    return { status: 'MAINTENANCE', maintenance };
   }
 }
 
 export function App({ start }: { start: AppStart }) {
   if (start.status === 'MAINTENANCE') {
     return (
-      <MantineProvider>
+      <MantineProvider theme={createAppTheme(start.maintenance.primaryColor ?? 'pink')}>
         <MaintenanceNotice {...start.maintenance.texts} />
       </MantineProvider>
     );

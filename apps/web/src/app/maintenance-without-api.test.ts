@@ -47,7 +47,7 @@ afterEach(() => {
   requests.length = 0;
 });
 
-const i18n = { t: (key: string) => `ur:${key}` } as unknown as I18n;
+const i18n = { language: 'ur_alt', t: (key: string) => `ur:${key}` } as unknown as I18n;
 const configWith = (urls: string[]): PublicConfig => ({
   ...testConfig,
   flagProviders: [...urls.map((url, i) => ({ name: `REMOTE_${i + 1}`, url })), { name: 'FWF', url: '/api/v1/flags' }],
@@ -71,6 +71,8 @@ describe('the maintenance flags while the API is down (spec §7)', () => {
         body: 'ur:maintenance.unplanned.body',
         retry: 'ur:maintenance.retry',
       },
+      language: 'ur_alt',
+      primaryColor: 'pink',
     });
     expect(requests).toEqual(['silent/flags', '/pk/flags.json']);
   });

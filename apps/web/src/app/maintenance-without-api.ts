@@ -7,12 +7,17 @@ import { readJson, STORAGE_KEYS, writeStorage } from '../shared/storage.ts';
 /** What a start without the API needs: where the flags are besides the API, and the page's texts. */
 interface MaintenanceSources {
   providers: FlagProvider[];
+  /** The page's language and the brand's colour, so the page reads as the portal does. */
+  language: string;
+  primaryColor: string;
   planned: MaintenanceTexts;
   unplanned: MaintenanceTexts;
 }
 
 export interface MaintenanceWithoutApi {
   texts: MaintenanceTexts;
+  language: string;
+  primaryColor: string | null;
 }
 
 // The texts of a browser that never loaded the portal: English, as the application-load banner's (spec §8).
@@ -41,6 +46,8 @@ export function keepMaintenanceSources(config: PublicConfig, i18n: I18n): void {
   });
   const sources: MaintenanceSources = {
     providers: config.flagProviders.filter(isRemote),
+    language: i18n.language,
+    primaryColor: config.brand.primaryColor,
     planned: texts('planned'),
     unplanned: texts('unplanned'),
   };
@@ -63,5 +70,7 @@ export async function maintenanceWithoutApi(
   const { flags, source } = await getFlags(unique, { ...options, withFallbackFile: false });
   if (source === 'defaults' || !(flags.PlannedMaintenance || flags.UnplannedMaintenance)) return null;
   const kind = flags.PlannedMaintenance ? 'planned' : 'unplanned';
-  return { texts: kept?.[kind] ?? ENGLISH[kind] };
+  return kept?.[kind]
+    ? { texts: kept[kind], language: kept.language, primaryColor: kept.primaryColor }
+    : { texts: ENGLISH[kind], language: 'en', primaryColor: null };
 }

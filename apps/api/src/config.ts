@@ -35,6 +35,10 @@ export interface RateLimitConfig {
   globalMax: number;
   /** GUEST_SESSIONS_PER_HOUR: guest sessions one IP may open per hour. */
   guestSessionsPerHour: number;
+  /** INVITATIONS_PER_DAY_PER_MERCHANT: outlet owner invitations one merchant (parent vendor) may send a day. */
+  invitationsPerMerchantPerDay: number;
+  /** INVITATIONS_PER_DAY_PER_ADDRESS: outlet owner invitations one e-mail address may receive a day. */
+  invitationsPerAddressPerDay: number;
   /** REDIS_URL: counters shared by every instance; null keeps them in this process. */
   redisUrl: string | null;
   /** Prefix of the counters' Redis keys. */
@@ -201,6 +205,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH: integer(1, 1_000_000, 10),
   RATE_LIMIT_LOGIN_FAILURES_PER_IP: integer(1, 1_000_000, 30),
   GUEST_SESSIONS_PER_HOUR: integer(1, 1_000_000, 20),
+  INVITATIONS_PER_DAY_PER_MERCHANT: integer(1, 1_000_000, 50),
+  INVITATIONS_PER_DAY_PER_ADDRESS: integer(1, 1_000_000, 3),
   GUEST_POW_DIFFICULTY: integer(0, 24, 16),
   RATE_LIMIT_GLOBAL: integer(1, 1_000_000, 600),
   REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
@@ -381,6 +387,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
         loginFailuresPerIp: vars.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
         globalMax: vars.RATE_LIMIT_GLOBAL,
         guestSessionsPerHour: vars.GUEST_SESSIONS_PER_HOUR,
+        invitationsPerMerchantPerDay: vars.INVITATIONS_PER_DAY_PER_MERCHANT,
+        invitationsPerAddressPerDay: vars.INVITATIONS_PER_DAY_PER_ADDRESS,
         redisUrl: vars.REDIS_URL ?? null,
         redisKeyPrefix: 'riderdesk:rate-limit:',
       },

@@ -194,17 +194,46 @@ describe.each(databases())('collection points on %s', (kind) => {
     expect((await call('PUT', `/outlet/${locked}`, outletBody())).statusCode).toBe(403);
   });
 
-  it('links an owner who has an account and tells them by e-mail', async () => {
+  it('invites an owner who has an account: the outlet is theirs only once they accept with their password', async () => {
     const owner = await createUser(t.db, t.config);
     const { vendor_id: vendorId, invited } = (
       await call('POST', '/outlet', outletBody({ users: [owner.email.toUpperCase(), ''] }))
     ).json().result;
     expect(invited).toEqual([owner.email]);
-    const [mail] = await outbox(t.app, owner.email);
-    expect(mail?.subject).toMatch(/You can now request riders/);
     const ownerHeaders = bearer(await login(t.app, owner.email));
-    const vendors = (await call('GET', '/vendors', undefined, ownerHeaders)).json().result.vendors;
-    expect(vendors.map((vendor: { vendor_id: string }) => vendor.vendor_id)).toEqual([vendorId]);
+    const vendorIds = async () =>
+      (await call('GET', '/vendors', undefined, ownerHeaders))
+        .json()
+        .result.vendors.map((vendor: { vendor_id: string }) => vendor.vendor_id);
+    expect(await vendorIds()).toEqual([]);
+
+    const [mail] = await outbox(t.app, owner.email);
+    const token = linkFrom(mail!.text);
+    expect(mail!.text).toContain('password');
+    const lookup = await call('POST', '/outlet/invitation', { token }, {});
+    expect(lookup.json().result).toMatchObject({ email: owner.email, vendor_id: vendorId, has_account: true });
+
+    const wrong = await call('POST', '/outlet/invitation/accept', { token, password: 'Wrong#Pass1' }, {});
+    expect(wrong.statusCode).toBe(401);
+    expect(await vendorIds()).toEqual([]);
+    const accepted = await call('POST', '/outlet/invitation/accept', { token, password: PASSWORD }, {});
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().result.vendor_id).toBe(vendorId);
+    expect(await vendorIds()).toEqual([vendorId]);
+  });
+
+  it('writes the merchant’s outlet name into invitations as plain text, never as a link', async () => {
+    const email = `${uniqueId('named')}@example.pk`;
+    const name = 'https://pay.example.com/verify <b>now</b>';
+    await call('POST', '/outlet', outletBody({ users: [email], name }));
+    const [mail] = await outbox(t.app, email);
+    expect(mail!.subject).not.toMatch(/example|verify/);
+    for (const part of [mail!.text, mail!.html ?? '']) {
+      expect(part).not.toMatch(/pay\.example\.com|https:\/\/pay|example\.com/);
+      expect(part).toContain('verify');
+    }
+    expect(mail!.html).not.toContain('<b>now</b>');
+    expect(mail!.html).toContain('&#60;b&#62;now&#60;/b&#62;'.replace('/', '\u2215'));
   });
 
   it('invites a new e-mail: the link, used once within 24 h, sets a password and opens only that outlet', async () => {
@@ -288,6 +317,8 @@ describe.each(databases())('collection points on %s', (kind) => {
       const owner = await createUser(t.db, t.config);
       const body = outletBody({ users: [owner.email] });
       const { vendor_id: vendorId } = (await call('POST', '/outlet', body)).json().result;
+      const token = linkFrom((await outbox(t.app, owner.email))[0]!.text);
+      expect((await call('POST', '/outlet/invitation/accept', { token, password: PASSWORD }, {})).statusCode).toBe(200);
       // Active now, whether or not a worker has run its job yet.
       await runCommand({ db: t.db, config: t.config }, ['approve-outlet', vendorId]);
       const ownerMerchant: Merchant = {
@@ -317,5 +348,47 @@ describe.each(databases())('collection points on %s', (kind) => {
         (message) => message.event === 'error' && client.messages.filter((m) => m.event === 'error').length === 2,
       );
     });
+  });
+});
+
+describe.each(databases())('owner invitations are limited on %s', (kind) => {
+  let t: TestApp;
+  let merchant: Merchant;
+
+  beforeAll(async () => {
+    t = await buildTestApp({
+      kind,
+      ...IN_SERVICE_HOURS,
+      env: { INVITATIONS_PER_DAY_PER_ADDRESS: '2', INVITATIONS_PER_DAY_PER_MERCHANT: '4' },
+    });
+    merchant = await createMerchant(t, { is_parent: true });
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
+    t.app.inject({ method, url: `/api/v1${url}`, headers: merchant.headers, payload });
+  const ownersOf = async (vendorId: string) =>
+    (await t.db.query<{ owners: string[] }>('select owners from vendors where vendor_id = $1', [vendorId]))[0]?.owners;
+
+  it('per address: removing and re-adding an owner does not mail them again and again', async () => {
+    const email = `${uniqueId('target')}@example.pk`;
+    const body = outletBody({ users: [email] });
+    const { vendor_id: vendorId } = (await call('POST', '/outlet', body)).json().result;
+    expect((await call('PUT', `/outlet/${vendorId}`, { ...body, users: [] })).statusCode).toBe(200);
+    expect((await call('PUT', `/outlet/${vendorId}`, body)).statusCode).toBe(200);
+    expect((await call('PUT', `/outlet/${vendorId}`, { ...body, users: [] })).statusCode).toBe(200);
+    const refused = await call('PUT', `/outlet/${vendorId}`, body);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errors[0].meta.translation_key).toBe('outlet.error.too-many-invitations');
+    // Refused whole: nothing saved, nothing sent.
+    expect(await ownersOf(vendorId)).toEqual([]);
+    expect(await outbox(t.app, email)).toHaveLength(2);
+  });
+
+  it('per merchant: a request cannot mail twenty addresses once the day’s invitations are spent', async () => {
+    const emails = Array.from({ length: 3 }, () => `${uniqueId('many')}@example.pk`);
+    const refused = await call('POST', '/outlet', outletBody({ users: emails }));
+    expect(refused.statusCode).toBe(429);
+    for (const email of emails) expect(await outbox(t.app, email)).toEqual([]);
   });
 });

@@ -63,7 +63,7 @@ export const bearer = (tokens: { AccessToken: string; IdToken: string }) => ({
 
 export async function outbox(app: FastifyInstance, to: string) {
   const response = await app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(to)}` });
-  return response.json().result.messages as { subject: string; text: string }[];
+  return response.json().result.messages as { subject: string; text: string; html?: string | null }[];
 }
 
 export interface Merchant {

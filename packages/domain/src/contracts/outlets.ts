@@ -80,11 +80,20 @@ export function outletBodyToForm(body: OutletBody, vendorId: string | null = nul
 /** What an invitation link opens: whom it is for and the outlet it lands on. */
 export const InvitationQuerySchema = z.object({ token: tokenSchema(128) });
 export const InvitationAnswerSchema = resultOf(
-  z.object({ email: z.string(), vendor_id: z.string(), outlet_name: z.string() }),
+  z.object({
+    email: z.string(),
+    vendor_id: z.string(),
+    outlet_name: z.string(),
+    /** The e-mail has an account already: its owner accepts with their own password instead of setting one. */
+    has_account: z.boolean(),
+  }),
 );
 export type InvitationAnswer = z.infer<typeof InvitationAnswerSchema>;
 
-/** Accepting an invitation sets the new owner's password; the password rules of spec §5 apply. */
+/**
+ * Accepting an invitation sets the new owner's password (the password rules of spec §5 apply), or, for an e-mail
+ * that has an account, is that account's password: the outlet is linked only once its owner accepts.
+ */
 export const AcceptInvitationBodySchema = z.object({
   token: tokenSchema(128),
   password: textSchema(256, { min: PASSWORD_MIN_LENGTH }),
@@ -98,6 +107,7 @@ export const OUTLET_ERRORS = {
   notEditable: 'outlet.error.not-editable',
   parentRequired: 'outlet.error.parent-required',
   invitationInvalid: 'outlet.error.invitation-invalid',
+  tooManyInvitations: 'outlet.error.too-many-invitations',
   pending: 'outlet.error.pending',
   inactive: 'outlet.error.inactive',
 } as const;

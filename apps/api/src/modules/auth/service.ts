@@ -248,6 +248,22 @@ export function authService({ db, config, mailer, tokens, vendors, guests, passw
       if (!isReset) throw expired();
     },
 
+    /**
+     * The account of this e-mail and password (an outlet owner accepting an invitation), or null — after the same
+     * hashing work whether the e-mail has an account or not.
+     */
+    async accountWithPassword(
+      email: string,
+      password: string,
+      tx: Db = db,
+    ): Promise<{ id: string; email: string } | null> {
+      const user = await repo.findUserByEmail(tx, email.toLowerCase());
+      const isPasswordRight = user
+        ? await passwords.verify(user.password_hash, password)
+        : await passwords.verifyAgainstNone(password);
+      return user && isPasswordRight && !user.disabled ? { id: user.id, email: user.email } : null;
+    },
+
     /** The account of an e-mail, if there is one (outlet owners are linked by e-mail). */
     async userIdByEmail(email: string, tx: Db = db): Promise<string | null> {
       return (await repo.findUserByEmail(tx, email.toLowerCase()))?.id ?? null;

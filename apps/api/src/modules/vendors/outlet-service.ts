@@ -9,6 +9,7 @@ import {
   outletBodyToForm,
 } from '@riderdesk/domain/contracts/outlets';
 import { defaultDeliveryPolygon } from '@riderdesk/domain/delivery-area';
+import { unlinkable } from '@riderdesk/domain/text/unlinkable';
 import {
   type CollectionPointErrors,
   hasErrors,
@@ -17,7 +18,7 @@ import {
 } from '@riderdesk/domain/validation/collection-point';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
-import { AppError, keyedError } from '../../errors.ts';
+import { AppError, authError, keyedError } from '../../errors.ts';
 import type { JobType } from '../../infra/jobs/job-queue.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -82,6 +83,14 @@ export interface OutletDeps {
 export type OutletService = ReturnType<typeof outletService>;
 
 /**
+ * Counts the invitations a merchant sends and an address receives on the shared rate-limit counters (the routes
+ * hold them); throws 429 once either is over its limit, before anything is saved or sent.
+ */
+export type InvitationLimiter = (merchantId: string, emails: readonly string[]) => Promise<void>;
+
+export const tooManyInvitations = () => keyedError(429, 'TooManyRequests', OUTLET_ERRORS.tooManyInvitations, 'users');
+
+/**
  * Collection points merchants add and edit themselves (spec §2, §3, §5, §7), their owners by e-mail, and the
  * activation of a new one (docs/decisions/055-collection-points.md).
  */
@@ -139,8 +148,11 @@ export function outletService({ db, config, now, mailer, vendors, auth, geo }: O
   const duplicateClientId = () => keyedError(409, 'Conflict', OUTLET_ERRORS.duplicateClientId, 'client_vendor_id');
 
   /**
-   * Gives the added owners access and takes it from the removed ones, in the caller's transaction; answers the
-   * e-mails to send once it commits, and who was told.
+   * Invites the added owners and takes access from the removed ones, in the caller's transaction; answers the
+   * e-mails to send once it commits, and who was told. An added owner is never linked at once, account or not:
+   * an e-mail with an account is invited too, and its owner accepts with their own password, so no merchant can
+   * put an outlet into another merchant's account. The outlet's name is the merchant's text: it goes in the
+   * bodies only, made unlinkable and, in HTML, escaped.
    */
   async function syncOwners(
     tx: Db,
@@ -151,20 +163,10 @@ export function outletService({ db, config, now, mailer, vendors, auth, geo }: O
     const mails: MailMessage[] = [];
     const invited: string[] = [];
     const at = now();
+    const name = unlinkable(outlet.name);
     for (const email of next.filter((owner) => !previous.includes(owner))) {
-      const userId = await auth.userIdByEmail(email, tx);
+      const hasAccount = (await auth.userIdByEmail(email, tx)) !== null;
       invited.push(email);
-      if (userId) {
-        await repo.linkUserToVendor(tx, userId, outlet.vendor_id);
-        const link = `${config.publicUrl}/request-a-rider/${encodeURIComponent(outlet.vendor_id)}`;
-        mails.push({
-          to: email,
-          subject: `You can now request riders for ${outlet.name}`,
-          text: `You have been added as an owner of the collection point ${outlet.name} on ${serviceName}.\n\nSign in to request riders from it:\n${link}`,
-          html: `<p>You have been added as an owner of the collection point <strong>${escapeHtml(outlet.name)}</strong> on ${serviceName}.</p><p><a href="${link}">Sign in to request riders from it</a>.</p>`,
-        });
-        continue;
-      }
       const token = randomBytes(32).toString('base64url');
       await repo.insertOutletInvitation(tx, {
         tokenHash: sha256(token),
@@ -175,11 +177,14 @@ export function outletService({ db, config, now, mailer, vendors, auth, geo }: O
       });
       // In the fragment: browsers do not send it, so the token stays out of every server's access log.
       const link = `${config.publicUrl}/invitation#token=${token}`;
+      const step = hasAccount
+        ? `To accept, open this link within ${REGISTRATION_LINK_TTL_HOURS} hours and enter your ${serviceName} password (it works once)`
+        : `Set your password within ${REGISTRATION_LINK_TTL_HOURS} hours with this link (it works once)`;
       mails.push({
         to: email,
-        subject: `You are invited to ${serviceName}`,
-        text: `You have been made an owner of the collection point ${outlet.name} on ${serviceName}.\n\nSet your password within ${REGISTRATION_LINK_TTL_HOURS} hours with this link (it works once):\n${link}\n\nIf you did not expect this, ignore this message.`,
-        html: `<p>You have been made an owner of the collection point <strong>${escapeHtml(outlet.name)}</strong> on ${serviceName}.</p><p>Set your password within ${REGISTRATION_LINK_TTL_HOURS} hours with this link (it works once): <a href="${link}">${link}</a></p><p>If you did not expect this, ignore this message.</p>`,
+        subject: `You are invited to own a collection point on ${serviceName}`,
+        text: `You have been invited to be an owner of the collection point "${name}" on ${serviceName}.\n\n${step}:\n${link}\n\nIf you did not expect this, ignore this message: nothing changes until you accept.`,
+        html: `<p>You have been invited to be an owner of the collection point <strong>${escapeHtml(name)}</strong> on ${serviceName}.</p><p>${step}: <a href="${link}">${link}</a></p><p>If you did not expect this, ignore this message: nothing changes until you accept.</p>`,
       });
     }
     for (const email of previous.filter((owner) => !next.includes(owner))) {
@@ -206,11 +211,16 @@ export function outletService({ db, config, now, mailer, vendors, auth, geo }: O
     },
 
     /** POST /outlet: a new collection point under one of the caller's parents, pending until activated. */
-    async create(caller: Caller, body: OutletBody): Promise<OutletAnswer['result']> {
+    async create(
+      caller: Caller,
+      body: OutletBody,
+      limitInvitations: InvitationLimiter = async () => {},
+    ): Promise<OutletAnswer['result']> {
       checkBody(body, null);
       const parent = await parentFor(caller, body.parent_vendor_id);
       const owners = uniqueOwners(body.users);
       const fields = fieldsOf(body, body.client_vendor_id, owners);
+      await limitInvitations(parent.vendor_id, owners);
       if (!activation) throw new Error('the outlet activation queue is not registered');
       const queue = activation;
       const { vendorId, mails, invited } = await db.transaction(async (tx) => {
@@ -239,7 +249,12 @@ export function outletService({ db, config, now, mailer, vendors, auth, geo }: O
     },
 
     /** PUT /outlet/{vendorId}: the same body; the parent and the collection point ID stay as they are (spec §2). */
-    async update(caller: Caller, vendorId: string, body: OutletBody): Promise<OutletAnswer['result']> {
+    async update(
+      caller: Caller,
+      vendorId: string,
+      body: OutletBody,
+      limitInvitations: InvitationLimiter = async () => {},
+    ): Promise<OutletAnswer['result']> {
       const ids = await vendors.vendorIdsForCaller(requireUserCaller(caller));
       const current = ids.includes(vendorId) ? await repo.findVendor(db, vendorId) : null;
       if (!current) throw forbiddenVendor();
@@ -248,6 +263,8 @@ export function outletService({ db, config, now, mailer, vendors, auth, geo }: O
       checkBody({ ...body, client_vendor_id: clientVendorId }, vendorId);
       const owners = uniqueOwners(body.users);
       const fields = fieldsOf(body, clientVendorId, owners);
+      const added = owners.filter((owner) => !current.owners.includes(owner));
+      if (added.length > 0) await limitInvitations(current.parent_vendor_id ?? vendorId, added);
       const { mails, invited } = await db.transaction(async (tx) => {
         if (current.client_vendor_id === null && current.parent_vendor_id) {
           const holder = await repo.findOutletByClientId(tx, current.parent_vendor_id, clientVendorId);
@@ -283,19 +300,30 @@ export function outletService({ db, config, now, mailer, vendors, auth, geo }: O
       const invitation = await repo.findLiveOutletInvitation(db, sha256(token), now());
       const outlet = invitation ? await repo.findVendor(db, invitation.vendor_id) : null;
       if (!invitation || !outlet) throw keyedError(404, 'NotFound', OUTLET_ERRORS.invitationInvalid, 'token');
-      return { email: invitation.email, vendor_id: outlet.vendor_id, outlet_name: outlet.name };
+      const hasAccount = (await auth.userIdByEmail(invitation.email)) !== null;
+      return {
+        email: invitation.email,
+        vendor_id: outlet.vendor_id,
+        outlet_name: outlet.name,
+        has_account: hasAccount,
+      };
     },
 
-    /** Sets the invited owner's password, links every outlet they were invited to, and signs them in. */
+    /**
+     * Accepts an invitation: a new owner sets their password; an owner with an account gives its password. Every
+     * outlet the e-mail was invited to is linked then, not before, and the owner is signed in.
+     */
     async acceptInvitation(token: string, password: string): Promise<TokenSet & { vendor_id: string }> {
       const invalid = () => keyedError(404, 'NotFound', OUTLET_ERRORS.invitationInvalid, 'token');
       const at = now();
       const { user, vendorId } = await db.transaction(async (tx) => {
         const invitation = await repo.findLiveOutletInvitation(tx, sha256(token), at, { lock: true });
         if (!invitation) throw invalid();
-        const user = await auth.createInvitedUser(invitation.email, password, tx);
-        // The e-mail got an account meanwhile: its owner signs in with their own password instead.
-        if (!user) throw invalid();
+        const hasAccount = (await auth.userIdByEmail(invitation.email, tx)) !== null;
+        const user = hasAccount
+          ? await auth.accountWithPassword(invitation.email, password, tx)
+          : await auth.createInvitedUser(invitation.email, password, tx);
+        if (!user) throw hasAccount ? authError(401, 'NotAuthorizedException') : invalid();
         for (const outletId of await repo.useOutletInvitations(tx, invitation.email, at)) {
           await repo.linkUserToVendor(tx, user.id, outletId);
         }

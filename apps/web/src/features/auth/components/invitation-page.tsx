@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type SetPasswordForm, SetPasswordFormSchema } from '@riderdesk/domain/validation/account-forms';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -17,7 +17,56 @@ export function invitationToken(hash: string): string | null {
 }
 
 /**
- * An invited collection point owner sets their password, is signed in, and lands on the outlet's request page.
+ * An owner invited with an e-mail that has an account accepts with that account's password: the outlet is added
+ * to it only then.
+ */
+function AcceptWithPassword({ token, email, outlet }: { token: string; email: string; outlet: string }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const accept = useAcceptInvitation();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (password === '') return;
+    setError(null);
+    try {
+      const vendorId = await accept.mutateAsync({ token, password, email });
+      navigate(`/request-a-rider/${encodeURIComponent(vendorId)}`, { replace: true });
+    } catch (caught) {
+      setError(describeError(caught, t, 'outlet.error.invitation-invalid', (key) => i18n.exists(key)));
+    }
+  };
+
+  return (
+    <AuthCard title={t('invitation.title-existing')} subtitle={t('invitation.body-existing', { outlet, email })}>
+      <form onSubmit={submit} noValidate aria-label={t('invitation.title-existing')}>
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput label={t('login.email')} value={email} readOnly autoComplete="username" dir="ltr" />
+          <PasswordInput
+            label={t('invitation.current-password')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Button type="submit" size="md" fullWidth loading={accept.isPending}>
+            {t('invitation.accept')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+/**
+ * An invited collection point owner sets their password (or, with an account, gives it), is signed in, and lands
+ * on the outlet's request page.
  */
 export function InvitationPage() {
   const { t, i18n } = useTranslation();
@@ -73,7 +122,8 @@ export function InvitationPage() {
       </AuthCard>
     );
   }
-  const { email, outlet_name: outlet } = invitation.data;
+  const { email, outlet_name: outlet, has_account: hasAccount } = invitation.data;
+  if (hasAccount && token) return <AcceptWithPassword token={token} email={email} outlet={outlet} />;
   return (
     <AuthCard title={t('invitation.title')} subtitle={t('invitation.body', { outlet, email })}>
       <form onSubmit={submit} noValidate aria-label={t('invitation.title')}>

@@ -245,6 +245,44 @@ describe.each(databases())('card payments with the sandbox provider on %s', (kin
     }
   });
 
+  it('says on the way back from a failed challenge why it failed, for the page to offer the order again', async () => {
+    const { response } = await payWithNewCard(CARDS.challengeFails);
+    const { order_id: orderId, redirect_required: redirect } = response.json().result;
+    const answered = await call({
+      method: 'POST',
+      url: redirect.redirectUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=authenticate',
+    });
+    expect(answered.statusCode).toBe(303);
+    const back = new URL(answered.headers.location as string, 'http://x');
+    expect(back.pathname).toBe(`/order-tracking/${merchant.vendorId}`);
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      order_id: orderId,
+      payment_error: 'error.payment.authentication-failed',
+    });
+  });
+
+  it('lists no order whose card payment never succeeded; it reads "Payment failed" by its id', async () => {
+    const { response } = await payWithNewCard(CARDS.declined);
+    expect(response.statusCode).toBe(402);
+    const [row] = await t.db.query<{ order_id: string }>(
+      `select order_id from orders where vendor_id = $1 and status = 'PAYMENT_FAILED'
+        order by created_at desc, order_id desc limit 1`,
+      [merchant.vendorId],
+    );
+    const list = await call({
+      method: 'GET',
+      url: `/api/v1/vendor/${merchant.vendorId}/orders?count=200`,
+      headers: merchant.headers,
+    });
+    expect(list.statusCode).toBe(200);
+    const ids = (list.json().result.data as { order_id: string; status: string }[]).map((order) => order.order_id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).not.toContain(row!.order_id);
+    expect((await orderOf(t, merchant, row!.order_id)).status).toBe('PAYMENT_FAILED');
+  });
+
   it('checks Luhn, expiry and CVC in the hosted fields', async () => {
     const auth = await wallet();
     expect((await tokenise(auth.wallet_id, '4242424242424241')).json()).toEqual({ errors: ['number'] });

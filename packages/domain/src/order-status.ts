@@ -135,7 +135,8 @@ export const STATUS_LABEL_KEYS = {
   DELAYED: 'status.delayed',
   CANCELLED: 'status.cancelled',
   PAYMENT_CANCELLED: 'status.cancelled',
-  PAYMENT_FAILED: 'status.cancelled',
+  // The order never existed for the merchant: "Cancelled" would hide why (a card that did not pay).
+  PAYMENT_FAILED: 'status.payment-failed',
   RETURN_INITIATED: 'status.returning',
   RETURNED_TO_VENDOR: 'status.returned',
 } as const satisfies Record<OrderStatus, string>;

@@ -139,7 +139,9 @@ export type RequestEvent =
   | { type: 'submitStarted' }
   | { type: 'submitFailed'; errorKey: string; errorValues?: Readonly<Record<string, string>> }
   | { type: 'submitted' }
-  | { type: 'editOrder'; order: Order };
+  | { type: 'editOrder'; order: Order }
+  /** A card order whose payment failed, offered again as a new request (nothing of it was placed). */
+  | { type: 'retryOrder'; order: Order };
 
 export function initialRequestState(countryCode = ''): RequestState {
   return {
@@ -574,12 +576,13 @@ export function requestFlowReducer(state: RequestState, event: RequestEvent): Re
         state,
       );
 
-    case 'editOrder': {
+    case 'editOrder':
+    case 'retryOrder': {
       if (event.order.vendor_id !== state.vendorId) return state;
       const { location } = event.order.customer;
       const editing: RequestState = {
         ...state,
-        orderToBeUpdated: event.order,
+        orderToBeUpdated: event.type === 'editOrder' ? event.order : null,
         destination: {
           latitude: location.latitude,
           longitude: location.longitude,
@@ -588,7 +591,7 @@ export function requestFlowReducer(state: RequestState, event: RequestEvent): Re
         },
         addressQuery: location.address,
         details: detailsFromOrder(event.order),
-        voucherCode: event.order.voucher_code ?? '',
+        voucherCode: event.type === 'editOrder' ? (event.order.voucher_code ?? '') : '',
       };
       // An edit needs a freshly signed fee, so the destination is validated once the flow reaches it.
       return DESTINATION_STEPS.includes(state.step) && state.hasVendorCoordinates

@@ -70,14 +70,15 @@ export async function placeOrder(
 }
 
 export async function orderOf(t: Pick<TestApp, 'app'>, merchant: Merchant, orderId: string) {
+  // Read by its id (GET /order): an order whose card payment failed is readable there, not listed.
   const response = await t.app.inject({
     method: 'GET',
-    url: `/api/v1/vendor/${merchant.vendorId}/orders?count=200`,
+    url: `/api/v1/order?vendorId=${encodeURIComponent(merchant.vendorId)}&orderId=${encodeURIComponent(orderId)}`,
     headers: merchant.headers,
   });
-  if (response.statusCode !== 200) throw new Error(`list failed: ${response.body}`);
-  const order = (response.json().result.data as { order_id: string }[]).find((entry) => entry.order_id === orderId);
-  if (!order) throw new Error(`order ${orderId} not listed`);
+  if (response.statusCode === 404) throw new Error(`order ${orderId} not found`);
+  if (response.statusCode !== 200) throw new Error(`read failed: ${response.body}`);
+  const order = response.json().result as { order_id: string };
   return order as unknown as Record<string, unknown> & {
     status: string;
     status_history: { status: string; created_at: string }[];

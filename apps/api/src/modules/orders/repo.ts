@@ -219,6 +219,9 @@ function orderPageWhere(
       ? 'o.vendor_id = any(array(select vendor_id from vendors where vendor_id = $1 or parent_vendor_id = $1))'
       : 'o.vendor_id = $1',
   ];
+  // A card payment that never succeeded placed no order for the merchant: declined, failed 3-D Secure, or
+  // abandoned before anything was paid. Such an order stays readable by its id, marked "Payment failed".
+  where.push(`o.status <> 'PAYMENT_FAILED'`, `not (o.status = 'PAYMENT_CANCELLED' and o.paid_minor = 0)`);
   const timeColumn = query.isScheduled ? 'o.preordered_for' : 'o.created_at';
   if (query.isScheduled) where.push('o.preordered_for is not null');
   if (query.from) where.push(`${timeColumn} >= ${param(query.from)}::timestamptz`);

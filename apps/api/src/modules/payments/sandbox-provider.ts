@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { PAYMENT_ERROR_KEYS } from '@riderdesk/domain/contracts/payments';
 import { z } from 'zod';
 import type { Db } from '../../db/db.ts';
 import type {
@@ -146,7 +147,9 @@ export function sandboxProvider(deps: { db: Db; secret: string; webhookSecret: s
             tx,
           );
         }
-        return payment.return_url;
+        // Like a processor's test mode, the way back says the challenge failed: the page can then offer the
+        // order again instead of showing one that was never paid.
+        return passes ? payment.return_url : withFailure(payment.return_url);
       });
     },
 
@@ -187,4 +190,10 @@ export function sandboxProvider(deps: { db: Db; secret: string; webhookSecret: s
     },
   } satisfies PaymentProvider & Record<string, unknown>;
   return provider;
+}
+
+/** The return address with the reason a challenge failed (`payment_error`, a translation key). */
+function withFailure(returnUrl: string): string {
+  const separator = returnUrl.includes('?') ? '&' : '?';
+  return `${returnUrl}${separator}payment_error=${encodeURIComponent(PAYMENT_ERROR_KEYS.authenticationFailed)}`;
 }

@@ -662,7 +662,8 @@ export function paymentService(deps: PaymentDeps) {
               );
             },
           });
-          return back;
+          // The way back says why, so the page offers the order again instead of one that was never paid.
+          return `${back}&${new URLSearchParams({ payment_error: DECLINE_KEYS[outcome.code] })}`;
         }
         await db.transaction(async (tx) => {
           await repo.forgetChallenge(tx, challengeId);

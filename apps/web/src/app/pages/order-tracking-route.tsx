@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
 import { OrderTrackingPage } from '../../features/tracking/components/order-tracking-page.tsx';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useLiveStatus } from '../../shared/live/live-store.ts';
@@ -33,6 +33,13 @@ export function OrderTrackingRoute() {
   );
   const vendorId = selectedVendor?.vendor_id ?? null;
   const isGuest = !session && mode !== 'GODROID' && guestVendorId !== null;
+  // Back from a card payment that failed (3-D Secure): no order was placed, so the request opens again with it.
+  const failedOrderId = searchParams.get('order_id');
+  const paymentError = searchParams.get('payment_error');
+  if (failedOrderId && paymentError) {
+    const retry = new URLSearchParams({ retry_order_id: failedOrderId, payment_error: paymentError });
+    return <Navigate replace to={`${sectionPath('request-a-rider', vendorId)}?${retry}`} />;
+  }
   return (
     <OrderTrackingPage
       key={vendorId ?? ''}

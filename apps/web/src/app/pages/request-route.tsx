@@ -21,6 +21,11 @@ export function RequestRoute() {
       trackingPath={sectionPath('order-tracking', selectedVendor?.vendor_id)}
       // A guest's request page only requests: an orderID in its address edits nothing (decision 089).
       orderIdToEdit={isGuest ? null : search.get('orderID')}
+      failedPayment={
+        search.get('retry_order_id')
+          ? { orderId: search.get('retry_order_id') ?? '', errorKey: search.get('payment_error') }
+          : null
+      }
       isAddressBookOn={flags.AddressBook}
       isPreOrderOn={flags.PreOrder}
       isVoucherOn={flags.Voucher}

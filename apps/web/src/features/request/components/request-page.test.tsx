@@ -793,4 +793,26 @@ describe('editing an order (spec §4)', () => {
     const [put] = api.requests.filter((call) => call.method === 'PUT');
     expect(put?.body).toMatchObject({ preordered_for: due + 2 * 3600 });
   }, 60_000);
+
+  it('offers a card order whose payment failed again: filled in, the reason said, the card step open', async () => {
+    const failed: Order = {
+      ...order,
+      order_id: 'PK-0901',
+      status: 'PAYMENT_FAILED',
+      order: { ...order.order, payment_method: 'ONLINE_PAYMENT' },
+    };
+    const api = mockRequestApi(http.get(`${API}/order`, () => answer(failed)));
+    await renderPage('/request-a-rider/pk-khi-0042', 'en', {
+      vendor: { ...VENDOR, flags: { payment_methods: { CASH_ON_DELIVERY: true, ONLINE_PAYMENT: true } } },
+      failedPayment: { orderId: 'PK-0901', errorKey: 'error.payment.authentication-failed' },
+    });
+    const alert = await screen.findByRole('alert', { name: 'The card payment did not go through' });
+    expect(alert).toHaveTextContent('No order was placed');
+    expect(screen.queryByRole('heading', { name: /Edit order/ })).not.toBeInTheDocument();
+    const payment = await screen.findByRole('form', { name: 'Payment and delivery time' }, { timeout: 5000 });
+    expect(within(payment).getByRole('radio', { name: /Pay by card/ })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Drop-off address' })).toHaveValue(ZAMZAMA.formatted_address);
+    // Nothing was updated: the order is placed anew when the merchant pays.
+    expect(api.requests.filter((call) => call.method === 'PUT')).toHaveLength(0);
+  }, 60_000);
 });

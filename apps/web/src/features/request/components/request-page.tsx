@@ -8,8 +8,8 @@ import type { SenderContact } from '@riderdesk/domain/guest/guest-rules';
 import { fromMinor, toMinor } from '@riderdesk/domain/money';
 import { orderCharges } from '@riderdesk/domain/orders/charges';
 import { ORDER_TOAST_KEYS, payableDeliveryFee, REQUEST_ERROR_KEYS } from '@riderdesk/domain/request-flow';
-import { IconAlertTriangle, IconRestore } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconAlertTriangle, IconCreditCardOff, IconRestore } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountryParameter } from '../../../shared/api/get-country-parameter.ts';
 import { useConfig } from '../../../shared/config/config-context.tsx';
@@ -69,6 +69,8 @@ export type RequestPageProps = {
   otherBranches?: readonly Vendor[];
   /** Where requesting from another branch starts. */
   branchPath?: (vendorId: string) => string;
+  /** Back from a card payment that failed: the request is filled in again from that order, with the reason. */
+  failedPayment?: { orderId: string; errorKey: string | null } | null;
 };
 
 /** spec §2 "Request a rider" with the spec §4 request flow. */
@@ -94,6 +96,7 @@ export function RequestPage(props: RequestPageProps) {
     isPayAtPickupOn: props.isPayAtPickupOn ?? false,
     // An edit keeps the order's own time rules; a new request may be scheduled while the service is closed.
     isPreOrderOn: props.isPreOrderOn && props.orderIdToEdit === null,
+    orderIdToRetry: props.orderIdToEdit === null ? (props.failedPayment?.orderId ?? null) : null,
   });
   const { state, send } = flow;
   const { step } = state;
@@ -189,6 +192,15 @@ export function RequestPage(props: RequestPageProps) {
     }),
   );
   const submitOrder = form.handleSubmit(order.submit);
+  // Back from a failed card payment, the filled-in request goes straight on to its payment step once its
+  // address is checked again.
+  const hasRetryAdvanced = useRef(false);
+  useEffect(() => {
+    if (!props.failedPayment || hasRetryAdvanced.current || step !== 'FILL_ORDER_DETAILS') return;
+    if (state.details === null) return;
+    hasRetryAdvanced.current = true;
+    void continueToPayment();
+  }, [props.failedPayment, step, state.details, continueToPayment]);
   // Errors of the payment section do not follow the user back to the details.
   const back = () => {
     form.clearErrors();
@@ -257,6 +269,20 @@ export function RequestPage(props: RequestPageProps) {
       {isEditing && flow.orderToEdit.isPending && vendorId && (
         <Alert variant="light" icon={<Loader size={16} />} mb="md">
           {t('request.loading-order')}
+        </Alert>
+      )}
+      {props.failedPayment && (
+        <Alert
+          variant="light"
+          color="red"
+          icon={<IconCreditCardOff size={18} />}
+          mb="md"
+          role="alert"
+          title={t('request.payment-failed.title')}
+        >
+          {t('request.payment-failed.body', {
+            reason: props.failedPayment.errorKey ? translate(props.failedPayment.errorKey) : '',
+          })}
         </Alert>
       )}
       {isEditing && flow.orderToEdit.isError && (

@@ -95,6 +95,8 @@ export function useRequestFlow(input: {
   isPayAtPickupOn: boolean;
   /** spec §6 pre_order flag: a closed service still takes orders scheduled for its next open slots. */
   isPreOrderOn?: boolean;
+  /** A card order whose payment failed: the flow is filled in again from it, as a new request. */
+  orderIdToRetry?: string | null;
 }) {
   const { vendor, countryCode, timeZone } = input;
   const queryClient = useQueryClient();
@@ -223,6 +225,18 @@ export function useRequestFlow(input: {
     send({ type: 'editOrder', order });
     onOrderToEditLoaded.current(order);
   }, [orderToEdit.data, state.vendorId, state.step, send]);
+
+  const orderToRetry = useOrder(vendorId, input.orderIdToRetry ?? null);
+  const retriedFor = useRef<string | null>(null);
+  useEffect(() => {
+    const order = orderToRetry.data;
+    if (!order || state.vendorId !== order.vendor_id || state.step === 'SERVICE_CLOSED') return;
+    const key = `${state.vendorId}:${order.order_id}`;
+    if (retriedFor.current === key) return;
+    retriedFor.current = key;
+    send({ type: 'retryOrder', order });
+    onOrderToEditLoaded.current(order);
+  }, [orderToRetry.data, state.vendorId, state.step, send]);
 
   /**
    * Places (or updates) the order. spec §4: on SignatureExpired wait 1 s and recompute the fee, and validate

@@ -1,5 +1,6 @@
 import { type CountryCode, isPossiblePhoneNumber, isSupportedCountry } from 'libphonenumber-js';
 import { DESCRIPTION_MAX_LENGTH } from '../constants.ts';
+import { parseAmountText } from '../money.ts';
 
 // spec §3 "Order request payload"; form fields may be empty until the user fills them.
 export type OrderPayload = {
@@ -55,9 +56,8 @@ function isBlank(value: string | null | undefined): boolean {
 
 function parseAmount(value: number | string | null | undefined): number | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string' && value.trim() === '') return null;
-  const amount = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(amount) ? amount : null;
+  if (typeof value === 'string') return parseAmountText(value);
+  return Number.isFinite(value) ? value : null;
 }
 
 function isValidCoordinate(value: number | null | undefined, limit: number): boolean {

@@ -1,5 +1,6 @@
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { PaymentMethodSchema } from '@riderdesk/domain/contracts/orders';
+import { parseAmountText } from '@riderdesk/domain/money';
 import { isWithinPreorderWindow } from '@riderdesk/domain/orders/preorder-window';
 import type { RequestDestination } from '@riderdesk/domain/request-flow';
 import { validateAddress } from '@riderdesk/domain/validation/address';
@@ -69,10 +70,8 @@ export function formFromOrder(order: Order, timeZone: string, nowMs: number): Or
 export const isScheduledAhead = (order: Pick<Order, 'preordered_for'> | null, nowMs: number): boolean =>
   order?.preordered_for != null && order.preordered_for * 1000 > nowMs;
 
-export const parseAmount = (amount: string): number | null => {
-  const value = Number(amount.replace(/,/g, '').trim());
-  return amount.trim() !== '' && Number.isFinite(value) ? value : null;
-};
+/** The amount field's text in major units, in any digits the merchant types. */
+export const parseAmount = (amount: string): number | null => parseAmountText(amount);
 
 /** preordered_for in unix seconds, null for ASAP. */
 export function preorderedFor(form: OrderForm, timeZone: string): number | null {

@@ -1,5 +1,5 @@
 import { type CountryCode, isPossiblePhoneNumber, isSupportedCountry } from 'libphonenumber-js';
-import { DESCRIPTION_MAX_LENGTH } from '../constants.ts';
+import { DESCRIPTION_MAX_LENGTH, ORDER_AMOUNT_MAX } from '../constants.ts';
 import { parseAmountText } from '../money.ts';
 
 // spec §3 "Order request payload"; form fields may be empty until the user fills them.
@@ -120,6 +120,7 @@ export function validateOrderPayload(payload: OrderPayload, context: OrderPayloa
   if (minimum && amount !== null && amount < minimum.amount) {
     return fail('orderAmount', `Minimum amount of ${minimum.amount} ${minimum.currency}`);
   }
+  if (amount !== null && amount > ORDER_AMOUNT_MAX) return fail('orderAmount', 'validation.amount-too-high');
 
   if (isBlank(payload.paymentMethod)) return fail('paymentMethod', 'validation.fill-payment-method');
 

@@ -35,6 +35,9 @@ describe('the request form (spec §5)', () => {
       customerName: 'validation.wrong-customer-name',
     });
     expect(failures({ ...filled, amount: '50' }, 'details')).toEqual({ amount: 'Minimum amount of 100 PKR' });
+    expect(failures({ ...filled, amount: '100,000,000' }, 'details')).toEqual({
+      amount: 'validation.amount-too-high',
+    });
   });
 
   it('checks the rider notes first when continuing to payment', () => {

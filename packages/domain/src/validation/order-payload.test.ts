@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { ORDER_AMOUNT_MAX, PAYMENT_METHODS } from '../constants.ts';
-import { type OrderPayload, validateOrderPayload } from './order-payload.ts';
+import { type OrderPayload, orderPayloadFailures, validateOrderPayload } from './order-payload.ts';
 
 const VALID: OrderPayload = {
   destinationCity: 'Karachi',
@@ -272,5 +272,28 @@ describe('validateOrderPayload properties', () => {
 describe('the order amount cap', () => {
   it('names the cap in its message, as the constant says', () => {
     expect(en.validation['amount-too-high']).toContain(ORDER_AMOUNT_MAX.toLocaleString('en'));
+  });
+});
+
+describe('orderPayloadFailures', () => {
+  it('names each failing field once, with its first failure, in the chain order', () => {
+    const payload = {
+      ...VALID,
+      destinationName: 'R2D2',
+      destinationPhoneNumber: '',
+      orderAmount: 10,
+      paymentMethod: '',
+    };
+    expect(orderPayloadFailures(payload, PK)).toEqual([
+      { field: 'destinationName', key: 'validation.wrong-customer-name' },
+      { field: 'destinationPhoneNumber', key: 'validation.fill-customer-phone' },
+      { field: 'orderAmount', key: 'Minimum amount of 100 PKR' },
+      { field: 'paymentMethod', key: 'validation.fill-payment-method' },
+    ]);
+    expect(validateOrderPayload(payload, PK)).toEqual({
+      ok: false,
+      field: 'destinationName',
+      key: 'validation.wrong-customer-name',
+    });
   });
 });

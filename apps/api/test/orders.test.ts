@@ -101,6 +101,7 @@ describe.each(databases())('POST /order on %s', (kind) => {
     ],
     ['no amount', (b) => delete b.order.amount, 'validation.fill-amount', 'orderAmount'],
     ['amount below the Pakistan minimum', (b) => (b.order.amount = 99), 'Minimum amount of 100 PKR', 'orderAmount'],
+    ['amount above the order cap', (b) => (b.order.amount = 100_000_000), 'validation.amount-too-high', 'orderAmount'],
     ['no payment method', (b) => (b.order.payment_method = ''), 'validation.fill-payment-method', 'paymentMethod'],
   ];
 
@@ -582,6 +583,8 @@ describe.each(databases())('PUT /order/{orderId} on %s', (kind) => {
     const orderId = await placeOrder();
     const low = { ...(await updateBody()), amount: 50 };
     expect(translationKey(await put(orderId, low))).toBe('Minimum amount of 100 PKR');
+    const slipOfZeros = { ...(await updateBody()), amount: 100_000_000 };
+    expect(translationKey(await put(orderId, slipOfZeros))).toBe('validation.amount-too-high');
     const tampered = { ...(await updateBody()), delivery_fee: 1 };
     expect(translationKey(await put(orderId, tampered))).toBe('error.fee.changed');
     const [row] = await t.db.query('select status from orders where order_id = $1', [orderId]);

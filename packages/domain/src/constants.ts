@@ -73,6 +73,12 @@ export const LOGIN_PICKUP_ESTIMATION_MAX = 24 * 60;
  * that its minor units stay exact in a double and fit the bigint columns.
  */
 export const MONEY_MAX = 1_000_000_000;
+/**
+ * Upper bound of an order's amount, in major units (decision 129): ten million, far above anything a rider
+ * carries, so a slip of the zeros (PKR 100,000,000) is refused with its reason instead of confirmed. The
+ * browser's form, the server's order contracts and the shared spec §5 chain all read it.
+ */
+export const ORDER_AMOUNT_MAX = 10_000_000;
 export const COUNTRY_ETA_MINIMUM = 8;
 // spec §4: tracking says 'less than 5 minutes away' when the rider is near.
 export const RIDER_NEAR_MINUTES = 5;

@@ -1,4 +1,5 @@
 import type { PaymentMethod } from './constants.ts';
+import { latinDigits } from './digits.ts';
 
 // ISO 4217 exponents. Intl's display digits come from CLDR (0 for PKR and MMK) and change with the
 // ICU version, so they must not decide how amounts are stored.
@@ -42,6 +43,17 @@ export function toMinor(amount: number, currency: string): number {
   if (!Number.isFinite(amount)) throw new RangeError(`Not a finite amount: ${amount}`);
   const minor = Math.round(shiftDecimal(Math.abs(amount), currencyExponent(currency)));
   return amount < 0 && minor !== 0 ? -minor : minor;
+}
+
+/**
+ * An amount as a person types it, in major units: Latin, Arabic-Indic or Urdu digits, grouped with commas
+ * ('1,850', '۱۸۵۰', '١٬٨٥٠' → 1850). Null for empty text and for text that is not one number.
+ */
+export function parseAmountText(text: string): number | null {
+  const plain = latinDigits(text).replace(/,/g, '').trim();
+  if (plain === '') return null;
+  const value = Number(plain);
+  return Number.isFinite(value) ? value : null;
 }
 
 export function fromMinor(minor: number, currency: string): number {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MONEY_MAX } from '../constants.ts';
+import { MONEY_MAX, ORDER_AMOUNT_MAX } from '../constants.ts';
 import { normaliseVatNumber, VAT_NUMBER_ERROR, vatNumberError } from '../validation/vat-number.ts';
 
 /**
@@ -80,6 +80,8 @@ export const tokenSchema = (max: number) =>
 
 /** An amount a client sends, in major units: bounded, so it always fits the stored minor units. */
 export const MoneyInputSchema = z.number().min(0).max(MONEY_MAX);
+/** An order's amount as a client sends it: at most ORDER_AMOUNT_MAX. */
+export const OrderAmountInputSchema = MoneyInputSchema.max(ORDER_AMOUNT_MAX);
 
 /**
  * The last second a four-digit year can write (9999-12-31T23:59:59Z). Every instant a client sends lies

@@ -5,6 +5,7 @@ import { FEE_PAYERS } from '../orders/charges.ts';
 import {
   IdSchema,
   MoneyInputSchema,
+  OrderAmountInputSchema,
   resultOf,
   textSchema,
   tokenSchema,
@@ -52,7 +53,7 @@ export const OrderCreateBodySchema = z
     }),
     order: z.object({
       payment_method: PaymentMethodSchema,
-      amount: MoneyInputSchema,
+      amount: OrderAmountInputSchema,
       description: Description,
       // spec §3: always false.
       cold_bag_needed: z.literal(false),
@@ -191,7 +192,7 @@ export const OrderUpdateBodySchema = z.object({
    */
   customer: z.object({ name: PersonName, phone_number: CustomerPhone }).optional(),
   payment_method: PaymentMethodSchema,
-  amount: MoneyInputSchema,
+  amount: OrderAmountInputSchema,
   item_details: Description,
   location: z.object({
     address: AddressTextSchema,

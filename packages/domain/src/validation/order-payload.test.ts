@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_METHODS } from '../constants.ts';
-import { type OrderPayload, validateOrderPayload } from './order-payload.ts';
+import en from '../../locales/en.json';
+import { ORDER_AMOUNT_MAX, PAYMENT_METHODS } from '../constants.ts';
+import { type OrderPayload, orderPayloadFailures, validateOrderPayload } from './order-payload.ts';
 
 const VALID: OrderPayload = {
   destinationCity: 'Karachi',
@@ -63,6 +64,15 @@ describe('validateOrderPayload', () => {
     ['non-numeric amount', { orderAmount: 'abc' }, {}, 'orderAmount', 'validation.fill-amount'],
     ['amount 99.99 in Pakistan', { orderAmount: 99.99 }, {}, 'orderAmount', 'Minimum amount of 100 PKR'],
     ['amount "50" in Pakistan', { orderAmount: '50' }, {}, 'orderAmount', 'Minimum amount of 100 PKR'],
+    ['amount 100,000,000', { orderAmount: 100_000_000 }, {}, 'orderAmount', 'validation.amount-too-high'],
+    ['amount "100,000,000"', { orderAmount: '100,000,000' }, {}, 'orderAmount', 'validation.amount-too-high'],
+    [
+      'amount just above the cap',
+      { orderAmount: ORDER_AMOUNT_MAX + 0.01 },
+      {},
+      'orderAmount',
+      'validation.amount-too-high',
+    ],
     ['no payment method', { paymentMethod: '' }, {}, 'paymentMethod', 'validation.fill-payment-method'],
   ] as const)('%s', (_name, patch, context, field, key) => {
     expect(validateOrderPayload({ ...VALID, ...patch }, { ...PK, ...context })).toEqual({ ok: false, field, key });
@@ -72,6 +82,7 @@ describe('validateOrderPayload', () => {
     ['a description of exactly 200 characters', { orderDescription: 'x'.repeat(200) }, PK],
     ['200 emoji (400 UTF-16 units)', { orderDescription: '📦'.repeat(200) }, PK],
     ['amount of exactly 100 in Pakistan', { orderAmount: 100 }, PK],
+    ['amount of exactly the cap', { orderAmount: ORDER_AMOUNT_MAX }, PK],
     ['amount given as text', { orderAmount: '250' }, PK],
     ['a national phone number', { destinationPhoneNumber: '0300 1234567' }, PK],
     [
@@ -188,6 +199,7 @@ const PARTS: Part[] = [
     keys: (c) => [
       ...(c === 'KW' ? [] : ['validation.fill-amount']),
       ...(c === 'PK' ? ['Minimum amount of 100 PKR'] : []),
+      'validation.amount-too-high',
     ],
     arbitrary: (c, mode) => {
       const missing = fc.constantFrom(null, undefined, '', ' ', 'abc');
@@ -200,6 +212,10 @@ const PARTS: Part[] = [
         [OK]: c === 'PK' ? atLeast(100) : c === 'KW' ? fc.oneof(atLeast(0), missing) : atLeast(0),
         'validation.fill-amount': missing,
         'Minimum amount of 100 PKR': fc.oneof(fc.double({ min: -1e6, max: 99.999, noNaN: true }), fc.constant('99')),
+        'validation.amount-too-high': fc.oneof(
+          fc.double({ min: ORDER_AMOUNT_MAX + 0.01, max: 1e12, noNaN: true }),
+          fc.constant('100,000,000'),
+        ),
       };
       return (byMode[mode] ?? missing).map((orderAmount) => ({ orderAmount }));
     },
@@ -250,5 +266,34 @@ describe('validateOrderPayload properties', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('the order amount cap', () => {
+  it('names the cap in its message, as the constant says', () => {
+    expect(en.validation['amount-too-high']).toContain(ORDER_AMOUNT_MAX.toLocaleString('en'));
+  });
+});
+
+describe('orderPayloadFailures', () => {
+  it('names each failing field once, with its first failure, in the chain order', () => {
+    const payload = {
+      ...VALID,
+      destinationName: 'R2D2',
+      destinationPhoneNumber: '',
+      orderAmount: 10,
+      paymentMethod: '',
+    };
+    expect(orderPayloadFailures(payload, PK)).toEqual([
+      { field: 'destinationName', key: 'validation.wrong-customer-name' },
+      { field: 'destinationPhoneNumber', key: 'validation.fill-customer-phone' },
+      { field: 'orderAmount', key: 'Minimum amount of 100 PKR' },
+      { field: 'paymentMethod', key: 'validation.fill-payment-method' },
+    ]);
+    expect(validateOrderPayload(payload, PK)).toEqual({
+      ok: false,
+      field: 'destinationName',
+      key: 'validation.wrong-customer-name',
+    });
   });
 });

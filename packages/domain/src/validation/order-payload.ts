@@ -1,5 +1,6 @@
 import { type CountryCode, isPossiblePhoneNumber, isSupportedCountry } from 'libphonenumber-js';
-import { DESCRIPTION_MAX_LENGTH } from '../constants.ts';
+import { DESCRIPTION_MAX_LENGTH, ORDER_AMOUNT_MAX } from '../constants.ts';
+import { parseAmountText } from '../money.ts';
 
 // spec §3 "Order request payload"; form fields may be empty until the user fills them.
 export type OrderPayload = {
@@ -55,9 +56,8 @@ function isBlank(value: string | null | undefined): boolean {
 
 function parseAmount(value: number | string | null | undefined): number | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string' && value.trim() === '') return null;
-  const amount = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(amount) ? amount : null;
+  if (typeof value === 'string') return parseAmountText(value);
+  return Number.isFinite(value) ? value : null;
 }
 
 function isValidCoordinate(value: number | null | undefined, limit: number): boolean {
@@ -81,47 +81,60 @@ function isPossiblePhone(phone: string, countryCode: string): boolean {
   return isPossible;
 }
 
-const fail = (field: OrderPayloadField, key: string): OrderPayloadResult => ({ ok: false, field, key });
+export type OrderPayloadFailure = { field: OrderPayloadField; key: string };
 
-/** spec §5 "Order payload": the ten checks in the spec's order; the first failure wins. */
-export function validateOrderPayload(payload: OrderPayload, context: OrderPayloadContext): OrderPayloadResult {
+/**
+ * spec §5 "Order payload": each field's first failing check, in the spec's order. The server answers the first
+ * of them (validateOrderPayload); a form shows them all at once, each at its field.
+ */
+export function orderPayloadFailures(payload: OrderPayload, context: OrderPayloadContext): OrderPayloadFailure[] {
   const country = context.countryCode.toUpperCase();
+  const failures: OrderPayloadFailure[] = [];
+  const fail = (field: OrderPayloadField, key: string) => {
+    failures.push({ field, key });
+  };
 
-  if (isBlank(context.vendorId)) return fail('vendor', 'error.cant-retrieve-vendor-rar');
+  if (isBlank(context.vendorId)) fail('vendor', 'error.cant-retrieve-vendor-rar');
 
   if (UNIT_NUMBER_REQUIRED_COUNTRIES.includes(country) && isBlank(payload.destinationUnitNumber)) {
-    return fail('destinationUnitNumber', 'validation.fill-unit-number');
+    fail('destinationUnitNumber', 'validation.fill-unit-number');
   }
 
   const name = payload.destinationName;
-  if (isBlank(name)) return fail('destinationName', 'validation.fill-customer-name');
-  if (/\d/.test(name ?? '')) return fail('destinationName', 'validation.wrong-customer-name');
+  if (isBlank(name)) fail('destinationName', 'validation.fill-customer-name');
+  else if (/\d/.test(name ?? '')) fail('destinationName', 'validation.wrong-customer-name');
 
   const phone = payload.destinationPhoneNumber;
-  if (isBlank(phone)) return fail('destinationPhoneNumber', 'validation.fill-customer-phone');
-  if (!isPossiblePhone(phone ?? '', country)) return fail('destinationPhoneNumber', 'validation.phone-incorrect');
+  if (isBlank(phone)) fail('destinationPhoneNumber', 'validation.fill-customer-phone');
+  else if (!isPossiblePhone(phone ?? '', country)) fail('destinationPhoneNumber', 'validation.phone-incorrect');
 
   if (Array.from(payload.orderDescription ?? '').length > DESCRIPTION_MAX_LENGTH) {
-    return fail('orderDescription', 'validation.fill-description');
+    fail('orderDescription', 'validation.fill-description');
   }
 
-  if (isBlank(payload.destinationTextAddress)) return fail('destinationTextAddress', 'validation.fill-address');
+  if (isBlank(payload.destinationTextAddress)) fail('destinationTextAddress', 'validation.fill-address');
 
   if (!isValidCoordinate(payload.destinationLatitude, 90) || !isValidCoordinate(payload.destinationLongitude, 180)) {
-    return fail('coordinates', 'validation.invalid-coordinates');
+    fail('coordinates', 'validation.invalid-coordinates');
   }
 
   const amount = parseAmount(payload.orderAmount);
-  if (amount === null && !AMOUNT_OPTIONAL_COUNTRIES.includes(country)) {
-    return fail('orderAmount', 'validation.fill-amount');
-  }
-
   const minimum = MINIMUM_ORDER_AMOUNT[country];
-  if (minimum && amount !== null && amount < minimum.amount) {
-    return fail('orderAmount', `Minimum amount of ${minimum.amount} ${minimum.currency}`);
+  if (amount === null && !AMOUNT_OPTIONAL_COUNTRIES.includes(country)) {
+    fail('orderAmount', 'validation.fill-amount');
+  } else if (minimum && amount !== null && amount < minimum.amount) {
+    fail('orderAmount', `Minimum amount of ${minimum.amount} ${minimum.currency}`);
+  } else if (amount !== null && amount > ORDER_AMOUNT_MAX) {
+    fail('orderAmount', 'validation.amount-too-high');
   }
 
-  if (isBlank(payload.paymentMethod)) return fail('paymentMethod', 'validation.fill-payment-method');
+  if (isBlank(payload.paymentMethod)) fail('paymentMethod', 'validation.fill-payment-method');
 
-  return { ok: true };
+  return failures;
+}
+
+/** spec §5 "Order payload": the ten checks in the spec's order; the first failure wins. */
+export function validateOrderPayload(payload: OrderPayload, context: OrderPayloadContext): OrderPayloadResult {
+  const [first] = orderPayloadFailures(payload, context);
+  return first ? { ok: false, ...first } : { ok: true };
 }

@@ -1,11 +1,12 @@
-import { AppShell, Box, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import { IconHelp } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout.ts';
-import { HelpCentreButton } from '../../features/help-centre/components/help-centre-button.tsx';
+import { HELP_BUTTON_SPACE, HelpCentreButton } from '../../features/help-centre/components/help-centre-button.tsx';
 import { isHelpCentreShown } from '../../features/help-centre/help-centre-rules.ts';
 import { LanguagePicker } from '../../features/language/components/language-picker.tsx';
 import { BranchSelector } from '../../features/vendors/components/branch-selector.tsx';
@@ -69,6 +70,7 @@ export function AppLayout() {
     isGuest,
     hasSession: session !== null,
   });
+  const showsHelpButton = isHelpCentreOn && section !== 'helpcenter' && vendorId !== null;
   const helpCentrePath = isHelpCentreOn && vendorId ? `/helpcenter/${encodeURIComponent(vendorId)}` : null;
 
   const branchListProps = {
@@ -104,6 +106,18 @@ export function AppLayout() {
                 )}
               </UnstyledButton>
               <BrandLogo to={sectionPath('order-tracking', vendorId)} compact />
+              {/* Phones: help sits in the header, where it covers nothing (no floating button). */}
+              {helpCentrePath && section !== 'helpcenter' && (
+                <ActionIcon
+                  component={Link}
+                  to={helpCentrePath}
+                  variant="subtle"
+                  size="lg"
+                  aria-label={t('help-center.open-label')}
+                >
+                  <IconHelp size={22} />
+                </ActionIcon>
+              )}
             </Group>
 
             {/* Desktop. */}
@@ -127,7 +141,12 @@ export function AppLayout() {
         </AppShell.Header>
 
         <AppShell.Main bg="var(--mantine-color-gray-light)">
-          <Box mih="calc(100dvh - 64px)" py={{ base: 'md', sm: 'xl' }}>
+          {/* On wide screens the page's end stays clear of the floating help button. */}
+          <Box
+            mih="calc(100dvh - 64px)"
+            pt={{ base: 'md', sm: 'xl' }}
+            pb={{ base: 'md', sm: showsHelpButton ? HELP_BUTTON_SPACE : 'xl' }}
+          >
             <Container size="lg">
               <PageOutlet />
             </Container>
@@ -166,7 +185,7 @@ export function AppLayout() {
       {isPartner && <PartnerTermsGate />}
       {/* spec §2: shown once to a new user; guests and partner apps have no account to remember it for. */}
       {session && !isPartner && <FirstVisitWelcome email={session.user.email} />}
-      {isHelpCentreOn && section !== 'helpcenter' && <FloatingHelpCentre vendorId={vendorId} />}
+      {showsHelpButton && <FloatingHelpCentre vendorId={vendorId} />}
     </ShellContext.Provider>
   );
 }

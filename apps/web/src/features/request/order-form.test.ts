@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ORDER_FORM, type OrderForm, type OrderFormContext, orderFormSchema } from './order-form.ts';
+import { makeOrder } from '../../../test/orders.ts';
+import {
+  EMPTY_ORDER_FORM,
+  formFromOrder,
+  type OrderForm,
+  type OrderFormContext,
+  orderFormSchema,
+} from './order-form.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 9, 0);
 const context = (step: OrderFormContext['step']): OrderFormContext => ({
@@ -30,16 +37,28 @@ describe('the request form (spec §5)', () => {
     expect(failures(filled, 'payment')).toEqual({});
   });
 
-  it('names only the first failure of the chain, at its field', () => {
+  it('names every failing field at once, each with its first failure', () => {
     expect(failures({ ...filled, customerName: 'Ayesha 2', phone: '' }, 'details')).toEqual({
       customerName: 'validation.wrong-customer-name',
+      phone: 'validation.fill-customer-phone',
+    });
+    expect(failures({ ...EMPTY_ORDER_FORM, riderNotes: 'x'.repeat(1001) }, 'details')).toEqual({
+      riderNotes: 'Notes are too long',
+      customerName: 'validation.fill-customer-name',
+      phone: 'validation.fill-customer-phone',
+      amount: 'validation.fill-amount',
+      paymentMethod: 'validation.fill-payment-method',
     });
     expect(failures({ ...filled, amount: '50' }, 'details')).toEqual({ amount: 'Minimum amount of 100 PKR' });
+    expect(failures({ ...filled, amount: '100,000,000' }, 'details')).toEqual({
+      amount: 'validation.amount-too-high',
+    });
   });
 
-  it('checks the rider notes first when continuing to payment', () => {
+  it('checks the rider notes with the other fields when continuing to payment', () => {
     expect(failures({ ...filled, customerName: '', riderNotes: 'x'.repeat(1001) }, 'details')).toEqual({
       riderNotes: 'Notes are too long',
+      customerName: 'validation.fill-customer-name',
     });
   });
 
@@ -65,5 +84,14 @@ describe('the request form (spec §5)', () => {
     });
     // The details section does not show those fields.
     expect(failures({ ...form, paymentMethod: 'CASH_ON_DELIVERY' }, 'details')).toEqual({});
+  });
+});
+
+describe('the form of an order being edited', () => {
+  it('writes the stored phone as every screen writes it', () => {
+    const order = makeOrder({ order_id: 'PK-1' });
+    const stored = { ...order, customer: { ...order.customer, phone_number: '+923001234567' } };
+    const form = formFromOrder(stored, { code: 'PK', timeZone: 'Asia/Karachi' }, NOW);
+    expect(form.phone).toBe('0300 1234567');
   });
 });

@@ -1,12 +1,14 @@
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { PaymentMethodSchema } from '@riderdesk/domain/contracts/orders';
+import { parseAmountText } from '@riderdesk/domain/money';
 import { isWithinPreorderWindow } from '@riderdesk/domain/orders/preorder-window';
+import { formatPhoneForDisplay } from '@riderdesk/domain/phone';
 import type { RequestDestination } from '@riderdesk/domain/request-flow';
 import { validateAddress } from '@riderdesk/domain/validation/address';
 import {
   type OrderPayload,
   type OrderPayloadField,
-  validateOrderPayload,
+  orderPayloadFailures,
 } from '@riderdesk/domain/validation/order-payload';
 import { normaliseVatNumber, vatNumberError } from '@riderdesk/domain/validation/vat-number';
 import { z } from 'zod';
@@ -46,17 +48,18 @@ export const EMPTY_ORDER_FORM: OrderForm = {
 };
 
 /**
- * The form of an order being edited; its address already holds unit and building. A pre-order still waiting
- * for its time opens on that time.
+ * The form of an order being edited; its address already holds unit and building, its phone is written as every
+ * screen writes it. A pre-order still waiting for its time opens on that time.
  */
-export function formFromOrder(order: Order, timeZone: string, nowMs: number): OrderForm {
+export function formFromOrder(order: Order, country: { code: string; timeZone: string }, nowMs: number): OrderForm {
+  const { timeZone } = country;
   const isWaiting = isScheduledAhead(order, nowMs);
   return {
     ...EMPTY_ORDER_FORM,
     deliveryTime: isWaiting ? 'LATER' : 'ASAP',
     scheduledAt: isWaiting && order.preordered_for ? wallTimeInZone(order.preordered_for * 1000, timeZone) : null,
     customerName: order.customer.name,
-    phone: order.customer.phone_number,
+    phone: formatPhoneForDisplay(order.customer.phone_number, country.code),
     riderNotes: order.customer.location.notes ?? order.notes ?? '',
     description: order.order.description,
     amount: String(order.order.amount),
@@ -69,10 +72,8 @@ export function formFromOrder(order: Order, timeZone: string, nowMs: number): Or
 export const isScheduledAhead = (order: Pick<Order, 'preordered_for'> | null, nowMs: number): boolean =>
   order?.preordered_for != null && order.preordered_for * 1000 > nowMs;
 
-export const parseAmount = (amount: string): number | null => {
-  const value = Number(amount.replace(/,/g, '').trim());
-  return amount.trim() !== '' && Number.isFinite(value) ? value : null;
-};
+/** The amount field's text in major units, in any digits the merchant types. */
+export const parseAmount = (amount: string): number | null => parseAmountText(amount);
 
 /** preordered_for in unix seconds, null for ASAP. */
 export function preorderedFor(form: OrderForm, timeZone: string): number | null {
@@ -135,28 +136,29 @@ export type OrderFormContext = {
 
 /**
  * The request form's rules, with the messages the form shows (translation keys, or the domain's
- * English texts that the catalogues translate). Details: the rider notes first, then the spec §5
- * chain. Payment: the VAT number, the delivery time and the chain, each at its field.
+ * English texts that the catalogues translate). Every failing field at once, each with its first failure:
+ * details, the rider notes and the spec §5 chain; payment, also the VAT number and the delivery time.
  */
 export function orderFormSchema(context: OrderFormContext) {
   return OrderFormSchema.superRefine((form, issues) => {
-    const fail = (field: keyof OrderForm, message: string) =>
+    const failed = new Set<keyof OrderForm>();
+    const fail = (field: keyof OrderForm, message: string) => {
+      if (failed.has(field)) return;
+      failed.add(field);
       issues.addIssue({ code: 'custom', path: [field], message });
+    };
     if (context.step === 'details') {
       const notesError = validateAddress({ notes: form.riderNotes }).notes;
-      if (notesError) {
-        fail('riderNotes', notesError);
-        return;
-      }
+      if (notesError) fail('riderNotes', notesError);
     } else {
       if (vatNumberError(form.vatNumber)) fail('vatNumber', 'request.vat.error');
       if (context.isLaterOnly && form.deliveryTime === 'ASAP') fail('scheduledAt', 'request.time.closed-now');
       else if (!isScheduleValid(form, context.now(), context.timeZone)) fail('scheduledAt', 'request.time.invalid');
     }
-    const check = validateOrderPayload(orderPayload(form, context.destination, context.timeZone), {
+    const failures = orderPayloadFailures(orderPayload(form, context.destination, context.timeZone), {
       countryCode: context.countryCode,
       vendorId: context.vendorId,
     });
-    if (!check.ok) fail(FORM_FIELD_OF[check.field] ?? 'paymentMethod', check.key);
+    for (const failure of failures) fail(FORM_FIELD_OF[failure.field] ?? 'paymentMethod', failure.key);
   });
 }

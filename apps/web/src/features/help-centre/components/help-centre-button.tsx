@@ -5,9 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { type HelpCentreContext, useHelpCentre } from '../hooks/use-help-centre.ts';
 import { HelpCentrePanel } from './help-centre-panel.tsx';
 
+const HELP_BUTTON_SIZE = 56;
+const HELP_BUTTON_MARGIN = 24;
+/** Under Mantine's drawers and modals (200), so an open drawer's amounts and pickers are never covered. */
+const HELP_BUTTON_Z = 190;
+/** The space a page keeps free at its end on wide screens, so its last content scrolls clear of the button. */
+export const HELP_BUTTON_SPACE = HELP_BUTTON_SIZE + 2 * HELP_BUTTON_MARGIN;
+
 /**
- * spec §2: the floating round help button. On small screens it opens the help centre as a full page
- * (`onOpenPage`, the /helpcenter/{vendorID} route); otherwise a panel with the frame above the page.
+ * spec §2: the floating round help button, on wide screens only, at the inline end (bottom right in English,
+ * bottom left in Urdu, beside the panel it opens). It never covers the page: the page keeps `HELP_BUTTON_SPACE`
+ * free at its end, and drawers and dialogs lie above it. On small screens the header's help link opens the help
+ * centre as a full page (/helpcenter/{vendorID}) instead.
  */
 export function HelpCentreButton({ context, onOpenPage }: { context: HelpCentreContext; onOpenPage: () => void }) {
   const { t } = useTranslation();
@@ -18,11 +27,15 @@ export function HelpCentreButton({ context, onOpenPage }: { context: HelpCentreC
   return (
     <>
       {isOpen && <HelpCentrePanel helpCentre={helpCentre} onClose={helpCentre.close} />}
-      {/* The inline end: bottom right in English, bottom left in Urdu, beside the panel it opens. */}
-      <Affix position={{ bottom: 24 }} zIndex={300} style={{ insetInlineEnd: 24 }}>
+      {/* Mantine's `right` is the inline end. */}
+      <Affix
+        position={{ bottom: HELP_BUTTON_MARGIN, right: HELP_BUTTON_MARGIN }}
+        zIndex={HELP_BUTTON_Z}
+        visibleFrom="sm"
+      >
         <Tooltip label={isOpen ? t('help-center.close') : t('help-center.open-label')} position="left">
           <ActionIcon
-            size={56}
+            size={HELP_BUTTON_SIZE}
             radius="xl"
             variant="filled"
             aria-label={isOpen ? t('help-center.close') : t('help-center.open-label')}

@@ -3,6 +3,7 @@ import type { Order } from '@riderdesk/domain/contracts/orders';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../shared/config/config-context.tsx';
 import { formatDateTime, formatMoney } from '../../../shared/format/format.ts';
+import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { HistoryStatusBadge } from './history-status-badge.tsx';
 
 export type HistoryTableProps = {
@@ -44,7 +45,7 @@ export function HistoryTable({ orders, selectedOrderId, showsOutlet, isWide, onS
                 </Text>
                 <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
                   <Text fz="sm" truncate>
-                    {order.customer.name} · <bdi dir="ltr">{order.customer.phone_number}</bdi>
+                    {order.customer.name} · <PhoneText phone={order.customer.phone_number} />
                   </Text>
                   <Text fz="sm" fw={600} style={{ flexShrink: 0 }}>
                     <bdi>{money(order.order.amount)}</bdi>
@@ -107,7 +108,7 @@ export function HistoryTable({ orders, selectedOrderId, showsOutlet, isWide, onS
                 <Table.Td>
                   <Text fz="sm">{order.customer.name}</Text>
                   <Text fz="xs" c="dimmed">
-                    <bdi dir="ltr">{order.customer.phone_number}</bdi>
+                    <PhoneText phone={order.customer.phone_number} />
                   </Text>
                 </Table.Td>
                 <Table.Td fz="sm" maw={260}>

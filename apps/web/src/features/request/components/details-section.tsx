@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DESCRIPTION_MAX_LENGTH } from '@riderdesk/domain/constants';
+import { latinDigits } from '@riderdesk/domain/digits';
 import { currencyExponent, currencyLabel } from '@riderdesk/domain/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
@@ -8,6 +9,15 @@ import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { type OrderForm, parseAmount } from '../order-form.ts';
 import { PhoneInput } from './phone-input.tsx';
 import { type SectionStatus, StepSection } from './step-section.tsx';
+
+/** The field's text with Latin digits, the caret where it was (each digit is one character either way). */
+function writeLatinDigits(input: HTMLInputElement) {
+  const latin = latinDigits(input.value);
+  if (latin === input.value) return;
+  const { selectionStart, selectionEnd } = input;
+  input.value = latin;
+  input.setSelectionRange(selectionStart, selectionEnd);
+}
 
 export type FieldErrors = Partial<Record<keyof OrderForm | 'other', string>>;
 
@@ -154,6 +164,8 @@ export function DetailsSection(props: {
                 ref={field.ref}
                 value={field.value}
                 onBlur={field.onBlur}
+                // Urdu and Arabic digits are read as the Latin ones before the field keeps only digits.
+                onChangeCapture={(event) => writeLatinDigits(event.currentTarget)}
                 onChange={(value) => {
                   field.onChange(String(value));
                   props.onFieldEdited('amount');

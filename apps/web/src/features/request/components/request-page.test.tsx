@@ -374,7 +374,7 @@ describe('request a rider (spec §4 flow)', () => {
     expect(clock.format(new Date(due * 1000))).toBe('14:30');
   }, 60_000);
 
-  it('shows the first spec §5 failure at its field', async () => {
+  it('shows a spec §5 failure at its field', async () => {
     mockRequestApi();
     await renderPage();
     await chooseZamzama();
@@ -613,6 +613,38 @@ describe('a request not sent yet', () => {
     expect(screen.queryByText(/Your request that was not sent is back/)).not.toBeInTheDocument();
     other.unmount();
     expect(drafts()).toHaveLength(1);
+  }, 30_000);
+});
+
+describe('a saved customer (spec §5 address book)', () => {
+  it('fills the phone in the one display form', async () => {
+    mockRequestApi(
+      http.get(`${API}/addressbook/search-customers/pk-khi-0042`, () =>
+        HttpResponse.json({
+          data: {
+            body: [
+              {
+                id: 'c-1',
+                name: 'Ayesha Khan',
+                phone_number: '+923001234567',
+                latitude: ZAMZAMA.latitude,
+                longitude: ZAMZAMA.longitude,
+                address: ZAMZAMA.formatted_address,
+                notes: null,
+              },
+            ],
+          },
+        } satisfies AddressBookAnswer),
+      ),
+    );
+    await renderPage();
+    const input = await screen.findByRole('textbox', { name: 'Drop-off address' });
+    await waitFor(() => expect(input).toBeEnabled());
+    await userEvent.type(input, 'Ayesha');
+    await userEvent.click(await screen.findByRole('option', { name: /Ayesha Khan/ }, { timeout: 3000 }));
+    const details = await screen.findByRole('form', { name: 'Customer and item' }, { timeout: 3000 });
+    const phone = within(details).getByRole('textbox', { name: /^Customer phone/ });
+    await waitFor(() => expect(phone).toHaveValue('0300 1234567'));
   }, 30_000);
 });
 

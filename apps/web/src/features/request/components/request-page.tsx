@@ -7,6 +7,7 @@ import { tripDistanceKm } from '@riderdesk/domain/geo/trip';
 import type { SenderContact } from '@riderdesk/domain/guest/guest-rules';
 import { fromMinor, toMinor } from '@riderdesk/domain/money';
 import { orderCharges } from '@riderdesk/domain/orders/charges';
+import { formatPhoneForDisplay } from '@riderdesk/domain/phone';
 import { ORDER_TOAST_KEYS, payableDeliveryFee, REQUEST_ERROR_KEYS } from '@riderdesk/domain/request-flow';
 import { IconAlertTriangle, IconCreditCardOff, IconRestore } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -90,7 +91,7 @@ export function RequestPage(props: RequestPageProps) {
     timeZone: country.timeZone,
     orderIdToEdit: props.orderIdToEdit,
     // Called once the flow has loaded the order, after this render has made the form.
-    onOrderToEditLoaded: (order: Order) => form.reset(formFromOrder(order, country.timeZone, Date.now())),
+    onOrderToEditLoaded: (order: Order) => form.reset(formFromOrder(order, country, Date.now())),
     // spec §6: online payment only for signed-in merchants, never guests or embedded mode.
     canPayOnline: config.mode === 'CLASSIC' && !props.guest,
     isPayAtPickupOn: props.isPayAtPickupOn ?? false,
@@ -128,7 +129,7 @@ export function RequestPage(props: RequestPageProps) {
     onSavedCustomerPicked: (entry: AddressBookEntry) => {
       const current = form.getValues();
       if (!current.customerName) form.setValue('customerName', entry.name);
-      if (!current.phone) form.setValue('phone', entry.phone_number);
+      if (!current.phone) form.setValue('phone', formatPhoneForDisplay(entry.phone_number, country.code));
       if (!current.riderNotes && entry.notes) form.setValue('riderNotes', entry.notes);
     },
   });

@@ -12,8 +12,8 @@ const resolver: Resolver<OrderForm, OrderFormContext> = (values, context, option
 };
 
 /**
- * The details and payment sections' form. Errors show from the form being sent until the field is
- * edited (not re-checked as the user types), as the spec §5 chain names one failure at a time.
+ * The details and payment sections' form. Every failing field shows its error from the form being sent until
+ * that field is edited (not re-checked as the user types).
  */
 export function useOrderForm(input: {
   vendorId: string | null;

@@ -198,7 +198,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     pricing,
     vouchers,
     orders,
-    bulk: bulkService({ db, config, vendors, orders, pricing, geo, now }),
+    bulk: bulkService({ db, config, vendors, orders, pricing, geo, flags, now }),
     paymentProvider,
     paymentSandbox,
     payments: paymentService({

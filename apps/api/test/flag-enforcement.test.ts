@@ -1,6 +1,9 @@
+import type { BulkJobDetailAnswer } from '@riderdesk/domain/contracts/bulk';
 import type { FlagName } from '@riderdesk/domain/contracts/flags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BulkSheetRow, fillTemplate, validBulkRow } from '../../../testing/bulk-sheet.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
+import { downloadTemplate, uploadBulkFile } from './support/bulk.ts';
 import { createMerchant, type Merchant, uniqueId } from './support/factories.ts';
 import { orderBody, quoteFee, translationKey } from './support/orders.ts';
 
@@ -182,5 +185,57 @@ describe.each(databases())('flags enforced by the API, per country and per vendo
     } finally {
       await t.services.flags.setFor('AddressBook', { countryCode: 'SG' }, null);
     }
+  });
+
+  describe("bulk rows, by their collection point's flags", () => {
+    const scheduled = (phone_number: string) =>
+      validBulkRow({ delivery_type: 'SCHEDULED', scheduled_time: '2026-03-10 18:00', phone_number });
+
+    async function upload(who: Merchant, rows: BulkSheetRow[]) {
+      const template = await downloadTemplate(t, who);
+      const response = await uploadBulkFile(t, who, await fillTemplate(template, rows));
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as BulkJobDetailAnswer).body;
+    }
+
+    it('refuses a scheduled row at its cell when PreOrder is off for the vendor, and keeps its instant rows', async () => {
+      const owner = await createMerchant(t);
+      await t.services.flags.setFor('PreOrder', { vendorId: owner.vendorId }, false);
+      const body = await upload(owner, [validBulkRow({ phone_number: '03007770001' }), scheduled('03007770002')]);
+      expect(body.orders.map((row) => [row.status, row.error])).toEqual([
+        ['VALID', null],
+        ['INVALID', { key: 'bulk.error.scheduled-disabled', field: 'scheduled_time', values: null }],
+      ]);
+      // Another vendor's scheduled row is not concerned.
+      const allowed = await upload(other, [scheduled('03007770003')]);
+      expect(allowed.orders.map((row) => row.status)).toEqual(['VALID']);
+    });
+
+    it('refuses at placement a scheduled row whose PreOrder flag was turned off after the upload', async () => {
+      const owner = await createMerchant(t);
+      const body = await upload(owner, [validBulkRow({ phone_number: '03007770004' }), scheduled('03007770005')]);
+      expect(body.orders.map((row) => row.status)).toEqual(['VALID', 'VALID']);
+      await t.services.flags.setFor('PreOrder', { countryCode: 'PK' }, false);
+      try {
+        const jobId = body.bulk_job.metadata.bulk_job_id;
+        const asked = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/bulk-job/place-orders/${jobId}`,
+          headers: owner.headers,
+        });
+        expect(asked.statusCode, asked.body).toBe(200);
+        await t.app.jobs.drain();
+      } finally {
+        await t.services.flags.setFor('PreOrder', { countryCode: 'PK' }, null);
+      }
+      const rows = await t.db.query<{ status: string; error_key: string | null; error_field: string | null }>(
+        'select status, error_key, error_field from bulk_job_rows where bulk_job_id = $1 order by row_number',
+        [body.bulk_job.metadata.bulk_job_id],
+      );
+      expect(rows).toEqual([
+        { status: 'PLACED', error_key: null, error_field: null },
+        { status: 'FAILED', error_key: 'bulk.error.scheduled-disabled', error_field: 'scheduled_time' },
+      ]);
+    });
   });
 });

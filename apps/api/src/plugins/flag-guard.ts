@@ -1,5 +1,5 @@
 import { VendorIdSchema } from '@riderdesk/domain/contracts/common';
-import type { FlagName } from '@riderdesk/domain/contracts/flags';
+import { type FlagName, flagsOfOrder } from '@riderdesk/domain/contracts/flags';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { keyedError } from '../errors.ts';
 import type { FlagService } from '../modules/flags/service.ts';
@@ -82,15 +82,7 @@ export function orderBodyFlags(
   app: FastifyInstance,
   orderOf: (body: unknown) => unknown = (body) => body,
 ): preHandlerAsyncHookHandler[] {
-  const order = (request: FastifyRequest) => record(orderOf(request.body));
-  return [
-    app.requireFlag('Voucher', { when: (request) => order(request).voucher != null }),
-    app.requireFlag('PreOrder', { when: (request) => order(request).preordered_for != null }),
-    app.requireFlag('PaymentVat', {
-      when: (request) => {
-        const vat = order(request).vat_number;
-        return typeof vat === 'string' ? vat.trim() !== '' : vat != null;
-      },
-    }),
-  ];
+  const needs = (name: FlagName) => (request: FastifyRequest) =>
+    flagsOfOrder(record(orderOf(request.body))).includes(name);
+  return (['Voucher', 'PreOrder', 'PaymentVat'] as const).map((name) => app.requireFlag(name, { when: needs(name) }));
 }

@@ -45,3 +45,26 @@ export function mergeFlags(variations: Record<string, boolean> | undefined): Fla
   }
   return flags;
 }
+
+/** The flags an order's own parts stand behind. */
+export type OrderFlagName = Extract<FlagName, 'Voucher' | 'PreOrder' | 'PaymentVat'>;
+
+/** The parts of an order a flag stands behind (spec §6): the only ones an order body is checked for. */
+export interface FlaggedOrderParts {
+  voucher?: unknown;
+  preordered_for?: unknown;
+  vat_number?: unknown;
+}
+
+/**
+ * The flags an order needs on (spec §6): a voucher needs Voucher, a pre-order time PreOrder and a VAT number
+ * PaymentVat. The same for a single order, a payment intent's order and a bulk row's.
+ */
+export function flagsOfOrder(order: FlaggedOrderParts): OrderFlagName[] {
+  const needed: OrderFlagName[] = [];
+  if (order.voucher != null) needed.push('Voucher');
+  if (order.preordered_for != null) needed.push('PreOrder');
+  const vat = order.vat_number;
+  if (typeof vat === 'string' ? vat.trim() !== '' : vat != null) needed.push('PaymentVat');
+  return needed;
+}

@@ -20,6 +20,7 @@ import {
   type BulkRow,
   type BulkRowError,
 } from '@riderdesk/domain/contracts/bulk';
+import { type FlaggedOrderParts, flagsOfOrder, type OrderFlagName } from '@riderdesk/domain/contracts/flags';
 import { BULK_UPLOAD_CHECKING } from '@riderdesk/domain/contracts/live';
 import { fromMinor, type GeoPoint, toMinor } from '@riderdesk/domain/money';
 import { validateOrderCreateBody } from '@riderdesk/domain/validation/order-body';
@@ -29,6 +30,7 @@ import { AppError, keyedError } from '../../errors.ts';
 import type { JobContext } from '../../infra/jobs/job-queue.ts';
 import { withReadSnapshot } from '../../infra/read-snapshot.ts';
 import { type Caller, isCallerStillHonoured } from '../../plugins/auth.ts';
+import type { FlagService } from '../flags/service.ts';
 import type { GeoService } from '../geo/service.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { PricingService } from '../pricing/service.ts';
@@ -52,6 +54,7 @@ export interface BulkDeps {
   orders: OrderService;
   pricing: PricingService;
   geo: GeoService;
+  flags: Pick<FlagService, 'variations'>;
   now: () => Date;
 }
 
@@ -133,9 +136,46 @@ const COLUMN_OF_FIELD: Record<string, string> = {
   'order.amount': 'amount',
   'order.payment_method': 'payment_method',
   preordered_for: 'scheduled_time',
+  vat_number: 'vat_number',
   vendor_id: 'collection_point_id',
   delivery_fee: 'address',
 };
+
+/**
+ * What a row answers when a part of it needs a flag that is off for its collection point (spec §6): the
+ * sheet's scheduled time is a pre-order; a voucher or a VAT number, which the sheet has no column for, would
+ * be refused as the single order is.
+ */
+const ROW_FLAG_REFUSALS: Record<OrderFlagName, { key: string; field: string }> = {
+  PreOrder: { key: 'bulk.error.scheduled-disabled', field: 'preordered_for' },
+  Voucher: { key: 'error.feature-disabled', field: 'voucher' },
+  PaymentVat: { key: 'error.feature-disabled', field: 'vat_number' },
+};
+
+/** The flags of each collection point a job's rows name, read once per job. */
+function flagsPerVendor(flags: Pick<FlagService, 'variations'>) {
+  const read = new Map<string, Promise<Record<string, boolean>>>();
+  return (vendorId: string) => {
+    let found = read.get(vendorId);
+    if (!found) {
+      found = flags.variations({ vendorId });
+      read.set(vendorId, found);
+    }
+    return found;
+  };
+}
+
+/** Refuses a row's order whose voucher, pre-order time or VAT number needs a flag that is off for its vendor. */
+async function assertOrderFlags(
+  order: { vendor_id: string } & FlaggedOrderParts,
+  flagsOf: (vendorId: string) => Promise<Record<string, boolean>>,
+): Promise<void> {
+  const needed = flagsOfOrder(order);
+  if (needed.length === 0) return;
+  const variations = await flagsOf(order.vendor_id);
+  const off = needed.find((name) => variations[name] !== true);
+  if (off) throw keyedError(403, 'FeatureDisabled', ROW_FLAG_REFUSALS[off].key, ROW_FLAG_REFUSALS[off].field);
+}
 
 const notFound = () => keyedError(404, 'NotFound', 'bulk.error.job-not-found', 'jobId');
 
@@ -206,7 +246,7 @@ interface CheckedRow {
   duplicateKey: string | null;
 }
 
-export function bulkService({ db, config, vendors, orders, pricing, geo, now }: BulkDeps) {
+export function bulkService({ db, config, vendors, orders, pricing, geo, flags, now }: BulkDeps) {
   const { country } = config.deployment;
   const { currency } = country;
   const sheetTexts = loadSheetTexts(config.localesDir, country.languages);
@@ -299,6 +339,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       collectionPoint: (id: string) => Promise<VendorRow | null>;
       geocode: (address: string, near: GeoPoint) => Promise<GeoPoint | null>;
       jobVendor: VendorRow;
+      flagsOf: (vendorId: string) => Promise<Record<string, boolean>>;
     },
   ): Promise<CheckedRow> {
     const collectionPointId = input.collection_point_id || context.jobVendor.vendor_id;
@@ -347,6 +388,8 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       }
 
       const body = orderBodyOf(input, collectionPoint!, point, scheduledFor);
+      // spec §6: a scheduled row is a pre-order, refused at its cell when PreOrder is off for its vendor.
+      await assertOrderFlags(body, context.flagsOf);
       // spec §5 chain first, so a row answers the key the request page would show first.
       const chain = validateOrderCreateBody(body, { countryCode: country.code, vendorId: body.vendor_id });
       if (!chain.ok) refuse(chain.key, COLUMN_OF_FIELD[chain.field] ?? null);
@@ -437,6 +480,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       const geocoded = new Map<string, Promise<GeoPoint | null>>();
       const context = {
         jobVendor,
+        flagsOf: flagsPerVendor(flags),
         collectionPoint: collectionPoints(caller, jobVendor),
         geocode: (address: string, near: GeoPoint) => {
           const key = address.toLowerCase();
@@ -603,11 +647,14 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       let done = 0;
       // Set once whoever started the placement may no longer place (logged out, removed, token revoked).
       let isStarterGone = false;
+      // A flag turned off since the upload refuses the rows that need it.
+      const flagsOf = flagsPerVendor(flags);
 
       /** A row's order as POST /order would write it now: a fresh quote, every check of a create. */
       async function prepare(row: repo.BulkRowRecord, destination: GeoPoint) {
         const collectionPoint = await vendors.vendorOfCaller(caller, row.collection_point_id);
         const body = orderBodyOf(row.input, collectionPoint, destination, row.scheduled_for);
+        await assertOrderFlags(body, flagsOf);
         const quote = await pricing.quoteFee(caller, {
           vendor_id: body.vendor_id,
           source: { lat: collectionPoint.latitude ?? 0, lon: collectionPoint.longitude ?? 0 },

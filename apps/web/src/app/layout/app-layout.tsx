@@ -41,7 +41,6 @@ const OutletDialog = lazyWithRetry(
 export function AppLayout() {
   const { t } = useTranslation();
   const config = useConfig();
-  const flags = useAppFlags();
   const session = useSession();
   const { pathname } = useLocation();
   const [drawerOpened, drawer] = useDisclosure(false);
@@ -52,6 +51,8 @@ export function AppLayout() {
   const isPartner = config.mode === 'GODROID';
   const isGuest = !session && !isPartner && guestVendorId !== null;
   const branch = useBranchSelection(isGuest || isPartner || session !== null);
+  // The shell's tabs and branch actions follow the selected branch's flags (spec §6: flags per vendor).
+  const flags = useAppFlags(branch.selectedVendor?.vendor_id ?? null);
   useOutletReadiness(branch.vendors);
   const section = sectionOf(pathname);
   // spec §2/§6: guests see the tabs but no branch selector.

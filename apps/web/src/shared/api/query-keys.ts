@@ -36,7 +36,11 @@ export const vendorKeys = {
 };
 
 export const flagKeys = {
+  /** The country's flags, from the first provider that answers (spec §7); kept across logins. */
   all: ['flags'] as const,
+  /** A vendor's flags as the API evaluates them for its merchants: forgotten at logout with the session's data. */
+  vendors: ['vendor-flags'] as const,
+  vendor: (vendorId: string) => ['vendor-flags', vendorId] as const,
 };
 
 export const countryParameterKeys = {

@@ -1,5 +1,6 @@
 import { FLAG_PROVIDER_TIMEOUT_MS } from '@riderdesk/domain/constants';
 import { type Flags, FlagVariationsSchema, mergeFlags } from '@riderdesk/domain/contracts/flags';
+import { API_BASE, api } from '../../../shared/api/client.ts';
 
 export interface FlagProvider {
   name: string;
@@ -49,4 +50,16 @@ export async function getFlags(
     }
   }
   return { flags: mergeFlags(undefined), source: 'defaults' };
+}
+
+/**
+ * The flags as they hold for one vendor (spec §6: per country and per vendor), as the API evaluates and
+ * enforces them; asked with the caller's session, since a vendor's flags are its merchants' to read.
+ */
+export async function getVendorFlags(vendorId: string): Promise<Flags> {
+  const answer = await api.get(`${API_BASE}/flags?vendor_id=${encodeURIComponent(vendorId)}`, {
+    schema: FlagVariationsSchema,
+    retries: 0,
+  });
+  return mergeFlags(answer.variations);
 }

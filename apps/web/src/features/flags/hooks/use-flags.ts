@@ -4,7 +4,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { flagKeys } from '../../../shared/api/query-keys.ts';
 import { useConfig } from '../../../shared/config/config-context.tsx';
-import { type FlagProvider, getFlags } from '../api/get-flags.ts';
+import { type FlagProvider, getFlags, getVendorFlags } from '../api/get-flags.ts';
 
 export const flagsQueryOptions = (providers: readonly FlagProvider[]) =>
   queryOptions({
@@ -15,10 +15,25 @@ export const flagsQueryOptions = (providers: readonly FlagProvider[]) =>
     staleTime: FLAG_REFRESH_MS,
   });
 
-/** Current flags; the app prefetches them before the first render, so this never waits. */
-export function useFlags(): Flags | undefined {
+export const vendorFlagsQueryOptions = (vendorId: string) =>
+  queryOptions({
+    queryKey: flagKeys.vendor(vendorId),
+    queryFn: () => getVendorFlags(vendorId),
+    refetchInterval: FLAG_REFRESH_MS,
+    staleTime: FLAG_REFRESH_MS,
+    retry: false,
+  });
+
+/**
+ * Current flags: the selected branch's when one is given (read again when the branch changes), else, and
+ * until they arrive or when they cannot be had, the country's. The country's are prefetched before the first
+ * render, so this never waits.
+ */
+export function useFlags(vendorId: string | null = null): Flags | undefined {
   const config = useConfig();
-  return useQuery(flagsQueryOptions(config.flagProviders)).data?.flags;
+  const country = useQuery(flagsQueryOptions(config.flagProviders)).data?.flags;
+  const vendor = useQuery({ ...vendorFlagsQueryOptions(vendorId ?? ''), enabled: vendorId !== null }).data;
+  return (vendorId !== null ? vendor : undefined) ?? country;
 }
 
 /** spec §7: flags refresh after login and logout, debounced by 400 ms. */
@@ -30,6 +45,7 @@ export function useRefreshFlagsOnSessionChange(isLoggedIn: boolean): void {
     previous.current = isLoggedIn;
     const timer = setTimeout(() => {
       void queryClient.invalidateQueries({ queryKey: flagKeys.all });
+      void queryClient.invalidateQueries({ queryKey: flagKeys.vendors });
     }, FLAG_REFRESH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [isLoggedIn, queryClient]);

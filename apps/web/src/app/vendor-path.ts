@@ -23,8 +23,15 @@ export function withVendor(pathname: string, search: string, vendorId: string): 
   if (!isVendorSection(section)) return null;
   const path = sectionPath(section, vendorId);
   if (section !== 'request-a-rider') return path;
-  const orderId = new URLSearchParams(search).get('orderID');
-  return orderId ? `${path}?${new URLSearchParams({ orderID: orderId })}` : path;
+  // The order being edited, and one whose card payment failed and is offered again (with the reason), stay;
+  // the request page ignores them when they belong to another branch.
+  const current = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of ['orderID', 'retry_order_id', 'payment_error']) {
+    const value = current.get(name);
+    if (value) kept.set(name, value);
+  }
+  return kept.size > 0 ? `${path}?${kept}` : path;
 }
 
 /** spec §2: request-a-rider with orderID edits that order, from the branch that placed it. */

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { OrderTrackingPage } from '../../features/tracking/components/order-tracking-page.tsx';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useLiveStatus } from '../../shared/live/live-store.ts';
@@ -12,6 +12,7 @@ import { editOrderPath, sectionPath } from '../vendor-path.ts';
 export function OrderTrackingRoute() {
   const { selectedVendor, includeOutlets } = useShell();
   const [searchParams, setSearchParams] = useSearchParams();
+  const { vendorID } = useParams();
   const flags = useAppFlags();
   const { mode } = useConfig();
   const session = useSession();
@@ -38,7 +39,7 @@ export function OrderTrackingRoute() {
   const paymentError = searchParams.get('payment_error');
   if (failedOrderId && paymentError) {
     const retry = new URLSearchParams({ retry_order_id: failedOrderId, payment_error: paymentError });
-    return <Navigate replace to={`${sectionPath('request-a-rider', vendorId)}?${retry}`} />;
+    return <Navigate replace to={`${sectionPath('request-a-rider', vendorID ?? vendorId)}?${retry}`} />;
   }
   return (
     <OrderTrackingPage

@@ -93,6 +93,20 @@ function VoucherField(props: {
   );
 }
 
+/**
+ * A click in the hours or minutes selects the whole field, so typed digits replace it. Left to the browser, a
+ * click in an already focused field put the caret between its digits: 3 typed into "30" read "330", which the
+ * field took as 0, and 3 then 0 gave "00".
+ */
+const selectWholeField = {
+  onMouseDown: (event: React.MouseEvent<HTMLInputElement>) => {
+    event.stopPropagation();
+    event.preventDefault();
+    event.currentTarget.focus();
+    event.currentTarget.select();
+  },
+};
+
 /** spec §2 payment method, delivery time, voucher and VAT number, then the request itself. */
 export function PaymentSection(props: {
   status: SectionStatus;
@@ -272,6 +286,8 @@ export function PaymentSection(props: {
                           format="24h"
                           value={time.slice(0, 5)}
                           onChange={(value) => change(day, value)}
+                          hoursInputProps={selectWholeField}
+                          minutesInputProps={selectWholeField}
                           hoursInputLabel={t('request.time.hours')}
                           minutesInputLabel={t('request.time.minutes')}
                           dir="ltr"

@@ -839,7 +839,7 @@ describe('editing an order (spec §4)', () => {
       failedPayment: { orderId: 'PK-0901', errorKey: 'error.payment.authentication-failed' },
     });
     const alert = await screen.findByRole('alert', { name: 'The card payment did not go through' });
-    expect(alert).toHaveTextContent('No order was placed');
+    expect(alert).toHaveTextContent('The card could not be verified (3-D Secure). The order was not placed.');
     expect(screen.queryByRole('heading', { name: /Edit order/ })).not.toBeInTheDocument();
     const payment = await screen.findByRole('form', { name: 'Payment and delivery time' }, { timeout: 5000 });
     expect(within(payment).getByRole('radio', { name: /Pay by card/ })).toBeChecked();

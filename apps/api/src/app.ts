@@ -116,7 +116,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   const guests = guestService({ db, config, tokens, vendors, orders: orderReads.guestHandOver, now });
   const passwords = passwordHasher(config.passwordHashCost);
   const auth = authService({ db, config, mailer, tokens, vendors, guests, passwords, now });
-  const flags = flagService(db, config.deployment.country.code);
+  const flags = flagService(db, config.deployment.country.code, { urls: config.flagProviderUrls, now });
   const pricing = pricingService({
     config,
     vendors,

@@ -1,5 +1,5 @@
 import { VendorIdSchema } from '@riderdesk/domain/contracts/common';
-import { type FlagName, flagsOfOrder } from '@riderdesk/domain/contracts/flags';
+import { type FlagName, flagsOfOrder, type OrderFlagName } from '@riderdesk/domain/contracts/flags';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { keyedError } from '../errors.ts';
 import type { FlagService } from '../modules/flags/service.ts';
@@ -82,7 +82,7 @@ export function orderBodyFlags(
   app: FastifyInstance,
   orderOf: (body: unknown) => unknown = (body) => body,
 ): preHandlerAsyncHookHandler[] {
-  const needs = (name: FlagName) => (request: FastifyRequest) =>
+  const needs = (name: OrderFlagName) => (request: FastifyRequest) =>
     flagsOfOrder(record(orderOf(request.body))).includes(name);
   return (['Voucher', 'PreOrder', 'PaymentVat'] as const).map((name) => app.requireFlag(name, { when: needs(name) }));
 }

@@ -19,7 +19,7 @@ async function coveredAtPageEnd(page: Page, help: Locator): Promise<string[]> {
   if (!box) return [];
   return page.evaluate((button) => {
     const covered: string[] = [];
-    for (const element of document.querySelectorAll<HTMLElement>('main *')) {
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('main *'))) {
       const isLeafText = element.children.length === 0 && (element.textContent ?? '').trim() !== '';
       const isControl = element.matches('button, a, input, textarea, [role="radio"], [role="status"]');
       if (!isLeafText && !isControl) continue;

@@ -19,7 +19,7 @@ async function coveredAtPageEnd(page: Page, help: Locator): Promise<string[]> {
   if (!box) return [];
   return page.evaluate((button) => {
     const covered: string[] = [];
-    for (const element of document.querySelectorAll<HTMLElement>('main *')) {
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('main *'))) {
       const isLeafText = element.children.length === 0 && (element.textContent ?? '').trim() !== '';
       const isControl = element.matches('button, a, input, textarea, [role="radio"], [role="status"]');
       if (!isLeafText && !isControl) continue;
@@ -97,9 +97,13 @@ for (const locale of ['en', 'ur_alt'] as const) {
 
     // Phone: no floating button; help is in the header, and the menu drawer is whole.
     await atWidth(page, 390);
+    // A phone opens the page at its width (the draft brings the request back).
+    await page.reload();
+    await expect(page.getByRole('form', { name: say('request.step.details') })).toBeVisible();
     await expect(help).toBeHidden();
     await expect(page.getByRole('banner').getByRole('link', { name: say('help-center.open-label') })).toBeVisible();
-    await requestRider.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shoot(page, 'request-end', locale);
     await page
       .getByRole('button', { name: say('nav.open-menu') })

@@ -140,9 +140,13 @@ describe.each(databases())('monthly statement on %s', (kind) => {
     // Oldest first; cancelled, February and NEW orders left out.
     expect(lines.map((row) => row[0])).toEqual(['ST-E', 'ST-A', 'ST-B']);
     const byId = Object.fromEntries(lines.map((row) => [row[0], row]));
+    // The time is a date (a day number with a date format), shown as the wall-clock time in Karachi.
+    const [address] = Object.entries(sheet).find(([, cell]) => (cell as XLSX.CellObject).v === 'ST-A') ?? [''];
+    const created = sheet[`B${address.slice(1)}`] as XLSX.CellObject;
+    expect([created.t, created.w]).toEqual(['n', '2026-03-01 15:00']);
     expect(byId['ST-A']).toEqual([
       'ST-A',
-      '2026-03-01 15:00',
+      created.v,
       expect.any(String),
       merchant.vendorId,
       'Delivered',

@@ -21,7 +21,7 @@ import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorService } from '../vendors/service.ts';
-import { columnWidth, type ExportCell, type Translate } from './export-format.ts';
+import { columnWidth, type ExportCell, exportTime, type Translate } from './export-format.ts';
 import type { ExportFile, OrderExportService } from './export-service.ts';
 import { findOrderPage, type OrderRow } from './repo.ts';
 import { xlsxStream } from './xlsx-stream.ts';
@@ -180,7 +180,7 @@ export function orderStatementService(deps: {
     ];
     const entryRow = (entry: StatementEntry): ExportCell[] => [
       entry.orderId,
-      time(entry.createdAt),
+      exportTime(time(entry.createdAt)),
       entry.outletName,
       entry.outletId,
       t(STATUS_LABEL_KEYS[entry.status]),
@@ -214,7 +214,7 @@ export function orderStatementService(deps: {
           [t('statement.vendor'), `${statement.vendorName} (${statement.vendorId})`],
           [t('statement.month'), statement.month],
           [t('statement.currency'), statement.currency],
-          [t('statement.generated'), time(deps.now().toISOString())],
+          [t('statement.generated'), exportTime(time(deps.now().toISOString()))],
           [],
         ],
         headings,

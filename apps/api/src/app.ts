@@ -239,6 +239,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       previousSecrets: config.previousAuthSecrets,
       publicUrl: config.publicUrl,
       serviceName: config.deployment.brand.serviceName,
+      timeZone: config.deployment.country.timeZone,
     }),
     orderCancel: orderCancelService({ db, vendors, flags, lifecycle, now }),
     orderRecords: orderReads,

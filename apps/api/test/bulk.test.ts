@@ -548,6 +548,39 @@ describe.each(databases())('bulk orders on %s', (kind) => {
     });
   });
 
+  describe('GET /bulk-job/results-file of a CSV upload', () => {
+    it('gives numbers written as text back as numbers and a time written as text back as a date', async () => {
+      const csv = [
+        'Customer name,Customer phone,Drop-off address,Latitude,Longitude,Item description,Order amount,Payment type,Delivery type,Scheduled time',
+        'Bilal Ahmed,+923001234569,Clifton Block 2,24.8188,67.0225,Shoes,2500.50,PAID,SCHEDULED,2026-03-10 18:00',
+        'Sara Khan,03001234570,Clifton Block 2,24.8188,67.0225,Shoes,+300,PAID,INSTANT,',
+      ].join('\n');
+      const uploaded = await uploadBulkFile(t, merchant, Buffer.from(csv), { fileName: 'orders.csv' });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const jobId = (uploaded.json() as BulkJobDetailAnswer).body.bulk_job.metadata.bulk_job_id;
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/bulk-job/results-file/${merchant.vendorId}/${jobId}`,
+        headers: merchant.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      const sheet = (await readWorkbook(response.rawPayload)).worksheets[0]!;
+      const header = sheet.getRow(1).values as unknown[];
+      const cell = (row: number, heading: string) => sheet.getRow(row).getCell(header.indexOf(heading));
+      const amount = cell(2, 'Order amount');
+      expect([amount.value, amount.type]).toEqual([2500.5, ExcelJS.ValueType.Number]);
+      expect(cell(3, 'Order amount').value).toBe(300);
+      expect(cell(2, 'Latitude').value).toBe(24.8188);
+      const time = cell(2, 'Scheduled time');
+      // A date cell: the wall-clock time as written, shown with the template's date format.
+      expect(time.type).toBe(ExcelJS.ValueType.Date);
+      expect(time.value).toEqual(new Date('2026-03-10T18:00:00Z'));
+      expect(time.numFmt).toBe('yyyy-mm-dd hh:mm');
+      // A phone number stays text.
+      expect([cell(2, 'Customer phone').value, cell(2, 'Customer phone').numFmt]).toEqual(['+923001234569', '@']);
+    });
+  });
+
   describe('GET /bulk-job/detail pages', () => {
     it('answers the rows a page at a time after a row number, all of them or only those with a problem', async () => {
       const bad = new Set([4, 9, 12]);

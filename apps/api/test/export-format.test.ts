@@ -6,7 +6,9 @@ import {
   EXPORT_COLUMNS,
   type ExportCell,
   exportColumnWidths,
+  exportTime,
   neutraliseForCsv,
+  runsAsFormula,
 } from '../src/modules/orders/export-format.ts';
 
 describe('CSV records', () => {
@@ -40,9 +42,21 @@ describe('CSV records', () => {
   });
 
   it('quotes a cell with a comma, a quote or a line break, and neutralises one that starts like a formula', () => {
-    expect(csvRecord(['a,b', 'say "hi"', 'two\nlines', '=1+1', '-5', -5, null, '', 'زینب'])).toBe(
-      `"a,b","say ""hi""","two\nlines",'=1+1,'-5,-5,,,زینب\n`,
+    expect(csvRecord(['a,b', 'say "hi"', 'two\nlines', '=1+1', '-5-5', -5, null, '', 'زینب'])).toBe(
+      `"a,b","say ""hi""","two\nlines",'=1+1,'-5-5,-5,,,زینب\n`,
     );
+  });
+
+  it('leaves numbers and phone numbers that start with + or - alone, and writes a time as its text', () => {
+    expect(csvRecord(['+923001234567', '-5', '+1.5', '-.5', exportTime('2026-03-09 23:59:00'), exportTime(null)])).toBe(
+      '+923001234567,-5,+1.5,-.5,2026-03-09 23:59:00,\n',
+    );
+    // Text around a number, or a phone with something after it, still runs as a formula and is neutralised.
+    expect(csvRecord(['+92300-1', '-5+cmd|calc', '+923001234567;x', '+1e5', '\t5', '@5'])).toBe(
+      "'+92300-1,'-5+cmd|calc,'+923001234567;x,'+1e5,'\t5,'@5\n",
+    );
+    expect(runsAsFormula('+923001234567')).toBe(false);
+    expect(runsAsFormula('=1')).toBe(true);
   });
 });
 

@@ -96,7 +96,17 @@ describe.each(databases())('orders exported by e-mail on %s', (kind) => {
     expect(expiresAt - t.clock.now().getTime()).toBe(7 * 24 * 60 * 60 * 1000);
 
     const { message, path, url } = await mailedLink(merchant);
-    expect(message.subject).toMatch(/export is ready/);
+    // The branch by its name, the period in Karachi time and the format, in the subject and in the text.
+    const [vendor] = await t.db.query<{ name: string }>('select name from vendors where vendor_id = $1', [
+      merchant.vendorId,
+    ]);
+    expect(vendor!.name).not.toBe(merchant.vendorId);
+    const period = 'Mar 9, 2026, 12:00 AM – 11:59 PM';
+    expect(message.subject).toBe(`Your CSV export of ${vendor!.name} is ready: ${period}`);
+    expect(message.text).toContain(
+      `Your CSV export of the orders of ${vendor!.name} from ${period} (${COPIES} orders)`,
+    );
+    expect(message.text).not.toContain(merchant.vendorId);
     expect(url.searchParams.get('expires')).toBe(String(Math.floor(expiresAt / 1000)));
     // The link opens the file without a session.
     const file = await t.app.inject({ method: 'GET', url: path });
@@ -161,6 +171,10 @@ describe.each(databases())('orders exported by e-mail on %s', (kind) => {
     await t.app.jobs.drain();
     const { message, path } = await mailedLink(merchant);
     expect(message.text).toContain('آرڈرز');
+    // In Urdu: the format says Excel, the period is written in Urdu, in Karachi time.
+    expect(message.subject).toContain('ایکسل (XLSX)');
+    expect(message.subject).toContain('9 مارچ، 2026');
+    expect(message.subject).not.toContain(merchant.vendorId);
     const file = await t.app.inject({ method: 'GET', url: path });
     expect(file.statusCode).toBe(200);
     expect(path).toContain(job.export_id);
@@ -297,7 +311,8 @@ describe.each(databases())('orders exported by e-mail on %s', (kind) => {
     );
     expect(row).toEqual({ status: 'FAILED', error_key: 'history.export.no-access' });
     const [message] = await outbox(t.app, outsider.email);
-    expect(message?.subject).toMatch(/could not be prepared/);
+    expect(message?.subject).toMatch(/^Your CSV export of .+ could not be prepared: Mar 9, 2026, 12:00 AM – 11:59 PM$/);
+    expect(message?.subject).not.toContain(outsider.vendorId);
     expect(message?.text).toContain('You no longer have access to this branch.');
   });
 });

@@ -283,6 +283,9 @@ describe.each(databases())('order history on %s', (kind) => {
       expect(lines).toHaveLength(3);
       const late = lines.find((line) => line.startsWith(ids.lateYesterday!));
       expect(late).toContain(',2026-03-09 23:59:00,');
+      // A phone number is not a formula: it is written as it is, without an apostrophe (OWASP leaves it alone).
+      expect(late).toContain(',+923001234567,');
+      expect(lines.join('\n')).not.toContain("'+92");
       expect(late).toMatch(/,Delivered,/);
       const hostile = lines.find((line) => line.startsWith(ids.hostile!)) ?? '';
       expect(hostile).toContain('زینب علی');
@@ -328,7 +331,16 @@ describe.each(databases())('order history on %s', (kind) => {
       const hostile = rows.find((row) => row[0] === ids.hostile) ?? [];
       expect(hostile).toContain('=HYPERLINK("http://attacker.example","open")');
       expect(hostile).toContain(1500);
-      expect(hostile).toContain('2026-03-09 17:00:00');
+      expect(hostile).toContain('+923451112233');
+      // Times are dates with a date format, so the sheet sorts and filters them as dates.
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const worksheet = workbook.worksheets[0]!;
+      const hostileRow = rows.indexOf(hostile) + 1;
+      const created = worksheet.getRow(hostileRow).getCell(2);
+      expect(created.type).toBe(ExcelJS.ValueType.Date);
+      expect(created.value).toEqual(new Date('2026-03-09T17:00:00Z'));
+      expect(created.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
       // An Urdu sheet reads from the right; an English one from the left.
       const viewOf = async (file: Buffer) => {
         const workbook = new ExcelJS.Workbook();

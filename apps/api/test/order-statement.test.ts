@@ -28,6 +28,30 @@ function pdfText(pdf: Buffer): string {
   return text.join('\n');
 }
 
+/** Each piece of text a PDF shows (Latin text; an embedded font's glyph ids read as bytes) and where it starts. */
+function pdfPieces(pdf: Buffer): { text: string; x: number; y: number }[] {
+  const pieces: { text: string; x: number; y: number }[] = [];
+  const source = pdf.toString('latin1');
+  const streams = /\/Length (\d+)[^>]*>>\s*stream\r?\n/g;
+  for (let match = streams.exec(source); match; match = streams.exec(source)) {
+    let content: string;
+    try {
+      const start = match.index + match[0].length;
+      content = inflateSync(pdf.subarray(start, start + Number(match[1]))).toString('latin1');
+    } catch {
+      continue;
+    }
+    // pdfkit writes each piece as "1 0 0 1 x y Tm" then its hex strings; y counts up from the foot of the A4
+    // landscape page, and is given here from its top.
+    for (const shown of content.matchAll(/([\d.-]+) ([\d.-]+) Tm\s*(?:\/\S+ [\d.]+ Tf\s*)?\[([^\]]*)\]\s*TJ/g)) {
+      const hex = [...shown[3]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((part) => part[1]).join('');
+      const y = Math.round((595.28 - Number(shown[2])) * 100) / 100;
+      pieces.push({ text: Buffer.from(hex, 'hex').toString('latin1'), x: Number(shown[1]), y });
+    }
+  }
+  return pieces;
+}
+
 describe.each(databases())('monthly statement on %s', (kind) => {
   let t: TestApp;
   let merchant: Merchant;
@@ -35,9 +59,12 @@ describe.each(databases())('monthly statement on %s', (kind) => {
   let outletId: string;
   let template: string;
 
+  // Each request from its own address: the route's per-client limit is not what these tests are about.
+  let client = 0;
   const statement = (query: Record<string, string>, who = merchant, vendorId = merchant.vendorId) =>
     t.app.inject({
       method: 'GET',
+      remoteAddress: `10.1.0.${++client}`,
       url: `/api/v1/vendor/${vendorId}/statement?${new URLSearchParams(query)}`,
       headers: who.headers,
     });
@@ -140,9 +167,13 @@ describe.each(databases())('monthly statement on %s', (kind) => {
     // Oldest first; cancelled, February and NEW orders left out.
     expect(lines.map((row) => row[0])).toEqual(['ST-E', 'ST-A', 'ST-B']);
     const byId = Object.fromEntries(lines.map((row) => [row[0], row]));
+    // The time is a date (a day number with a date format), shown as the wall-clock time in Karachi.
+    const [address] = Object.entries(sheet).find(([, cell]) => (cell as XLSX.CellObject).v === 'ST-A') ?? [''];
+    const created = sheet[`B${address.slice(1)}`] as XLSX.CellObject;
+    expect([created.t, created.w]).toEqual(['n', '2026-03-01 15:00']);
     expect(byId['ST-A']).toEqual([
       'ST-A',
-      '2026-03-01 15:00',
+      created.v,
       expect.any(String),
       merchant.vendorId,
       'Delivered',
@@ -248,9 +279,59 @@ describe.each(databases())('monthly statement on %s', (kind) => {
       '230.00',
       '1,580.00',
     ]);
-    // An Urdu branch name cannot be written by the PDF's Latin font: the branch id stands in for it.
+    // The rows name the branch by its id; an Urdu branch name is written in the embedded Urdu font.
     expect(text).toContain(outletId);
     expect(text).not.toContain('صدر');
+  });
+
+  it('wraps a long subtotal label within its column, its row growing, above the total', async () => {
+    await t.db.query('update vendors set name = $2 where vendor_id = $1', [
+      outletId,
+      'Clifton Block Five Seaview Commercial Area Branch',
+    ]);
+    try {
+      const response = await statement({ month: '2026-03', format: 'pdf', include_outlets: 'true' });
+      expect(response.statusCode).toBe(200);
+      const pieces = pdfPieces(response.rawPayload);
+      const subtotal = pieces.find((piece) => piece.text.startsWith(`Subtotal: ${'Clifton'}`));
+      expect(subtotal, pieces.map((piece) => piece.text).join('|')).toBeDefined();
+      // The label's lines: in the first column, one under the other, all of the name and the id.
+      const label = pieces.filter(
+        (piece) => piece.x === subtotal!.x && piece.y >= subtotal!.y && piece.y < subtotal!.y + 60,
+      );
+      const rowEnd = pieces.find((piece) => piece.text === '1 orders' && piece.y >= subtotal!.y);
+      const total = pieces.find((piece) => piece.text === 'Total')!;
+      const labelLines = label.filter((piece) => piece.y < total.y);
+      expect(labelLines.length).toBeGreaterThan(1);
+      expect(labelLines.map((piece) => piece.text).join(' ')).toContain(`Seaview Commercial Area Branch (${outletId})`);
+      for (const [index, line] of labelLines.entries()) {
+        if (index > 0) expect(line.y - labelLines[index - 1]!.y).toBeGreaterThanOrEqual(10);
+      }
+      // The next row (the other outlet's subtotal, then the total) starts below the label's last line.
+      const next = pieces.filter((piece) => piece.x === subtotal!.x && piece.y > labelLines.at(-1)!.y);
+      expect(next.length).toBeGreaterThan(0);
+      expect(next[0]!.y - labelLines.at(-1)!.y).toBeGreaterThanOrEqual(10);
+      expect(rowEnd?.y).toBe(subtotal!.y);
+    } finally {
+      await t.db.query('update vendors set name = $2 where vendor_id = $1', [outletId, 'صدر برانچ']);
+    }
+  });
+
+  it('writes the PDF in Urdu, right to left, in an embedded Urdu font', async () => {
+    const response = await statement({ month: '2026-03', format: 'pdf', include_outlets: 'true', lang: 'ur_alt' });
+    expect(response.statusCode).toBe(200);
+    const source = response.rawPayload.toString('latin1');
+    expect(source).toMatch(/\/FontName \/[A-Z]{6}\+NotoNaskhArabic/);
+    const pieces = pdfPieces(response.rawPayload);
+    const texts = pieces.map((piece) => piece.text);
+    // No English heading or label; the ids, times and amounts are there.
+    for (const english of ['Order ID', 'Total', 'Monthly statement', '3 orders']) expect(texts).not.toContain(english);
+    expect(texts).toContain('ST-A');
+    expect(texts).toContain('1,580.00');
+    // The first column (the order id) is at the right of the page, the last (cash collected) at the left.
+    const id = pieces.find((piece) => piece.text === 'ST-A')!;
+    expect(id.x).toBeGreaterThan(600);
+    expect(Math.min(...pieces.filter((piece) => piece.y === id.y).map((piece) => piece.x))).toBeLessThan(200);
   });
 
   it('refuses another merchant’s vendor, a month not yet begun and a malformed month', async () => {

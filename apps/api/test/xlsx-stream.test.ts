@@ -83,6 +83,23 @@ describe('xlsxStream', () => {
     expect(worksheet.getCell('D2').numFmt).toBe('@');
   });
 
+  it('writes times as dates with a date format, and text that is no time as text', async () => {
+    const file = await xlsxBuffer(
+      sheet,
+      batchesOf([['ORD-1', { time: '2026-03-09 23:59:30' }, { time: '2026-03-10 18:00' }, { time: 'soon' }]]),
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+    const worksheet = workbook.worksheets[0]!;
+    expect(worksheet.getCell('B2').value).toEqual(new Date('2026-03-09T23:59:30Z'));
+    expect(worksheet.getCell('B2').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(worksheet.getCell('C2').value).toEqual(new Date('2026-03-10T18:00:00Z'));
+    expect(worksheet.getCell('C2').numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(worksheet.getCell('D2').value).toBe('soon');
+    const book = XLSX.read(file, { type: 'buffer' });
+    expect(book.Sheets[book.SheetNames[0]!]!.B2?.w).toBe('2026-03-09 23:59:30');
+  });
+
   it('names columns past Z as spreadsheets do', () => {
     expect([0, 25, 26, 27, 51, 52, 701, 702].map(columnName)).toEqual(['A', 'Z', 'AA', 'AB', 'AZ', 'BA', 'ZZ', 'AAA']);
   });

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, differenceInCalendarDays, format, startOfDay } from 'date-fns';
+import { languageTag } from './config.ts';
 import { PAGE_SIZE_HISTORY, PAGE_SIZE_HISTORY_OUTLETS } from './constants.ts';
 import type { OrderPaymentStatus } from './contracts/order-payment.ts';
 import { DEFAULT_DATE_PRESET, type FixedDatePreset, presetRange } from './date-presets.ts';
@@ -147,4 +148,18 @@ export function paymentAndRefundStatus(status: OrderPaymentStatus): {
   return (REFUND_STATUSES as readonly OrderPaymentStatus[]).includes(status)
     ? { payment: 'captured', refund: status }
     : { payment: status, refund: null };
+}
+
+/**
+ * An export's period as its e-mail names it: from and to in the merchant's language and the country's time
+ * zone, e.g. "Mar 9, 2026, 12:00 AM – 11:59 PM" (the end is the last instant the export includes).
+ */
+export function exportPeriodText(range: { from: string; to: string }, language: string, timeZone: string): string {
+  const formatter = new Intl.DateTimeFormat(languageTag(language), {
+    timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  // ICU's narrow and thin spaces ("12:00\u202fAM\u2009–\u2009…") as plain ones: the text goes into a mail subject.
+  return formatter.formatRange(new Date(range.from), new Date(range.to)).replace(/[\u00a0\u2009\u202f]/g, ' ');
 }

@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { BULK_COLUMNS, type BulkCell, type BulkColumn } from '@riderdesk/domain/bulk/bulk-sheet';
 import type { BulkRow } from '@riderdesk/domain/contracts/bulk';
-import { withoutBidiControls } from '../../infra/spreadsheet.ts';
+import { spreadsheetDayNumber, withoutBidiControls } from '../../infra/spreadsheet.ts';
 import type { BulkRowRecord } from './repo.ts';
 import type { SheetTexts } from './sheet-texts.ts';
 
@@ -18,7 +18,8 @@ function problemText(row: BulkRow, texts: SheetTexts): string {
 const DATE_FORMAT = 'yyyy-mm-dd hh:mm';
 // The text number format: a cell with it stays text when someone edits it, so "=…" never becomes a formula.
 const TEXT_FORMAT = '@';
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+// A number as a merchant writes one into a text cell (a CSV's cells are all text): "1500", "+1500", "1500.50", ".5".
+const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /** One cell of the results file, typed: text as text (type 's', text format), numbers and dates as numbers. */
 function cellOf(value: BulkCell | undefined, column?: BulkColumn): XLSX.CellObject | null {
@@ -30,7 +31,10 @@ function cellOf(value: BulkCell | undefined, column?: BulkColumn): XLSX.CellObje
   if (typeof value === 'boolean') return { t: 'b', v: value };
   // The amount is kept as written (BulkRowInput) while the template's column holds numbers: one written as a
   // plain number goes back as a number.
-  if (column === 'amount' && PLAIN_NUMBER.test(value)) return { t: 'n', v: Number(value) };
+  if (column === 'amount' && PLAIN_NUMBER.test(value.trim())) return { t: 'n', v: Number(value.trim()) };
+  // A time written as text ("2026-03-10 18:00", as the template's instructions allow) goes back as a date.
+  const day = column === 'scheduled_time' ? spreadsheetDayNumber(value) : null;
+  if (day !== null) return { t: 'n', v: day, z: DATE_FORMAT };
   return { t: 's', v: withoutBidiControls(value), z: TEXT_FORMAT };
 }
 

@@ -90,7 +90,14 @@ export function columnWidth(usual: number, heading: string | undefined): number 
 export function exportColumnWidths(headings: readonly string[]): number[] {
   return EXPORT_COLUMNS.map((column, index) => columnWidth(EXPORT_COLUMN_WIDTHS[column], headings[index]));
 }
-export type ExportCell = string | number | null;
+/** A wall-clock time in the country's zone, "yyyy-MM-dd HH:mm[:ss]": a date in an XLSX, that text in a CSV. */
+export interface ExportTime {
+  readonly time: string;
+}
+export type ExportCell = string | number | ExportTime | null;
+
+/** A time cell, or an empty one. */
+export const exportTime = (text: string | null): ExportTime | null => (text === null ? null : { time: text });
 
 // OWASP "CSV injection": a spreadsheet reads a cell starting with one of these as a formula.
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -99,14 +106,26 @@ export function startsLikeFormula(value: string): boolean {
   return FORMULA_START.test(value);
 }
 
+// What a spreadsheet reads as a plain value although it starts with + or -: a number ("-5", "+1.5") or a phone
+// number in its international form ("+923001234567"). OWASP's guidance leaves such strictly numeric values alone.
+const SIGNED_NUMBER = /^[+-](\d+(\.\d+)?|\.\d+)$/;
+const INTERNATIONAL_PHONE = /^\+\d{7,15}$/;
+
+/** Text a spreadsheet would run as a formula: it starts like one and is not a number or a phone number. */
+export function runsAsFormula(text: string): boolean {
+  return startsLikeFormula(text) && !SIGNED_NUMBER.test(text) && !INTERNATIONAL_PHONE.test(text);
+}
+
 /**
- * CSV has no cell types: a leading apostrophe makes a spreadsheet keep such a cell as text. Bidi controls are
- * left out, as in the XLSX (withoutBidiControls).
+ * CSV has no cell types: a leading apostrophe makes a spreadsheet keep text that would run as a formula as
+ * text; numbers and phone numbers are written as they are. A time is its text, which spreadsheets read as a
+ * date. Bidi controls are left out, as in the XLSX (withoutBidiControls).
  */
-export function neutraliseForCsv(cell: ExportCell): ExportCell {
-  if (typeof cell !== 'string') return cell;
+export function neutraliseForCsv(cell: ExportCell): string | number | null {
+  if (cell === null || typeof cell === 'number') return cell;
+  if (typeof cell !== 'string') return cell.time;
   const text = withoutBidiControls(cell);
-  return startsLikeFormula(text) ? `'${text}` : text;
+  return runsAsFormula(text) ? `'${text}` : text;
 }
 
 // A cell is quoted when it holds a comma, a quote or a line break (RFC 4180), as csv-stringify does.
@@ -127,7 +146,7 @@ export function csvRecord(cells: readonly ExportCell[], { neutralise = true } = 
       record += String(cell);
       continue;
     }
-    const text = neutralise ? (neutraliseForCsv(cell) as string) : cell;
+    const text = neutralise ? String(neutraliseForCsv(cell)) : typeof cell === 'string' ? cell : cell.time;
     record += CSV_QUOTE_WHEN.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   }
   return `${record}\n`;
@@ -162,7 +181,7 @@ export function exportRow(order: ExportRecord, t: Translate): ExportCell[] {
   const cardStatus = (status: string) => t(`tracking.payment.card-status.${status}`);
   const cells: Record<ExportColumn, ExportCell> = {
     order_id: order.order_id,
-    created_at: order.created_at,
+    created_at: exportTime(order.created_at),
     outlet: order.outlet_name,
     outlet_id: order.vendor_id,
     customer_name: order.customer_name,
@@ -181,10 +200,10 @@ export function exportRow(order: ExportRecord, t: Translate): ExportCell[] {
     refund_status: payment?.refund ? cardStatus(payment.refund) : null,
     refunded_amount: payment ? fromMinor(order.refunded_minor ?? 0, currency) : null,
     card: payment && order.card_scheme && order.card_last4 ? `${order.card_scheme} •••• ${order.card_last4}` : null,
-    accepted_at: order.accepted_at,
-    picked_up_at: order.picked_up_at,
-    delivered_at: order.delivered_at,
-    cancelled_at: order.cancelled_at,
+    accepted_at: exportTime(order.accepted_at),
+    picked_up_at: exportTime(order.picked_up_at),
+    delivered_at: exportTime(order.delivered_at),
+    cancelled_at: exportTime(order.cancelled_at),
     cancel_reason: order.cancel_reason ? t(`cancel.reason.${order.cancel_reason}`) : null,
     voucher_code: order.voucher_code,
     vat_number: order.vat_number,

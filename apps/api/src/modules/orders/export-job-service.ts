@@ -5,7 +5,7 @@ import type {
   OrderExportJobBodySchema,
   OrderExportLinkQuery,
 } from '@riderdesk/domain/contracts/order-list';
-import { EXPORT_LINK_TTL_DAYS } from '@riderdesk/domain/order-history';
+import { EXPORT_LINK_TTL_DAYS, exportPeriodText } from '@riderdesk/domain/order-history';
 import type { z } from 'zod';
 import type { Db } from '../../db/db.ts';
 import { AppError, keyedError } from '../../errors.ts';
@@ -13,6 +13,7 @@ import type { JobContext } from '../../infra/jobs/job-queue.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { VendorService } from '../vendors/service.ts';
+import type { Translate } from './export-format.ts';
 import * as repo from './export-job-repo.ts';
 import { checkExportRange, type ExportFilters, type OrderExportService, XLSX_JOB_MAX_ROWS } from './export-service.ts';
 
@@ -83,6 +84,7 @@ export function orderExportJobService(deps: {
   previousSecrets: readonly string[];
   publicUrl: string;
   serviceName: string;
+  timeZone: string;
 }) {
   const { db, vendors, exports, now } = deps;
 
@@ -105,15 +107,27 @@ export function orderExportJobService(deps: {
     return row;
   }
 
+  /**
+   * What every export e-mail names, in the merchant's language: the branch by its name (its id when it is
+   * gone), the period in the country's time zone, and the file's format.
+   */
+  async function mailValues(row: repo.ExportJobRow, t: Translate) {
+    return {
+      service: deps.serviceName,
+      vendor: (await vendors.nameOf(row.vendor_id)) ?? row.vendor_id,
+      period: exportPeriodText(row.filters, row.filters.lang, deps.timeZone),
+      format: t(`history.export.jobs.format.${row.format}`),
+    };
+  }
+
   async function mailLink(row: repo.ExportJobRow): Promise<void> {
     if (!row.expires_at) return;
     const t = await exports.texts(row.filters.lang);
     const values = {
-      service: deps.serviceName,
+      ...(await mailValues(row, t)),
       link: linkOf(row.export_id, row.expires_at),
       days: EXPORT_LINK_TTL_DAYS,
       rows: row.total_rows ?? row.done_rows,
-      vendor: row.vendor_id,
     };
     await deps.mailer.send({
       to: row.email,
@@ -125,7 +139,7 @@ export function orderExportJobService(deps: {
 
   async function mailFailure(row: repo.ExportJobRow, errorKey: string): Promise<void> {
     const t = await exports.texts(row.filters.lang);
-    const values = { service: deps.serviceName, vendor: row.vendor_id, reason: t(errorKey) };
+    const values = { ...(await mailValues(row, t)), reason: t(errorKey) };
     await deps.mailer.send({
       to: row.email,
       subject: fill(t('history.export.mail.failed-subject'), values),

@@ -19,9 +19,10 @@ import { format } from 'date-fns';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
+import { PdfText, registerPdfFonts } from '../../infra/pdf-text.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorService } from '../vendors/service.ts';
-import { columnWidth, type ExportCell, type Translate } from './export-format.ts';
+import { columnWidth, type ExportCell, exportTime, type Translate } from './export-format.ts';
 import type { ExportFile, OrderExportService } from './export-service.ts';
 import { findOrderPage, type OrderRow } from './repo.ts';
 import { xlsxStream } from './xlsx-stream.ts';
@@ -72,12 +73,7 @@ export interface Statement {
   totals: StatementTotals;
 }
 
-// PDF standard fonts write Latin-1 only (the PDF is English, decision 048): other text is replaced by its id
-// or left out rather than printed as wrong glyphs.
-const LATIN1 = /^[\x20-\x7e\u00a0-\u00ff]*$/;
-const latin1OrNull = (text: string | null) => (text !== null && LATIN1.test(text) ? text : null);
-
-/** The monthly statement (transaction-history download): XLSX in the caller's language, PDF in English. */
+/** The monthly statement (transaction-history download): XLSX or PDF, in the caller's language. */
 export function orderStatementService(deps: {
   db: Db;
   vendors: VendorService;
@@ -180,7 +176,7 @@ export function orderStatementService(deps: {
     ];
     const entryRow = (entry: StatementEntry): ExportCell[] => [
       entry.orderId,
-      time(entry.createdAt),
+      exportTime(time(entry.createdAt)),
       entry.outletName,
       entry.outletId,
       t(STATUS_LABEL_KEYS[entry.status]),
@@ -214,7 +210,7 @@ export function orderStatementService(deps: {
           [t('statement.vendor'), `${statement.vendorName} (${statement.vendorId})`],
           [t('statement.month'), statement.month],
           [t('statement.currency'), statement.currency],
-          [t('statement.generated'), time(deps.now().toISOString())],
+          [t('statement.generated'), exportTime(time(deps.now().toISOString()))],
           [],
         ],
         headings,
@@ -226,36 +222,55 @@ export function orderStatementService(deps: {
   }
 
   /**
-   * The statement as a PDF stream: its rows are laid out a slice at a time (PDF_ROWS_PER_TURN), giving the event
-   * loop back between slices, so a month of 10 000 orders does not hold the instance's other requests for the
-   * second its layout takes, and the pages go out as they are made.
+   * The statement as a PDF stream in the caller's language, right to left for Urdu (its text in Noto Naskh
+   * Arabic): its rows are laid out a slice at a time (PDF_ROWS_PER_TURN), giving the event loop back between
+   * slices, so a month of 10 000 orders does not hold the instance's other requests for the second its layout
+   * takes, and the pages go out as they are made. A cell wraps within its column and its row grows to fit.
    */
-  function pdf(statement: Statement): Readable {
+  function pdf(statement: Statement, t: Translate, language: string): Readable {
     const digits = currencyExponent(currency);
     // One formatter for every amount: `toLocaleString` would build one per call, four times a row.
     const amounts = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
     const money = (minor: number) => amounts.format(major(minor));
+    const fill = (key: string, values: Record<string, string | number>) =>
+      t(key).replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
     const doc = new PDFDocument({
       size: 'A4',
       layout: 'landscape',
       margin: 36,
       info: { Title: `Monthly statement ${statement.vendorId} ${statement.month}`, Producer: 'Riderdesk' },
     });
-    const columns: { title: string; width: number; align: 'left' | 'right' }[] = [
-      { title: 'Order ID', width: 120, align: 'left' },
-      { title: 'Created', width: 80, align: 'left' },
-      { title: 'Branch', width: 110, align: 'left' },
-      { title: 'Status', width: 70, align: 'left' },
-      { title: 'Delivery fee', width: 70, align: 'right' },
-      { title: 'Discount', width: 60, align: 'right' },
-      { title: 'Fee charged', width: 70, align: 'right' },
-      { title: 'VAT number', width: 90, align: 'left' },
-      { title: 'Cash collected', width: 100, align: 'right' },
+    const rightToLeft = isRtlLanguage(language);
+    const text = new PdfText(doc, registerPdfFonts(doc), rightToLeft);
+    const head = (key: string) => t(`statement.column.${key}`);
+    // Widths in points (the page holds 769 between its margins); amounts align to their column's end.
+    const columns: { title: string; width: number; align: 'start' | 'end' }[] = [
+      { title: head('order_id'), width: 120, align: 'start' },
+      { title: head('created_at'), width: 80, align: 'start' },
+      { title: head('outlet'), width: 110, align: 'start' },
+      { title: head('status'), width: 70, align: 'start' },
+      { title: head('delivery_fee'), width: 70, align: 'end' },
+      { title: head('discount'), width: 60, align: 'end' },
+      { title: head('fee_charged'), width: 70, align: 'end' },
+      { title: head('vat_number'), width: 90, align: 'start' },
+      { title: head('cash_collected'), width: 100, align: 'end' },
     ];
+    const SIZE = 8;
+    const LINE = 11;
     const left = doc.page.margins.left;
-    const bottom = () => doc.page.height - doc.page.margins.bottom - 14;
+    const pageWidth = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+    const bottom = () => doc.page.height - doc.page.margins.bottom;
+    // A column's left edge: the first column at the left, or at the right of a right-to-left page.
+    const edges: number[] = [];
+    let offset = 0;
+    for (const column of columns) {
+      edges.push(rightToLeft ? left + pageWidth - offset - column.width : left + offset);
+      offset += column.width;
+    }
     const row = (cells: string[], bold = false) => {
-      if (doc.y > bottom()) {
+      const laidOut = cells.map((cell, index) => text.lines(cell, columns[index]!.width - 6, bold, SIZE));
+      const height = Math.max(1, ...laidOut.map((lines) => lines.length)) * LINE + 2;
+      if (doc.y + height > bottom()) {
         doc.addPage();
         row(
           columns.map((column) => column.title),
@@ -263,23 +278,27 @@ export function orderStatementService(deps: {
         );
       }
       const y = doc.y;
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
-      let x = left;
-      cells.forEach((cell, index) => {
+      laidOut.forEach((lines, index) => {
         const column = columns[index]!;
-        doc.text(cell, x, y, { width: column.width - 6, align: column.align, lineBreak: false, ellipsis: true });
-        x += column.width;
+        // Three points inside each side of the column.
+        lines.forEach((line, at) => {
+          text.drawLine(line, edges[index]! + 3, y + at * LINE, column.width - 6, column.align, bold, SIZE);
+        });
       });
       doc.x = left;
-      doc.y = y + 12;
+      doc.y = y + height;
     };
-    const status = (value: OrderStatus) => (value === 'DELIVERED' ? 'Delivered' : 'Returned');
-    const vendorName = latin1OrNull(statement.vendorName);
+    const paragraph = (value: string, bold: boolean, size: number) => {
+      for (const line of text.lines(value, pageWidth, bold, size)) {
+        text.drawLine(line, left, doc.y, pageWidth, 'start', bold, size);
+        doc.y += size * 1.6;
+      }
+    };
     const totalsCells = (label: string, totals: StatementTotals) => [
       label,
-      `${totals.orders} orders`,
-      `${totals.delivered} delivered`,
-      `${totals.returned} returned`,
+      fill('statement.document.orders', { count: totals.orders }),
+      fill('statement.document.delivered', { count: totals.delivered }),
+      fill('statement.document.returned', { count: totals.returned }),
       money(totals.deliveryFeeMinor),
       money(totals.discountMinor),
       money(totals.payableFeeMinor),
@@ -287,15 +306,15 @@ export function orderStatementService(deps: {
       money(totals.cashCollectedMinor),
     ];
     const layOut = async () => {
-      doc.font('Helvetica-Bold').fontSize(14).text('Monthly statement', left, doc.y);
-      doc
-        .font('Helvetica')
-        .fontSize(9)
-        .text(`Vendor: ${vendorName ? `${vendorName} (${statement.vendorId})` : statement.vendorId}`)
-        .text(`Month: ${statement.month} (times in ${timeZone})    Currency: ${statement.currency}`)
-        .text(`Generated: ${time(deps.now().toISOString())}`)
-        .text('Delivered and returned orders. Cash collected is what riders collected at the door.')
-        .moveDown(0.8);
+      doc.y = doc.page.margins.top;
+      paragraph(t('statement.title'), true, 14);
+      paragraph(`${t('statement.vendor')}: ${statement.vendorName} (${statement.vendorId})`, false, 9);
+      paragraph(`${t('statement.month')}: ${statement.month}`, false, 9);
+      paragraph(fill('statement.document.times-in', { zone: timeZone }), false, 9);
+      paragraph(`${t('statement.currency')}: ${statement.currency}`, false, 9);
+      paragraph(`${t('statement.generated')}: ${time(deps.now().toISOString())}`, false, 9);
+      paragraph(t('statement.document.intro'), false, 9);
+      doc.y += 8;
       row(
         columns.map((column) => column.title),
         true,
@@ -306,19 +325,24 @@ export function orderStatementService(deps: {
           entry.orderId,
           time(entry.createdAt),
           entry.outletId,
-          status(entry.status),
+          t(STATUS_LABEL_KEYS[entry.status]),
           money(entry.line.deliveryFeeMinor),
           money(entry.line.discountMinor),
           money(entry.line.payableFeeMinor),
-          latin1OrNull(entry.vatNumber) ?? '',
+          entry.vatNumber ?? '',
           money(entry.line.cashCollectedMinor),
         ]);
       }
-      doc.moveDown(0.5);
+      doc.y += 6;
       if (statement.outlets.length > 1) {
-        for (const outlet of statement.outlets) row(totalsCells(`Subtotal ${outlet.outletId}`, outlet.totals), true);
+        for (const outlet of statement.outlets) {
+          row(
+            totalsCells(`${t('statement.subtotal')}: ${outlet.outletName} (${outlet.outletId})`, outlet.totals),
+            true,
+          );
+        }
       }
-      row(totalsCells('Total', statement.totals), true);
+      row(totalsCells(t('statement.total'), statement.totals), true);
       doc.end();
     };
     layOut().catch((error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))));
@@ -332,13 +356,14 @@ export function orderStatementService(deps: {
     async file(caller: Caller, vendorId: string, query: StatementQuery): Promise<ExportFile> {
       const statement = await build(caller, vendorId, query);
       const baseName = `statement-${vendorId}-${query.month}`.replace(/[^\w.-]/g, '_');
+      const t = await deps.exports.texts(query.lang);
       if (query.format === 'pdf') {
-        return { fileName: `${baseName}.pdf`, contentType: 'application/pdf', body: pdf(statement) };
+        return { fileName: `${baseName}.pdf`, contentType: 'application/pdf', body: pdf(statement, t, query.lang) };
       }
       return {
         fileName: `${baseName}.xlsx`,
         contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        body: xlsx(statement, await deps.exports.texts(query.lang), query.lang),
+        body: xlsx(statement, t, query.lang),
       };
     },
   };

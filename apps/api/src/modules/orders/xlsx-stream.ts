@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
-import { columnName, withoutBidiControls } from '../../infra/spreadsheet.ts';
+import { columnName, hasSeconds, spreadsheetDayNumber, withoutBidiControls } from '../../infra/spreadsheet.ts';
 import { type ExportCell, startsLikeFormula } from './export-format.ts';
 
 /** What an XLSX of one sheet shows besides its rows. */
@@ -22,9 +22,12 @@ const PACKAGE_RELATIONSHIPS = 'http://schemas.openxmlformats.org/package/2006/re
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const PART_TYPE = 'application/vnd.openxmlformats-officedocument';
 
-// Cell styles (cellXfs below): 0 plain, 1 bold (the headings), 2 the text number format `@` (numFmtId 49).
+// Cell styles (cellXfs below): 0 plain, 1 bold (the headings), 2 the text number format `@` (numFmtId 49),
+// 3 and 4 a date and time with and without seconds (numFmts 164 and 165).
 const STYLE_HEADING = 1;
 const STYLE_TEXT = 2;
+const STYLE_TIME_SECONDS = 3;
+const STYLE_TIME_MINUTES = 4;
 
 const CONTENT_TYPES =
   `${XML_DECLARATION}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
@@ -48,14 +51,18 @@ const WORKBOOK_RELS =
 
 const STYLES =
   `${XML_DECLARATION}<styleSheet xmlns="${MAIN}">` +
+  '<numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/>' +
+  '<numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm"/></numFmts>' +
   '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>' +
   '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
   '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
-  '<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+  '<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
 
@@ -85,6 +92,14 @@ function cellXml(reference: string, cell: ExportCell, style?: number): string {
   if (cell === null || cell === undefined) return '';
   if (typeof cell === 'number') {
     return Number.isFinite(cell) ? `<c r="${reference}"${style ? ` s="${style}"` : ''}><v>${cell}</v></c>` : '';
+  }
+  if (typeof cell !== 'string') {
+    // A time is a day number with a date format, so the sheet sorts, filters and sums it as a date; text that
+    // is no time stays its text.
+    const day = spreadsheetDayNumber(cell.time);
+    if (day === null) return cellXml(reference, cell.time, style);
+    const timeStyle = hasSeconds(cell.time) ? STYLE_TIME_SECONDS : STYLE_TIME_MINUTES;
+    return `<c r="${reference}" s="${style ?? timeStyle}"><v>${day}</v></c>`;
   }
   // A text cell is an inline string, never a formula; one that starts like a formula also gets the text
   // number format, so it stays text when someone edits the cell and presses enter. Bidi controls a client
@@ -131,7 +146,7 @@ async function* sheetXml(sheet: XlsxSheet, rows: AsyncIterable<readonly ExportCe
 /**
  * An XLSX of one sheet written as its rows arrive (decision 107): the sheet's XML is pulled batch by batch as
  * the zip's deflate takes it, and the zip as its reader takes it, so memory holds about one batch whatever the
- * number of rows. Text is written as inline strings (never a formula), numbers as numbers. An error from
+ * number of rows. Text is written as inline strings (never a formula), numbers as numbers, times as dates. An error from
  * `rows` ends the stream with that same error.
  */
 export function xlsxStream(sheet: XlsxSheet, rows: AsyncIterable<readonly ExportCell[][]>): Readable {

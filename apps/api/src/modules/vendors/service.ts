@@ -100,6 +100,11 @@ export function vendorService(db: Db) {
       return repo.toVendor(row);
     },
 
+    /** A vendor's name, for a message about a vendor whose access was checked before; null when it is gone. */
+    async nameOf(vendorId: string): Promise<string | null> {
+      return (await repo.findVendor(db, vendorId))?.name ?? null;
+    },
+
     /** A country parameter (spec §3), null when it is not set. */
     findCountryParameter: (name: CountryParameterName): Promise<string | null> =>
       snapshotRead(`country-parameter:${name}`, () => repo.getCountryParameter(db, name)),

@@ -181,6 +181,8 @@ export interface OrderPageQuery {
   statuses: readonly OrderStatus[] | null;
   /** With `statuses`, DELAYED orders of this bucket too, placed by their history (spec §4 buckets). */
   delayedBucket?: 'new' | 'collected' | null;
+  /** With `statuses`, only pre-orders whose time is after this instant (the SCHEDULED filter). */
+  preorderedAfter?: string | null;
   /**
    * spec §4 search, spaces already removed: part of the order id or of the customer's name, or (with
    * `phoneDigits`) digits of the customer's phone; with `wholePhoneDigits` the search is one whole number,
@@ -238,6 +240,7 @@ function orderPageWhere(
     } else {
       where.push(inStatuses);
     }
+    if (query.preorderedAfter) where.push(`o.preordered_for > ${param(query.preorderedAfter)}::timestamptz`);
   }
   if (query.search) {
     // Through the trigram indexes (migration 090), LIKE over their very expressions; over a small period,

@@ -411,3 +411,22 @@ export const CANCEL_REASONS = [
 ] as const;
 
 export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+/**
+ * The reasons a merchant cancels for; the others are the rider's or the platform's (no rider, bad weather, a
+ * wrong delivery) and are set by them. `reason_unknown` ("Other reason") comes with the merchant's own words.
+ */
+export const MERCHANT_CANCEL_REASONS = [
+  'mistake_error',
+  'duplicate_order',
+  'delivery_eta_too_long',
+  'address_incomplete_misstated',
+  'unreachable',
+  'unable_to_pay',
+  'closed',
+  'reason_unknown',
+] as const satisfies readonly CancelReason[];
+export type MerchantCancelReason = (typeof MERCHANT_CANCEL_REASONS)[number];
+export const OTHER_CANCEL_REASON = 'reason_unknown' satisfies MerchantCancelReason;
+/** The longest text a merchant gives for "Other reason". */
+export const CANCEL_NOTE_MAX_LENGTH = 200;

@@ -423,7 +423,10 @@ export function OrderDetail({
               <Text fz="sm" c="dimmed">
                 {isCancelled
                   ? order.cancel_reason
-                    ? t('tracking.detail.no-rider-cancelled', { reason: t(`cancel.reason.${order.cancel_reason}`) })
+                    ? t('tracking.detail.no-rider-cancelled', {
+                        // "Other reason" is told in the merchant's own words.
+                        reason: order.cancel_note ?? t(`cancel.reason.${order.cancel_reason}`),
+                      })
                     : t('tracking.detail.no-rider-cancelled-no-reason')
                   : scheduled
                     ? t('tracking.detail.no-rider-scheduled', { time: scheduledTime })

@@ -308,6 +308,36 @@ describe('editing', () => {
     expect(within(card).queryByRole('link', { name: 'Edit order' })).not.toBeInTheDocument();
   });
 
+  it('tells a card-paid order a rider has accepted no “Cancel it”, since it can no longer be cancelled', async () => {
+    const base = makeOrder({ order_id: 'x' });
+    await renderTracking('/order-tracking/v-1?order_id=v-1-CARD', {
+      active: [
+        makeOrder({
+          order_id: 'v-1-CARD',
+          status: 'COURIER_ACCEPTED_DELIVERY',
+          order: { ...base.order, payment_method: 'ONLINE_PAYMENT' },
+          collect_amount: 0,
+          collect_at_pickup_amount: 0,
+        }),
+      ],
+    });
+    const card = await screen.findByRole('article', { name: 'Order v-1-CARD' });
+    expect(within(card).getByTestId('why-no-cancel')).toHaveTextContent(/can no longer be cancelled here/);
+    expect(within(card).getByTestId('why-no-edit')).toHaveTextContent(
+      'Paid by card: the charge is fixed, so this order cannot be edited.',
+    );
+    expect(within(card).getByTestId('why-no-edit')).not.toHaveTextContent('Cancel it');
+  });
+
+  it('says a cancelled order’s rider collects nothing, not the total it would have collected', async () => {
+    await renderTracking('/order-tracking/v-1?order_id=v-1-CXL', {
+      active: [makeOrder({ order_id: 'v-1-CXL', status: 'CANCELLED', collect_amount: 2845 })],
+    });
+    const card = await screen.findByRole('article', { name: 'Order v-1-CXL' });
+    expect(within(card).getByText('Cancelled: the rider collects nothing')).toBeInTheDocument();
+    expect(within(card).queryByText('The rider collects')).not.toBeInTheDocument();
+  });
+
   it('offers Edit, with no reason against it, on an order paid otherwise', async () => {
     await renderTracking('/order-tracking/v-1?order_id=v-1-COD', {
       active: [makeOrder({ order_id: 'v-1-COD', status: 'RECEIVED' })],

@@ -218,6 +218,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       vendors,
       phonePrefix: config.deployment.country.phonePrefix,
       countryCode: config.deployment.country.code,
+      now,
     }),
     orderExport,
     orderStatements: orderStatementService({

@@ -95,6 +95,27 @@ describe.each(databases())('order history on %s', (kind) => {
     expect(idsOf(await list({ ...yesterday, status }))).toEqual(expected.map((name) => ids[name]));
   });
 
+  it('lists returned orders under RETURNED, not DELIVERED, and pre-orders still to come under SCHEDULED', async () => {
+    const march5 = { from: '2026-03-05T00:00:00Z', to: '2026-03-05T23:59:59.999Z' };
+    const returned = await placeOrder(t, merchant);
+    await rewrite(returned, '2026-03-05T10:00:00Z', 'RETURNED_TO_VENDOR');
+    const delivered = await placeOrder(t, merchant);
+    await rewrite(delivered, '2026-03-05T09:00:00Z', 'DELIVERED');
+    // Created on 5 March for 11 March (after the clock's 10 March), and one whose time has come (9 March).
+    const upcoming = await placeOrder(t, merchant);
+    await rewrite(upcoming, '2026-03-05T08:00:00Z', 'WAITING_FOR_TRANSPORT');
+    const due = await placeOrder(t, merchant);
+    await rewrite(due, '2026-03-05T07:00:00Z', 'WAITING_FOR_TRANSPORT');
+    await t.db.query('update orders set preordered_for = $2 where order_id = $1', [upcoming, '2026-03-11T07:00:00Z']);
+    await t.db.query('update orders set preordered_for = $2 where order_id = $1', [due, '2026-03-09T07:00:00Z']);
+    expect(idsOf(await list({ ...march5, status: 'RETURNED' }))).toEqual([returned]);
+    expect(idsOf(await list({ ...march5, status: 'DELIVERED' }))).toEqual([delivered]);
+    expect(idsOf(await list({ ...march5, status: 'SCHEDULED' }))).toEqual([upcoming]);
+    // Another merchant asking for the same filter sees none of them.
+    const theirs = await get(stranger, `orders?${new URLSearchParams({ ...march5, status: 'RETURNED' })}`);
+    expect(theirs.json().result.data).toEqual([]);
+  });
+
   it('lists DELAYED orders under NEW or COLLECTED by their history, as the buckets do (spec §4)', async () => {
     const addHistory = async (orderId: string, statuses: OrderStatus[]) => {
       for (const [index, status] of statuses.entries()) {
@@ -260,7 +281,8 @@ describe.each(databases())('order history on %s', (kind) => {
   });
 
   it('refuses an unknown status and a search longer than 64 characters', async () => {
-    expect((await get(merchant, 'orders?status=RETURNED')).statusCode).toBe(400);
+    expect((await get(merchant, 'orders?status=RETURNED_TO_VENDOR')).statusCode).toBe(400);
+    expect((await get(merchant, 'orders?status=returned')).statusCode).toBe(400);
     expect((await get(merchant, `orders?search=${'9'.repeat(65)}`)).statusCode).toBe(400);
   });
 

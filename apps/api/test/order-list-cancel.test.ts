@@ -178,13 +178,51 @@ describe.each(databases())('PUT /order/cancel on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const cancel = (who: Merchant, orderId: string, reason = 'mistake_error', vendorId = who.vendorId) =>
+  const cancel = (
+    who: Merchant,
+    orderId: string,
+    reason = 'mistake_error',
+    vendorId = who.vendorId,
+    extra: Record<string, unknown> = {},
+  ) =>
     t.app.inject({
       method: 'PUT',
       url: '/api/v1/order/cancel',
       headers: who.headers,
-      payload: { vendor_id: vendorId, order_id: orderId, reason },
+      payload: { vendor_id: vendorId, order_id: orderId, reason, ...extra },
     });
+  const messagesOf = (response: { json(): { errors?: { message: string }[] } }) => JSON.stringify(response.json());
+
+  it('takes only the merchant’s reasons, and “Other reason” only with the merchant’s words, which the order keeps', async () => {
+    const orderId = await placeOrder(t, merchant, (body) => {
+      body.preordered_for = Math.floor((t.clock.now().getTime() + 5 * 60 * MINUTE) / 1000);
+    });
+    await t.services.dispatcher.tick();
+    // The rider's and the platform's reasons are not the merchant's to give.
+    for (const reason of ['no_courier', 'bad_weather', 'courier_accident', 'payment_failure']) {
+      expect((await cancel(merchant, orderId, reason)).statusCode, reason).toBe(400);
+    }
+    const bare = await cancel(merchant, orderId, 'reason_unknown');
+    expect(bare.statusCode).toBe(400);
+    expect(messagesOf(bare)).toContain('cancel.note.required');
+    expect((await cancel(merchant, orderId, 'reason_unknown', merchant.vendorId, { note: '   ' })).statusCode).toBe(
+      400,
+    );
+    const tooLong = await cancel(merchant, orderId, 'reason_unknown', merchant.vendorId, { note: 'x'.repeat(201) });
+    expect(tooLong.statusCode).toBe(400);
+    const misplaced = await cancel(merchant, orderId, 'duplicate_order', merchant.vendorId, { note: 'why not' });
+    expect(misplaced.statusCode).toBe(400);
+    expect((await orderOf(t, merchant, orderId)).status).toBe('RECEIVED');
+
+    const done = await cancel(merchant, orderId, 'reason_unknown', merchant.vendorId, {
+      note: ' Customer moved away ',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const order = await orderOf(t, merchant, orderId);
+    expect(order.status).toBe('CANCELLED');
+    expect(order.cancel_reason).toBe('reason_unknown');
+    expect(order.cancel_note).toBe('Customer moved away');
+  });
 
   const refusedKey = (response: {
     statusCode: number;
@@ -242,8 +280,8 @@ describe.each(databases())('PUT /order/cancel on %s', (kind) => {
     expect((await orderOf(t, merchant, orderId)).status).toBe('DELAYED');
     expect(refusedKey(await cancel(merchant, orderId))).toBe('error.cant-cancel-order');
     await t.db.query(`insert into feature_flags (name, value) values ('DelayedCancellation', true)`);
-    expect((await cancel(merchant, orderId, 'late_delivery')).statusCode).toBe(200);
-    expect((await orderOf(t, merchant, orderId)).cancel_reason).toBe('late_delivery');
+    expect((await cancel(merchant, orderId, 'delivery_eta_too_long')).statusCode).toBe(200);
+    expect((await orderOf(t, merchant, orderId)).cancel_reason).toBe('delivery_eta_too_long');
   });
 
   it('cancels PAYMENT_COMMITTED only once 10 minutes have passed since its history entry', async () => {
@@ -257,7 +295,7 @@ describe.each(databases())('PUT /order/cancel on %s', (kind) => {
     t.clock.advance(9 * MINUTE + 59_000);
     expect(refusedKey(await cancel(merchant, orderId))).toBe('error.cant-cancel-order');
     t.clock.advance(1000);
-    expect((await cancel(merchant, orderId, 'payment_failure')).statusCode).toBe(200);
+    expect((await cancel(merchant, orderId, 'mistake_error')).statusCode).toBe(200);
   });
 
   it('refuses an unknown reason, another merchant, and an order of another vendor', async () => {

@@ -34,6 +34,7 @@ export function makeOrder(overrides: Partial<Order> & Pick<Order, 'order_id'>): 
     fee_paid_by: 'customer',
     notes: null,
     cancel_reason: null,
+    cancel_note: null,
     pickup_eta_minutes: null,
     delivery_eta_minutes: null,
     latest_arrival_at: null,

@@ -19,8 +19,8 @@ const instant = fc.date({
 });
 
 describe('DATE_PRESETS', () => {
-  it('lists the four options of spec §4 and defaults to yesterday', () => {
-    expect(DATE_PRESETS).toEqual(['Yesterday', 'PastWeek', 'PastMonth', 'Custom']);
+  it('lists Today and the four options of spec §4 and defaults to yesterday', () => {
+    expect(DATE_PRESETS).toEqual(['Today', 'Yesterday', 'PastWeek', 'PastMonth', 'Custom']);
     expect(DEFAULT_DATE_PRESET).toBe('Yesterday');
   });
 });
@@ -49,6 +49,14 @@ describe('presetRange', () => {
   ] as const)('%s in Karachi → [%s, %s)', (preset, from, to) => {
     const range = presetRange(preset, now, KARACHI);
     expect([range.from.toISOString(), range.to.toISOString()]).toEqual([from, to]);
+  });
+
+  it('Today runs from this morning’s local midnight to the next one', () => {
+    const range = presetRange('Today', now, KARACHI);
+    expect([range.from.toISOString(), range.to.toISOString()]).toEqual([
+      '2024-04-30T19:00:00.000Z',
+      '2024-05-01T19:00:00.000Z',
+    ]);
   });
 
   it('keeps boundaries at local midnight across a daylight-saving change', () => {

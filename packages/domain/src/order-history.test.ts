@@ -60,11 +60,14 @@ describe('resolveHistoryRange', () => {
 
 describe('statusesOfFilter', () => {
   it('stands for the same statuses as matchesStatusFilter, DELAYED aside (placed by its history)', () => {
+    const now = new Date('2026-03-01T10:00:00Z');
+    // SCHEDULED also asks for a pre-ordered time to come: with one, the same statuses.
+    const preordered_for = Date.parse('2026-03-02T10:00:00Z') / 1000;
     for (const filter of STATUS_FILTERS) {
       const statuses = statusesOfFilter(filter);
       for (const status of ORDER_STATUSES.filter((s) => s !== 'DELAYED')) {
         expect(statuses === null || statuses.includes(status)).toBe(
-          matchesStatusFilter({ status, status_history: [] }, filter),
+          matchesStatusFilter({ status, status_history: [], preordered_for }, filter, now),
         );
       }
     }

@@ -296,7 +296,8 @@ describe('orderBucket', () => {
     ...STATUS_GROUPS.collected.map((status) => [status, 'collected'] as const),
     ...STATUS_GROUPS.cancelled.map((status) => [status, 'cancelled'] as const),
     ['DELIVERED', 'delivered'],
-    ['RETURNED_TO_VENDOR', 'delivered'],
+    // A returned order was not delivered: it has a column of its own.
+    ['RETURNED_TO_VENDOR', 'returned'],
     ['DELAYED', 'collected'],
     ['INITIATED', null],
     ['PAYMENT_INITIATED', null],
@@ -355,7 +356,9 @@ describe('matchesStatusFilter', () => {
     ['DELIVERED', 'ANY', true],
     ['DELAYED', 'ANY', true],
     ['DELIVERED', 'DELIVERED', true],
-    ['RETURNED_TO_VENDOR', 'DELIVERED', true],
+    ['RETURNED_TO_VENDOR', 'DELIVERED', false],
+    ['RETURNED_TO_VENDOR', 'RETURNED', true],
+    ['DELIVERED', 'RETURNED', false],
     ['CANCELLED', 'DELIVERED', false],
     ['STALLED', 'CANCELLED', true],
     ['PAYMENT_FAILED', 'CANCELLED', true],
@@ -365,6 +368,21 @@ describe('matchesStatusFilter', () => {
     ['RETURN_INITIATED', 'COLLECTED', true],
   ] as const)('%s matches %s → %s', (status, filter, expected) => {
     expect(matchesStatusFilter({ status, status_history: [] }, filter)).toBe(expected);
+  });
+
+  it('lists under SCHEDULED only the pre-orders whose time is still to come', () => {
+    const now = new Date('2026-03-01T10:00:00Z');
+    const later = Date.parse('2026-03-01T12:00:00Z') / 1000;
+    const earlier = Date.parse('2026-03-01T08:00:00Z') / 1000;
+    const order = (status: OrderStatus, preordered_for: number | null) => ({
+      status,
+      status_history: [],
+      preordered_for,
+    });
+    expect(matchesStatusFilter(order('WAITING_FOR_TRANSPORT', later), 'SCHEDULED', now)).toBe(true);
+    expect(matchesStatusFilter(order('WAITING_FOR_TRANSPORT', earlier), 'SCHEDULED', now)).toBe(false);
+    expect(matchesStatusFilter(order('NEW', null), 'SCHEDULED', now)).toBe(false);
+    expect(matchesStatusFilter(order('CANCELLED', later), 'SCHEDULED', now)).toBe(false);
   });
 
   // spec §4 "Order list buckets": the filter lists DELAYED orders where the buckets put them.

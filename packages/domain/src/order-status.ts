@@ -299,7 +299,8 @@ export function shouldPollRider(status: OrderStatus): boolean {
   return progress >= statusProgress('RECEIVED_BY_VENDOR') && progress < statusProgress('DELIVERED');
 }
 
-export const ORDER_BUCKETS = ['preorder', 'new', 'collected', 'delivered', 'cancelled'] as const;
+// A returned order has its own bucket: it was not delivered, so it is neither counted nor coloured as delivered.
+export const ORDER_BUCKETS = ['preorder', 'new', 'collected', 'delivered', 'returned', 'cancelled'] as const;
 export type OrderBucket = (typeof ORDER_BUCKETS)[number];
 
 export type BucketableOrder = OrderWithHistory & {
@@ -338,20 +339,36 @@ export function orderBucket(order: BucketableOrder, now: Date): OrderBucket | nu
   if (isInGroup(order.status, 'new')) return 'new';
   if (order.status === 'DELAYED') return isDelayedBackToNew(order.status_history) ? 'new' : 'collected';
   if (isInGroup(order.status, 'collected')) return 'collected';
+  if (order.status === 'RETURNED_TO_VENDOR') return 'returned';
   if (isInGroup(order.status, 'done')) return 'delivered';
   if (isInGroup(order.status, 'cancelled')) return 'cancelled';
   return null;
 }
 
-export const STATUS_FILTERS = ['ANY', 'DELIVERED', 'CANCELLED', 'NEW', 'COLLECTED'] as const;
+// spec §4 status filter values, with RETURNED (a returned order is not a delivered one) and SCHEDULED (the
+// pre-orders whose time has not come) beside them.
+export const STATUS_FILTERS = ['ANY', 'DELIVERED', 'RETURNED', 'CANCELLED', 'NEW', 'COLLECTED', 'SCHEDULED'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
-const STATUS_FILTER_GROUP = {
-  DELIVERED: 'done',
-  CANCELLED: 'cancelled',
-  NEW: 'new',
-  COLLECTED: 'collected',
-} as const satisfies Record<Exclude<StatusFilter, 'ANY'>, StatusGroup>;
+/** The statuses a pre-order keeps until its time (spec §4: at or before WAITING_FOR_TRANSPORT, not cancelled). */
+export const PREORDER_STATUSES: readonly OrderStatus[] = STATUS_PROGRESS.slice(
+  0,
+  STATUS_PROGRESS.indexOf('WAITING_FOR_TRANSPORT') + 1,
+).filter((status) => !isInGroup(status, 'cancelled'));
+
+const STATUS_FILTER_STATUSES = {
+  DELIVERED: ['DELIVERED'],
+  RETURNED: ['RETURNED_TO_VENDOR'],
+  CANCELLED: STATUS_GROUPS.cancelled,
+  NEW: STATUS_GROUPS.new,
+  COLLECTED: STATUS_GROUPS.collected,
+  SCHEDULED: PREORDER_STATUSES,
+} as const satisfies Record<Exclude<StatusFilter, 'ANY'>, readonly OrderStatus[]>;
+
+/** The statuses a status filter value stands for; null for ANY. SCHEDULED also needs a pre-ordered time to come. */
+export function statusesOfStatusFilter(filter: StatusFilter): readonly OrderStatus[] | null {
+  return filter === 'ANY' ? null : STATUS_FILTER_STATUSES[filter];
+}
 
 /** The bucket a status filter value lists DELAYED orders under (spec §4), by their history; null for none. */
 export function delayedBucketOfFilter(filter: StatusFilter): 'new' | 'collected' | null {
@@ -361,13 +378,14 @@ export function delayedBucketOfFilter(filter: StatusFilter): 'new' | 'collected'
 }
 
 /** spec §4: a status filter value lists the orders of its bucket, DELAYED ones placed by their history. */
-export function matchesStatusFilter(order: OrderWithHistory, filter: StatusFilter): boolean {
+export function matchesStatusFilter(order: BucketableOrder, filter: StatusFilter, now: Date = new Date()): boolean {
   if (filter === 'ANY') return true;
+  if (filter === 'SCHEDULED') return isPreorder(order, now);
   if (order.status === 'DELAYED') {
     const bucket = delayedBucketOfFilter(filter);
     return bucket !== null && bucket === (isDelayedBackToNew(order.status_history) ? 'new' : 'collected');
   }
-  return isInGroup(order.status, STATUS_FILTER_GROUP[filter]);
+  return (STATUS_FILTER_STATUSES[filter] as readonly OrderStatus[]).includes(order.status);
 }
 
 // spec §8: cancel reasons.
@@ -394,3 +412,22 @@ export const CANCEL_REASONS = [
 ] as const;
 
 export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+/**
+ * The reasons a merchant cancels for; the others are the rider's or the platform's (no rider, bad weather, a
+ * wrong delivery) and are set by them. `reason_unknown` ("Other reason") comes with the merchant's own words.
+ */
+export const MERCHANT_CANCEL_REASONS = [
+  'mistake_error',
+  'duplicate_order',
+  'delivery_eta_too_long',
+  'address_incomplete_misstated',
+  'unreachable',
+  'unable_to_pay',
+  'closed',
+  'reason_unknown',
+] as const satisfies readonly CancelReason[];
+export type MerchantCancelReason = (typeof MERCHANT_CANCEL_REASONS)[number];
+export const OTHER_CANCEL_REASON = 'reason_unknown' satisfies MerchantCancelReason;
+/** The longest text a merchant gives for "Other reason". */
+export const CANCEL_NOTE_MAX_LENGTH = 200;

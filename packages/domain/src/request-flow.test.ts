@@ -125,6 +125,7 @@ const order: Order = {
   fee_paid_by: 'merchant',
   notes: 'Blue gate',
   cancel_reason: null,
+  cancel_note: null,
   pickup_eta_minutes: null,
   delivery_eta_minutes: null,
   latest_arrival_at: null,

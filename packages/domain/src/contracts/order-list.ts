@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from '../config.ts';
 import { PAGE_SIZE_ACTIVE, PAGE_SIZE_HISTORY } from '../constants.ts';
 import { EXPORT_JOB_STATUSES, HISTORY_SEARCH_MAX_LENGTH } from '../order-history.ts';
-import { CANCEL_REASONS, STATUS_FILTERS } from '../order-status.ts';
+import {
+  CANCEL_NOTE_MAX_LENGTH,
+  MERCHANT_CANCEL_REASONS,
+  OTHER_CANCEL_REASON,
+  STATUS_FILTERS,
+} from '../order-status.ts';
 import { PROOF_KINDS } from '../orders/proofs.ts';
 import { STATEMENT_MONTH_PATTERN } from '../orders/statement.ts';
 import { InstantInputSchema, queryNumberSchema, resultOf, textSchema, tokenSchema, VendorIdSchema } from './common.ts';
@@ -118,11 +123,22 @@ export const OrderListAnswerSchema = resultOf(
 export type OrderListAnswer = z.infer<typeof OrderListAnswerSchema>;
 
 /** PUT /order/cancel (spec §7). */
-export const OrderCancelBodySchema = z.object({
-  vendor_id: VendorIdSchema,
-  order_id: OrderIdSchema,
-  reason: z.enum(CANCEL_REASONS),
-});
+export const OrderCancelBodySchema = z
+  .object({
+    vendor_id: VendorIdSchema,
+    order_id: OrderIdSchema,
+    // A merchant cancels for one of its own reasons; the rider's and the platform's are not its to give.
+    reason: z.enum(MERCHANT_CANCEL_REASONS),
+    /** The merchant's words, with "Other reason" only (and required there). */
+    note: textSchema(CANCEL_NOTE_MAX_LENGTH, { trim: true, tooLong: 'cancel.note.too-long' }).optional(),
+  })
+  .superRefine((body, context) => {
+    const isOther = body.reason === OTHER_CANCEL_REASON;
+    if (isOther && !body.note) context.addIssue({ code: 'custom', path: ['note'], message: 'cancel.note.required' });
+    if (!isOther && body.note !== undefined) {
+      context.addIssue({ code: 'custom', path: ['note'], message: 'cancel.note.only-with-other' });
+    }
+  });
 export type OrderCancelBody = z.infer<typeof OrderCancelBodySchema>;
 export const ATTEMPT_CANCEL_MESSAGE = 'action.attempt-cancel' as const;
 export const OrderCancelAnswerSchema = resultOf(z.object({ message: z.literal(ATTEMPT_CANCEL_MESSAGE) }));

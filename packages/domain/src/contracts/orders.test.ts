@@ -150,6 +150,7 @@ const order = {
   fee_paid_by: 'customer',
   notes: null,
   cancel_reason: null,
+  cancel_note: null,
   pickup_eta_minutes: null,
   delivery_eta_minutes: 12,
   latest_arrival_at: null,

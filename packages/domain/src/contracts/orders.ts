@@ -161,6 +161,8 @@ export const OrderSchema = z.object({
   fee_paid_by: z.enum(FEE_PAYERS),
   notes: z.string().nullable(),
   cancel_reason: z.enum(CANCEL_REASONS).nullable(),
+  /** The merchant's own words when it cancelled for "Other reason". */
+  cancel_note: z.string().nullable(),
   pickup_eta_minutes: z.number().int().min(0).nullable(),
   delivery_eta_minutes: z.number().int().min(0).nullable(),
   /** Set when the order is DELAYED. */

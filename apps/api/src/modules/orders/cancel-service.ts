@@ -29,9 +29,14 @@ export function orderCancelService(deps: {
       if (!owned) throw keyedError(404, 'NotFound', 'error.order.not-found', 'order_id');
       const delayedCancellation = (await flags.variations()).DelayedCancellation === true;
       try {
-        await lifecycle.cancel(body.order_id, body.reason, (row) => {
-          if (!canCancel(row, { delayedCancellation, now: now() })) throw cannotCancel();
-        });
+        await lifecycle.cancel(
+          body.order_id,
+          body.reason,
+          (row) => {
+            if (!canCancel(row, { delayedCancellation, now: now() })) throw cannotCancel();
+          },
+          body.note ?? null,
+        );
       } catch (error) {
         if (error instanceof AppError && error.code === 'TransitionNotAllowed') throw cannotCancel();
         throw error;

@@ -131,7 +131,7 @@ export function orderExportService(deps: {
     from: query.from,
     to: query.to,
     customerPhone: null,
-    ...historyFilters(query, { phonePrefix: deps.phonePrefix, code: deps.countryCode }),
+    ...historyFilters(query, { phonePrefix: deps.phonePrefix, code: deps.countryCode }, deps.now()),
   });
   const baseNameOf = (vendorId: string) =>
     `orders-${vendorId}-${deps.now().toISOString().slice(0, 10)}`.replace(/[^\w.-]/g, '_');

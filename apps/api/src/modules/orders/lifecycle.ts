@@ -18,6 +18,7 @@ export type OrderPatch = Pick<
   | 'dispatch_started_at'
   | 'offer_expires_at'
   | 'cancel_reason'
+  | 'cancel_note'
   | 'latest_arrival_at'
   | 'pickup_eta_minutes'
   | 'delivery_eta_minutes'
@@ -114,10 +115,15 @@ export function lifecycleService({
     },
 
     /** CANCELLED with its reason (spec §8): the order leaves its rider, who is free again. */
-    cancel(orderId: string, reason: CancelReason, guard?: StepOptions['guard']): Promise<repo.OrderRow> {
+    cancel(
+      orderId: string,
+      reason: CancelReason,
+      guard?: StepOptions['guard'],
+      note: string | null = null,
+    ): Promise<repo.OrderRow> {
       return step(orderId, 'CANCELLED', {
         guard,
-        patch: () => ({ cancel_reason: reason, rider_id: null, offer_expires_at: null }),
+        patch: () => ({ cancel_reason: reason, cancel_note: note, rider_id: null, offer_expires_at: null }),
         also: async (tx, row, at) => {
           if (row.rider_id) await releaseRider(tx, row.rider_id, row.order_id, at);
         },

@@ -46,10 +46,13 @@ export function decodeCursor(key: string): Cursor {
 export function historyFilters(
   query: { status?: StatusFilter | undefined; search?: string | undefined },
   country: { phonePrefix: string; code: string },
-): Pick<OrderPageQuery, 'statuses' | 'delayedBucket' | 'search'> {
+  now: Date = new Date(),
+): Pick<OrderPageQuery, 'statuses' | 'delayedBucket' | 'search' | 'preorderedAfter'> {
   const compact = compactSearchTerm(query.search ?? '');
   return {
     statuses: statusesOfFilter(query.status ?? 'ANY'),
+    // SCHEDULED: the pre-orders whose time is still to come.
+    preorderedAfter: query.status === 'SCHEDULED' ? now.toISOString() : null,
     delayedBucket: delayedBucketOfFilter(query.status ?? 'ANY'),
     search: compact
       ? {
@@ -67,11 +70,13 @@ export function orderListService({
   vendors,
   phonePrefix,
   countryCode,
+  now,
 }: {
   db: Db;
   vendors: VendorService;
   phonePrefix: string;
   countryCode: string;
+  now: () => Date;
 }) {
   return {
     async list(caller: Caller, vendorId: string, query: OrderListQuery): Promise<OrderListAnswer['result']> {
@@ -93,7 +98,7 @@ export function orderListService({
           to: query.to ?? null,
           // spec §4 search ignores spaces.
           customerPhone: query.customer_phone_number ?? null,
-          ...historyFilters(query, { phonePrefix, code: countryCode }),
+          ...historyFilters(query, { phonePrefix, code: countryCode }, now()),
           after: query.pagination_key ? decodeCursor(query.pagination_key) : null,
           limit: query.count + 1,
         });

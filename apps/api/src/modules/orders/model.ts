@@ -66,6 +66,8 @@ export interface OrderRow
   dispatch_started_at: Date | null;
   offer_expires_at: Date | null;
   cancel_reason: string | null;
+  /** The merchant's words with "Other reason". */
+  cancel_note: string | null;
   latest_arrival_at: Date | null;
   /** Orders paid online (payments module); null for every other method. */
   payment_status: string | null;

@@ -65,6 +65,7 @@ export function toOrderView(row: OrderRow): Order {
     fee_paid_by: charges.feePaidBy,
     notes: row.customer_notes,
     cancel_reason: (row.cancel_reason as CancelReason | null) ?? null,
+    cancel_note: row.cancel_note ?? null,
     pickup_eta_minutes: row.pickup_eta_minutes,
     delivery_eta_minutes: row.delivery_eta_minutes,
     latest_arrival_at: row.latest_arrival_at ? row.latest_arrival_at.toISOString() : null,

@@ -17,6 +17,7 @@ export interface OrderChanges {
   dispatch_started_at?: Date | null;
   offer_expires_at?: Date | null;
   cancel_reason?: string | null;
+  cancel_note?: string | null;
   latest_arrival_at?: Date | null;
   pickup_eta_minutes?: number | null;
   delivery_eta_minutes?: number | null;
@@ -48,6 +49,7 @@ const CHANGEABLE_COLUMNS: Record<keyof OrderChanges, true> = {
   dispatch_started_at: true,
   offer_expires_at: true,
   cancel_reason: true,
+  cancel_note: true,
   latest_arrival_at: true,
   pickup_eta_minutes: true,
   delivery_eta_minutes: true,
@@ -89,7 +91,8 @@ const ORDER_COLUMNS = `
   o.customer_notes, o.customer_latitude, o.customer_longitude, o.pickup_address, o.pickup_notes,
   o.pickup_latitude, o.pickup_longitude, o.sender_name, o.sender_email, o.sender_phone,
   o.amount_minor::float8 as amount_minor, o.description, o.payment_method, o.vat_number,
-  o.age_validation_required, o.dispatch_started_at, o.offer_expires_at, o.cancel_reason, o.latest_arrival_at,
+  o.age_validation_required, o.dispatch_started_at, o.offer_expires_at, o.cancel_reason, o.cancel_note,
+  o.latest_arrival_at,
   o.payment_status, o.paid_minor::float8 as paid_minor, o.refunded_minor::float8 as refunded_minor, o.card_scheme,
   o.card_last4,
   v.name as outlet_name, v.phone as outlet_phone, v.parent_vendor_id,
@@ -181,6 +184,8 @@ export interface OrderPageQuery {
   statuses: readonly OrderStatus[] | null;
   /** With `statuses`, DELAYED orders of this bucket too, placed by their history (spec §4 buckets). */
   delayedBucket?: 'new' | 'collected' | null;
+  /** With `statuses`, only pre-orders whose time is after this instant (the SCHEDULED filter). */
+  preorderedAfter?: string | null;
   /**
    * spec §4 search, spaces already removed: part of the order id or of the customer's name, or (with
    * `phoneDigits`) digits of the customer's phone; with `wholePhoneDigits` the search is one whole number,
@@ -241,6 +246,7 @@ function orderPageWhere(
     } else {
       where.push(inStatuses);
     }
+    if (query.preorderedAfter) where.push(`o.preordered_for > ${param(query.preorderedAfter)}::timestamptz`);
   }
   if (query.search) {
     // Through the trigram indexes (migration 090), LIKE over their very expressions; over a small period,

@@ -243,14 +243,67 @@ describe('order history', { timeout: 20_000 }, () => {
     );
   });
 
-  it('refuses a custom range that ends before it starts or is too long, without asking the server', async () => {
+  it('refuses a custom range that is too long without asking the server for it, and keeps the last orders listed', async () => {
     window.localStorage.setItem(
       STORAGE_KEYS.historyFilters,
       JSON.stringify({ range: { preset: 'Custom', start: '2026-01-01', end: '2026-06-30' }, status: 'ANY' }),
     );
-    const { api } = await renderHistory('/history/v-1');
+    const { api } = await renderHistory('/history/v-1', { pages: () => ({ data: [pastOrder('v-1-A')] }) });
     expect(await screen.findByText('Choose a period of at most 92 days.')).toBeInTheDocument();
-    expect(listRequests(api)).toEqual([]);
+    expect(await screen.findByRole('button', { name: 'Open order v-1-A' })).toBeInTheDocument();
+    const asked = listRequests(api).map((call) => call.url.searchParams.get('from'));
+    expect(asked).not.toContain(new Date('2025-12-31T19:00:00Z').toISOString());
+    expect(asked.at(-1)).toBe(presetRange('Yesterday', new Date(), KARACHI).from.toISOString());
+  });
+
+  it('offers Returned and Scheduled among the statuses, and badges a returned order apart from a delivered one', async () => {
+    const user = userEvent.setup();
+    const { api } = await renderHistory('/history/v-1', {
+      pages: () => ({ data: [pastOrder('v-1-R', { status: 'RETURNED_TO_VENDOR' }), pastOrder('v-1-D')] }),
+    });
+    const returnedRow = await screen.findByRole('button', { name: 'Open order v-1-R' });
+    const deliveredRow = screen.getByRole('button', { name: 'Open order v-1-D' });
+    const badgeOf = (row: HTMLElement, label: string) =>
+      within(row.closest('li, tr') as HTMLElement)
+        .getByText(label)
+        .closest('.mantine-Badge-root') as HTMLElement;
+    expect(badgeOf(returnedRow, 'Returned').getAttribute('style')).toContain('grape');
+    expect(badgeOf(deliveredRow, 'Delivered').getAttribute('style')).toContain('teal');
+    await user.click(screen.getByLabelText('Status', { selector: 'input' }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(expect.arrayContaining(['Returned', 'Scheduled']));
+    await user.click(screen.getByRole('option', { name: 'Returned' }));
+    await waitFor(() => expect(listRequests(api).at(-1)?.url.searchParams.get('status')).toBe('RETURNED'));
+    await user.click(screen.getByLabelText('Status', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Scheduled' }));
+    await waitFor(() => expect(listRequests(api).at(-1)?.url.searchParams.get('status')).toBe('SCHEDULED'));
+  });
+
+  it('offers Today, which asks for the orders from this morning’s midnight until tomorrow’s', async () => {
+    const user = userEvent.setup();
+    const { api } = await renderHistory('/history/v-1', { pages: () => ({ data: [pastOrder('v-1-A')] }) });
+    await screen.findByRole('button', { name: 'Open order v-1-A' });
+    await user.click(screen.getByLabelText('Period', { selector: 'input' }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(['Today', 'Yesterday', 'Past week', 'Past month', 'Custom dates']);
+    await user.click(screen.getByRole('option', { name: 'Today' }));
+    const today = presetRange('Today', new Date(), KARACHI);
+    await waitFor(() => expect(listRequests(api).at(-1)?.url.searchParams.get('from')).toBe(today.from.toISOString()));
+    expect(listRequests(api).at(-1)?.url.searchParams.get('to')).toBe(rangeQuery(today).to);
+    expect(today.to.getTime() - today.from.getTime()).toBe(86_400_000);
+  });
+
+  it('shows no error when Custom is chosen, only a hint, and keeps the orders listed until both days are picked', async () => {
+    const user = userEvent.setup();
+    await renderHistory('/history/v-1', { pages: () => ({ data: [pastOrder('v-1-A')] }) });
+    await screen.findByRole('button', { name: 'Open order v-1-A' });
+    await user.click(screen.getByLabelText('Period', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Custom dates' }));
+    const dates = await screen.findByRole('button', { name: 'Dates' });
+    expect(dates).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Pick the first and the last day of the period.')).toBeInTheDocument();
+    expect(screen.queryByText('Choose a period of at most 92 days.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open order v-1-A' })).toBeInTheDocument();
   });
 
   it('shows error.cant-retrieve-past-orders with a retry when the list fails', async () => {

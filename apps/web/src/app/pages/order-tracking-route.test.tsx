@@ -46,6 +46,7 @@ async function renderTracking(
     flags = {},
     byPhone = [] as Order[],
     handlers = [] as HttpHandler[],
+    language = 'en',
   } = {},
 ) {
   const tickets = liveTickets();
@@ -62,7 +63,11 @@ async function renderTracking(
       <OrderTrackingRoute />
     </ShellContext.Provider>
   );
-  return { api, tickets, ...(await renderRoutes([{ path: '/order-tracking/:vendorID?', element }], path, { flags })) };
+  return {
+    api,
+    tickets,
+    ...(await renderRoutes([{ path: '/order-tracking/:vendorID?', element }], path, { flags, language })),
+  };
 }
 
 const section = (name: RegExp | string) => screen.getByRole('region', { name });
@@ -301,6 +306,36 @@ describe('editing', () => {
     expect(edit).toBeDisabled();
     expect(within(card).getByTestId('why-no-edit')).toHaveTextContent(/Paid by card: the charge is fixed/);
     expect(within(card).queryByRole('link', { name: 'Edit order' })).not.toBeInTheDocument();
+  });
+
+  it('tells a card-paid order a rider has accepted no “Cancel it”, since it can no longer be cancelled', async () => {
+    const base = makeOrder({ order_id: 'x' });
+    await renderTracking('/order-tracking/v-1?order_id=v-1-CARD', {
+      active: [
+        makeOrder({
+          order_id: 'v-1-CARD',
+          status: 'COURIER_ACCEPTED_DELIVERY',
+          order: { ...base.order, payment_method: 'ONLINE_PAYMENT' },
+          collect_amount: 0,
+          collect_at_pickup_amount: 0,
+        }),
+      ],
+    });
+    const card = await screen.findByRole('article', { name: 'Order v-1-CARD' });
+    expect(within(card).getByTestId('why-no-cancel')).toHaveTextContent(/can no longer be cancelled here/);
+    expect(within(card).getByTestId('why-no-edit')).toHaveTextContent(
+      'Paid by card: the charge is fixed, so this order cannot be edited.',
+    );
+    expect(within(card).getByTestId('why-no-edit')).not.toHaveTextContent('Cancel it');
+  });
+
+  it('says a cancelled order’s rider collects nothing, not the total it would have collected', async () => {
+    await renderTracking('/order-tracking/v-1?order_id=v-1-CXL', {
+      active: [makeOrder({ order_id: 'v-1-CXL', status: 'CANCELLED', collect_amount: 2845 })],
+    });
+    const card = await screen.findByRole('article', { name: 'Order v-1-CXL' });
+    expect(within(card).getByText('Cancelled: the rider collects nothing')).toBeInTheDocument();
+    expect(within(card).queryByText('The rider collects')).not.toBeInTheDocument();
   });
 
   it('offers Edit, with no reason against it, on an order paid otherwise', async () => {
@@ -621,6 +656,100 @@ describe('cancelling a rider', () => {
       order_id: 'v-1-A',
       reason: 'mistake_error',
     });
+  });
+});
+
+describe('the cancel dialog', () => {
+  const openDialog = async (order = makeOrder({ order_id: 'v-1-A', status: 'RECEIVED' }), language = 'en') => {
+    const user = userEvent.setup();
+    const view = await renderTracking('/order-tracking/v-1?order_id=v-1-A', { active: [order], language });
+    await user.click(
+      await screen.findByRole('button', { name: language === 'ur_alt' ? 'رائیڈر منسوخ کریں' : 'Cancel rider' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    return { user, dialog, view };
+  };
+
+  it('offers only the merchant’s reasons, sorted, with “Other reason” last', async () => {
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent ?? '');
+    expect(options).toEqual([
+      'Address incomplete or wrong',
+      'Branch closed',
+      'Customer unable to pay',
+      'Customer unreachable',
+      'Delivery takes too long',
+      'Duplicate order',
+      'Ordered by mistake',
+      'Other reason',
+    ]);
+    // The rider's and the platform's reasons are not the merchant's to give.
+    expect(options).not.toContain('Bad weather');
+    expect(options).not.toContain('No rider available');
+  });
+
+  it('sorts the reasons in the page’s language', async () => {
+    const { user, dialog } = await openDialog(undefined, 'ur_alt');
+    await user.click(within(dialog).getByRole('combobox'));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent ?? '');
+    const named = options.slice(0, -1);
+    expect(named).toEqual([...named].sort(new Intl.Collator('ur').compare));
+    expect(options.at(-1)).toBe('کوئی اور وجہ');
+  });
+
+  it('asks for the merchant’s words with “Other reason” and sends them', async () => {
+    const { user, dialog } = await openDialog();
+    const { requests: calls } = mockApi(
+      http.put(`${API}/order/cancel`, async ({ request }) => {
+        await bodyOf(request, OrderCancelBodySchema);
+        return answer({ message: 'action.attempt-cancel' });
+      }),
+    );
+    await user.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
+    await user.click(await screen.findByRole('option', { name: 'Other reason' }));
+    const note = within(dialog).getByRole('textbox', { name: /Why are you cancelling/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the rider' }));
+    expect(await within(dialog).findByText('Say in a few words why you are cancelling.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    await user.type(note, '  Customer moved to another city ');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the rider' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        vendor_id: 'v-1',
+        order_id: 'v-1-A',
+        reason: 'reason_unknown',
+        note: 'Customer moved to another city',
+      }),
+    );
+  });
+
+  it('says that a card-paid order is refunded, and says nothing of a refund for cash', async () => {
+    const paid = makeOrder({
+      order_id: 'v-1-A',
+      status: 'RECEIVED',
+      order: { amount: 0, description: 'Biryani', payment_method: 'ONLINE_PAYMENT' },
+      payment: { status: 'captured', paid_amount: 845, refunded_amount: 0, card: { scheme: 'visa', last4: '4242' } },
+    });
+    const { dialog, view } = await openDialog(paid);
+    expect(dialog).toHaveTextContent(/paid by card: cancelling it refunds PKR\s?845 to the card/);
+    view.unmount();
+    const { dialog: cashDialog } = await openDialog();
+    expect(cashDialog).not.toHaveTextContent('refund');
+  });
+
+  it('shows the merchant’s words as the reason of an order cancelled for “Other reason”', async () => {
+    await renderTracking('/order-tracking/v-1?order_id=v-1-C', {
+      active: [
+        makeOrder({
+          order_id: 'v-1-C',
+          status: 'CANCELLED',
+          cancel_reason: 'reason_unknown',
+          cancel_note: 'Shop ran out',
+        }),
+      ],
+    });
+    expect(await screen.findByText('No rider: this order was cancelled (Shop ran out).')).toBeInTheDocument();
   });
 });
 

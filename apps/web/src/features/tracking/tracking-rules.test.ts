@@ -1,5 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { serverSearchFor } from './tracking-rules.ts';
+import { makeOrder } from '../../../test/orders.ts';
+import {
+  BUCKET_COLORS,
+  groupOrders,
+  SECTION_LABEL_KEYS,
+  serverSearchFor,
+  TRACKING_SECTIONS,
+} from './tracking-rules.ts';
+
+describe('groupOrders', () => {
+  it('puts a returned order in a Returned column of its own, not among the delivered, with its own colour', () => {
+    const returned = makeOrder({ order_id: 'R-1', status: 'RETURNED_TO_VENDOR' });
+    const delivered = makeOrder({ order_id: 'D-1', status: 'DELIVERED' });
+    const groups = groupOrders([returned, delivered], new Date());
+    expect(groups.returned.map((order) => order.order_id)).toEqual(['R-1']);
+    expect(groups.delivered.map((order) => order.order_id)).toEqual(['D-1']);
+    expect(TRACKING_SECTIONS).toContain('returned');
+    expect(SECTION_LABEL_KEYS.returned).toBe('tracking.section.returned');
+    expect(BUCKET_COLORS.returned).not.toBe(BUCKET_COLORS.delivered);
+  });
+});
 
 describe('serverSearchFor', () => {
   const vendor = 'pk-karachi-grill-clifton'; // prefix PKGC

@@ -18,13 +18,14 @@ import {
 } from 'libphonenumber-js';
 
 /** spec §2: the sections of the tracking screen, in reading order. */
-export const TRACKING_SECTIONS = ['new', 'preorder', 'collected', 'delivered', 'cancelled'] as const;
+export const TRACKING_SECTIONS = ['new', 'preorder', 'collected', 'delivered', 'returned', 'cancelled'] as const;
 
 export const SECTION_LABEL_KEYS = {
   new: 'tracking.section.new',
   preorder: 'tracking.section.scheduled',
   collected: 'tracking.section.collected',
   delivered: 'tracking.section.delivered',
+  returned: 'tracking.section.returned',
   cancelled: 'tracking.section.cancelled',
 } as const satisfies Record<OrderBucket, string>;
 
@@ -44,7 +45,14 @@ export function mergeOrders(...lists: readonly (readonly Order[] | undefined)[])
 
 /** spec §4 order list buckets; an order in no bucket (unpaid, unknown) is not listed. */
 export function groupOrders(orders: readonly Order[], now: Date): Record<OrderBucket, Order[]> {
-  const groups: Record<OrderBucket, Order[]> = { preorder: [], new: [], collected: [], delivered: [], cancelled: [] };
+  const groups: Record<OrderBucket, Order[]> = {
+    preorder: [],
+    new: [],
+    collected: [],
+    delivered: [],
+    returned: [],
+    cancelled: [],
+  };
   for (const order of orders) {
     const bucket = orderBucket(order, now);
     if (bucket) groups[bucket].push(order);
@@ -100,6 +108,8 @@ export const BUCKET_COLORS = {
   preorder: 'violet',
   collected: 'orange',
   delivered: 'teal',
+  // Not delivered and not cancelled: the item came back to the branch.
+  returned: 'grape',
   cancelled: 'red',
 } as const satisfies Record<OrderBucket, string>;
 

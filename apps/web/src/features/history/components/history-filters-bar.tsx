@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import { ActionIcon, Group, Select, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { DATE_PRESETS, type DatePreset } from '@riderdesk/domain/date-presets';
-import { type CustomRangeError, HISTORY_MAX_RANGE_DAYS } from '@riderdesk/domain/order-history';
+import { CUSTOM_RANGE_ERRORS, type CustomRangeError, HISTORY_MAX_RANGE_DAYS } from '@riderdesk/domain/order-history';
 import { STATUS_FILTERS, type StatusFilter } from '@riderdesk/domain/order-status';
 import { IconCalendar, IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -60,7 +60,13 @@ export function HistoryFiltersBar({
           maxDate={today}
           allowSingleDateInRange
           valueFormat="D MMM YYYY"
-          error={rangeError ? t(rangeError, { days: HISTORY_MAX_RANGE_DAYS }) : undefined}
+          // An unfinished range is a hint (the last orders stay listed); only a wrong one is an error.
+          description={rangeError === CUSTOM_RANGE_ERRORS.incomplete ? t(rangeError) : undefined}
+          error={
+            rangeError && rangeError !== CUSTOM_RANGE_ERRORS.incomplete
+              ? t(rangeError, { days: HISTORY_MAX_RANGE_DAYS })
+              : undefined
+          }
           w={{ base: '100%', xs: 280 }}
         />
       )}

@@ -2,8 +2,14 @@ import { Alert, Button, Drawer, Group, Menu, Paper, Skeleton, Stack, Text } from
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import type { ExportFormat } from '@riderdesk/domain/contracts/order-list';
 import type { Order } from '@riderdesk/domain/contracts/orders';
+import { startOfTodayInZone } from '@riderdesk/domain/date-presets';
 import { guestSearchRefusal } from '@riderdesk/domain/guest/guest-rules';
-import { calendarDayInZone, rangeQuery, resolveHistoryRange } from '@riderdesk/domain/order-history';
+import {
+  calendarDayInZone,
+  DEFAULT_HISTORY_RANGE,
+  rangeQuery,
+  resolveHistoryRange,
+} from '@riderdesk/domain/order-history';
 import {
   IconAlertTriangle,
   IconChevronDown,
@@ -75,18 +81,32 @@ export function HistoryPage(props: HistoryPageProps) {
   // spec §5: guests may not search history by order id; only a valid phone is sent.
   const guestRefusal = props.isGuest ? guestSearchRefusal(debouncedSearch, country.code) : null;
   const sentSearch = guestRefusal ? '' : debouncedSearch;
-  useHistoryLiveUpdates(country.timeZone);
-
   const range = useMemo(
     () => resolveHistoryRange(filters.range, now, country.timeZone),
     [filters.range, now, country.timeZone],
   );
+  // While a custom range is being picked, the last complete range's orders stay on screen.
+  const [shownRange, setShownRange] = useState<{ from: Date; to: Date }>(() => {
+    if (range.ok) return range;
+    const fallback = resolveHistoryRange(DEFAULT_HISTORY_RANGE, now, country.timeZone);
+    return fallback.ok ? fallback : { from: now, to: now };
+  });
+  if (
+    range.ok &&
+    (range.from.getTime() !== shownRange.from.getTime() || range.to.getTime() !== shownRange.to.getTime())
+  )
+    setShownRange(range);
+  // A range that covers today follows today's orders live too.
+  useHistoryLiveUpdates(
+    country.timeZone,
+    shownRange.to.getTime() > startOfTodayInZone(now, country.timeZone).getTime(),
+  );
   const query: HistoryQuery | null = useMemo(
     () =>
-      vendorId && range.ok
-        ? { vendorId, includeOutlets, ...rangeQuery(range), status: filters.status, search: sentSearch }
+      vendorId
+        ? { vendorId, includeOutlets, ...rangeQuery(shownRange), status: filters.status, search: sentSearch }
         : null,
-    [vendorId, includeOutlets, range, filters.status, sentSearch],
+    [vendorId, includeOutlets, shownRange, filters.status, sentSearch],
   );
   const history = useOrderHistory(query);
   const orders = useMemo(() => history.data?.pages.flatMap((page) => page.orders) ?? [], [history.data]);
@@ -201,73 +221,74 @@ export function HistoryPage(props: HistoryPageProps) {
   const isSearching = debouncedSearch.trim() !== '';
   // The last answer's rows, shown dimmed while the new filters load (keepsRowsOf).
   const isStale = history.isPlaceholderData;
-  const body = !range.ok ? null : history.isPending || (isStale && orders.length === 0) ? (
-    <TableSkeleton />
-  ) : history.isError && orders.length === 0 ? (
-    <Alert color="red" variant="light" radius="md" icon={<IconAlertTriangle size={18} />} role="alert" m="md">
-      <Text fz="sm" fw={600}>
-        {t('error.cant-retrieve-past-orders')}
-      </Text>
-      <Text fz="sm">{describeError(history.error, t, 'error.offline', (key) => i18n.exists(key))}</Text>
-      <Button size="xs" variant="white" color="red" mt="xs" onClick={() => void history.refetch()}>
-        {t('history.retry')}
-      </Button>
-    </Alert>
-  ) : orders.length === 0 ? (
-    isSearching ? (
-      <EmptyPanel
-        icon={<IconSearch size={30} />}
-        title={t('history.search-empty.title')}
-        description={t('history.search-empty.body', { term: debouncedSearch.trim() })}
-        minHeight={280}
-      />
-    ) : (
-      <EmptyPanel
-        icon={<IconHistory size={30} />}
-        title={t('history.empty.title')}
-        description={t('history.empty.body')}
-        minHeight={280}
-        actions={
-          <Button component={Link} to={props.requestPath} variant="light">
-            {t('history.empty.action')}
-          </Button>
-        }
-      />
-    )
-  ) : (
-    <Paper
-      withBorder={isWide}
-      radius="lg"
-      style={{ overflow: 'hidden', opacity: isStale ? 0.6 : 1, transition: 'opacity 150ms ease' }}
-      bg={isWide ? undefined : 'transparent'}
-      aria-busy={isStale}
-    >
-      <HistoryTable
-        orders={orders}
-        selectedOrderId={selectedOrderId}
-        showsOutlet={includeOutlets}
-        isWide={isWide}
-        onSelect={(order) => onSelectOrder(order.order_id)}
-      />
-      <Group justify="space-between" p="md" gap="sm">
-        <Text fz="sm" c="dimmed" role="status">
-          {history.hasNextPage
-            ? t('history.shown', { count: orders.length })
-            : t('history.all-shown', { count: orders.length })}
-        </Text>
-        {history.hasNextPage && !isStale && (
-          <Button variant="light" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
-            {t('history.load-more')}
-          </Button>
-        )}
-      </Group>
-      {history.isFetchNextPageError && (
-        <Alert color="red" variant="light" m="md" role="alert">
+  const body =
+    history.isPending || (isStale && orders.length === 0) ? (
+      <TableSkeleton />
+    ) : history.isError && orders.length === 0 ? (
+      <Alert color="red" variant="light" radius="md" icon={<IconAlertTriangle size={18} />} role="alert" m="md">
+        <Text fz="sm" fw={600}>
           {t('error.cant-retrieve-past-orders')}
-        </Alert>
-      )}
-    </Paper>
-  );
+        </Text>
+        <Text fz="sm">{describeError(history.error, t, 'error.offline', (key) => i18n.exists(key))}</Text>
+        <Button size="xs" variant="white" color="red" mt="xs" onClick={() => void history.refetch()}>
+          {t('history.retry')}
+        </Button>
+      </Alert>
+    ) : orders.length === 0 ? (
+      isSearching ? (
+        <EmptyPanel
+          icon={<IconSearch size={30} />}
+          title={t('history.search-empty.title')}
+          description={t('history.search-empty.body', { term: debouncedSearch.trim() })}
+          minHeight={280}
+        />
+      ) : (
+        <EmptyPanel
+          icon={<IconHistory size={30} />}
+          title={t('history.empty.title')}
+          description={t('history.empty.body')}
+          minHeight={280}
+          actions={
+            <Button component={Link} to={props.requestPath} variant="light">
+              {t('history.empty.action')}
+            </Button>
+          }
+        />
+      )
+    ) : (
+      <Paper
+        withBorder={isWide}
+        radius="lg"
+        style={{ overflow: 'hidden', opacity: isStale ? 0.6 : 1, transition: 'opacity 150ms ease' }}
+        bg={isWide ? undefined : 'transparent'}
+        aria-busy={isStale}
+      >
+        <HistoryTable
+          orders={orders}
+          selectedOrderId={selectedOrderId}
+          showsOutlet={includeOutlets}
+          isWide={isWide}
+          onSelect={(order) => onSelectOrder(order.order_id)}
+        />
+        <Group justify="space-between" p="md" gap="sm">
+          <Text fz="sm" c="dimmed" role="status">
+            {history.hasNextPage
+              ? t('history.shown', { count: orders.length })
+              : t('history.all-shown', { count: orders.length })}
+          </Text>
+          {history.hasNextPage && !isStale && (
+            <Button variant="light" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
+              {t('history.load-more')}
+            </Button>
+          )}
+        </Group>
+        {history.isFetchNextPageError && (
+          <Alert color="red" variant="light" m="md" role="alert">
+            {t('error.cant-retrieve-past-orders')}
+          </Alert>
+        )}
+      </Paper>
+    );
 
   return (
     <>

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../shared/format/format.ts';
 
 function colorOf(order: Order): string {
   if (order.status === 'DELAYED') return 'yellow';
+  if (order.status === 'RETURNED_TO_VENDOR') return 'grape';
   if (isInGroup(order.status, 'done')) return 'teal';
   if (isInGroup(order.status, 'cancelled')) return 'red';
   if (isInGroup(order.status, 'collected')) return 'orange';

@@ -29,10 +29,39 @@ describe('the request page payment summary follows orderCharges', () => {
     ['PAYMENT_ON_DELIVERY', 'request.payment-summary.fee-paid-by.customer', 'PKR 1595'],
     ['PAY_AT_PICKUP', 'request.payment-summary.fee-paid-at-pickup', 'PKR 0'],
     ['PAID', 'request.payment-summary.fee-paid-by.merchant', 'PKR 0'],
-    ['ONLINE_PAYMENT', 'request.payment-summary.fee-paid-by.merchant', 'PKR 0'],
+    ['ONLINE_PAYMENT', 'request.payment-summary.fee-paid-by-card', 'PKR 0'],
   ])('%s: the fee is "%s", the rider collects %s at the door', (method, feeLabel, collected) => {
     const { lines, total } = paymentSummary(method);
     expect(lines).toContainEqual([feeLabel, 'PKR 95']);
     expect(total).toEqual(['request.payment-summary.collect', collected]);
+  });
+
+  it.each([
+    [
+      'CASH_ON_DELIVERY',
+      [
+        ['request.payment-summary.amount', 'PKR 1500'],
+        ['request.payment-summary.fee-paid-by.customer', 'PKR 95'],
+      ],
+    ],
+    [
+      'PAYMENT_ON_DELIVERY',
+      [
+        ['request.payment-summary.amount', 'PKR 1500'],
+        ['request.payment-summary.fee-paid-by.customer', 'PKR 95'],
+      ],
+    ],
+    ['PAID', [['request.payment-summary.fee-paid-by.merchant', 'PKR 95']]],
+    ['ONLINE_PAYMENT', [['request.payment-summary.fee-paid-by-card', 'PKR 95']]],
+  ])(
+    '%s: lists the fee once, and the order amount when the rider collects it, so the lines add up',
+    (method, expected) => {
+      expect(paymentSummary(method).lines).toEqual(expected);
+    },
+  );
+
+  it('says a card-paid fee is charged to the card, not put on the statement', () => {
+    const { lines } = paymentSummary('ONLINE_PAYMENT');
+    expect(lines.map(([label]) => label)).not.toContain('request.payment-summary.fee-paid-by.merchant');
   });
 });

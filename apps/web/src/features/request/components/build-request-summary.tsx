@@ -55,15 +55,23 @@ export function buildRequestSummary(input: {
   const payment: SummaryLine[] = [];
   let total: SummaryLine | null = null;
   if (state.deliveryFee !== null) {
-    payment.push({ label: t('request.payment-summary.fee'), value: money(state.deliveryFee) });
-    if (state.voucher && state.discountedDeliveryFee !== null) {
+    const isPaymentStep = step === 'FILL_PAYMENT_DETAILS';
+    const hasVoucher = state.voucher !== null && state.discountedDeliveryFee !== null;
+    // Before the payment step the fee is all there is; at it, the fee appears once, on the line that says who pays
+    // it (after the voucher's breakdown, if any).
+    if (!isPaymentStep || hasVoucher) {
+      payment.push({ label: t('request.payment-summary.fee'), value: money(state.deliveryFee) });
+    }
+    if (hasVoucher && state.discountedDeliveryFee !== null) {
       payment.push({
         label: t('request.payment-summary.discount'),
         value: `− ${money(state.deliveryFee - state.discountedDeliveryFee)}`,
       });
-      payment.push({ label: t('request.payment-summary.fee-to-pay'), value: money(state.discountedDeliveryFee) });
+      if (!isPaymentStep) {
+        payment.push({ label: t('request.payment-summary.fee-to-pay'), value: money(state.discountedDeliveryFee) });
+      }
     }
-    if (step === 'FILL_PAYMENT_DETAILS') {
+    if (isPaymentStep) {
       const charges = orderCharges({
         amountMinor: toMinor(parseAmount(form.amount) ?? 0, currency),
         deliveryFeeMinor: toMinor(state.deliveryFee, currency),
@@ -71,12 +79,22 @@ export function buildRequestSummary(input: {
           state.discountedDeliveryFee === null ? 0 : toMinor(state.deliveryFee - state.discountedDeliveryFee, currency),
         paymentMethod: form.paymentMethod,
       });
+      // What the rider collects at the door adds up from the lines above it: the order amount and the fee.
+      if (charges.collectMinor > 0) {
+        payment.unshift({
+          label: t('request.payment-summary.amount'),
+          value: money(fromMinor(charges.amountMinor, currency)),
+        });
+      }
       payment.push({
-        // orders/charges.ts: paid at pickup, the fee goes to the rider in hand rather than on the statement.
+        // orders/charges.ts: paid at pickup, the fee goes to the rider in hand rather than on the statement; paid
+        // by card, the card is charged when the order is sent.
         label:
           charges.collectAtPickupMinor > 0
             ? t('request.payment-summary.fee-paid-at-pickup')
-            : t(`request.payment-summary.fee-paid-by.${charges.feePaidBy}`),
+            : charges.cardChargeMinor > 0
+              ? t('request.payment-summary.fee-paid-by-card')
+              : t(`request.payment-summary.fee-paid-by.${charges.feePaidBy}`),
         value: money(fromMinor(charges.payableFeeMinor, currency)),
       });
       total = { label: t('request.payment-summary.collect'), value: money(fromMinor(charges.collectMinor, currency)) };

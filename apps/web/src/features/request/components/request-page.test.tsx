@@ -708,6 +708,7 @@ describe('editing an order (spec §4)', () => {
     fee_paid_by: 'customer',
     notes: null,
     cancel_reason: null,
+    cancel_note: null,
     pickup_eta_minutes: null,
     delivery_eta_minutes: null,
     latest_arrival_at: null,

@@ -302,7 +302,10 @@ export function OrderDetail({
           <Group gap={6} wrap="nowrap" align="flex-start" data-testid="why-no-edit">
             <IconInfoCircle size={16} aria-hidden color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} />
             <Text fz="xs" c="dimmed" id={`why-no-edit-${order.order_id}`}>
-              {t('tracking.detail.edit-unavailable-card')}
+              {/* "Cancel it" only while it can still be cancelled. */}
+              {t(
+                isCancellable ? 'tracking.detail.edit-unavailable-card' : 'tracking.detail.edit-unavailable-card-final',
+              )}
             </Text>
           </Group>
         )}
@@ -429,7 +432,10 @@ export function OrderDetail({
               <Text fz="sm" c="dimmed">
                 {isCancelled
                   ? order.cancel_reason
-                    ? t('tracking.detail.no-rider-cancelled', { reason: t(`cancel.reason.${order.cancel_reason}`) })
+                    ? t('tracking.detail.no-rider-cancelled', {
+                        // "Other reason" is told in the merchant's own words.
+                        reason: order.cancel_note ?? t(`cancel.reason.${order.cancel_reason}`),
+                      })
                     : t('tracking.detail.no-rider-cancelled-no-reason')
                   : scheduled
                     ? t('tracking.detail.no-rider-scheduled', { time: scheduledTime })
@@ -449,8 +455,13 @@ export function OrderDetail({
             )}
             <Divider my={4} />
             <MoneyRow label={t('tracking.payment.total')} value={money(order.total_amount)} />
-            <MoneyRow label={t('tracking.payment.collect')} value={money(order.collect_amount)} isStrong />
-            {order.collect_at_pickup_amount > 0 && (
+            {/* A cancelled order has nothing left to collect, at the door or at the pickup. */}
+            {isCancelled ? (
+              <MoneyRow label={t('tracking.payment.collect-cancelled')} value={money(0)} isStrong />
+            ) : (
+              <MoneyRow label={t('tracking.payment.collect')} value={money(order.collect_amount)} isStrong />
+            )}
+            {!isCancelled && order.collect_at_pickup_amount > 0 && (
               <MoneyRow
                 label={t('tracking.payment.collect-at-pickup')}
                 value={money(order.collect_at_pickup_amount)}

@@ -80,6 +80,8 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       expect(lists).toContain('"PAID,CASH_ON_DELIVERY"');
       expect(lists.join()).not.toContain('ONLINE_PAYMENT');
       expect(lists).toContain('"INSTANT,SCHEDULED"');
+      expect(lists).toContain('"Yes,No"');
+      expect(orders?.getRow(1).getCell(15).value).toBe('Age check');
     });
 
     it('writes the headers in Urdu, right to left, and a filled Urdu template reads back', async () => {
@@ -88,6 +90,7 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       const orders = workbook.worksheets[0];
       expect(orders?.getRow(1).getCell(1).value).toBe('گاہک کا نام *');
       expect(orders?.views[0]?.rightToLeft).toBe(true);
+      expect(orders?.getRow(1).getCell(15).value).toBe('عمر کی تصدیق');
       const body = (
         (await uploadBulkFile(t, merchant, await fillTemplate(urdu, [validBulkRow()]))).json() as BulkJobDetailAnswer
       ).body;
@@ -489,6 +492,28 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       expect(orders[2]!.preordered_for?.toISOString()).toBe('2026-03-10T13:00:00.000Z');
       // The fee the merchant was shown is the fee placed (the same trip, quoted again at placement).
       for (const order of orders) expect(order.delivery_fee_minor).toBe(order.row_fee_minor);
+    });
+
+    it('carries each row’s age check onto its order, in either language, and refuses any other answer', async () => {
+      const body = await upload([
+        validBulkRow({ age_check: 'Yes', phone_number: '03005552001' }),
+        validBulkRow({ age_check: 'ہاں', phone_number: '03005552002' }),
+        validBulkRow({ age_check: 'No', phone_number: '03005552003' }),
+        validBulkRow({ phone_number: '03005552004' }),
+        validBulkRow({ age_check: 'maybe', phone_number: '03005552005' }),
+      ]);
+      expect(body.orders.map((row) => row.status)).toEqual(['VALID', 'VALID', 'VALID', 'VALID', 'INVALID']);
+      expect(body.orders[4]!.error).toMatchObject({ key: 'bulk.error.age-check', field: 'age_check' });
+      const jobId = body.bulk_job.metadata.bulk_job_id;
+      await t.app.inject({ method: 'POST', url: `/api/v1/bulk-job/place-orders/${jobId}`, headers: merchant.headers });
+      await t.app.jobs.drain();
+      const orders = await t.db.query<{ row_number: number; age_validation_required: boolean }>(
+        `select r.row_number, o.age_validation_required
+           from bulk_job_rows r join orders o on o.order_id = r.order_id
+          where r.bulk_job_id = $1 order by r.row_number`,
+        [jobId],
+      );
+      expect(orders.map((order) => order.age_validation_required)).toEqual([true, true, false, false]);
     });
 
     it('refuses to place a job without valid rows', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import { placementStatus, preprocessStatus } from '@riderdesk/domain/bulk/bulk-flow';
 import {
+  ageCheckOf,
   BULK_MAX_ROWS,
   type BulkRowInput,
   columnsOfHeader,
@@ -170,6 +171,7 @@ function orderBodyOf(
   collectionPoint: VendorRow,
   destination: GeoPoint | null,
   scheduledFor: Date | null,
+  isAgeCheckRequired: boolean,
 ) {
   const amount =
     input.amount === '' ? null : Number.isFinite(Number(input.amount)) ? Number(input.amount) : input.amount;
@@ -194,7 +196,7 @@ function orderBodyOf(
     },
     vat_number: null,
     preordered_for: scheduledFor ? Math.floor(scheduledFor.getTime() / 1000) : null,
-    age_validation_required: false,
+    age_validation_required: isAgeCheckRequired,
     login_pickup_estimation: collectionPoint.login_pickup_estimation ?? LOGIN_PICKUP_ESTIMATION,
     delivery_fee: 0,
     signature: '',
@@ -329,6 +331,8 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
         if (!scheduledFor) refuse('bulk.error.scheduled-time-invalid', 'scheduled_time');
       }
       base.scheduled_for = scheduledFor;
+      const isAgeCheckRequired = ageCheckOf(input.age_check, sheetTexts.ageCheckWords);
+      if (isAgeCheckRequired === null) refuse('bulk.error.age-check', 'age_check');
 
       const collectionPoint = await context.collectionPoint(collectionPointId);
       if (!collectionPoint) refuse('bulk.error.collection-point', 'collection_point_id', { id: collectionPointId });
@@ -346,7 +350,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
         point = await context.geocode(input.address, origin);
       }
 
-      const body = orderBodyOf(input, collectionPoint!, point, scheduledFor);
+      const body = orderBodyOf(input, collectionPoint!, point, scheduledFor, isAgeCheckRequired!);
       // spec §5 chain first, so a row answers the key the request page would show first.
       const chain = validateOrderCreateBody(body, { countryCode: country.code, vendorId: body.vendor_id });
       if (!chain.ok) refuse(chain.key, COLUMN_OF_FIELD[chain.field] ?? null);
@@ -607,7 +611,9 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       /** A row's order as POST /order would write it now: a fresh quote, every check of a create. */
       async function prepare(row: repo.BulkRowRecord, destination: GeoPoint) {
         const collectionPoint = await vendors.vendorOfCaller(caller, row.collection_point_id);
-        const body = orderBodyOf(row.input, collectionPoint, destination, row.scheduled_for);
+        // A checked row's cell is one of the words read when it was checked; a row stored before the column is no.
+        const isAgeCheckRequired = ageCheckOf(row.input.age_check, sheetTexts.ageCheckWords) === true;
+        const body = orderBodyOf(row.input, collectionPoint, destination, row.scheduled_for, isAgeCheckRequired);
         const quote = await pricing.quoteFee(caller, {
           vendor_id: body.vendor_id,
           source: { lat: collectionPoint.latitude ?? 0, lon: collectionPoint.longitude ?? 0 },

@@ -293,6 +293,42 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       expect(body.bulk_job.totals).toEqual({ total_rows: 18, orders_to_be_placed: 1, orders_placed: 0, errors: 17 });
     });
 
+    it('lists every problem of a row, its error first, and keeps them in the results file', async () => {
+      const body = await upload([
+        validBulkRow({
+          customer_name: 'Agent 007',
+          phone_number: '12',
+          amount: 50,
+          payment_method: 'CARD',
+          age_check: 'maybe',
+        }),
+      ]);
+      const [row] = body.orders;
+      expect(row!.errors.map((error) => [error.key, error.field])).toEqual([
+        ['bulk.error.payment-type', 'payment_method'],
+        ['bulk.error.age-check', 'age_check'],
+        ['validation.wrong-customer-name', 'customer_name'],
+        ['validation.phone-incorrect', 'phone_number'],
+        ['Minimum amount of 100 PKR', 'amount'],
+      ]);
+      expect(row!.error).toEqual(row!.errors[0]);
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/bulk-job/detail/${merchant.vendorId}/${body.bulk_job.metadata.bulk_job_id}`,
+        headers: merchant.headers,
+      });
+      expect((page.json() as BulkJobDetailAnswer).body.orders[0]!.errors).toHaveLength(5);
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/bulk-job/results-file/${merchant.vendorId}/${body.bulk_job.metadata.bulk_job_id}`,
+        headers: merchant.headers,
+      });
+      const results = await readWorkbook(file.rawPayload);
+      const problem = String(results.worksheets[0]!.getRow(2).values?.toString());
+      expect(problem).toContain('Payment type must be CASH_ON_DELIVERY or PAID.');
+      expect(problem).toContain('This phone number is not valid.');
+    });
+
     it('geocodes an address without coordinates, prices every good row and accepts an outlet as collection point', async () => {
       const outlet = await merchantOutlet();
       const body = await upload([

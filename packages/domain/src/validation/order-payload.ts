@@ -81,47 +81,71 @@ function isPossiblePhone(phone: string, countryCode: string): boolean {
   return isPossible;
 }
 
-const fail = (field: OrderPayloadField, key: string): OrderPayloadResult => ({ ok: false, field, key });
+type OrderPayloadProblem = { field: OrderPayloadField; key: string };
+
+/**
+ * spec §5 "Order payload": the ten checks in the spec's order, as groups of one field each (the first failure
+ * within a group is that field's problem). A field's check never depends on another field's.
+ */
+function payloadChecks(payload: OrderPayload, context: OrderPayloadContext): (() => OrderPayloadProblem | null)[] {
+  const country = context.countryCode.toUpperCase();
+  const problem = (field: OrderPayloadField, key: string): OrderPayloadProblem => ({ field, key });
+  return [
+    () => (isBlank(context.vendorId) ? problem('vendor', 'error.cant-retrieve-vendor-rar') : null),
+    () =>
+      UNIT_NUMBER_REQUIRED_COUNTRIES.includes(country) && isBlank(payload.destinationUnitNumber)
+        ? problem('destinationUnitNumber', 'validation.fill-unit-number')
+        : null,
+    () => {
+      const name = payload.destinationName;
+      if (isBlank(name)) return problem('destinationName', 'validation.fill-customer-name');
+      if (/\d/.test(name ?? '')) return problem('destinationName', 'validation.wrong-customer-name');
+      return null;
+    },
+    () => {
+      const phone = payload.destinationPhoneNumber;
+      if (isBlank(phone)) return problem('destinationPhoneNumber', 'validation.fill-customer-phone');
+      if (!isPossiblePhone(phone ?? '', country))
+        return problem('destinationPhoneNumber', 'validation.phone-incorrect');
+      return null;
+    },
+    () =>
+      Array.from(payload.orderDescription ?? '').length > DESCRIPTION_MAX_LENGTH
+        ? problem('orderDescription', 'validation.fill-description')
+        : null,
+    () =>
+      isBlank(payload.destinationTextAddress) ? problem('destinationTextAddress', 'validation.fill-address') : null,
+    () =>
+      !isValidCoordinate(payload.destinationLatitude, 90) || !isValidCoordinate(payload.destinationLongitude, 180)
+        ? problem('coordinates', 'validation.invalid-coordinates')
+        : null,
+    () => {
+      const amount = parseAmount(payload.orderAmount);
+      if (amount === null && !AMOUNT_OPTIONAL_COUNTRIES.includes(country)) {
+        return problem('orderAmount', 'validation.fill-amount');
+      }
+      const minimum = MINIMUM_ORDER_AMOUNT[country];
+      if (minimum && amount !== null && amount < minimum.amount) {
+        return problem('orderAmount', `Minimum amount of ${minimum.amount} ${minimum.currency}`);
+      }
+      return null;
+    },
+    () => (isBlank(payload.paymentMethod) ? problem('paymentMethod', 'validation.fill-payment-method') : null),
+  ];
+}
 
 /** spec §5 "Order payload": the ten checks in the spec's order; the first failure wins. */
 export function validateOrderPayload(payload: OrderPayload, context: OrderPayloadContext): OrderPayloadResult {
-  const country = context.countryCode.toUpperCase();
-
-  if (isBlank(context.vendorId)) return fail('vendor', 'error.cant-retrieve-vendor-rar');
-
-  if (UNIT_NUMBER_REQUIRED_COUNTRIES.includes(country) && isBlank(payload.destinationUnitNumber)) {
-    return fail('destinationUnitNumber', 'validation.fill-unit-number');
+  for (const check of payloadChecks(payload, context)) {
+    const found = check();
+    if (found) return { ok: false, ...found };
   }
-
-  const name = payload.destinationName;
-  if (isBlank(name)) return fail('destinationName', 'validation.fill-customer-name');
-  if (/\d/.test(name ?? '')) return fail('destinationName', 'validation.wrong-customer-name');
-
-  const phone = payload.destinationPhoneNumber;
-  if (isBlank(phone)) return fail('destinationPhoneNumber', 'validation.fill-customer-phone');
-  if (!isPossiblePhone(phone ?? '', country)) return fail('destinationPhoneNumber', 'validation.phone-incorrect');
-
-  if (Array.from(payload.orderDescription ?? '').length > DESCRIPTION_MAX_LENGTH) {
-    return fail('orderDescription', 'validation.fill-description');
-  }
-
-  if (isBlank(payload.destinationTextAddress)) return fail('destinationTextAddress', 'validation.fill-address');
-
-  if (!isValidCoordinate(payload.destinationLatitude, 90) || !isValidCoordinate(payload.destinationLongitude, 180)) {
-    return fail('coordinates', 'validation.invalid-coordinates');
-  }
-
-  const amount = parseAmount(payload.orderAmount);
-  if (amount === null && !AMOUNT_OPTIONAL_COUNTRIES.includes(country)) {
-    return fail('orderAmount', 'validation.fill-amount');
-  }
-
-  const minimum = MINIMUM_ORDER_AMOUNT[country];
-  if (minimum && amount !== null && amount < minimum.amount) {
-    return fail('orderAmount', `Minimum amount of ${minimum.amount} ${minimum.currency}`);
-  }
-
-  if (isBlank(payload.paymentMethod)) return fail('paymentMethod', 'validation.fill-payment-method');
-
   return { ok: true };
+}
+
+/** Every field's problem, in the spec §5 order: what a bulk row lists at once. Empty when the chain passes. */
+export function orderPayloadProblems(payload: OrderPayload, context: OrderPayloadContext): OrderPayloadProblem[] {
+  return payloadChecks(payload, context)
+    .map((check) => check())
+    .filter((found): found is OrderPayloadProblem => found !== null);
 }

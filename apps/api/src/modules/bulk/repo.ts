@@ -28,6 +28,8 @@ export interface BulkRowRecord {
   error_key: string | null;
   error_field: string | null;
   error_values: Record<string, string> | null;
+  /** The row's other problems after the first (migration 123); null when it has at most one. */
+  more_errors: { key: string; field: string | null; values: Record<string, string> | null }[] | null;
   input: BulkRowInput;
   /** Where a checked row's order goes (the cells' coordinates or the geocoded address); null unless VALID. */
   destination_latitude: number | null;
@@ -89,7 +91,7 @@ type StoredRow = Omit<BulkRowRecord, 'input' | 'delivery_fee_minor'> & {
 };
 
 // The columns `rowOf` reads a row back from.
-const ROW_COLUMNS = `bulk_job_id, row_number, status, error_key, error_field, error_values, input, destination_latitude,
+const ROW_COLUMNS = `bulk_job_id, row_number, status, error_key, error_field, error_values, more_errors, input, destination_latitude,
   destination_longitude, delivery_fee_minor, collection_point_id, scheduled_for, order_id`;
 
 const rowOf = (row: StoredRow): BulkRowRecord => ({
@@ -177,14 +179,14 @@ export async function insertRows(tx: Db, jobId: string, rows: readonly NewBulkRo
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     const batch = rows.slice(start, start + INSERT_BATCH);
     await tx.query(
-      `insert into bulk_job_rows (bulk_job_id, row_number, status, error_key, error_field, error_values, input,
-                                  destination_latitude, destination_longitude, delivery_fee_minor,
+      `insert into bulk_job_rows (bulk_job_id, row_number, status, error_key, error_field, error_values, more_errors,
+                                  input, destination_latitude, destination_longitude, delivery_fee_minor,
                                   collection_point_id, scheduled_for)
-       select $1, r.row_number, r.status, r.error_key, r.error_field, r.error_values, r.input,
+       select $1, r.row_number, r.status, r.error_key, r.error_field, r.error_values, r.more_errors, r.input,
               r.destination_latitude, r.destination_longitude, r.delivery_fee_minor, r.collection_point_id,
               r.scheduled_for
          from json_to_recordset($2::json) as r(row_number int, status text, error_key text, error_field text,
-              error_values json, input json, destination_latitude double precision,
+              error_values json, more_errors json, input json, destination_latitude double precision,
               destination_longitude double precision, delivery_fee_minor bigint, collection_point_id text,
               scheduled_for timestamptz)`,
       [jobId, JSON.stringify(batch.map((row) => ({ ...row, input: storedCellsOf(row.input) })))],
@@ -282,7 +284,8 @@ export async function markRowsPlaced(
   if (placed.length === 0) return;
   await tx.query(
     `update bulk_job_rows r
-        set status = 'PLACED', order_id = p.order_id, error_key = null, error_field = null, error_values = null
+        set status = 'PLACED', order_id = p.order_id, error_key = null, error_field = null, error_values = null,
+            more_errors = null
        from unnest($2::int[], $3::text[]) as p(row_number, order_id)
       where r.bulk_job_id = $1 and r.row_number = p.row_number and r.order_id is null`,
     [jobId, placed.map((entry) => String(entry.rowNumber)), placed.map((entry) => entry.orderId)],
@@ -296,7 +299,7 @@ export async function markRowFailed(
   error: { key: string; field: string | null; values: Record<string, string> | null },
 ): Promise<void> {
   await tx.query(
-    `update bulk_job_rows set status = 'FAILED', error_key = $3, error_field = $4, error_values = $5
+    `update bulk_job_rows set status = 'FAILED', error_key = $3, error_field = $4, error_values = $5, more_errors = null
       where bulk_job_id = $1 and row_number = $2 and order_id is null`,
     [jobId, rowNumber, error.key, error.field, error.values ? JSON.stringify(error.values) : null],
   );
@@ -309,7 +312,7 @@ export async function failRowsToPlace(
   error: { key: string; field: string | null; values: Record<string, string> | null },
 ): Promise<void> {
   await db.query(
-    `update bulk_job_rows set status = 'FAILED', error_key = $2, error_field = $3, error_values = $4
+    `update bulk_job_rows set status = 'FAILED', error_key = $2, error_field = $3, error_values = $4, more_errors = null
       where bulk_job_id = $1 and status = 'VALID' and order_id is null`,
     [jobId, error.key, error.field, error.values ? JSON.stringify(error.values) : null],
   );

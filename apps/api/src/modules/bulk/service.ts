@@ -23,7 +23,7 @@ import {
 } from '@riderdesk/domain/contracts/bulk';
 import { BULK_UPLOAD_CHECKING } from '@riderdesk/domain/contracts/live';
 import { fromMinor, type GeoPoint, toMinor } from '@riderdesk/domain/money';
-import { validateOrderCreateBody } from '@riderdesk/domain/validation/order-body';
+import { orderCreateBodyProblems } from '@riderdesk/domain/validation/order-body';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { AppError, keyedError } from '../../errors.ts';
@@ -152,16 +152,6 @@ function rowErrorOf(error: unknown): BulkRowError {
   };
 }
 
-class RowRefused extends Error {
-  constructor(readonly rowError: BulkRowError) {
-    super(rowError.key);
-  }
-}
-
-const refuse = (key: string, field: string | null, values: Record<string, string> | null = null): never => {
-  throw new RowRefused({ key, field, values });
-};
-
 /**
  * The order a row asks for, as POST /order would receive it before its fee is quoted: built when the row is
  * checked and again, from the same cells, when it is placed (decision 102).
@@ -242,6 +232,9 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       row_number: row.row_number,
       status: row.status,
       error: row.error_key ? { key: row.error_key, field: row.error_field, values: row.error_values } : null,
+      errors: row.error_key
+        ? [{ key: row.error_key, field: row.error_field, values: row.error_values }, ...(row.more_errors ?? [])]
+        : [],
       order_id: row.order_id,
       delivery_fee: row.delivery_fee_minor === null ? null : fromMinor(row.delivery_fee_minor, currency),
       collection_point: row.collection_point_id,
@@ -310,6 +303,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       error_key: null,
       error_field: null,
       error_values: null,
+      more_errors: null,
       input,
       destination_latitude: null,
       destination_longitude: null,
@@ -318,46 +312,83 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       scheduled_for: null,
     };
     try {
+      // The row's cells are judged each on its own, so a refused row lists every problem it has at once.
+      const problems: BulkRowError[] = [];
+      const note = (key: string, field: string | null, values: Record<string, string> | null = null) => {
+        if (!problems.some((problem) => problem.key === key && problem.field === field)) {
+          problems.push({ key, field, values });
+        }
+      };
       if (input.payment_method && !isBulkPaymentType(input.payment_method)) {
-        refuse('bulk.error.payment-type', 'payment_method');
+        note('bulk.error.payment-type', 'payment_method');
       }
       // Decision 117: no one is at a card form when a bulk row is placed, so it is never paid by card.
-      if (input.payment_method === 'ONLINE_PAYMENT') refuse('bulk.error.online-payment', 'payment_method');
-      if (!isBulkDeliveryType(input.delivery_type)) refuse('bulk.error.delivery-type', 'delivery_type');
+      if (input.payment_method === 'ONLINE_PAYMENT') note('bulk.error.online-payment', 'payment_method');
       let scheduledFor: Date | null = null;
-      if (input.delivery_type === 'SCHEDULED') {
-        if (input.scheduled_time === null) refuse('bulk.error.scheduled-time-missing', 'scheduled_time');
-        scheduledFor = scheduledTimeOf(input.scheduled_time, country.timeZone);
-        if (!scheduledFor) refuse('bulk.error.scheduled-time-invalid', 'scheduled_time');
+      if (!isBulkDeliveryType(input.delivery_type)) note('bulk.error.delivery-type', 'delivery_type');
+      else if (input.delivery_type === 'SCHEDULED') {
+        scheduledFor = input.scheduled_time === null ? null : scheduledTimeOf(input.scheduled_time, country.timeZone);
+        if (input.scheduled_time === null) note('bulk.error.scheduled-time-missing', 'scheduled_time');
+        else if (!scheduledFor) note('bulk.error.scheduled-time-invalid', 'scheduled_time');
       }
       base.scheduled_for = scheduledFor;
       const isAgeCheckRequired = ageCheckOf(input.age_check, sheetTexts.ageCheckWords);
-      if (isAgeCheckRequired === null) refuse('bulk.error.age-check', 'age_check');
+      if (isAgeCheckRequired === null) note('bulk.error.age-check', 'age_check');
 
       const collectionPoint = await context.collectionPoint(collectionPointId);
-      if (!collectionPoint) refuse('bulk.error.collection-point', 'collection_point_id', { id: collectionPointId });
-      if (!hasPickupAddress(collectionPoint!)) refuse('bulk.error.collection-point-address', 'collection_point_id');
-      const origin = { lat: collectionPoint!.latitude!, lng: collectionPoint!.longitude! };
+      if (!collectionPoint) note('bulk.error.collection-point', 'collection_point_id', { id: collectionPointId });
+      else if (!hasPickupAddress(collectionPoint)) note('bulk.error.collection-point-address', 'collection_point_id');
+      const origin =
+        collectionPoint && hasPickupAddress(collectionPoint)
+          ? { lat: collectionPoint.latitude!, lng: collectionPoint.longitude! }
+          : null;
 
       let point: GeoPoint | null = null;
       const hasLatitude = input.latitude !== null;
       if (hasLatitude || input.longitude !== null) {
         if (input.latitude === null || input.longitude === null || Number.isNaN(input.latitude + input.longitude)) {
-          refuse('validation.invalid-coordinates', hasLatitude ? 'longitude' : 'latitude');
+          note('validation.invalid-coordinates', hasLatitude ? 'longitude' : 'latitude');
+        } else {
+          point = { lat: input.latitude, lng: input.longitude };
         }
-        point = { lat: input.latitude!, lng: input.longitude! };
-      } else if (input.address) {
+      } else if (input.address && origin) {
         point = await context.geocode(input.address, origin);
       }
 
-      const body = orderBodyOf(input, collectionPoint!, point, scheduledFor, isAgeCheckRequired!);
-      // spec §5 chain first, so a row answers the key the request page would show first.
-      const chain = validateOrderCreateBody(body, { countryCode: country.code, vendorId: body.vendor_id });
-      if (!chain.ok) refuse(chain.key, COLUMN_OF_FIELD[chain.field] ?? null);
+      const body = orderBodyOf(
+        input,
+        collectionPoint ?? context.jobVendor,
+        point,
+        scheduledFor,
+        isAgeCheckRequired === true,
+      );
+      // spec §5 chain, every field's first problem, in the chain's order after the sheet's own checks.
+      for (const problem of orderCreateBodyProblems(body, { countryCode: country.code, vendorId: body.vendor_id })) {
+        const field = COLUMN_OF_FIELD[problem.field] ?? null;
+        // Coordinates already refused by their cell, or unknown because the collection point is, say no more.
+        if (problem.field === 'coordinates' && (problems.some((known) => known.key === problem.key) || !origin)) {
+          continue;
+        }
+        note(problem.key, field);
+      }
+      if (problems.length > 0) {
+        // The first problem is the row's error (spec §3); the others follow it.
+        const [first, ...more] = problems;
+        return {
+          row: {
+            ...base,
+            error_key: first!.key,
+            error_field: first!.field,
+            error_values: first!.values,
+            more_errors: more.length > 0 ? more : null,
+          },
+          duplicateKey: null,
+        };
+      }
 
       const quote = await pricing.quoteFee(caller, {
         vendor_id: body.vendor_id,
-        source: { lat: origin.lat, lon: origin.lng },
+        source: { lat: origin!.lat, lon: origin!.lng },
         destination: { lat: point!.lat, lon: point!.lng },
         delivery_type: 'food',
       });
@@ -369,7 +400,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
         duplicateKey: duplicateKeyOf(input),
       };
     } catch (error) {
-      const rowError = error instanceof RowRefused ? error.rowError : rowErrorOf(error);
+      const rowError = rowErrorOf(error);
       return {
         row: { ...base, error_key: rowError.key, error_field: rowError.field, error_values: rowError.values },
         duplicateKey: null,
@@ -524,6 +555,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
                   error_key: 'bulk.error.duplicate-row',
                   error_field: 'phone_number',
                   error_values: { row: String(first) },
+                  more_errors: null,
                 });
                 continue;
               }

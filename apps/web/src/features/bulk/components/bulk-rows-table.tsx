@@ -1,10 +1,10 @@
-import { Badge, Button, Group, ScrollArea, Switch, Table, Text } from '@mantine/core';
-import { BULK_DETAIL_PAGE_ROWS, type BulkRow } from '@riderdesk/domain/contracts/bulk';
+import { Badge, Button, Group, List, ScrollArea, Switch, Table, Text } from '@mantine/core';
+import { BULK_DETAIL_PAGE_ROWS, type BulkRow, type BulkRowError } from '@riderdesk/domain/contracts/bulk';
 import { formatMoney } from '@riderdesk/domain/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBulkJobRows } from '../api/get-bulk-job.ts';
-import { rowErrorText } from '../bulk-rules.ts';
+import { rowErrors, rowErrorText } from '../bulk-rules.ts';
 
 const STATUS_COLORS: Record<BulkRow['status'], string> = {
   VALID: 'teal',
@@ -12,6 +12,32 @@ const STATUS_COLORS: Record<BulkRow['status'], string> = {
   PLACED: 'blue',
   FAILED: 'orange',
 };
+
+/** Every problem of a row, in the server's order (its error first), in the merchant's words. */
+function RowProblems({ row }: { row: BulkRow }) {
+  const { t, i18n } = useTranslation();
+  const errors = rowErrors(row);
+  const say = (error: BulkRowError) =>
+    rowErrorText(
+      error,
+      (key, values) => t(key, values ?? {}),
+      (key) => i18n.exists(key),
+    );
+  if (errors.length === 1) {
+    return (
+      <Text fz="sm" c="red.8" fw={500}>
+        {say(errors[0]!)}
+      </Text>
+    );
+  }
+  return (
+    <List size="sm" spacing={2} c="red.8" fw={500}>
+      {errors.map((error) => (
+        <List.Item key={`${error.key}-${error.field ?? ''}`}>{say(error)}</List.Item>
+      ))}
+    </List>
+  );
+}
 
 export interface BulkRowsTableProps {
   vendorId: string;
@@ -45,7 +71,6 @@ export function BulkRowsTable({ vendorId, jobId, firstPage, totals, currency, is
   const visible = page?.orders ?? [];
   const total = isOnlyErrors ? totals.errors : totals.total_rows;
   const from = (starts.length - 1) * BULK_DETAIL_PAGE_ROWS + 1;
-  const exists = (key: string) => i18n.exists(key);
 
   return (
     <>
@@ -121,9 +146,7 @@ export function BulkRowsTable({ vendorId, jobId, firstPage, totals, currency, is
                 </Table.Td>
                 <Table.Td maw={320}>
                   {row.error ? (
-                    <Text fz="sm" c="red.8" fw={500}>
-                      {rowErrorText(row.error, (key, values) => t(key, values ?? {}), exists)}
-                    </Text>
+                    <RowProblems row={row} />
                   ) : row.order_id ? (
                     <Text fz="sm" ff="monospace">
                       {row.order_id}

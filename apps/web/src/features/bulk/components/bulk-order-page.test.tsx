@@ -46,6 +46,7 @@ function makeRow(overrides: Partial<BulkRow>): BulkRow {
     delivery_type: 'INSTANT',
     scheduled_for: null,
     ...overrides,
+    errors: overrides.errors ?? (overrides.error ? [overrides.error] : []),
   };
 }
 
@@ -166,11 +167,28 @@ describe('BulkOrderPage', () => {
     const { container } = await renderPage();
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(fileInput(container), new File(['\u0089PNG'], 'photo.png', { type: 'image/png' }));
-    await expectAlert('The file must be an Excel file (.xlsx).');
+    await expectAlert('The file must be an XLSX or CSV file (.xlsx or .csv).');
     await user.upload(fileInput(container), xlsx('big.xlsx', 5_242_881));
     await expectAlert('The file is larger than 5 MB.');
     expect(api.sent(`${API}/bulk-job/create`)).toHaveLength(0);
   });
+
+  it.each([
+    ['en', 'XLSX or CSV'],
+    ['ur_alt', 'XLSX یا CSV'],
+  ])(
+    'names the same file types (%s) on the page, the drop zone and its hint, as the upload accepts',
+    async (language, types) => {
+      mockApi(http.get(`${API}/bulk-job/all/p-1`, () => HttpResponse.json({ code: 200, body: [] })));
+      const { container } = await renderPage(language);
+      const heading = await screen.findByRole('heading', { level: 1 });
+      // The page's description, the drop zone's name and its hint: one wording of the types the server reads.
+      expect(heading.parentElement).toHaveTextContent(types);
+      const zone = fileInput(container).parentElement?.closest('[aria-label]');
+      expect(zone?.getAttribute('aria-label')).toContain(types);
+      expect(zone).toHaveTextContent(types);
+    },
+  );
 
   it('shows the server’s refusal with its details and goes back to asking for a file', async () => {
     mockApi(
@@ -251,6 +269,33 @@ describe('BulkJobPage', () => {
     expect(screen.getByText('Placed with errors')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download the results' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Back to bulk orders' })).toHaveAttribute('href', '/bulk-order/p-1');
+  });
+});
+
+describe('BulkJobPage row problems', () => {
+  it('lists every problem of a row, not only the first', async () => {
+    const problems = [
+      { key: 'validation.wrong-customer-name', field: 'customer_name', values: null },
+      { key: 'validation.phone-incorrect', field: 'phone_number', values: null },
+      { key: 'bulk.error.age-check', field: 'age_check', values: null },
+    ];
+    mockApi(
+      http.get(`${API}/bulk-job/detail/p-1/${JOB_ID}`, () =>
+        HttpResponse.json(
+          detail(makeJob(), [
+            makeRow({ status: 'INVALID', error: problems[0]!, errors: problems, delivery_fee: null }),
+          ]),
+        ),
+      ),
+    );
+    await renderRoutes(
+      [{ path: '*', element: <BulkJobPage vendorId="p-1" jobId={JOB_ID} backPath="/bulk-order/p-1" /> }],
+      '/',
+    );
+    const table = await screen.findByRole('table', { name: 'Check your orders' });
+    expect(await within(table).findByText("The customer's name cannot contain numbers.")).toBeInTheDocument();
+    expect(within(table).getByText('This phone number is not valid.')).toBeInTheDocument();
+    expect(within(table).getByText('Age check must be Yes or No (or left empty for No).')).toBeInTheDocument();
   });
 });
 

@@ -213,9 +213,13 @@ export async function findJob(db: Db, jobId: string): Promise<BulkJobRow | null>
 }
 
 /** spec §4: the history lists only jobs at the placement stage, newest first. */
-export async function listPlacedJobs(db: Db, vendorId: string, limit: number): Promise<BulkJobRow[]> {
+/**
+ * The vendor's jobs with something to show: placed or placing, and checked ones with rows still to place (a
+ * merchant who left before placing finds them again); a file without a valid row is not listed.
+ */
+export async function listJobs(db: Db, vendorId: string, limit: number): Promise<BulkJobRow[]> {
   const rows = await db.query<BulkJobRow>(
-    `${JOB_SELECT} where j.vendor_id = $1 and j.placement <> 'NOT_STARTED'
+    `${JOB_SELECT} where j.vendor_id = $1 and (j.placement <> 'NOT_STARTED' or j.status <> 'PREPROCESS_FAIL')
       order by j.created_at desc, j.bulk_job_id limit $2`,
     [vendorId, limit],
   );

@@ -595,10 +595,13 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, now }: 
       return buildResultsFile(rows, rows.map(rowView), sheetTexts.textsOf(supported));
     },
 
-    /** spec §7 GET /bulk-job/all/{vendorId}: jobs at the placement stage, newest first (spec §4). */
+    /**
+     * spec §7 GET /bulk-job/all/{vendorId}: jobs at the placement stage, newest first (spec §4), and the checked
+     * jobs not placed yet, so a merchant can come back to them.
+     */
     async history(caller: Caller, vendorId: string): Promise<BulkJob[]> {
       await vendors.vendorOfCaller(caller, vendorId);
-      return (await repo.listPlacedJobs(db, vendorId, HISTORY_LIMIT)).map(jobView);
+      return (await repo.listJobs(db, vendorId, HISTORY_LIMIT)).map(jobView);
     },
 
     /**

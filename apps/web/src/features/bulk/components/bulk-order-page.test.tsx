@@ -72,7 +72,7 @@ const detail = (job: BulkJob, orders: BulkRow[] = rows, nextAfterRow: number | n
   body: { bulk_job: job, orders, next_after_row: nextAfterRow },
 });
 
-function renderPage(language = 'en', vendorId = 'p-1') {
+function renderPage(language = 'en', vendorId = 'p-1', search = '') {
   return renderRoutes(
     [
       {
@@ -86,8 +86,9 @@ function renderPage(language = 'en', vendorId = 'p-1') {
         ),
       },
       { path: '/order-tracking/:vendorID', element: <p>Tracking page</p> },
+      { path: '/bulk-order/:vendorID/:jobID', element: <p>Job page</p> },
     ],
-    `/bulk-order/${vendorId}`,
+    `/bulk-order/${vendorId}${search}`,
     { language },
   );
 }
@@ -160,6 +161,50 @@ describe('BulkOrderPage', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/order-tracking/p-1'), { timeout: 4000 });
     expect(api.sent(`${API}/bulk-job/place-orders/${JOB_ID}`)).toHaveLength(1);
+  });
+
+  it('keeps the checked job in the address, shows it again after a reload, and forgets it for a new file', async () => {
+    mockApi(
+      http.get(`${API}/bulk-job/all/p-1`, () => HttpResponse.json({ code: 200, body: [] })),
+      http.post(`${API}/bulk-job/create`, () => HttpResponse.json(detail(makeJob()))),
+      http.get(`${API}/bulk-job/detail/p-1/${JOB_ID}`, () => HttpResponse.json(detail(makeJob()))),
+    );
+    const { container, router } = await renderPage();
+    await userEvent.upload(fileInput(container), xlsx());
+    await screen.findByRole('table', { name: 'Check your orders' });
+    await waitFor(() => expect(router.state.location.search).toBe(`?job=${JOB_ID}`));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Upload another file' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('button', { name: 'Download the template' })).toBeInTheDocument();
+  });
+
+  it('shows the results of the job the address names, ready to place', async () => {
+    mockApi(
+      http.get(`${API}/bulk-job/all/p-1`, () => HttpResponse.json({ code: 200, body: [makeJob()] })),
+      http.get(`${API}/bulk-job/detail/p-1/${JOB_ID}`, () => HttpResponse.json(detail(makeJob()))),
+    );
+    await renderPage('en', 'p-1', `?job=${JOB_ID}`);
+    const table = await screen.findByRole('table', { name: 'Check your orders' });
+    expect(within(table).getByText('This phone number is not valid.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place 1 order' })).toBeEnabled();
+    // The job not placed yet is in the history too, and opens here.
+    const history = await screen.findByRole('table', { name: 'Previous uploads' });
+    expect(within(history).getByRole('link', { name: 'View' })).toHaveAttribute(
+      'href',
+      `/bulk-order/p-1?job=${JOB_ID}`,
+    );
+  });
+
+  it('opens a placed job the address names on its own page', async () => {
+    mockApi(
+      http.get(`${API}/bulk-job/all/p-1`, () => HttpResponse.json({ code: 200, body: [] })),
+      http.get(`${API}/bulk-job/detail/p-1/${JOB_ID}`, () =>
+        HttpResponse.json(detail(makeJob({ placement: 'DONE', status: 'ORDER_PLACEMENT_SUCCESS_WITH_ERROR' }))),
+      ),
+    );
+    const { router } = await renderPage('en', 'p-1', `?job=${JOB_ID}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/bulk-order/p-1/${JOB_ID}`));
   });
 
   it('refuses a file that is not XLSX or CSV, and one over 5 MB, before sending it', async () => {

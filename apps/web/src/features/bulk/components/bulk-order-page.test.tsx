@@ -2,7 +2,7 @@ import type { BulkJob, BulkJobDetailAnswer, BulkRow } from '@riderdesk/domain/co
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/api.ts';
 import { API, apiError } from '../../../../test/handlers.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
@@ -341,6 +341,34 @@ describe('BulkJobPage row problems', () => {
     expect(await within(table).findByText("The customer's name cannot contain numbers.")).toBeInTheDocument();
     expect(within(table).getByText('This phone number is not valid.')).toBeInTheDocument();
     expect(within(table).getByText('Age check must be Yes or No (or left empty for No).')).toBeInTheDocument();
+  });
+});
+
+describe('BulkJobPage on a phone', () => {
+  it('puts each row’s problems under the row, where a narrow screen shows them', async () => {
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          addListener: () => {},
+          removeListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    mockApi(http.get(`${API}/bulk-job/detail/p-1/${JOB_ID}`, () => HttpResponse.json(detail(makeJob()))));
+    await renderRoutes(
+      [{ path: '*', element: <BulkJobPage vendorId="p-1" jobId={JOB_ID} backPath="/bulk-order/p-1" /> }],
+      '/',
+    );
+    const list = await screen.findByRole('list', { name: 'Check your orders' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    expect(within(cards[1]!).getByText('Bilal')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('This phone number is not valid.')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Check your orders' })).not.toBeInTheDocument();
+    matchMedia.mockRestore();
   });
 });
 

@@ -115,4 +115,58 @@ test.describe('bulk orders', () => {
     rows.push(validBulkRow({ customer_name: 'Short Phone', phone_number: '12' }));
     await bulkJourney(page, 'ur_alt', rows, 2, ['Ayesha Khan Urdu', 'Sana Malik Urdu']);
   });
+
+  test('a reload keeps the checked job, every problem of a row is listed, and a phone shows them on screen', async ({
+    page,
+  }) => {
+    const shots = process.env.SHOTS_DIR;
+    const shoot = async (name: string) => {
+      if (shots) await page.screenshot({ path: `${shots}/bulk-${name}.png`, fullPage: true });
+    };
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await logIn(page);
+    await page.goto(`/bulk-order/${DEMO_VENDOR}`);
+    const say = (key: string, values?: Record<string, string>) => text('en', key, values);
+    const rows = [
+      ...goodRows(NAMES.slice(0, 2), 'Reload'),
+      validBulkRow({ customer_name: 'Agent 008', phone_number: '12', age_check: 'maybe' }),
+    ];
+    const file = await fillTemplate(await downloadTemplate(page, say), rows);
+    const path = test.info().outputPath('orders-reload.xlsx');
+    await writeFile(path, file);
+    await page.locator('input[type="file"]').setInputFiles(path);
+
+    const table = page.getByRole('table', { name: say('bulk.results.title') });
+    await expect(table).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/[?&]job=[0-9a-f-]{36}/);
+    await page.reload();
+    await expect(table).toBeVisible({ timeout: 30_000 });
+    const bad = table.locator('tr[data-row-status="INVALID"]');
+    for (const key of ['validation.wrong-customer-name', 'validation.phone-incorrect', 'bulk.error.age-check']) {
+      await expect(bad.getByText(say(key))).toBeVisible();
+    }
+    await shoot('en-desktop');
+
+    const onPhone = async (locale: Locale) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const list = page.getByRole('list', { name: text(locale, 'bulk.results.title') });
+      await expect(list).toBeVisible();
+      const problem = list
+        .locator('li[data-row-status="INVALID"]')
+        .getByText(text(locale, 'validation.phone-incorrect'));
+      await expect(problem).toBeVisible();
+      const box = await problem.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    };
+    await onPhone('en');
+    await shoot('en-phone');
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await switchLanguage(page, 'ur_alt');
+    await expect(page.getByRole('table', { name: text('ur_alt', 'bulk.results.title') })).toBeVisible();
+    await shoot('ur-desktop');
+    await onPhone('ur_alt');
+    await shoot('ur-phone');
+  });
 });

@@ -80,6 +80,8 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       expect(lists).toContain('"PAID,CASH_ON_DELIVERY"');
       expect(lists.join()).not.toContain('ONLINE_PAYMENT');
       expect(lists).toContain('"INSTANT,SCHEDULED"');
+      expect(lists).toContain('"Yes,No"');
+      expect(orders?.getRow(1).getCell(15).value).toBe('Age check');
     });
 
     it('writes the headers in Urdu, right to left, and a filled Urdu template reads back', async () => {
@@ -88,6 +90,7 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       const orders = workbook.worksheets[0];
       expect(orders?.getRow(1).getCell(1).value).toBe('گاہک کا نام *');
       expect(orders?.views[0]?.rightToLeft).toBe(true);
+      expect(orders?.getRow(1).getCell(15).value).toBe('عمر کی تصدیق');
       const body = (
         (await uploadBulkFile(t, merchant, await fillTemplate(urdu, [validBulkRow()]))).json() as BulkJobDetailAnswer
       ).body;
@@ -290,6 +293,42 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       expect(body.bulk_job.totals).toEqual({ total_rows: 18, orders_to_be_placed: 1, orders_placed: 0, errors: 17 });
     });
 
+    it('lists every problem of a row, its error first, and keeps them in the results file', async () => {
+      const body = await upload([
+        validBulkRow({
+          customer_name: 'Agent 007',
+          phone_number: '12',
+          amount: 50,
+          payment_method: 'CARD',
+          age_check: 'maybe',
+        }),
+      ]);
+      const [row] = body.orders;
+      expect(row!.errors.map((error) => [error.key, error.field])).toEqual([
+        ['bulk.error.payment-type', 'payment_method'],
+        ['bulk.error.age-check', 'age_check'],
+        ['validation.wrong-customer-name', 'customer_name'],
+        ['validation.phone-incorrect', 'phone_number'],
+        ['Minimum amount of 100 PKR', 'amount'],
+      ]);
+      expect(row!.error).toEqual(row!.errors[0]);
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/bulk-job/detail/${merchant.vendorId}/${body.bulk_job.metadata.bulk_job_id}`,
+        headers: merchant.headers,
+      });
+      expect((page.json() as BulkJobDetailAnswer).body.orders[0]!.errors).toHaveLength(5);
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/bulk-job/results-file/${merchant.vendorId}/${body.bulk_job.metadata.bulk_job_id}`,
+        headers: merchant.headers,
+      });
+      const results = await readWorkbook(file.rawPayload);
+      const problem = String(results.worksheets[0]!.getRow(2).values?.toString());
+      expect(problem).toContain('Payment type must be CASH_ON_DELIVERY or PAID.');
+      expect(problem).toContain('This phone number is not valid.');
+    });
+
     it('geocodes an address without coordinates, prices every good row and accepts an outlet as collection point', async () => {
       const outlet = await merchantOutlet();
       const body = await upload([
@@ -319,10 +358,9 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       const jobId = body.bulk_job.metadata.bulk_job_id;
       const history = () =>
         t.app.inject({ method: 'GET', url: `/api/v1/bulk-job/all/${merchant.vendorId}`, headers: merchant.headers });
-      // spec §4: only jobs at the placement stage are listed.
-      expect(
-        (await history()).json().body.map((job: { metadata: { bulk_job_id: string } }) => job.metadata.bulk_job_id),
-      ).not.toContain(jobId);
+      // A checked job not placed yet is listed too, so the merchant can come back to place it.
+      const unplaced = (await history()).json().body as { metadata: { bulk_job_id: string }; placement: string }[];
+      expect(unplaced.find((job) => job.metadata.bulk_job_id === jobId)?.placement).toBe('NOT_STARTED');
 
       const place = () =>
         t.app.inject({ method: 'POST', url: `/api/v1/bulk-job/place-orders/${jobId}`, headers: merchant.headers });
@@ -355,8 +393,9 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       });
       const listed = list.json().result.data.map((order: { order_id: string }) => order.order_id);
       for (const id of orderIds) expect(listed).toContain(id);
-      const jobs = (await history()).json().body;
-      expect(jobs[0].metadata.bulk_job_id).toBe(jobId);
+      // The test clock stands still, so the jobs listed share their time: the job is found by its id.
+      const jobs = (await history()).json().body as { metadata: { bulk_job_id: string }; placement: string }[];
+      expect(jobs.find((job) => job.metadata.bulk_job_id === jobId)?.placement).toBe('DONE');
     });
 
     describe('stops once whoever started it may no longer place', () => {
@@ -491,6 +530,28 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       for (const order of orders) expect(order.delivery_fee_minor).toBe(order.row_fee_minor);
     });
 
+    it('carries each row’s age check onto its order, in either language, and refuses any other answer', async () => {
+      const body = await upload([
+        validBulkRow({ age_check: 'Yes', phone_number: '03005552001' }),
+        validBulkRow({ age_check: 'ہاں', phone_number: '03005552002' }),
+        validBulkRow({ age_check: 'No', phone_number: '03005552003' }),
+        validBulkRow({ phone_number: '03005552004' }),
+        validBulkRow({ age_check: 'maybe', phone_number: '03005552005' }),
+      ]);
+      expect(body.orders.map((row) => row.status)).toEqual(['VALID', 'VALID', 'VALID', 'VALID', 'INVALID']);
+      expect(body.orders[4]!.error).toMatchObject({ key: 'bulk.error.age-check', field: 'age_check' });
+      const jobId = body.bulk_job.metadata.bulk_job_id;
+      await t.app.inject({ method: 'POST', url: `/api/v1/bulk-job/place-orders/${jobId}`, headers: merchant.headers });
+      await t.app.jobs.drain();
+      const orders = await t.db.query<{ row_number: number; age_validation_required: boolean }>(
+        `select r.row_number, o.age_validation_required
+           from bulk_job_rows r join orders o on o.order_id = r.order_id
+          where r.bulk_job_id = $1 order by r.row_number`,
+        [jobId],
+      );
+      expect(orders.map((order) => order.age_validation_required)).toEqual([true, true, false, false]);
+    });
+
     it('refuses to place a job without valid rows', async () => {
       const body = await upload([validBulkRow({ phone_number: '12' })]);
       expect(body.bulk_job.status).toBe('PREPROCESS_FAIL');
@@ -501,6 +562,16 @@ describe.each(databases())('bulk orders on %s', (kind) => {
       });
       expect(response.statusCode).toBe(409);
       expect(translationKey(response)).toBe('bulk.error.nothing-to-place');
+      // A file without a valid row has nothing to come back to: it is not listed.
+      const history = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/bulk-job/all/${merchant.vendorId}`,
+        headers: merchant.headers,
+      });
+      const ids = (history.json().body as { metadata: { bulk_job_id: string } }[]).map(
+        (job) => job.metadata.bulk_job_id,
+      );
+      expect(ids).not.toContain(body.bulk_job.metadata.bulk_job_id);
     });
   });
 

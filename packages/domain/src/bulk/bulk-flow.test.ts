@@ -26,6 +26,21 @@ describe('bulk flow (spec §4)', () => {
     });
   });
 
+  it('shows a job named by the address again, but not while a file uploads or a job is confirmed or placed', () => {
+    const restored = { ...INITIAL_BULK_FLOW, step: 'SHOW_PREPROCESS_RESULTS', jobId: 'j-2' };
+    expect(run({ type: 'RESTORED', jobId: 'j-2' })).toEqual(restored);
+    expect(
+      run({ type: 'UPLOAD_STARTED' }, { type: 'PREPROCESSED', jobId: 'j-1' }, { type: 'RESTORED', jobId: 'j-2' }),
+    ).toEqual(restored);
+    for (const busy of [
+      run({ type: 'UPLOAD_STARTED' }),
+      run({ type: 'RESTORED', jobId: 'j-1' }, { type: 'CONFIRM_OPENED' }),
+      run({ type: 'RESTORED', jobId: 'j-1' }, { type: 'PLACEMENT_STARTED' }),
+    ]) {
+      expect(bulkFlowReducer(busy, { type: 'RESTORED', jobId: 'j-2' })).toBe(busy);
+    }
+  });
+
   it('goes back to asking for a file when the upload or the placement fails', () => {
     expect(run({ type: 'UPLOAD_STARTED' }, { type: 'UPLOAD_FAILED' })).toEqual(INITIAL_BULK_FLOW);
     const placing = run(

@@ -23,6 +23,8 @@ export type BulkFlowEvent =
   | { type: 'UPLOAD_STARTED' }
   | { type: 'UPLOAD_FAILED' }
   | { type: 'PREPROCESSED'; jobId: string }
+  /** A checked job named by the page's address (a reload, a link from the history) shows its results again. */
+  | { type: 'RESTORED'; jobId: string }
   | { type: 'CONFIRM_OPENED' }
   | { type: 'CONFIRM_CLOSED' }
   | { type: 'PLACEMENT_STARTED' }
@@ -54,6 +56,10 @@ export function bulkFlowReducer(state: BulkFlowState, event: BulkFlowEvent): Bul
       return state.step === 'UPLOADING_EXCEL_FILE' ? INITIAL_BULK_FLOW : state;
     case 'PREPROCESSED':
       return state.step === 'UPLOADING_EXCEL_FILE'
+        ? { ...INITIAL_BULK_FLOW, step: 'SHOW_PREPROCESS_RESULTS', jobId: event.jobId }
+        : state;
+    case 'RESTORED':
+      return state.step === 'ASK_EXCEL_FILE' || (state.step === 'SHOW_PREPROCESS_RESULTS' && !state.isConfirming)
         ? { ...INITIAL_BULK_FLOW, step: 'SHOW_PREPROCESS_RESULTS', jobId: event.jobId }
         : state;
     case 'CONFIRM_OPENED':

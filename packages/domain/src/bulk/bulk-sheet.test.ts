@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ageCheckOf,
   BULK_COLUMNS,
   type BulkColumn,
   columnsOfHeader,
@@ -100,5 +101,19 @@ describe('duplicateKeyOf', () => {
     )!;
     expect(duplicateKeyOf(same)).toBe(duplicateKeyOf(base));
     expect(duplicateKeyOf(other)).not.toBe(duplicateKeyOf(base));
+  });
+});
+
+describe('ageCheckOf', () => {
+  it('reads yes and no in any case, empty as no, with each language’s words, and nothing else', () => {
+    expect(ageCheckOf('Yes')).toBe(true);
+    expect(ageCheckOf(' y ')).toBe(true);
+    expect(ageCheckOf('TRUE')).toBe(true);
+    expect(ageCheckOf('no')).toBe(false);
+    expect(ageCheckOf('')).toBe(false);
+    expect(ageCheckOf(null)).toBe(false);
+    expect(ageCheckOf('ہاں', { yes: ['ہاں'], no: ['نہیں'] })).toBe(true);
+    expect(ageCheckOf('نہیں', { yes: ['ہاں'], no: ['نہیں'] })).toBe(false);
+    expect(ageCheckOf('maybe')).toBeNull();
   });
 });

@@ -21,6 +21,7 @@ export const BULK_COLUMNS = [
   'delivery_type',
   'scheduled_time',
   'collection_point_id',
+  'age_check',
 ] as const;
 export type BulkColumn = (typeof BULK_COLUMNS)[number];
 
@@ -83,6 +84,8 @@ export interface BulkRowInput {
   /** As written, or an Excel day number; read by `scheduledTimeOf`. */
   scheduled_time: string | number | null;
   collection_point_id: string;
+  /** As written: yes, no or empty (no), read by `ageCheckOf`. */
+  age_check: string;
 }
 
 // Longer than any field's limit, so the contract's own check still names the too-long value.
@@ -161,7 +164,28 @@ export function rowInputOf(
     delivery_type: text(values.delivery_type).toUpperCase() || 'INSTANT',
     scheduled_time: typeof scheduled === 'number' ? scheduled : text(scheduled) || null,
     collection_point_id: text(values.collection_point_id),
+    age_check: text(values.age_check),
   };
+}
+
+// The age check's answers every file may use, whatever its language; the template offers its language's words.
+const AGE_CHECK_YES = ['YES', 'Y', 'TRUE', '1'];
+const AGE_CHECK_NO = ['NO', 'N', 'FALSE', '0'];
+
+/**
+ * Whether a row's order needs the rider to check the customer's age (spec §3 age_validation_required): an
+ * empty cell is no; `words` adds each language's yes and no. Null when the cell is neither.
+ */
+export function ageCheckOf(
+  value: string | null | undefined,
+  words: { yes: readonly string[]; no: readonly string[] } = { yes: [], no: [] },
+): boolean | null {
+  const answer = (value ?? '').trim();
+  if (answer === '') return false;
+  const upper = answer.toUpperCase();
+  if (AGE_CHECK_YES.includes(upper) || words.yes.some((word) => word.trim().toUpperCase() === upper)) return true;
+  if (AGE_CHECK_NO.includes(upper) || words.no.some((word) => word.trim().toUpperCase() === upper)) return false;
+  return null;
 }
 
 export const isBulkPaymentType = (value: string): value is BulkPaymentType =>

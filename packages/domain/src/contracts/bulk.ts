@@ -46,6 +46,8 @@ export const BulkRowSchema = z.object({
   row_number: z.number().int(),
   status: z.enum(BULK_ROW_STATUSES),
   error: BulkRowErrorSchema.nullable(),
+  /** Every problem of the row, `error` first; empty when it has none. */
+  errors: z.array(BulkRowErrorSchema),
   order_id: z.string().nullable(),
   /** In major units of `currency`; null when the row has no fee (it failed before pricing). */
   delivery_fee: z.number().nullable(),

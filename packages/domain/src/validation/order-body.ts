@@ -1,5 +1,5 @@
 import type { OrderPayload, OrderPayloadContext, OrderPayloadResult } from './order-payload.ts';
-import { validateOrderPayload } from './order-payload.ts';
+import { orderPayloadFailures, validateOrderPayload } from './order-payload.ts';
 
 type Raw = Record<string, unknown>;
 
@@ -70,6 +70,11 @@ export function vendorIdOfBody(raw: unknown): string | null {
 /** spec §5 chain over a POST /order body: what the browser checks before sending and the server on receipt. */
 export function validateOrderCreateBody(raw: unknown, context: OrderPayloadContext): OrderPayloadResult {
   return validateOrderPayload(orderPayloadFromCreateBody(raw), context);
+}
+
+/** Every problem of the spec §5 chain over a POST /order body (a bulk row lists them all). */
+export function orderCreateBodyProblems(raw: unknown, context: OrderPayloadContext) {
+  return orderPayloadFailures(orderPayloadFromCreateBody(raw), context);
 }
 
 /** spec §5 chain over a PUT /order/{id} body and the stored order's name and phone. */

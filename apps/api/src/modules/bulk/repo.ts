@@ -28,6 +28,8 @@ export interface BulkRowRecord {
   error_key: string | null;
   error_field: string | null;
   error_values: Record<string, string> | null;
+  /** The row's other problems after the first (migration 123); null when it has at most one. */
+  more_errors: { key: string; field: string | null; values: Record<string, string> | null }[] | null;
   input: BulkRowInput;
   /** Where a checked row's order goes (the cells' coordinates or the geocoded address); null unless VALID. */
   destination_latitude: number | null;
@@ -61,6 +63,7 @@ const STORED_CELLS = [
   'delivery_type',
   'scheduled_time',
   'collection_point_id',
+  'age_check',
 ] as const satisfies readonly Exclude<keyof BulkRowInput, 'row_number'>[];
 
 // Every cell is stored: a cell added to BulkRowInput and missing above makes this line fail to compile.
@@ -88,7 +91,7 @@ type StoredRow = Omit<BulkRowRecord, 'input' | 'delivery_fee_minor'> & {
 };
 
 // The columns `rowOf` reads a row back from.
-const ROW_COLUMNS = `bulk_job_id, row_number, status, error_key, error_field, error_values, input, destination_latitude,
+const ROW_COLUMNS = `bulk_job_id, row_number, status, error_key, error_field, error_values, more_errors, input, destination_latitude,
   destination_longitude, delivery_fee_minor, collection_point_id, scheduled_for, order_id`;
 
 const rowOf = (row: StoredRow): BulkRowRecord => ({
@@ -176,14 +179,14 @@ export async function insertRows(tx: Db, jobId: string, rows: readonly NewBulkRo
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     const batch = rows.slice(start, start + INSERT_BATCH);
     await tx.query(
-      `insert into bulk_job_rows (bulk_job_id, row_number, status, error_key, error_field, error_values, input,
-                                  destination_latitude, destination_longitude, delivery_fee_minor,
+      `insert into bulk_job_rows (bulk_job_id, row_number, status, error_key, error_field, error_values, more_errors,
+                                  input, destination_latitude, destination_longitude, delivery_fee_minor,
                                   collection_point_id, scheduled_for)
-       select $1, r.row_number, r.status, r.error_key, r.error_field, r.error_values, r.input,
+       select $1, r.row_number, r.status, r.error_key, r.error_field, r.error_values, r.more_errors, r.input,
               r.destination_latitude, r.destination_longitude, r.delivery_fee_minor, r.collection_point_id,
               r.scheduled_for
          from json_to_recordset($2::json) as r(row_number int, status text, error_key text, error_field text,
-              error_values json, input json, destination_latitude double precision,
+              error_values json, more_errors json, input json, destination_latitude double precision,
               destination_longitude double precision, delivery_fee_minor bigint, collection_point_id text,
               scheduled_for timestamptz)`,
       [jobId, JSON.stringify(batch.map((row) => ({ ...row, input: storedCellsOf(row.input) })))],
@@ -210,9 +213,13 @@ export async function findJob(db: Db, jobId: string): Promise<BulkJobRow | null>
 }
 
 /** spec §4: the history lists only jobs at the placement stage, newest first. */
-export async function listPlacedJobs(db: Db, vendorId: string, limit: number): Promise<BulkJobRow[]> {
+/**
+ * The vendor's jobs with something to show: placed or placing, and checked ones with rows still to place (a
+ * merchant who left before placing finds them again); a file without a valid row is not listed.
+ */
+export async function listJobs(db: Db, vendorId: string, limit: number): Promise<BulkJobRow[]> {
   const rows = await db.query<BulkJobRow>(
-    `${JOB_SELECT} where j.vendor_id = $1 and j.placement <> 'NOT_STARTED'
+    `${JOB_SELECT} where j.vendor_id = $1 and (j.placement <> 'NOT_STARTED' or j.status <> 'PREPROCESS_FAIL')
       order by j.created_at desc, j.bulk_job_id limit $2`,
     [vendorId, limit],
   );
@@ -281,7 +288,8 @@ export async function markRowsPlaced(
   if (placed.length === 0) return;
   await tx.query(
     `update bulk_job_rows r
-        set status = 'PLACED', order_id = p.order_id, error_key = null, error_field = null, error_values = null
+        set status = 'PLACED', order_id = p.order_id, error_key = null, error_field = null, error_values = null,
+            more_errors = null
        from unnest($2::int[], $3::text[]) as p(row_number, order_id)
       where r.bulk_job_id = $1 and r.row_number = p.row_number and r.order_id is null`,
     [jobId, placed.map((entry) => String(entry.rowNumber)), placed.map((entry) => entry.orderId)],
@@ -295,7 +303,7 @@ export async function markRowFailed(
   error: { key: string; field: string | null; values: Record<string, string> | null },
 ): Promise<void> {
   await tx.query(
-    `update bulk_job_rows set status = 'FAILED', error_key = $3, error_field = $4, error_values = $5
+    `update bulk_job_rows set status = 'FAILED', error_key = $3, error_field = $4, error_values = $5, more_errors = null
       where bulk_job_id = $1 and row_number = $2 and order_id is null`,
     [jobId, rowNumber, error.key, error.field, error.values ? JSON.stringify(error.values) : null],
   );
@@ -308,7 +316,7 @@ export async function failRowsToPlace(
   error: { key: string; field: string | null; values: Record<string, string> | null },
 ): Promise<void> {
   await db.query(
-    `update bulk_job_rows set status = 'FAILED', error_key = $2, error_field = $3, error_values = $4
+    `update bulk_job_rows set status = 'FAILED', error_key = $2, error_field = $3, error_values = $4, more_errors = null
       where bulk_job_id = $1 and status = 'VALID' and order_id is null`,
     [jobId, error.key, error.field, error.values ? JSON.stringify(error.values) : null],
   );

@@ -1,17 +1,20 @@
 import * as XLSX from '@e965/xlsx';
 import { BULK_COLUMNS, type BulkCell, type BulkColumn } from '@riderdesk/domain/bulk/bulk-sheet';
-import type { BulkRow } from '@riderdesk/domain/contracts/bulk';
+import type { BulkRow, BulkRowError } from '@riderdesk/domain/contracts/bulk';
 import { spreadsheetDayNumber, withoutBidiControls } from '../../infra/spreadsheet.ts';
 import type { BulkRowRecord } from './repo.ts';
 import type { SheetTexts } from './sheet-texts.ts';
 
-/** A row's problem in the merchant's words, as the browser words it (features/bulk/bulk-rules.ts). */
+/** A row's problems in the merchant's words, as the browser words them (features/bulk/bulk-rules.ts). */
 function problemText(row: BulkRow, texts: SheetTexts): string {
-  if (!row.error) return '';
-  const values = row.error.values ?? {};
-  const sheetWording = `bulk.row-errors.${row.error.key}`;
-  if (texts.has(sheetWording)) return texts.text(sheetWording, values);
-  return texts.has(row.error.key) ? texts.text(row.error.key, values) : texts.text('bulk.error.invalid-value');
+  const errors = row.errors.length > 0 ? row.errors : row.error ? [row.error] : [];
+  const textOf = (error: BulkRowError) => {
+    const values = error.values ?? {};
+    const sheetWording = `bulk.row-errors.${error.key}`;
+    if (texts.has(sheetWording)) return texts.text(sheetWording, values);
+    return texts.has(error.key) ? texts.text(error.key, values) : texts.text('bulk.error.invalid-value');
+  };
+  return errors.map(textOf).join(texts.isRightToLeft ? '؛ ' : '; ');
 }
 
 // The template's format for the time column (template.ts): a day number read back from it is a date again.

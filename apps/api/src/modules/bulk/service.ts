@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import { placementStatus, preprocessStatus } from '@riderdesk/domain/bulk/bulk-flow';
 import {
+  ageCheckOf,
   BULK_MAX_ROWS,
   type BulkRowInput,
   columnsOfHeader,
@@ -23,7 +24,7 @@ import {
 import { type FlaggedOrderParts, flagsOfOrder, type OrderFlagName } from '@riderdesk/domain/contracts/flags';
 import { BULK_UPLOAD_CHECKING } from '@riderdesk/domain/contracts/live';
 import { fromMinor, type GeoPoint, toMinor } from '@riderdesk/domain/money';
-import { validateOrderCreateBody } from '@riderdesk/domain/validation/order-body';
+import { orderCreateBodyProblems } from '@riderdesk/domain/validation/order-body';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { AppError, keyedError } from '../../errors.ts';
@@ -191,16 +192,6 @@ function rowErrorOf(error: unknown): BulkRowError {
   };
 }
 
-class RowRefused extends Error {
-  constructor(readonly rowError: BulkRowError) {
-    super(rowError.key);
-  }
-}
-
-const refuse = (key: string, field: string | null, values: Record<string, string> | null = null): never => {
-  throw new RowRefused({ key, field, values });
-};
-
 /**
  * The order a row asks for, as POST /order would receive it before its fee is quoted: built when the row is
  * checked and again, from the same cells, when it is placed (decision 102).
@@ -210,6 +201,7 @@ function orderBodyOf(
   collectionPoint: VendorRow,
   destination: GeoPoint | null,
   scheduledFor: Date | null,
+  isAgeCheckRequired: boolean,
 ) {
   const amount =
     input.amount === '' ? null : Number.isFinite(Number(input.amount)) ? Number(input.amount) : input.amount;
@@ -234,7 +226,7 @@ function orderBodyOf(
     },
     vat_number: null,
     preordered_for: scheduledFor ? Math.floor(scheduledFor.getTime() / 1000) : null,
-    age_validation_required: false,
+    age_validation_required: isAgeCheckRequired,
     login_pickup_estimation: collectionPoint.login_pickup_estimation ?? LOGIN_PICKUP_ESTIMATION,
     delivery_fee: 0,
     signature: '',
@@ -280,6 +272,9 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, flags, 
       row_number: row.row_number,
       status: row.status,
       error: row.error_key ? { key: row.error_key, field: row.error_field, values: row.error_values } : null,
+      errors: row.error_key
+        ? [{ key: row.error_key, field: row.error_field, values: row.error_values }, ...(row.more_errors ?? [])]
+        : [],
       order_id: row.order_id,
       delivery_fee: row.delivery_fee_minor === null ? null : fromMinor(row.delivery_fee_minor, currency),
       collection_point: row.collection_point_id,
@@ -349,6 +344,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, flags, 
       error_key: null,
       error_field: null,
       error_values: null,
+      more_errors: null,
       input,
       destination_latitude: null,
       destination_longitude: null,
@@ -357,46 +353,92 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, flags, 
       scheduled_for: null,
     };
     try {
+      // The row's cells are judged each on its own, so a refused row lists every problem it has at once.
+      const problems: BulkRowError[] = [];
+      const note = (key: string, field: string | null, values: Record<string, string> | null = null) => {
+        if (!problems.some((problem) => problem.key === key && problem.field === field)) {
+          problems.push({ key, field, values });
+        }
+      };
       if (input.payment_method && !isBulkPaymentType(input.payment_method)) {
-        refuse('bulk.error.payment-type', 'payment_method');
+        note('bulk.error.payment-type', 'payment_method');
       }
       // Decision 117: no one is at a card form when a bulk row is placed, so it is never paid by card.
-      if (input.payment_method === 'ONLINE_PAYMENT') refuse('bulk.error.online-payment', 'payment_method');
-      if (!isBulkDeliveryType(input.delivery_type)) refuse('bulk.error.delivery-type', 'delivery_type');
+      if (input.payment_method === 'ONLINE_PAYMENT') note('bulk.error.online-payment', 'payment_method');
       let scheduledFor: Date | null = null;
-      if (input.delivery_type === 'SCHEDULED') {
-        if (input.scheduled_time === null) refuse('bulk.error.scheduled-time-missing', 'scheduled_time');
-        scheduledFor = scheduledTimeOf(input.scheduled_time, country.timeZone);
-        if (!scheduledFor) refuse('bulk.error.scheduled-time-invalid', 'scheduled_time');
+      if (!isBulkDeliveryType(input.delivery_type)) note('bulk.error.delivery-type', 'delivery_type');
+      else if (input.delivery_type === 'SCHEDULED') {
+        scheduledFor = input.scheduled_time === null ? null : scheduledTimeOf(input.scheduled_time, country.timeZone);
+        if (input.scheduled_time === null) note('bulk.error.scheduled-time-missing', 'scheduled_time');
+        else if (!scheduledFor) note('bulk.error.scheduled-time-invalid', 'scheduled_time');
       }
       base.scheduled_for = scheduledFor;
+      const isAgeCheckRequired = ageCheckOf(input.age_check, sheetTexts.ageCheckWords);
+      if (isAgeCheckRequired === null) note('bulk.error.age-check', 'age_check');
 
       const collectionPoint = await context.collectionPoint(collectionPointId);
-      if (!collectionPoint) refuse('bulk.error.collection-point', 'collection_point_id', { id: collectionPointId });
-      if (!hasPickupAddress(collectionPoint!)) refuse('bulk.error.collection-point-address', 'collection_point_id');
-      const origin = { lat: collectionPoint!.latitude!, lng: collectionPoint!.longitude! };
+      if (!collectionPoint) note('bulk.error.collection-point', 'collection_point_id', { id: collectionPointId });
+      else if (!hasPickupAddress(collectionPoint)) note('bulk.error.collection-point-address', 'collection_point_id');
+      const origin =
+        collectionPoint && hasPickupAddress(collectionPoint)
+          ? { lat: collectionPoint.latitude!, lng: collectionPoint.longitude! }
+          : null;
 
       let point: GeoPoint | null = null;
       const hasLatitude = input.latitude !== null;
       if (hasLatitude || input.longitude !== null) {
         if (input.latitude === null || input.longitude === null || Number.isNaN(input.latitude + input.longitude)) {
-          refuse('validation.invalid-coordinates', hasLatitude ? 'longitude' : 'latitude');
+          note('validation.invalid-coordinates', hasLatitude ? 'longitude' : 'latitude');
+        } else {
+          point = { lat: input.latitude, lng: input.longitude };
         }
-        point = { lat: input.latitude!, lng: input.longitude! };
-      } else if (input.address) {
+      } else if (input.address && origin) {
         point = await context.geocode(input.address, origin);
       }
 
-      const body = orderBodyOf(input, collectionPoint!, point, scheduledFor);
+      const body = orderBodyOf(
+        input,
+        collectionPoint ?? context.jobVendor,
+        point,
+        scheduledFor,
+        isAgeCheckRequired === true,
+      );
       // spec §6: a scheduled row is a pre-order, refused at its cell when PreOrder is off for its vendor.
-      await assertOrderFlags(body, context.flagsOf);
-      // spec §5 chain first, so a row answers the key the request page would show first.
-      const chain = validateOrderCreateBody(body, { countryCode: country.code, vendorId: body.vendor_id });
-      if (!chain.ok) refuse(chain.key, COLUMN_OF_FIELD[chain.field] ?? null);
+      if (collectionPoint) {
+        try {
+          await assertOrderFlags(body, context.flagsOf);
+        } catch (error) {
+          const refusal = rowErrorOf(error);
+          note(refusal.key, refusal.field, refusal.values);
+        }
+      }
+      // spec §5 chain, every field's first problem, in the chain's order after the sheet's own checks.
+      for (const problem of orderCreateBodyProblems(body, { countryCode: country.code, vendorId: body.vendor_id })) {
+        const field = COLUMN_OF_FIELD[problem.field] ?? null;
+        // Coordinates already refused by their cell, or unknown because the collection point is, say no more.
+        if (problem.field === 'coordinates' && (problems.some((known) => known.key === problem.key) || !origin)) {
+          continue;
+        }
+        note(problem.key, field);
+      }
+      if (problems.length > 0) {
+        // The first problem is the row's error (spec §3); the others follow it.
+        const [first, ...more] = problems;
+        return {
+          row: {
+            ...base,
+            error_key: first!.key,
+            error_field: first!.field,
+            error_values: first!.values,
+            more_errors: more.length > 0 ? more : null,
+          },
+          duplicateKey: null,
+        };
+      }
 
       const quote = await pricing.quoteFee(caller, {
         vendor_id: body.vendor_id,
-        source: { lat: origin.lat, lon: origin.lng },
+        source: { lat: origin!.lat, lon: origin!.lng },
         destination: { lat: point!.lat, lon: point!.lng },
         delivery_type: 'food',
       });
@@ -408,7 +450,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, flags, 
         duplicateKey: duplicateKeyOf(input),
       };
     } catch (error) {
-      const rowError = error instanceof RowRefused ? error.rowError : rowErrorOf(error);
+      const rowError = rowErrorOf(error);
       return {
         row: { ...base, error_key: rowError.key, error_field: rowError.field, error_values: rowError.values },
         duplicateKey: null,
@@ -564,6 +606,7 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, flags, 
                   error_key: 'bulk.error.duplicate-row',
                   error_field: 'phone_number',
                   error_values: { row: String(first) },
+                  more_errors: null,
                 });
                 continue;
               }
@@ -603,10 +646,13 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, flags, 
       return buildResultsFile(rows, rows.map(rowView), sheetTexts.textsOf(supported));
     },
 
-    /** spec §7 GET /bulk-job/all/{vendorId}: jobs at the placement stage, newest first (spec §4). */
+    /**
+     * spec §7 GET /bulk-job/all/{vendorId}: jobs at the placement stage, newest first (spec §4), and the checked
+     * jobs not placed yet, so a merchant can come back to them.
+     */
     async history(caller: Caller, vendorId: string): Promise<BulkJob[]> {
       await vendors.vendorOfCaller(caller, vendorId);
-      return (await repo.listPlacedJobs(db, vendorId, HISTORY_LIMIT)).map(jobView);
+      return (await repo.listJobs(db, vendorId, HISTORY_LIMIT)).map(jobView);
     },
 
     /**
@@ -653,7 +699,9 @@ export function bulkService({ db, config, vendors, orders, pricing, geo, flags, 
       /** A row's order as POST /order would write it now: a fresh quote, every check of a create. */
       async function prepare(row: repo.BulkRowRecord, destination: GeoPoint) {
         const collectionPoint = await vendors.vendorOfCaller(caller, row.collection_point_id);
-        const body = orderBodyOf(row.input, collectionPoint, destination, row.scheduled_for);
+        // A checked row's cell is one of the words read when it was checked; a row stored before the column is no.
+        const isAgeCheckRequired = ageCheckOf(row.input.age_check, sheetTexts.ageCheckWords) === true;
+        const body = orderBodyOf(row.input, collectionPoint, destination, row.scheduled_for, isAgeCheckRequired);
         await assertOrderFlags(body, flagsOf);
         const quote = await pricing.quoteFee(caller, {
           vendor_id: body.vendor_id,

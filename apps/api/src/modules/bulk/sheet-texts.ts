@@ -65,5 +65,10 @@ export function loadSheetTexts(localesDir: string, languages: readonly string[])
     ]),
   ) as Record<BulkColumn, string[]>;
 
-  return { textsOf, aliases };
+  // Every language's yes and no, so a filled age-check column reads back whatever its language.
+  const wordsOf = (key: string) =>
+    [...trees.values()].map((tree) => lookup(tree, key)).filter((value): value is string => value !== null);
+  const ageCheckWords = { yes: wordsOf('bulk.template.yes'), no: wordsOf('bulk.template.no') };
+
+  return { textsOf, aliases, ageCheckWords };
 }

@@ -22,6 +22,7 @@ const WIDTHS: Partial<Record<BulkColumn, number>> = {
   delivery_type: 16,
   scheduled_time: 20,
   collection_point_id: 20,
+  age_check: 16,
 };
 
 // Phone numbers, ids and units are text: Excel would drop a phone's leading zero.
@@ -68,6 +69,7 @@ export async function buildTemplate(texts: SheetTexts, example: { collectionPoin
     payment_method: 'CASH_ON_DELIVERY',
     delivery_type: 'INSTANT',
     collection_point_id: example.collectionPointId,
+    age_check: texts.text('bulk.template.no'),
   });
 
   // exceljs 4.4 keeps range validations in `dataValidations` (one entry per range in the file) but does not
@@ -77,7 +79,7 @@ export async function buildTemplate(texts: SheetTexts, example: { collectionPoin
   ).dataValidations;
   const letter = (column: BulkColumn) => columnName(BULK_COLUMNS.indexOf(column));
   const range = (column: BulkColumn) => `${letter(column)}2:${letter(column)}${VALIDATED_ROWS}`;
-  const choice = (column: BulkColumn, values: readonly string[]) =>
+  const choice = (column: BulkColumn, values: readonly string[], error: string) =>
     validations.add(range(column), {
       type: 'list',
       allowBlank: true,
@@ -85,10 +87,15 @@ export async function buildTemplate(texts: SheetTexts, example: { collectionPoin
       showErrorMessage: true,
       errorStyle: 'stop',
       errorTitle: texts.headers[column],
-      error: texts.text(`bulk.template.choose-${column === 'payment_method' ? 'payment' : 'delivery'}`),
+      error: texts.text(error),
     });
-  choice('payment_method', BULK_OFFERED_PAYMENT_TYPES);
-  choice('delivery_type', BULK_DELIVERY_TYPES);
+  choice('payment_method', BULK_OFFERED_PAYMENT_TYPES, 'bulk.template.choose-payment');
+  choice('delivery_type', BULK_DELIVERY_TYPES, 'bulk.template.choose-delivery');
+  choice(
+    'age_check',
+    [texts.text('bulk.template.yes'), texts.text('bulk.template.no')],
+    'bulk.template.choose-age-check',
+  );
   validations.add(range('amount'), {
     type: 'decimal',
     operator: 'greaterThanOrEqual',

@@ -1,5 +1,5 @@
 import { BULK_FILE_EXTENSION, BULK_FILE_MAX_BYTES, BULK_FILE_MIME_TYPE } from '@riderdesk/domain/constants';
-import type { BulkRowError } from '@riderdesk/domain/contracts/bulk';
+import type { BulkRow, BulkRowError } from '@riderdesk/domain/contracts/bulk';
 
 /** The files the upload takes: the template's XLSX, or CSV (read by the same columns). */
 export const ACCEPTED_EXTENSIONS = [`.${BULK_FILE_EXTENSION}`, '.csv'] as const;
@@ -31,4 +31,10 @@ export function rowErrorText(
   if (exists(sheetWording)) return t(sheetWording, values);
   if (exists(error.key)) return t(error.key, values);
   return t('bulk.error.invalid-value');
+}
+
+/** Every problem of a row, its error first (a row read before the server listed them has only its error). */
+export function rowErrors(row: Pick<BulkRow, 'error' | 'errors'>): BulkRowError[] {
+  if (row.errors && row.errors.length > 0) return row.errors;
+  return row.error ? [row.error] : [];
 }

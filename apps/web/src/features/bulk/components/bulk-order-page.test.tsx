@@ -2,7 +2,7 @@ import type { BulkJob, BulkJobDetailAnswer, BulkRow } from '@riderdesk/domain/co
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/api.ts';
 import { API, apiError } from '../../../../test/handlers.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
@@ -46,6 +46,7 @@ function makeRow(overrides: Partial<BulkRow>): BulkRow {
     delivery_type: 'INSTANT',
     scheduled_for: null,
     ...overrides,
+    errors: overrides.errors ?? (overrides.error ? [overrides.error] : []),
   };
 }
 
@@ -71,7 +72,7 @@ const detail = (job: BulkJob, orders: BulkRow[] = rows, nextAfterRow: number | n
   body: { bulk_job: job, orders, next_after_row: nextAfterRow },
 });
 
-function renderPage(language = 'en', vendorId = 'p-1') {
+function renderPage(language = 'en', vendorId = 'p-1', search = '') {
   return renderRoutes(
     [
       {
@@ -85,8 +86,9 @@ function renderPage(language = 'en', vendorId = 'p-1') {
         ),
       },
       { path: '/order-tracking/:vendorID', element: <p>Tracking page</p> },
+      { path: '/bulk-order/:vendorID/:jobID', element: <p>Job page</p> },
     ],
-    `/bulk-order/${vendorId}`,
+    `/bulk-order/${vendorId}${search}`,
     { language },
   );
 }
@@ -161,16 +163,77 @@ describe('BulkOrderPage', () => {
     expect(api.sent(`${API}/bulk-job/place-orders/${JOB_ID}`)).toHaveLength(1);
   });
 
+  it('keeps the checked job in the address, shows it again after a reload, and forgets it for a new file', async () => {
+    mockApi(
+      http.get(`${API}/bulk-job/all/p-1`, () => HttpResponse.json({ code: 200, body: [] })),
+      http.post(`${API}/bulk-job/create`, () => HttpResponse.json(detail(makeJob()))),
+      http.get(`${API}/bulk-job/detail/p-1/${JOB_ID}`, () => HttpResponse.json(detail(makeJob()))),
+    );
+    const { container, router } = await renderPage();
+    await userEvent.upload(fileInput(container), xlsx());
+    await screen.findByRole('table', { name: 'Check your orders' });
+    await waitFor(() => expect(router.state.location.search).toBe(`?job=${JOB_ID}`));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Upload another file' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('button', { name: 'Download the template' })).toBeInTheDocument();
+  });
+
+  it('shows the results of the job the address names, ready to place', async () => {
+    mockApi(
+      http.get(`${API}/bulk-job/all/p-1`, () => HttpResponse.json({ code: 200, body: [makeJob()] })),
+      http.get(`${API}/bulk-job/detail/p-1/${JOB_ID}`, () => HttpResponse.json(detail(makeJob()))),
+    );
+    await renderPage('en', 'p-1', `?job=${JOB_ID}`);
+    const table = await screen.findByRole('table', { name: 'Check your orders' });
+    expect(within(table).getByText('This phone number is not valid.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place 1 order' })).toBeEnabled();
+    // The job not placed yet is in the history too, and opens here.
+    const history = await screen.findByRole('table', { name: 'Previous uploads' });
+    expect(within(history).getByRole('link', { name: 'View' })).toHaveAttribute(
+      'href',
+      `/bulk-order/p-1?job=${JOB_ID}`,
+    );
+  });
+
+  it('opens a placed job the address names on its own page', async () => {
+    mockApi(
+      http.get(`${API}/bulk-job/all/p-1`, () => HttpResponse.json({ code: 200, body: [] })),
+      http.get(`${API}/bulk-job/detail/p-1/${JOB_ID}`, () =>
+        HttpResponse.json(detail(makeJob({ placement: 'DONE', status: 'ORDER_PLACEMENT_SUCCESS_WITH_ERROR' }))),
+      ),
+    );
+    const { router } = await renderPage('en', 'p-1', `?job=${JOB_ID}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/bulk-order/p-1/${JOB_ID}`));
+  });
+
   it('refuses a file that is not XLSX or CSV, and one over 5 MB, before sending it', async () => {
     const api = mockApi(http.get(`${API}/bulk-job/all/p-1`, () => HttpResponse.json({ code: 200, body: [] })));
     const { container } = await renderPage();
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(fileInput(container), new File(['\u0089PNG'], 'photo.png', { type: 'image/png' }));
-    await expectAlert('The file must be an Excel file (.xlsx).');
+    await expectAlert('The file must be an XLSX or CSV file (.xlsx or .csv).');
     await user.upload(fileInput(container), xlsx('big.xlsx', 5_242_881));
     await expectAlert('The file is larger than 5 MB.');
     expect(api.sent(`${API}/bulk-job/create`)).toHaveLength(0);
   });
+
+  it.each([
+    ['en', 'XLSX or CSV'],
+    ['ur_alt', 'XLSX یا CSV'],
+  ])(
+    'names the same file types (%s) on the page, the drop zone and its hint, as the upload accepts',
+    async (language, types) => {
+      mockApi(http.get(`${API}/bulk-job/all/p-1`, () => HttpResponse.json({ code: 200, body: [] })));
+      const { container } = await renderPage(language);
+      const heading = await screen.findByRole('heading', { level: 1 });
+      // The page's description, the drop zone's name and its hint: one wording of the types the server reads.
+      expect(heading.parentElement).toHaveTextContent(types);
+      const zone = fileInput(container).parentElement?.closest('[aria-label]');
+      expect(zone?.getAttribute('aria-label')).toContain(types);
+      expect(zone).toHaveTextContent(types);
+    },
+  );
 
   it('shows the server’s refusal with its details and goes back to asking for a file', async () => {
     mockApi(
@@ -251,6 +314,61 @@ describe('BulkJobPage', () => {
     expect(screen.getByText('Placed with errors')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download the results' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Back to bulk orders' })).toHaveAttribute('href', '/bulk-order/p-1');
+  });
+});
+
+describe('BulkJobPage row problems', () => {
+  it('lists every problem of a row, not only the first', async () => {
+    const problems = [
+      { key: 'validation.wrong-customer-name', field: 'customer_name', values: null },
+      { key: 'validation.phone-incorrect', field: 'phone_number', values: null },
+      { key: 'bulk.error.age-check', field: 'age_check', values: null },
+    ];
+    mockApi(
+      http.get(`${API}/bulk-job/detail/p-1/${JOB_ID}`, () =>
+        HttpResponse.json(
+          detail(makeJob(), [
+            makeRow({ status: 'INVALID', error: problems[0]!, errors: problems, delivery_fee: null }),
+          ]),
+        ),
+      ),
+    );
+    await renderRoutes(
+      [{ path: '*', element: <BulkJobPage vendorId="p-1" jobId={JOB_ID} backPath="/bulk-order/p-1" /> }],
+      '/',
+    );
+    const table = await screen.findByRole('table', { name: 'Check your orders' });
+    expect(await within(table).findByText("The customer's name cannot contain numbers.")).toBeInTheDocument();
+    expect(within(table).getByText('This phone number is not valid.')).toBeInTheDocument();
+    expect(within(table).getByText('Age check must be Yes or No (or left empty for No).')).toBeInTheDocument();
+  });
+});
+
+describe('BulkJobPage on a phone', () => {
+  it('puts each row’s problems under the row, where a narrow screen shows them', async () => {
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          addListener: () => {},
+          removeListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    mockApi(http.get(`${API}/bulk-job/detail/p-1/${JOB_ID}`, () => HttpResponse.json(detail(makeJob()))));
+    await renderRoutes(
+      [{ path: '*', element: <BulkJobPage vendorId="p-1" jobId={JOB_ID} backPath="/bulk-order/p-1" /> }],
+      '/',
+    );
+    const list = await screen.findByRole('list', { name: 'Check your orders' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    expect(within(cards[1]!).getByText('Bilal')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('This phone number is not valid.')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Check your orders' })).not.toBeInTheDocument();
+    matchMedia.mockRestore();
   });
 });
 

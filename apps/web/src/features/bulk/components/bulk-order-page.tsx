@@ -1,11 +1,12 @@
 import { Alert, Button, Container, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { bulkFlowReducer, INITIAL_BULK_FLOW, isPlacementSuccess } from '@riderdesk/domain/bulk/bulk-flow';
 import { BULK_FILE_MAX_BYTES } from '@riderdesk/domain/constants';
+import { BulkJobIdSchema } from '@riderdesk/domain/contracts/bulk';
 import { IconAlertTriangle, IconArrowLeft, IconCheck, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiRequestError } from '../../../shared/api/api-error.ts';
 import { orderKeys } from '../../../shared/api/query-keys.ts';
 import { useConfig } from '../../../shared/config/config-context.tsx';
@@ -27,6 +28,8 @@ import { PlaceOrdersDialog } from './place-orders-dialog.tsx';
 import { FileDropzone, type RowsChecked, TemplateCard, UploadProgress } from './upload-panel.tsx';
 
 const maxMegabytes = BULK_FILE_MAX_BYTES / 1024 / 1024;
+/** The address's parameter naming the checked job the page shows. */
+export const JOB_PARAM = 'job';
 
 /** Downloads the job's rows with their outcome (the server writes the file in the user's language). */
 function ResultsFileButton({ vendorId, jobId }: { vendorId: string; jobId: string }) {
@@ -83,6 +86,19 @@ export function BulkOrderPage({ vendorId, trackingPath, jobPath }: BulkOrderPage
   const uploadFile = useUploadBulkFile();
   const placeOrders = usePlaceBulkOrders();
   const job = useBulkJob(vendorId, flow.jobId);
+  // The checked job is in the address (?job=…), so a reload or a link from the history shows its results again.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedJobId = BulkJobIdSchema.safeParse(searchParams.get(JOB_PARAM)).data ?? null;
+  const linkJob = (id: string | null) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set(JOB_PARAM, id);
+        else next.delete(JOB_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
 
   // spec §4: a vendor change restarts the flow (the history below follows it by its query key).
   const previousVendor = useRef(vendorId);
@@ -92,6 +108,39 @@ export function BulkOrderPage({ vendorId, trackingPath, jobPath }: BulkOrderPage
     dispatch({ type: 'RESET' });
     setProblem(null);
   }, [vendorId]);
+
+  // The job the merchant left (a new file, a failed placement): its id may linger in the address a moment.
+  const dismissedJobId = useRef<string | null>(null);
+  const restoredJobId = useRef<string | null>(null);
+  useEffect(() => {
+    if (!linkedJobId || linkedJobId === flow.jobId || linkedJobId === dismissedJobId.current) return;
+    if (flow.step !== 'ASK_EXCEL_FILE' && flow.step !== 'SHOW_PREPROCESS_RESULTS') return;
+    restoredJobId.current = linkedJobId;
+    dispatch({ type: 'RESTORED', jobId: linkedJobId });
+  }, [linkedJobId, flow.step, flow.jobId]);
+
+  // A restored job already placed (or placing) is shown on its own page; one that cannot be read is let go.
+  const restoredJob =
+    flow.step === 'SHOW_PREPROCESS_RESULTS' && flow.jobId === restoredJobId.current ? job.data?.bulk_job : undefined;
+  useEffect(() => {
+    if (restoredJob && restoredJob.placement !== 'NOT_STARTED') {
+      navigate(jobPath(restoredJob.metadata.bulk_job_id), { replace: true });
+    }
+  }, [restoredJob, navigate, jobPath]);
+  const isJobUnreadable = flow.step === 'SHOW_PREPROCESS_RESULTS' && job.isError;
+  useEffect(() => {
+    if (!isJobUnreadable) return;
+    notify({ message: t('bulk.error.view-details'), tone: 'error', kind: 'bulk' });
+    dispatch({ type: 'RESET' });
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(JOB_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [isJobUnreadable, t, setSearchParams]);
 
   // The live socket tells how far the server's checking of this upload has gone, and when a job placing
   // here moves on (the job's own query also polls, for when the socket is away).
@@ -161,7 +210,11 @@ export function BulkOrderPage({ vendorId, trackingPath, jobPath }: BulkOrderPage
         onProgress: (sent) => setUpload({ name: file.name, sent }),
       },
       {
-        onSuccess: (answer) => dispatch({ type: 'PREPROCESSED', jobId: answer.bulk_job.metadata.bulk_job_id }),
+        onSuccess: (answer) => {
+          restoredJobId.current = null;
+          dispatch({ type: 'PREPROCESSED', jobId: answer.bulk_job.metadata.bulk_job_id });
+          linkJob(answer.bulk_job.metadata.bulk_job_id);
+        },
         onError: (error) => {
           const text = errorText(error, 'bulk.error.file-upload');
           setProblem(text);
@@ -184,8 +237,10 @@ export function BulkOrderPage({ vendorId, trackingPath, jobPath }: BulkOrderPage
   }
 
   const reset = () => {
+    dismissedJobId.current = flow.jobId;
     dispatch({ type: 'RESET' });
     setProblem(null);
+    linkJob(null);
   };
   const detail = job.data;
 

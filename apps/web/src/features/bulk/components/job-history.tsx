@@ -26,7 +26,7 @@ export function JobStatusBadge({ job }: { job: BulkJob }) {
   );
 }
 
-/** spec §2 job history: the vendor's placed jobs, newest first; it follows the selected vendor. */
+/** spec §2 job history: the vendor's jobs, placed or still to place, newest first; it follows the selected vendor. */
 export function JobHistory({ vendorId, jobPath }: { vendorId: string; jobPath: (jobId: string) => string }) {
   const { t, i18n } = useTranslation();
   const { country } = useConfig();
@@ -72,7 +72,16 @@ export function JobHistory({ vendorId, jobPath }: { vendorId: string; jobPath: (
                     <JobStatusBadge job={job} />
                   </Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={jobPath(job.metadata.bulk_job_id)} fz="sm">
+                    {/* A job not placed yet opens on this page, where it can still be placed. */}
+                    <Anchor
+                      component={Link}
+                      to={
+                        job.placement === 'NOT_STARTED'
+                          ? { search: `?job=${job.metadata.bulk_job_id}` }
+                          : jobPath(job.metadata.bulk_job_id)
+                      }
+                      fz="sm"
+                    >
                       {t('bulk.history.view')}
                     </Anchor>
                   </Table.Td>

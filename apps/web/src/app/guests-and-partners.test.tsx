@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/api.ts';
 import { makeVendor } from '../../test/fixtures.ts';
-import { API, answer, countryParametersHandler, vendorsHandler } from '../../test/handlers.ts';
+import { API, answer, apiError, countryParametersHandler, vendorsHandler } from '../../test/handlers.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { STORAGE_KEYS } from '../shared/storage.ts';
 import { applyPartnerHandOff, capturePartnerHandOff } from './partner-hand-off.ts';
@@ -149,5 +149,25 @@ describe('embedded partner mode (GODROID)', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Account' })[0]!);
     expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a refused token', 'gd_revoked'],
+    ['no token', null],
+  ])('says the link is invalid or expired and whom to ask, with %s', async (_, token) => {
+    if (token) window.localStorage.setItem(STORAGE_KEYS.godroidToken, token);
+    mockApi(
+      http.get(`${API}/vendors`, () => apiError(401, 'NotAuthorizedException')),
+      countryParametersHandler({}),
+    );
+    await renderRoutes(appRoutes, '/request-a-rider', { config: { mode: 'GODROID' } });
+    expect(
+      await screen.findByText(
+        "This link is invalid or has expired. Open this page again from the app you came from, or ask that app's support team for a new link.",
+        {},
+        LAZY_PAGE,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/refresh the page/i)).not.toBeInTheDocument();
   });
 });

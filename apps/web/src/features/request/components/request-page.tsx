@@ -325,12 +325,20 @@ export function RequestPage(props: RequestPageProps) {
                     destination={{ lat: state.destination.latitude, lng: state.destination.longitude }}
                     otherBranches={props.otherBranches ?? []}
                     branchPath={props.branchPath ?? ((id) => `/request-a-rider/${encodeURIComponent(id)}`)}
+                    pickupAddress={
+                      props.guest
+                        ? (vendor.vendor_information.location.address_text ??
+                          state.originAddressCreation?.formatted_address ??
+                          null)
+                        : null
+                    }
                   />
                 )
               }
               quote={
                 hasQuote(state) && (
                   <DeliveryQuote
+                    isGuest={Boolean(props.guest)}
                     fee={money(payableDeliveryFee(state)?.fee ?? state.deliveryFee ?? 0)}
                     estimations={state.estimations}
                     distanceKm={

@@ -48,6 +48,11 @@ describe('guests (spec §1, §4, §6)', () => {
     );
     expect(screen.queryByRole('link', { name: 'Bulk order' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /branch/i })).not.toBeInTheDocument();
+    // The header says what this is, not the guest's generated vendor name and id.
+    const header = within(screen.getByRole('banner'));
+    expect(await header.findByText('Guest order')).toBeInTheDocument();
+    expect(header.queryByText(GUEST_VENDOR)).not.toBeInTheDocument();
+    expect(header.queryByText('guest')).not.toBeInTheDocument();
   });
 
   it('clears a stored guest token whose exp has passed (spec §4) and asks for a new session', async () => {

@@ -95,9 +95,10 @@ export function AppLayout() {
               <UnstyledButton onClick={drawer.open} miw={0} style={{ flex: 1 }} aria-label={t('nav.open-menu')}>
                 {/* dir="auto": a Latin name in a right-to-left page keeps its start and is cut at its end. */}
                 <Text fz="sm" fw={700} truncate lh={1.25} dir="auto">
-                  {branch.selectedVendor?.name ?? config.brand.serviceName}
+                  {/* A guest's own vendor is named "guest" with a generated id: neither means anything to them. */}
+                  {isGuest ? t('guest.header') : (branch.selectedVendor?.name ?? config.brand.serviceName)}
                 </Text>
-                {branch.selectedVendor && (
+                {branch.selectedVendor && !isGuest && (
                   <Text fz="xs" c="dimmed" truncate dir="auto">
                     <bdi>{branch.selectedVendor.vendor_id}</bdi>
                   </Text>

@@ -111,10 +111,13 @@ describe('guests (spec §1, §4, §6)', () => {
       http.get(`${API}/vendor/:vendorId/orders`, () => answer({ data: [], pagination: { pagination_key: null } })),
     );
     await renderRoutes(appRoutes, `/order-tracking/${GUEST_VENDOR}`);
-    const dialog = await screen.findByRole('dialog', { name: 'Keep your orders' }, LAZY_PAGE);
+    const dialog = await screen.findByRole('region', { name: 'Keep your orders' }, LAZY_PAGE);
+    // In the page, not over it: the tracking stays in view and usable.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(dialog.closest('main')).not.toBeNull();
     expect(within(dialog).getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Keep your orders' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Keep your orders' })).not.toBeInTheDocument());
   });
 });
 

@@ -130,6 +130,7 @@ export function AppLayout() {
         <AppShell.Main bg="var(--mantine-color-gray-light)">
           <Box mih="calc(100dvh - 64px)" py={{ base: 'md', sm: 'xl' }}>
             <Container size="lg">
+              {isGuest && <LaterRegisterPrompt canRegister={canRegister} />}
               <PageOutlet />
             </Container>
           </Box>
@@ -163,7 +164,6 @@ export function AppLayout() {
         </Suspense>
       )}
       <LiveConnection vendorId={vendorId} isEnabled={isGuest || isPartner || session !== null} />
-      {isGuest && <LaterRegisterPrompt canRegister={canRegister} />}
       {isPartner && <PartnerTermsGate />}
       {/* spec §2: shown once to a new user; guests and partner apps have no account to remember it for. */}
       {session && !isPartner && <FirstVisitWelcome email={session.user.email} />}

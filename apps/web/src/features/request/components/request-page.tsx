@@ -328,7 +328,7 @@ export function RequestPage(props: RequestPageProps) {
                     pickupAddress={
                       props.guest
                         ? (vendor.vendor_information.location.address_text ??
-                          state.originAddressCreation?.formatted_address ??
+                          state.originAddressCreation?.address_text ??
                           null)
                         : null
                     }

@@ -1,6 +1,7 @@
 import { initialRequestState } from '@riderdesk/domain/request-flow';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { makeVendor } from '../../../../test/fixtures.ts';
 import { EMPTY_ORDER_FORM } from '../order-form.ts';
 import { buildRequestSummary } from './build-request-summary.tsx';
 
@@ -34,5 +35,22 @@ describe('the request page payment summary follows orderCharges', () => {
     const { lines, total } = paymentSummary(method);
     expect(lines).toContainEqual([feeLabel, 'PKR 95']);
     expect(total).toEqual(['request.payment-summary.collect', collected]);
+  });
+});
+
+describe('the request summary’s pickup', () => {
+  it('is the guest’s pickup address, not the guest vendor’s name', () => {
+    const { order } = buildRequestSummary({
+      state: initialRequestState('PK'),
+      form: EMPTY_ORDER_FORM,
+      vendor: makeVendor({ vendor_id: 'guest-616f0123', name: 'guest' }),
+      currency: 'PKR',
+      timeZone: 'Asia/Karachi',
+      t,
+      money: (amount) => `PKR ${amount}`,
+      dateTime: () => '',
+      pickupName: 'Tariq Road, Karachi',
+    });
+    expect(order[0]).toEqual({ label: 'request.summary.pickup', value: 'Tariq Road, Karachi' });
   });
 });

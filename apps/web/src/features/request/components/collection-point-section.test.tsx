@@ -98,4 +98,21 @@ describe('the pickup point set on the request page (spec §7, §8 texts)', () =>
     await renderSection(undefined, { ...initialRequestState('PK'), step: 'ASK_FOR_ORIGIN_ADDRESS' });
     expect(screen.queryByRole('button', { name: /Use your last pickup/ })).not.toBeInTheDocument();
   });
+
+  it('does not call a guest’s pickup by the guest vendor’s name', async () => {
+    const guestVendor = makeVendor({ vendor_id: 'guest-616f0123', name: 'guest' });
+    await renderWithProviders(
+      <CollectionPointSection
+        vendor={guestVendor}
+        state={{ ...initialRequestState('PK'), step: 'ASK_FOR_ORIGIN_ADDRESS' }}
+        send={vi.fn()}
+        countryCode="PK"
+        isOriginSaved={false}
+        onOriginSaved={vi.fn()}
+        senderContact={{ value: null, onChange: vi.fn() }}
+      />,
+    );
+    expect(screen.getByText('Guest order')).toBeInTheDocument();
+    expect(screen.queryByText('guest')).not.toBeInTheDocument();
+  });
 });

@@ -276,7 +276,8 @@ export function CollectionPointSection(props: {
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <IconBuildingStore size={20} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
             <Stack gap={2} miw={0}>
-              <Text fw={700}>{vendor.name}</Text>
+              {/* A guest's own vendor is named "guest": the guest knows their pickup by its address. */}
+              <Text fw={700}>{props.senderContact ? t('guest.header') : vendor.name}</Text>
               {!isOriginStep && (
                 <Text fz="sm" c="dimmed">
                   {address || t('request.no-saved-address')}

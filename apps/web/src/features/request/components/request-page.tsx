@@ -229,6 +229,11 @@ export function RequestPage(props: RequestPageProps) {
     t,
     money,
     dateTime: (epochMs) => formatDateTime(epochMs, country.timeZone, i18n.language),
+    pickupName: props.guest
+      ? (vendor?.vendor_information.location.address_text ??
+        state.originAddressCreation?.address_text ??
+        t('guest.header'))
+      : null,
   });
   const discount =
     state.voucher && state.deliveryFee !== null && state.discountedDeliveryFee !== null

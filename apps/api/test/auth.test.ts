@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RESET_MAIL_QUEUE } from '../src/modules/auth/service.ts';
 import { godroidToken, createVendor as opsCreateVendor, vendorCode } from '../src/ops/commands.ts';
 import { buildTestApp, databases, type TestApp } from './support/app.ts';
 import { bearer, createUser, createVendor, login, outbox, PASSWORD, uniqueId } from './support/factories.ts';
@@ -399,6 +400,40 @@ describe.each(databases())('auth on %s', (kind) => {
       const existing = await register(taken.email, PASSWORD);
       expect(existing.json().errors[0].meta.translation_key).toBe('register.error.email-registered');
       expect(hash).toHaveBeenCalledTimes(1);
+    });
+
+    it('answers a forgotten password the same way after the same work, with or without an account', async () => {
+      const user = await createUser(t.db, t.config);
+      const ghost = `${uniqueId('ghost')}@example.pk`;
+      const lookup = vi.spyOn(t.services.auth, 'sendResetCode');
+      try {
+        const known = await post('/password/forgot', { email_address: user.email });
+        const unknown = await post('/password/forgot', { email_address: ghost });
+        expect(unknown.statusCode).toBe(known.statusCode);
+        expect(unknown.body).toBe(known.body);
+        // The request only queues the e-mail: nothing is looked up, stored or mailed while the caller waits.
+        expect(lookup).not.toHaveBeenCalled();
+        const queued = await t.db.query<{ email: string }>(
+          `select data->>'email_address' as email from pgboss.job
+            where name = $1 and data->>'email_address' = any($2) and state = 'created'`,
+          [RESET_MAIL_QUEUE, [user.email, ghost]],
+        );
+        expect(queued.map((job) => job.email).sort()).toEqual([user.email, ghost].sort());
+        const stored = await t.db.query('select 1 from password_resets where user_id = $1', [user.id]);
+        expect(stored).toEqual([]);
+        const raw = await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/dev/outbox?to=${encodeURIComponent(user.email)}`,
+        });
+        expect(raw.json().result.messages).toEqual([]);
+
+        // The queue's worker mails the code to the account only.
+        expect(await outbox(t.app, user.email)).toHaveLength(1);
+        expect(await outbox(t.app, ghost)).toEqual([]);
+        expect(lookup.mock.calls.map(([email]) => email).sort()).toEqual([user.email, ghost].sort());
+      } finally {
+        lookup.mockRestore();
+      }
     });
 
     it('answers a reset for an unknown e-mail as a wrong code, after the same hashing', async () => {

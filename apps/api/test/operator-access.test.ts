@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { RESET_MAIL_QUEUE } from '../src/modules/auth/service.ts';
 import { buildTestApp, createTestDb, IN_SERVICE_HOURS, type TestApp, type TestDb, testConfig } from './support/app.ts';
 import { createRider, createUser, OUTLET } from './support/factories.ts';
 import { listenOnRandomPort } from './support/live.ts';
@@ -56,6 +57,7 @@ describe('the development outbox of the sandbox', () => {
       payload: { email_address: user.email },
     });
     expect(forgot.statusCode).toBe(200);
+    expect(await app.jobs.drain([RESET_MAIL_QUEUE])).toBeGreaterThanOrEqual(1);
     for (const url of OUTBOX) expect(await get(app, url, { remoteAddress: OUTSIDE })).toBe(403);
     const answer = await app.inject({
       method: 'GET',

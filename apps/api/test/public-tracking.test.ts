@@ -1,4 +1,8 @@
-import { PublicReceiptSchema, PublicTrackingSchema } from '@riderdesk/domain/contracts/public-tracking';
+import {
+  PublicC2cTrackingSchema,
+  PublicReceiptSchema,
+  PublicTrackingSchema,
+} from '@riderdesk/domain/contracts/public-tracking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { createMerchant, createRider, type Merchant, OUTLET } from './support/factories.ts';
@@ -81,6 +85,19 @@ describe.each(databases())('public tracking pages on %s', (kind) => {
       'NEAR_CUSTOMER',
       'DELIVERED',
     ]);
+  });
+
+  it('names a business sender on the customer-to-customer page with its whole name and pickup address', async () => {
+    const address = 'Shop 3, Bukhari Commercial, DHA Phase 6, Karachi, Sindh, Pakistan';
+    await t.db.query(`update vendors set name = 'Karachi Grill House', address_text = $2 where vendor_id = $1`, [
+      merchant.vendorId,
+      address,
+    ]);
+    const sent = await placeOrder(t, merchant);
+    const sentToken = (await orderOf(t, merchant, sent)).tracking_token;
+    const c2c = PublicC2cTrackingSchema.strict().parse((await get(`tracking-c2c/${sentToken}`)).json().result);
+    expect(c2c.sender).toMatchObject({ name: 'Karachi Grill House', address });
+    expect(c2c.recipient.first_name).toBe('Ayesha');
   });
 
   it('shows the area and the city of a full address, never the building or the province and country', async () => {

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/db.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import * as authRepo from '../../src/modules/auth/repo.ts';
+import { RESET_MAIL_QUEUE } from '../../src/modules/auth/service.ts';
 import { sha256 } from '../../src/modules/auth/tokens.ts';
 import { insertRider } from '../../src/modules/dispatch/repo.ts';
 import * as vendorsRepo from '../../src/modules/vendors/repo.ts';
@@ -61,7 +62,9 @@ export const bearer = (tokens: { AccessToken: string; IdToken: string }) => ({
   authorization: `Bearer ${tokens.AccessToken}|${tokens.IdToken}`,
 });
 
+/** The messages to this address, after the queued reset-code mails have been sent (decision 137). */
 export async function outbox(app: FastifyInstance, to: string) {
+  await app.jobs.drain([RESET_MAIL_QUEUE]);
   const response = await app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(to)}` });
   return response.json().result.messages as { subject: string; text: string; html?: string | null }[];
 }

@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/api.ts';
 import { makeVendor } from '../../test/fixtures.ts';
-import { API, answer, countryParametersHandler, vendorsHandler } from '../../test/handlers.ts';
+import { API, answer, apiError, countryParametersHandler, vendorsHandler } from '../../test/handlers.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { STORAGE_KEYS } from '../shared/storage.ts';
 import { applyPartnerHandOff, capturePartnerHandOff } from './partner-hand-off.ts';
@@ -48,6 +48,11 @@ describe('guests (spec §1, §4, §6)', () => {
     );
     expect(screen.queryByRole('link', { name: 'Bulk order' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /branch/i })).not.toBeInTheDocument();
+    // The header says what this is, not the guest's generated vendor name and id.
+    const header = within(screen.getByRole('banner'));
+    expect(await header.findByText('Guest order')).toBeInTheDocument();
+    expect(header.queryByText(GUEST_VENDOR)).not.toBeInTheDocument();
+    expect(header.queryByText('guest')).not.toBeInTheDocument();
   });
 
   it('clears a stored guest token whose exp has passed (spec §4) and asks for a new session', async () => {
@@ -106,10 +111,13 @@ describe('guests (spec §1, §4, §6)', () => {
       http.get(`${API}/vendor/:vendorId/orders`, () => answer({ data: [], pagination: { pagination_key: null } })),
     );
     await renderRoutes(appRoutes, `/order-tracking/${GUEST_VENDOR}`);
-    const dialog = await screen.findByRole('dialog', { name: 'Keep your orders' }, LAZY_PAGE);
+    const dialog = await screen.findByRole('region', { name: 'Keep your orders' }, LAZY_PAGE);
+    // In the page, not over it: the tracking stays in view and usable.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(dialog.closest('main')).not.toBeNull();
     expect(within(dialog).getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Keep your orders' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Keep your orders' })).not.toBeInTheDocument());
   });
 });
 
@@ -149,5 +157,25 @@ describe('embedded partner mode (GODROID)', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Account' })[0]!);
     expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a refused token', 'gd_revoked'],
+    ['no token', null],
+  ])('says the link is invalid or expired and whom to ask, with %s', async (_, token) => {
+    if (token) window.localStorage.setItem(STORAGE_KEYS.godroidToken, token);
+    mockApi(
+      http.get(`${API}/vendors`, () => apiError(401, 'NotAuthorizedException')),
+      countryParametersHandler({}),
+    );
+    await renderRoutes(appRoutes, '/request-a-rider', { config: { mode: 'GODROID' } });
+    expect(
+      await screen.findByText(
+        "This link is invalid or has expired. Open this page again from the app you came from, or ask that app's support team for a new link.",
+        {},
+        LAZY_PAGE,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/refresh the page/i)).not.toBeInTheDocument();
   });
 });

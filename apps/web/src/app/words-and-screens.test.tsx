@@ -58,7 +58,7 @@ describe('sign-up with DeactivateSignUpButton on (spec §2)', () => {
   it('is offered nowhere: not in the later-register prompt, the account popover or the menu drawer', async () => {
     asGuestWithAnOrder();
     await renderRoutes(appRoutes, `/order-tracking/${GUEST_VENDOR}`, { flags: { DeactivateSignUpButton: true } });
-    const prompt = await screen.findByRole('dialog', { name: 'Keep your orders' }, LAZY_PAGE);
+    const prompt = await screen.findByRole('region', { name: 'Keep your orders' }, LAZY_PAGE);
     expect(within(prompt).getByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(within(prompt).queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
     await userEvent.click(within(prompt).getByRole('button', { name: 'Not now' }));
@@ -77,7 +77,7 @@ describe('sign-up with DeactivateSignUpButton on (spec §2)', () => {
   it('is offered in all three when the flag is off', async () => {
     asGuestWithAnOrder();
     await renderRoutes(appRoutes, `/order-tracking/${GUEST_VENDOR}`);
-    const prompt = await screen.findByRole('dialog', { name: 'Keep your orders' }, LAZY_PAGE);
+    const prompt = await screen.findByRole('region', { name: 'Keep your orders' }, LAZY_PAGE);
     expect(within(prompt).getByRole('link', { name: 'Create an account' })).toBeInTheDocument();
     await userEvent.click(within(prompt).getByRole('button', { name: 'Not now' }));
     await userEvent.click(screen.getAllByRole('button', { name: 'Open the menu' })[0]!);

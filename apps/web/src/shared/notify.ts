@@ -43,7 +43,7 @@ export function useHasNotified(): boolean {
   );
 }
 
-/** spec §9: notification durations depend on what they are about. */
+/** spec §9: notification durations depend on what they are about. A known `id` replaces that notification. */
 export function notify(options: {
   message: string;
   title?: string;
@@ -57,15 +57,21 @@ export function notify(options: {
     for (const listener of listeners) listener();
   }
   loadNotifications().then(
-    ({ notifications }) =>
-      notifications.show({
+    ({ notifications, notificationsStore }) => {
+      const shown = {
         id: options.id,
         title: options.title,
         message: options.message,
         color: COLORS[tone],
         autoClose: NOTIFICATION_MS[options.kind ?? 'default'],
         withBorder: true,
-      }),
+      };
+      // A notification with the id of one still on screen takes its place (its news replaces the old),
+      // instead of being dropped or shown beside it.
+      const isShown = notificationsStore.getState().notifications.some((item) => item.id === options.id);
+      if (options.id && isShown) notifications.update({ ...shown, id: options.id });
+      else notifications.show(shown);
+    },
     // The module could not be fetched after its retries: the message is lost, as the page's would be.
     () => undefined,
   );

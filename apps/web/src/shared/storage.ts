@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   maintenanceSources: 'riderdesk-maintenance-sources',
   // Followed by '<user>:<branch>': a request not sent yet (features/request/request-draft.ts).
   requestDraftPrefix: 'riderdesk-request-draft:',
+  // A guest's last pickup and contact, offered again on the next visit (this browser only).
+  guestLastPickup: 'riderdesk-guest-last-pickup',
 } as const;
 
 /** localStorage can throw (private mode, quota, disabled storage); the app must keep working. */

@@ -138,6 +138,11 @@ export const OrderSchema = z.object({
    * Where the rider collects the order: the outlet's saved address, or the sender a guest (or a vendor without
    * a saved address) gave with the order.
    */
+  /**
+   * The pickup is a person's (a sender given with the order, not a saved outlet): the order also has the
+   * customer-to-customer tracking page. Absent from older answers, read as false.
+   */
+  is_customer_to_customer: z.boolean().optional(),
   pickup: z.object({
     name: z.string(),
     phone_number: z.string().nullable(),

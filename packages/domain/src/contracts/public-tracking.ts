@@ -55,7 +55,12 @@ export const PublicTrackingAnswerSchema = resultOf(PublicTrackingSchema);
 /** GET /public/tracking-c2c/{token}: a person sends to a person, so neither side's details are shown in full. */
 export const PublicC2cTrackingSchema = z.object({
   ...Common,
-  sender: z.object({ first_name: z.string(), area: z.string() }).merge(Point),
+  /**
+   * `name` and `address` are what the page shows: a shop's (or business's) whole name and pickup address, as
+   * /tracking shows them; a private sender's first name and district. `first_name` and `area` stay for older
+   * pages.
+   */
+  sender: z.object({ first_name: z.string(), area: z.string(), name: z.string(), address: z.string() }).merge(Point),
   recipient: z.object({ first_name: z.string(), area: z.string() }).merge(Point),
 });
 export type PublicC2cTracking = z.infer<typeof PublicC2cTrackingSchema>;

@@ -5,6 +5,7 @@ import { isValidPassword as isPasswordAcceptable } from '@riderdesk/domain/valid
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { AppError, authError, keyedError } from '../../errors.ts';
+import type { JobType } from '../../infra/jobs/job-queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { VendorService } from '../vendors/service.ts';
 import type { GuestService } from './guest-service.ts';
@@ -35,12 +36,18 @@ export interface AuthDeps {
 
 export type AuthService = ReturnType<typeof authService>;
 
+export const RESET_MAIL_QUEUE = 'auth.password-reset-mail';
+export type ResetMailQueue = Pick<JobType<{ email_address: string }>, 'send'>;
+// Stands in for the user id when the e-mail has no account, so the code is hashed either way.
+const NO_ACCOUNT_ID = '00000000-0000-0000-0000-000000000000';
+
 const registerError = (translationKey: string, field: string) =>
   keyedError(400, 'InvalidParameterException', translationKey, field);
 const passwordRuleError = () => keyedError(400, 'InvalidPasswordException', 'register.error.password', 'password');
 
 export function authService({ db, config, mailer, tokens, vendors, guests, passwords, now }: AuthDeps) {
   const serviceName = config.deployment.brand.serviceName;
+  let resetMails: ResetMailQueue | null = null;
 
   async function startSession(user: { id: string; email: string }, familyId?: string, tx: Db = db) {
     const id = randomUUID();
@@ -201,16 +208,28 @@ export function authService({ db, config, mailer, tokens, vendors, guests, passw
       await repo.revokeSessionFamilyOf(db, sessionId, now());
     },
 
-    /** Always succeeds so the answer never reveals whether an account exists. */
+    /**
+     * Always the same answer after the same work, whether the e-mail has an account or not: the request only
+     * puts the e-mail on the reset-mail queue, and the queue's worker looks the account up and mails the code
+     * (decision 137), so neither the answer nor its time tells whether an account exists.
+     */
     async forgotPassword(email: string): Promise<void> {
-      const user = await repo.findUserByEmail(db, email);
-      if (!user || user.disabled) return;
+      if (!resetMails) throw new Error('the password-reset mail queue is not set up');
+      await resetMails.send({ email_address: email });
+    },
+
+    /** The reset-mail queue's handler (decision 137): stores a fresh code and mails it, for a live account only. */
+    async sendResetCode(email: string): Promise<void> {
       const code = String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, '0');
+      const user = await repo.findUserByEmail(db, email);
+      // The code is hashed whichever way the lookup went, so the job's own work does not depend on it either.
+      const codeHash = resetCodeHash(user?.id ?? NO_ACCOUNT_ID, code);
+      if (!user || user.disabled) return;
       const at = now();
       await db.transaction((tx) =>
         repo.replacePasswordReset(tx, {
           userId: user.id,
-          codeHash: resetCodeHash(user.id, code),
+          codeHash,
           expiresAt: new Date(at.getTime() + RESET_CODE_TTL_MS),
           now: at,
         }),
@@ -221,6 +240,11 @@ export function authService({ db, config, mailer, tokens, vendors, guests, passw
         text: `Your verification code is ${code}.\n\nIt is valid for 15 minutes. If you did not ask to reset your password, ignore this message.`,
         html: `<p>Your verification code is <strong>${code}</strong>.</p><p>It is valid for 15 minutes. If you did not ask to reset your password, ignore this message.</p>`,
       });
+    },
+
+    /** The queue forgotPassword hands its work to (the auth plugin registers it). */
+    useResetMailQueue(queue: ResetMailQueue) {
+      resetMails = queue;
     },
 
     /** An unknown e-mail is answered as a wrong code, after the same hashing work. */

@@ -47,6 +47,7 @@ export function toOrderView(row: OrderRow): Order {
     rider:
       row.rider_id && row.rider_name ? { id: row.rider_id, name: row.rider_name, phone: row.rider_phone ?? '' } : null,
     outlet_name: row.outlet_name,
+    is_customer_to_customer: row.sender_name !== null || row.sender_phone !== null || row.sender_email !== null,
     pickup: {
       name: row.sender_name || row.outlet_name,
       phone_number: row.sender_phone || row.outlet_phone || null,

@@ -136,10 +136,23 @@ export function publicTrackingService({
       const row = await find(token);
       return {
         ...common(row),
-        sender: {
-          first_name: firstName(row.sender_name ?? row.outlet_name),
-          ...privatePlace(row.pickup_address, row.pickup_latitude, row.pickup_longitude),
-        },
+        // A business sends as itself (its whole name and address, as /tracking shows a shop); a private sender
+        // as on every public page: first name, district and ~100 m.
+        sender: isSenderPickup(row)
+          ? {
+              first_name: firstName(row.sender_name ?? row.outlet_name),
+              name: firstName(row.sender_name ?? row.outlet_name),
+              address: addressArea(row.pickup_address),
+              ...privatePlace(row.pickup_address, row.pickup_latitude, row.pickup_longitude),
+            }
+          : {
+              first_name: firstName(row.outlet_name),
+              name: row.outlet_name,
+              address: row.pickup_address ?? '',
+              area: addressArea(row.pickup_address),
+              latitude: row.pickup_latitude,
+              longitude: row.pickup_longitude,
+            },
         recipient: {
           first_name: firstName(row.customer_name),
           ...privatePlace(row.customer_address, row.customer_latitude, row.customer_longitude),

@@ -98,9 +98,10 @@ export function AppLayout() {
               <UnstyledButton onClick={drawer.open} miw={0} style={{ flex: 1 }} aria-label={t('nav.open-menu')}>
                 {/* dir="auto": a Latin name in a right-to-left page keeps its start and is cut at its end. */}
                 <Text fz="sm" fw={700} truncate lh={1.25} dir="auto">
-                  {branch.selectedVendor?.name ?? config.brand.serviceName}
+                  {/* A guest's own vendor is named "guest" with a generated id: neither means anything to them. */}
+                  {isGuest ? t('guest.header') : (branch.selectedVendor?.name ?? config.brand.serviceName)}
                 </Text>
-                {branch.selectedVendor && (
+                {branch.selectedVendor && !isGuest && (
                   <Text fz="xs" c="dimmed" truncate dir="auto">
                     <bdi>{branch.selectedVendor.vendor_id}</bdi>
                   </Text>
@@ -149,6 +150,7 @@ export function AppLayout() {
             pb={{ base: 'md', sm: showsHelpButton ? HELP_BUTTON_SPACE : 'xl' }}
           >
             <Container size="lg">
+              {isGuest && <LaterRegisterPrompt canRegister={canRegister} />}
               <PageOutlet />
             </Container>
           </Box>
@@ -182,7 +184,6 @@ export function AppLayout() {
         </Suspense>
       )}
       <LiveConnection vendorId={vendorId} isEnabled={isGuest || isPartner || session !== null} />
-      {isGuest && <LaterRegisterPrompt canRegister={canRegister} />}
       {isPartner && <PartnerTermsGate />}
       {/* spec §2: shown once to a new user; guests and partner apps have no account to remember it for. */}
       {session && !isPartner && <FirstVisitWelcome email={session.user.email} />}

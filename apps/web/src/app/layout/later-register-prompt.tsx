@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,7 +17,8 @@ function readSeen(): number {
 
 /**
  * spec §2 "guest checkout with a later-register popup": after a guest's order, an invitation to create an
- * account (or log in), which takes the guest's orders over (spec §4, decision 080).
+ * account (or log in), which takes the guest's orders over (spec §4, decision 080). It sits in the page above
+ * the content, not over it, so the live tracking that follows the first order stays in view on a phone.
  */
 export function LaterRegisterPrompt({ canRegister }: { canRegister: boolean }) {
   const { t } = useTranslation();
@@ -31,17 +32,11 @@ export function LaterRegisterPrompt({ canRegister }: { canRegister: boolean }) {
     }
     setSeen(count);
   };
+  if (count <= seen) return null;
   return (
-    <Modal
-      opened={count > seen}
-      onClose={close}
-      title={t('guest.later-register.title')}
-      centered
-      radius="md"
-      // Above the map's own controls (Leaflet uses z-index up to 1000).
-      zIndex={1100}
-    >
-      <Stack gap="md">
+    <Paper withBorder radius="md" p="md" mb="md" component="section" aria-label={t('guest.later-register.title')}>
+      <Stack gap="sm">
+        <Text fw={700}>{t('guest.later-register.title')}</Text>
         <Text fz="sm">{t('guest.later-register.body')}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close}>
@@ -57,6 +52,6 @@ export function LaterRegisterPrompt({ canRegister }: { canRegister: boolean }) {
           )}
         </Group>
       </Stack>
-    </Modal>
+    </Paper>
   );
 }

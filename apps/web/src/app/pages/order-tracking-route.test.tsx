@@ -347,6 +347,33 @@ describe('editing', () => {
     expect(within(cash).queryByTestId('why-no-edit')).not.toBeInTheDocument();
   });
 
+  it('links the customer-to-customer page of an order sent from a person, and only of such an order', async () => {
+    await renderTracking('/order-tracking/v-1?order_id=v-1-C2C', {
+      active: [
+        makeOrder({
+          order_id: 'v-1-C2C',
+          status: 'RECEIVED',
+          tracking_token: 'tok-c2c',
+          is_customer_to_customer: true,
+        }),
+        makeOrder({ order_id: 'v-1-SHOP', status: 'RECEIVED', tracking_token: 'tok-shop' }),
+      ],
+    });
+    const sent = await screen.findByRole('article', { name: 'Order v-1-C2C' });
+    expect(within(sent).getByRole('link', { name: 'Customer-to-customer page' })).toHaveAttribute(
+      'href',
+      `${window.location.origin}/tracking-c2c/tok-c2c`,
+    );
+  });
+
+  it('offers no customer-to-customer page for a shop’s order', async () => {
+    await renderTracking('/order-tracking/v-1?order_id=v-1-SHOP', {
+      active: [makeOrder({ order_id: 'v-1-SHOP', status: 'RECEIVED', tracking_token: 'tok-shop' })],
+    });
+    const shop = await screen.findByRole('article', { name: 'Order v-1-SHOP' });
+    expect(within(shop).queryByRole('link', { name: 'Customer-to-customer page' })).not.toBeInTheDocument();
+  });
+
   it('offers a guest no Edit: guests request riders and follow them, but do not edit orders (decision 089)', async () => {
     setSession(null);
     // A guest token as the server signs it: the browser reads only its numeric exp and vendor_id.

@@ -52,7 +52,7 @@ export function fromTracking(answer: PublicTracking): TrackingViewModel {
 export function fromC2cTracking(answer: PublicC2cTracking): TrackingViewModel {
   return {
     ...answer,
-    origin: { ...answer.sender, title: answer.sender.first_name, subtitle: answer.sender.area },
+    origin: { ...answer.sender, title: answer.sender.name, subtitle: answer.sender.address },
     destination: { ...answer.recipient, title: answer.recipient.first_name, subtitle: answer.recipient.area },
   };
 }

@@ -1,6 +1,7 @@
 import { initialRequestState } from '@riderdesk/domain/request-flow';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { makeVendor } from '../../../../test/fixtures.ts';
 import { EMPTY_ORDER_FORM } from '../order-form.ts';
 import { buildRequestSummary } from './build-request-summary.tsx';
 
@@ -63,5 +64,22 @@ describe('the request page payment summary follows orderCharges', () => {
   it('says a card-paid fee is charged to the card, not put on the statement', () => {
     const { lines } = paymentSummary('ONLINE_PAYMENT');
     expect(lines.map(([label]) => label)).not.toContain('request.payment-summary.fee-paid-by.merchant');
+  });
+});
+
+describe('the request summary’s pickup', () => {
+  it('is the guest’s pickup address, not the guest vendor’s name', () => {
+    const { order } = buildRequestSummary({
+      state: initialRequestState('PK'),
+      form: EMPTY_ORDER_FORM,
+      vendor: makeVendor({ vendor_id: 'guest-616f0123', name: 'guest' }),
+      currency: 'PKR',
+      timeZone: 'Asia/Karachi',
+      t,
+      money: (amount) => `PKR ${amount}`,
+      dateTime: () => '',
+      pickupName: 'Tariq Road, Karachi',
+    });
+    expect(order[0]).toEqual({ label: 'request.summary.pickup', value: 'Tariq Road, Karachi' });
   });
 });

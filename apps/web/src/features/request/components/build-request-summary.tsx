@@ -24,11 +24,13 @@ export function buildRequestSummary(input: {
   t: TFunction;
   money: (amount: number) => string;
   dateTime: (epochMs: number) => string;
+  /** What the pickup is called instead of the vendor's name (a guest's pickup address). */
+  pickupName?: string | null;
 }): RequestSummaryLines {
   const { state, form, t, money, currency } = input;
   const { step } = state;
   const order: SummaryLine[] = [];
-  if (input.vendor) order.push({ label: t('request.summary.pickup'), value: input.vendor.name });
+  if (input.vendor) order.push({ label: t('request.summary.pickup'), value: input.pickupName || input.vendor.name });
   if (state.destination && !isBeforeDestination(step)) {
     order.push({
       label: t('request.summary.drop-off'),

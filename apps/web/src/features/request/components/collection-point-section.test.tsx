@@ -1,5 +1,5 @@
-import { initialRequestState, type RequestState } from '@riderdesk/domain/request-flow';
-import { screen } from '@testing-library/react';
+import { initialRequestState, type RequestEvent, type RequestState } from '@riderdesk/domain/request-flow';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -28,12 +28,16 @@ const state: RequestState = {
   },
 };
 
-function renderSection(senderContact?: { value: null; onChange: () => void }) {
+function renderSection(
+  senderContact?: { value: null; onChange: () => void },
+  shown: RequestState = state,
+  send: (event: RequestEvent) => void = vi.fn(),
+) {
   return renderWithProviders(
     <CollectionPointSection
       vendor={vendor}
-      state={state}
-      send={vi.fn()}
+      state={shown}
+      send={send}
       countryCode="PK"
       isOriginSaved={false}
       onOriginSaved={vi.fn()}
@@ -63,5 +67,52 @@ describe('the pickup point set on the request page (spec §7, §8 texts)', () =>
     expect(screen.getByLabelText('Your phone number')).toHaveAccessibleDescription(
       'Enter a phone number the rider can call, for example 0300 1234567.',
     );
+  });
+
+  it('offers a guest the pickup and contact they gave last time in this browser', async () => {
+    await renderSection({ value: null, onChange: vi.fn() });
+    await userEvent.type(screen.getByLabelText('Your name'), 'Sana Malik');
+    await userEvent.type(screen.getByLabelText('Your phone number'), '03001234567');
+    await userEvent.type(screen.getByLabelText('Your e-mail'), 'sana@example.pk');
+    await userEvent.click(screen.getByRole('button', { name: 'Use this pickup' }));
+    cleanup();
+
+    // The next visit starts at the address search, with the last pickup one click away.
+    const send = vi.fn();
+    await renderSection(
+      { value: null, onChange: vi.fn() },
+      { ...initialRequestState('PK'), step: 'ASK_FOR_ORIGIN_ADDRESS' },
+      send,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Use your last pickup: Zamzama Boulevard, Karachi' }));
+    expect(send).toHaveBeenCalledWith({ type: 'originAddressSet', address: state.originAddressCreation });
+    cleanup();
+
+    // And its contact is filled in again.
+    await renderSection({ value: null, onChange: vi.fn() });
+    expect(screen.getByLabelText('Your name')).toHaveValue('Sana Malik');
+    expect(screen.getByLabelText('Your e-mail')).toHaveValue('sana@example.pk');
+  });
+
+  it('offers a signed-in merchant no guest pickup', async () => {
+    await renderSection(undefined, { ...initialRequestState('PK'), step: 'ASK_FOR_ORIGIN_ADDRESS' });
+    expect(screen.queryByRole('button', { name: /Use your last pickup/ })).not.toBeInTheDocument();
+  });
+
+  it('does not call a guest’s pickup by the guest vendor’s name', async () => {
+    const guestVendor = makeVendor({ vendor_id: 'guest-616f0123', name: 'guest' });
+    await renderWithProviders(
+      <CollectionPointSection
+        vendor={guestVendor}
+        state={{ ...initialRequestState('PK'), step: 'ASK_FOR_ORIGIN_ADDRESS' }}
+        send={vi.fn()}
+        countryCode="PK"
+        isOriginSaved={false}
+        onOriginSaved={vi.fn()}
+        senderContact={{ value: null, onChange: vi.fn() }}
+      />,
+    );
+    expect(screen.getByText('Guest order')).toBeInTheDocument();
+    expect(screen.queryByText('guest')).not.toBeInTheDocument();
   });
 });

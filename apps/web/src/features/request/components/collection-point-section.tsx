@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import type { OriginAddress } from '@riderdesk/domain/contracts/geo';
+import { type OriginAddress, OriginAddressSchema } from '@riderdesk/domain/contracts/geo';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import {
   type SenderContact,
@@ -11,10 +11,12 @@ import { validateAddress } from '@riderdesk/domain/validation/address';
 import { IconBuildingStore, IconInfoCircle, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { describeError } from '../../../shared/api/describe-error.ts';
 import { AddressSearch } from '../../../shared/geo/address-search.tsx';
 import { useAddressResolver } from '../../../shared/geo/use-address-resolver.ts';
 import { notify } from '../../../shared/notify.ts';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../../shared/storage.ts';
 import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { useSaveVendorAddress } from '../api/save-vendor-address.ts';
 import { joinAddress } from '../request-rules.ts';
@@ -27,6 +29,21 @@ function vendorAddress(vendor: Vendor): string {
 }
 
 /** spec §4 ASK_FOR_ORIGIN_ADDRESS(_DETAILS): a vendor without coordinates sets its pickup point first. */
+const LastPickupSchema = z.object({
+  address: OriginAddressSchema,
+  contact: z.object({ name: z.string().max(200), phone: z.string().max(40), email: z.string().max(320) }),
+});
+
+/** The pickup and contact a guest gave last time in this browser, if any (and still well-formed). */
+function readLastPickup(): z.infer<typeof LastPickupSchema> | null {
+  try {
+    const parsed = LastPickupSchema.safeParse(JSON.parse(readStorage(STORAGE_KEYS.guestLastPickup) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 function OriginForm(props: {
   vendor: Vendor;
   state: RequestState;
@@ -37,14 +54,20 @@ function OriginForm(props: {
   onSenderContact?: (contact: SenderContact) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const [contact, setContact] = useState<SenderContact>({ name: '', phone: '', email: '' });
-  const [contactErrors, setContactErrors] = useState<SenderContactErrors>({});
   const asksContact = props.onSenderContact !== undefined;
+  // A guest comes back to the pickup they used last, already filled in.
+  const [lastPickup] = useState(() => (asksContact ? readLastPickup() : null));
+  const [contact, setContact] = useState<SenderContact>(lastPickup?.contact ?? { name: '', phone: '', email: '' });
+  const [contactErrors, setContactErrors] = useState<SenderContactErrors>({});
   const { state, send } = props;
   const { resolve } = useAddressResolver(props.countryCode);
   const [isResolving, setIsResolving] = useState(false);
   const [searchError, setSearchError] = useState<string | null>(null);
-  const [details, setDetails] = useState({ unit: '', building: '', notes: '' });
+  const [details, setDetails] = useState({
+    unit: lastPickup?.address.unit ?? '',
+    building: lastPickup?.address.building ?? '',
+    notes: lastPickup?.address.notes ?? '',
+  });
   const save = useSaveVendorAddress();
   const origin = state.originAddressCreation;
   const originError = state.error?.field === 'origin' ? state.error.key : null;
@@ -55,6 +78,19 @@ function OriginForm(props: {
         <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />}>
           {asksContact ? t('guest.contact.body') : t('request.origin.body')}
         </Alert>
+        {lastPickup && (
+          <Button
+            variant="light"
+            justify="start"
+            leftSection={<IconMapPin size={16} />}
+            onClick={() => send({ type: 'originAddressSet', address: lastPickup.address })}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
+            h="auto"
+            py={8}
+          >
+            {t('guest.last-pickup', { address: lastPickup.address.address_text })}
+          </Button>
+        )}
         <AddressSearch
           label={t('request.origin.search-label')}
           value={state.addressQuery}
@@ -111,7 +147,9 @@ function OriginForm(props: {
       const errors = validateSenderContact(contact, props.countryCode);
       setContactErrors(errors);
       if (Object.keys(errors).length > 0) return;
-      props.onSenderContact({ ...contact, name: contact.name.trim(), email: contact.email.trim() });
+      const given = { ...contact, name: contact.name.trim(), email: contact.email.trim() };
+      props.onSenderContact(given);
+      writeStorage(STORAGE_KEYS.guestLastPickup, JSON.stringify({ address, contact: given }));
       props.onSaved(false);
       send({ type: 'originDetailsSaved', address });
       return;
@@ -238,7 +276,8 @@ export function CollectionPointSection(props: {
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <IconBuildingStore size={20} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
             <Stack gap={2} miw={0}>
-              <Text fw={700}>{vendor.name}</Text>
+              {/* A guest's own vendor is named "guest": the guest knows their pickup by its address. */}
+              <Text fw={700}>{props.senderContact ? t('guest.header') : vendor.name}</Text>
               {!isOriginStep && (
                 <Text fz="sm" c="dimmed">
                   {address || t('request.no-saved-address')}

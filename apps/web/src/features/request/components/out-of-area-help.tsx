@@ -21,6 +21,8 @@ export function OutOfAreaHelp(props: {
   destination: LatLng;
   otherBranches: readonly Vendor[];
   branchPath: (vendorId: string) => string;
+  /** A guest's pickup address: named instead of the guest's branch, which the guest never chose or named. */
+  pickupAddress?: string | null;
 }) {
   const { t, i18n } = useTranslation();
   const reach = deliveryReach(props.vendor.delivery_area, props.origin, props.destination);
@@ -36,13 +38,21 @@ export function OutOfAreaHelp(props: {
         {t('request.error.not-deliverable')}
       </Text>
       <Text fz="sm">
-        {reach.rangeKm === null
-          ? t('request.out-of-area.drawn', { distance, branch: props.vendor.name })
-          : t('request.out-of-area.radius', {
-              distance,
-              range: km(reach.rangeKm, i18n.language),
-              branch: props.vendor.name,
-            })}
+        {props.pickupAddress
+          ? reach.rangeKm === null
+            ? t('request.out-of-area.drawn-pickup', { distance, pickup: props.pickupAddress })
+            : t('request.out-of-area.radius-pickup', {
+                distance,
+                range: km(reach.rangeKm, i18n.language),
+                pickup: props.pickupAddress,
+              })
+          : reach.rangeKm === null
+            ? t('request.out-of-area.drawn', { distance, branch: props.vendor.name })
+            : t('request.out-of-area.radius', {
+                distance,
+                range: km(reach.rangeKm, i18n.language),
+                branch: props.vendor.name,
+              })}
       </Text>
       {alternatives.length > 0 ? (
         <Text fz="sm">

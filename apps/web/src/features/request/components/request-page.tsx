@@ -242,6 +242,11 @@ export function RequestPage(props: RequestPageProps) {
     t,
     money,
     dateTime: (epochMs) => formatDateTime(epochMs, country.timeZone, i18n.language),
+    pickupName: props.guest
+      ? (vendor?.vendor_information.location.address_text ??
+        state.originAddressCreation?.address_text ??
+        t('guest.header'))
+      : null,
   });
   const discount =
     state.voucher && state.deliveryFee !== null && state.discountedDeliveryFee !== null
@@ -352,12 +357,20 @@ export function RequestPage(props: RequestPageProps) {
                     destination={{ lat: state.destination.latitude, lng: state.destination.longitude }}
                     otherBranches={props.otherBranches ?? []}
                     branchPath={props.branchPath ?? ((id) => `/request-a-rider/${encodeURIComponent(id)}`)}
+                    pickupAddress={
+                      props.guest
+                        ? (vendor.vendor_information.location.address_text ??
+                          state.originAddressCreation?.address_text ??
+                          null)
+                        : null
+                    }
                   />
                 )
               }
               quote={
                 hasQuote(state) && (
                   <DeliveryQuote
+                    isGuest={Boolean(props.guest)}
                     fee={money(payableDeliveryFee(state)?.fee ?? state.deliveryFee ?? 0)}
                     estimations={state.estimations}
                     distanceKm={

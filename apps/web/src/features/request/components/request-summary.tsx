@@ -27,6 +27,7 @@ export function DeliveryQuote({
   distanceKm,
   deliveredBy,
   scheduledFor = null,
+  isGuest = false,
 }: {
   fee: string;
   estimations: Estimations | null;
@@ -35,6 +36,8 @@ export function DeliveryQuote({
   deliveredBy: (minutesFromNow: number) => string;
   /** A scheduled order's time, formatted: said instead of the estimates for now, which do not apply to it. */
   scheduledFor?: string | null;
+  /** A guest has a pickup address, not a branch. */
+  isGuest?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -57,7 +60,11 @@ export function DeliveryQuote({
           <>
             <Group gap={6} wrap="nowrap">
               <IconMotorbike size={18} aria-hidden />
-              <Text fz="sm">{t('request.quote.pickup', { minutes: estimations.pickup_minutes })}</Text>
+              <Text fz="sm">
+                {t(isGuest ? 'request.quote.pickup-address' : 'request.quote.pickup', {
+                  minutes: estimations.pickup_minutes,
+                })}
+              </Text>
             </Group>
             <Group gap={6} wrap="nowrap">
               <IconClockHour4 size={18} aria-hidden />

@@ -189,6 +189,11 @@ export function OrderDetail({
     order.tracking_token && order.status === 'DELIVERED'
       ? `${window.location.origin}/delivery-receipt/${encodeURIComponent(order.tracking_token)}`
       : null;
+  // A customer-to-customer order also has the page that shows sender and recipient (spec §2 /tracking-c2c).
+  const c2cLink =
+    order.tracking_token && order.is_customer_to_customer
+      ? `${window.location.origin}/tracking-c2c/${encodeURIComponent(order.tracking_token)}`
+      : null;
   const isCancelled = isInGroup(order.status, 'cancelled');
   const whyNoCancel = isCancellable ? null : cancelUnavailableReason(order);
   const scheduledTime =
@@ -260,6 +265,19 @@ export function OrderDetail({
                   <IconExternalLink size={16} />
                 </ActionIcon>
               </Tooltip>
+            )}
+            {c2cLink && (
+              <Button
+                component="a"
+                href={c2cLink}
+                target="_blank"
+                rel="noreferrer"
+                variant="default"
+                size="sm"
+                leftSection={<IconExternalLink size={16} />}
+              >
+                {t('tracking.detail.c2c-page')}
+              </Button>
             )}
             {receiptLink && (
               <Button

@@ -2,8 +2,10 @@ import { type Vendor, VendorsAnswerSchema } from '@riderdesk/domain/contracts/ve
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../../../shared/api/api-error.ts';
 import { API_BASE, api } from '../../../shared/api/client.ts';
 import { vendorKeys } from '../../../shared/api/query-keys.ts';
+import { useConfig } from '../../../shared/config/config-context.tsx';
 import { notify } from '../../../shared/notify.ts';
 
 export class NoVendorsError extends Error {
@@ -23,18 +25,25 @@ export async function getVendors(): Promise<Vendor[]> {
 export const vendorsQueryOptions = () =>
   queryOptions({ queryKey: vendorKeys.all, queryFn: getVendors, staleTime: 5 * 60_000, retry: false });
 
+/** The text of a failed branch list: what went wrong and what the reader can do about it. */
+export function vendorsErrorKey(error: Error, isPartner: boolean): string {
+  if (error instanceof NoVendorsError) return 'error.no-vendors';
+  // A partner app's link whose token is missing, wrong or revoked: refreshing cannot help, the partner app can.
+  if (isPartner && error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
+    return 'error.partner-link-invalid';
+  }
+  return 'error.cant-retrieve-vendors';
+}
+
 /** The signed-in user's vendors and outlets; failures are announced once (spec §8). */
 export function useVendors(enabled: boolean) {
   const { t } = useTranslation();
+  const isPartner = useConfig().mode === 'GODROID';
   const query = useQuery({ ...vendorsQueryOptions(), enabled });
   const { error } = query;
   useEffect(() => {
     if (!error) return;
-    if (error instanceof NoVendorsError) {
-      notify({ id: 'vendors-error', message: t('error.no-vendors'), tone: 'error', kind: 'vendorFetch' });
-    } else {
-      notify({ id: 'vendors-error', message: t('error.cant-retrieve-vendors'), tone: 'error', kind: 'vendorFetch' });
-    }
-  }, [error, t]);
+    notify({ id: 'vendors-error', message: t(vendorsErrorKey(error, isPartner)), tone: 'error', kind: 'vendorFetch' });
+  }, [error, isPartner, t]);
   return query;
 }

@@ -10,10 +10,11 @@ import {
   MAP_POLYGON_FILL_OPACITY,
 } from '@riderdesk/domain/constants';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import { DEFAULT_DELIVERY_RADIUS_KM } from '@riderdesk/domain/delivery-area';
 import type { LatLng } from '@riderdesk/domain/validation/address';
 import L from 'leaflet';
 import { Fragment, useEffect, useMemo } from 'react';
-import { MapContainer, Marker, Polygon, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { Circle, MapContainer, Marker, Polygon, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 
 export type BranchMapProps = {
   tileUrl: string | null;
@@ -54,24 +55,105 @@ const PLAIN_BACKGROUND = {
   backgroundSize: '32px 32px',
 } as const;
 
+const AREA_STYLE = {
+  color: MAP_POLYGON_FILL_COLOR,
+  weight: 1,
+  fillColor: MAP_POLYGON_FILL_COLOR,
+  fillOpacity: MAP_POLYGON_FILL_OPACITY,
+} as const;
+
 const pointOf = (vendor: Vendor): LatLng | null => {
   const { latitude, longitude } = vendor.vendor_information.location;
   return latitude !== null && longitude !== null ? { lat: latitude, lng: longitude } : null;
 };
 
-/** spec §9: zoom 17 on an outlet, 12 with a parent, 2 otherwise. */
-function viewOf(point: LatLng | null, outlets: readonly Vendor[], hasParent: boolean): [LatLng, number] {
-  if (point) return [point, BRANCH_MAP_ZOOM_OUTLET];
-  const first = outlets.map(pointOf).find((p) => p !== null);
-  if (hasParent && first) return [first, BRANCH_MAP_ZOOM_WITH_PARENT];
-  return [first ?? MAP_FALLBACK_CENTER, BRANCH_MAP_ZOOM];
+/** The area an outlet delivers to, as the map draws it: its polygon, or a circle of its radius around it. */
+export type AreaShape =
+  | { kind: 'polygon'; positions: [number, number][] }
+  | { kind: 'circle'; center: LatLng; radiusMeters: number };
+
+export function areaShapeOf(vendor: Vendor): AreaShape | null {
+  const area = vendor.delivery_area;
+  if (area?.type === 'polygon') {
+    return { kind: 'polygon', positions: area.coordinates.map(([lng, lat]) => [lat, lng] as [number, number]) };
+  }
+  const center = pointOf(vendor);
+  if (!center) return null;
+  // No area of its own: the default radius (contracts/vendors.ts).
+  const radiusKm = area?.type === 'radius' ? area.radius_km : DEFAULT_DELIVERY_RADIUS_KM;
+  return radiusKm > 0 ? { kind: 'circle', center, radiusMeters: radiusKm * 1000 } : null;
 }
 
-function Viewport({ lat, lng, zoom }: { lat: number; lng: number; zoom: number }) {
+type Bounds = [[number, number], [number, number]];
+const KM_PER_DEGREE = 111.32;
+
+/** South-west and north-east corners around every shape (and point) given. */
+export function boundsOf(shapes: readonly AreaShape[], points: readonly LatLng[] = []): Bounds | null {
+  const corners: [number, number][] = points.map((p) => [p.lat, p.lng]);
+  for (const shape of shapes) {
+    if (shape.kind === 'polygon') corners.push(...shape.positions);
+    else {
+      const dLat = shape.radiusMeters / 1000 / KM_PER_DEGREE;
+      const dLng = dLat / Math.max(Math.cos((shape.center.lat * Math.PI) / 180), 0.01);
+      corners.push(
+        [shape.center.lat - dLat, shape.center.lng - dLng],
+        [shape.center.lat + dLat, shape.center.lng + dLng],
+      );
+    }
+  }
+  if (corners.length === 0) return null;
+  const lats = corners.map(([lat]) => lat);
+  const lngs = corners.map(([, lng]) => lng);
+  return [
+    [Math.min(...lats), Math.min(...lngs)],
+    [Math.max(...lats), Math.max(...lngs)],
+  ];
+}
+
+const middleOf = ([[south, west], [north, east]]: Bounds): LatLng => ({
+  lat: (south + north) / 2,
+  lng: (west + east) / 2,
+});
+
+export type BranchView = { center: LatLng; zoom: number } | { bounds: Bounds };
+
+/**
+ * What the map shows: the edited outlet's whole delivery area, or the parent's outlets' areas together, so the
+ * shading reads as an area and not as a shaded screen; spec §9's zooms (17 on a new point, 12 with a parent, 2
+ * otherwise) where there is no area to fit.
+ */
+export function viewOf(
+  point: LatLng | null,
+  outlets: readonly Vendor[],
+  hasParent: boolean,
+  placedId: string | null = null,
+): BranchView {
+  if (point) {
+    const placed = outlets.find((outlet) => outlet.vendor_id === placedId);
+    const own = placed ? areaShapeOf(placed) : null;
+    const bounds = own ? boundsOf([own], [point]) : null;
+    return bounds ? { bounds } : { center: point, zoom: BRANCH_MAP_ZOOM_OUTLET };
+  }
+  const first = outlets.map(pointOf).find((p) => p !== null);
+  if (hasParent && first) {
+    const shapes = outlets.map(areaShapeOf).filter((shape) => shape !== null);
+    const bounds = boundsOf(shapes);
+    return bounds ? { bounds } : { center: first, zoom: BRANCH_MAP_ZOOM_WITH_PARENT };
+  }
+  return { center: first ?? MAP_FALLBACK_CENTER, zoom: BRANCH_MAP_ZOOM };
+}
+
+function Viewport({ view }: { view: BranchView }) {
   const map = useMap();
+  const key = JSON.stringify(view);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view is compared by value (its key).
   useEffect(() => {
-    map.setView({ lat, lng }, zoom);
-  }, [lat, lng, zoom, map]);
+    const size = map.getSize();
+    // A map not laid out yet (no size) cannot fit anything: it looks at the area's middle until it can.
+    if ('bounds' in view && size.x > 0 && size.y > 0) map.fitBounds(view.bounds, { padding: [16, 16] });
+    else if ('bounds' in view) map.setView(middleOf(view.bounds), BRANCH_MAP_ZOOM_WITH_PARENT);
+    else map.setView(view.center, view.zoom);
+  }, [key, map]);
   return null;
 }
 
@@ -86,7 +168,10 @@ function ClickToPlace({ onPlace }: { onPlace: (point: LatLng) => void }) {
 
 export default function BranchMap(props: BranchMapProps) {
   const { point, outlets, onMoved, labels } = props;
-  const [centre, zoom] = viewOf(point, outlets, props.hasParent);
+  const view = viewOf(point, outlets, props.hasParent, props.placedId);
+  // The first paint, before the viewport fits the bounds.
+  const [centre, zoom] =
+    'bounds' in view ? [middleOf(view.bounds), BRANCH_MAP_ZOOM_WITH_PARENT] : [view.center, view.zoom];
   const icon = useMemo(() => pinIcon(labels.point, 'var(--mantine-primary-color-filled)', MAP_MARKER_SIZE), [labels]);
   const drag = useMemo(
     () => ({
@@ -111,23 +196,16 @@ export default function BranchMap(props: BranchMapProps) {
         {props.tileUrl && (
           <TileLayer url={props.tileUrl} attribution="&copy; OpenStreetMap contributors" maxZoom={19} />
         )}
-        <Viewport lat={centre.lat} lng={centre.lng} zoom={zoom} />
+        <Viewport view={view} />
         <ClickToPlace onPlace={onMoved} />
         {outlets.map((outlet) => {
           const at = pointOf(outlet);
-          const area = outlet.delivery_area;
+          const shape = areaShapeOf(outlet);
           return (
             <Fragment key={outlet.vendor_id}>
-              {area?.type === 'polygon' && (
-                <Polygon
-                  positions={area.coordinates.map(([lng, lat]) => [lat, lng] as [number, number])}
-                  pathOptions={{
-                    color: MAP_POLYGON_FILL_COLOR,
-                    weight: 1,
-                    fillColor: MAP_POLYGON_FILL_COLOR,
-                    fillOpacity: MAP_POLYGON_FILL_OPACITY,
-                  }}
-                />
+              {shape?.kind === 'polygon' && <Polygon positions={shape.positions} pathOptions={AREA_STYLE} />}
+              {shape?.kind === 'circle' && (
+                <Circle center={shape.center} radius={shape.radiusMeters} pathOptions={AREA_STYLE} />
               )}
               {at && outlet.vendor_id !== props.placedId && (
                 <Marker position={at} icon={pinIcon(outlet.name, '#1f2937', 40)} title={outlet.name} alt={outlet.name}>

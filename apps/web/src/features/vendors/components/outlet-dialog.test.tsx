@@ -1,13 +1,16 @@
 import type { AutocompleteAnswer, PlaceDetailsAnswer } from '@riderdesk/domain/contracts/geo';
 import { OutletBodySchema } from '@riderdesk/domain/contracts/outlets';
-import { screen, waitFor, within } from '@testing-library/react';
+import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/api.ts';
 import { makeVendor } from '../../../../test/fixtures.ts';
 import { API, answer, apiError } from '../../../../test/handlers.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
+import { useOutletReadiness } from '../hooks/use-outlet-readiness.ts';
 import { OutletDialog } from './outlet-dialog.tsx';
 
 const PARENT = makeVendor({ vendor_id: 'kgh', name: 'Karachi Grill House', is_parent: true });
@@ -125,6 +128,45 @@ describe('OutletDialog', () => {
         'The collection point has been saved successfully It will take a few minutes to become available.',
       ),
     ).toBeInTheDocument();
+  }, 45_000);
+
+  it('replaces the "few minutes" notice of a new collection point with its "ready" notice, never both', async () => {
+    const onClose = vi.fn();
+    mockApi(
+      ...geocoder(),
+      http.post(`${API}/outlet`, () => saved(true)),
+    );
+    let list: (vendors: Vendor[]) => void = () => {};
+    function Readiness() {
+      const [vendors, setVendors] = useState<Vendor[]>([PARENT]);
+      list = setVendors;
+      useOutletReadiness(vendors);
+      return null;
+    }
+    await renderWithProviders(
+      <>
+        <OutletDialog target={{ mode: 'add' }} vendors={[PARENT]} onClose={onClose} />
+        <Readiness />
+      </>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add collection point' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Collection point ID/ }), 'KGH-ZMZ');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Label/ }), 'Zamzama');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Address/ }), 'Zamz');
+    await userEvent.click(await within(dialog).findByRole('option', { name: /Zamzama, Clifton/ }, { timeout: 3000 }));
+    await within(dialog).findByText('75600');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Phone/ }), '+922135871234');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add collection point' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const pendingText =
+      'The collection point has been saved successfully It will take a few minutes to become available.';
+    expect(await screen.findByText(pendingText)).toBeInTheDocument();
+
+    const outlet = { vendor_id: 'kgh-new', name: 'Zamzama', parent_vendor_id: 'kgh', client_vendor_id: 'KGH-ZMZ' };
+    act(() => list([PARENT, makeVendor({ ...outlet, is_active: false, is_pending: true })]));
+    act(() => list([PARENT, makeVendor({ ...outlet, is_active: true, is_pending: false })]));
+    expect(await screen.findByText('Zamzama is ready: you can request riders from it now.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(pendingText)).not.toBeInTheDocument());
   }, 45_000);
 
   it('clears the chosen location when the address is typed again (spec §5)', async () => {

@@ -43,6 +43,7 @@ import {
   toOutletBody,
   withoutError,
 } from '../collection-point-form.ts';
+import { outletNoticeId } from '../hooks/use-outlet-readiness.ts';
 
 const BranchMap = lazyWithRetry(
   () => import('./branch-map.tsx'),
@@ -172,7 +173,8 @@ function OutletForm({
       const saved = await save.mutateAsync({ vendorId: form.vendorId ?? null, body: toOutletBody(form) });
       // spec §8 success; on create, spec §7 adds that it takes a few minutes.
       const message = saved.is_pending ? `${t('outlet.saved')} ${t('outlet.created-delay')}` : t('outlet.saved');
-      notify({ message, tone: 'success' });
+      // A pending outlet's notice is the one its "ready" replaces, so the two never stand side by side.
+      notify({ message, tone: 'success', ...(saved.is_pending ? { id: outletNoticeId(saved.vendor_id) } : {}) });
       onDone();
     } catch (error) {
       if (error instanceof ApiRequestError) setErrors(formErrorsOf(error.errors));

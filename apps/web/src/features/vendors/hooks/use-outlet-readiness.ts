@@ -8,6 +8,9 @@ import { notify } from '../../../shared/notify.ts';
 // A new collection point is usually active within seconds (its activation job); a few minutes at worst.
 export const PENDING_OUTLET_POLL_MS = 5000;
 
+/** The one notification about a new outlet: "saved, a few minutes" first, replaced by "ready" once it is. */
+export const outletNoticeId = (vendorId: string) => `outlet-ready-${vendorId}`;
+
 export interface SeenOutlets {
   /** Every vendor id listed before; null before the first list. */
   known: ReadonlySet<string> | null;
@@ -54,7 +57,7 @@ export function useOutletReadiness(vendors: readonly Vendor[]) {
       notify({
         message: t('outlet.ready', { name: vendor.name }),
         tone: 'success',
-        id: `outlet-ready-${vendor.vendor_id}`,
+        id: outletNoticeId(vendor.vendor_id),
       });
     }
     seen.current = seenOutlets(vendors);

@@ -50,6 +50,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     MAP_TILE_URL: '',
     PUBLIC_URL: 'http://riderdesk.test',
     RATE_LIMIT_AUTH: '1000',
+    RATE_LIMIT_LOGIN_FAILURES_PER_IP: '1000',
     RATE_LIMIT_GLOBAL: '100000',
     // Suites share a busy machine and PGlite blocks the event loop while it migrates: load shedding is
     // tested on its own (operations.test.ts), not left to trip the others.

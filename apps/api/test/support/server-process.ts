@@ -46,6 +46,7 @@ export async function startServer(
       SIM_DECLINE_PROBABILITY: '0',
       RATE_LIMIT_GLOBAL: '100000',
       RATE_LIMIT_AUTH: '1000',
+      RATE_LIMIT_LOGIN_FAILURES_PER_IP: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

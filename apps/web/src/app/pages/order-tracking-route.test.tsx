@@ -442,6 +442,12 @@ describe('proofs', () => {
       timeZone: 'Asia/Karachi',
     }).format(Date.parse(pickedUpAt));
     expect(await within(detail).findByText(`Taken ${time}`)).toBeInTheDocument();
+    // The enlarged photo says when it was taken too.
+    await user.click(within(detail).getByRole('button', { name: 'Proof of collection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Proof of collection' });
+    expect(within(dialog).getByText(`Taken ${time}`)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     const click = vi.fn();
     const clickSpy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(click);

@@ -66,11 +66,14 @@ function Viewport({ points, rider }: { points: L.LatLngTuple[]; rider: L.LatLngT
   }, [placesKey, fit]);
   // A map that fills its box follows the box's size (a new stage beside it makes it taller): Leaflet measures
   // its container only when it starts, and would otherwise leave the new part without tiles or markers. The
-  // places are fitted again to the new size, unless the user has chosen the view.
+  // view keeps its centre; it is fitted again when it was never fitted (no size yet) or a place fell out of
+  // it, unless the user has chosen the view.
   useEffect(() => {
     const observer = new ResizeObserver(() => {
       map.invalidateSize();
-      if (!isUserView.current || !hasFitted.current) fit();
+      const all = everything.current;
+      const isAllInView = all.length > 0 && map.getBounds().contains(L.latLngBounds([...all]));
+      if (!hasFitted.current || (!isUserView.current && !isAllInView)) fit();
     });
     observer.observe(map.getContainer());
     return () => observer.disconnect();

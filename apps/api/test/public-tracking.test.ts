@@ -3,6 +3,7 @@ import {
   PublicReceiptSchema,
   PublicTrackingSchema,
 } from '@riderdesk/domain/contracts/public-tracking';
+import { statusLabelKey } from '@riderdesk/domain/order-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { createMerchant, createRider, type Merchant, OUTLET } from './support/factories.ts';
@@ -56,6 +57,9 @@ describe.each(databases())('public tracking pages on %s', (kind) => {
   it('shows the rider’s first name and position once assigned, and the receipt after delivery', async () => {
     const rider = await createRider(t.db, OUTLET, { name: 'Bilal Ahmed Khan' });
     await t.services.dispatcher.tick();
+    // The recipient's stage is the merchant's: once the merchant reads "Rider on the way", so does the recipient.
+    expect(statusLabelKey((await orderOf(t, merchant, orderId)).status)).toBe('status.in-progress');
+    expect((await get(`tracking/${token}`)).json().result.stage).toBe('COURIER_ACCEPTED');
     for (const [action, payload] of [
       ['accept', undefined],
       ['arrived-at-vendor', undefined],
@@ -111,6 +115,32 @@ describe.each(databases())('public tracking pages on %s', (kind) => {
     const receipt = (await get(`delivery-receipt/${fullToken}`)).json().result;
     expect(receipt.destination_area).toBe('Clifton, Karachi');
     expect(JSON.stringify(receipt)).not.toContain('Sea View');
+  });
+
+  it('says on the receipt of a cancelled order that it was cancelled, and when, with nothing to collect', async () => {
+    const cancelled = await placeOrder(t, merchant, (body) => {
+      body.preordered_for = Math.floor((t.clock.now().getTime() + 5 * 60 * 60_000) / 1000);
+    });
+    await t.services.dispatcher.tick();
+    const cancelledToken = (await orderOf(t, merchant, cancelled)).tracking_token;
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/order/cancel',
+      headers: merchant.headers,
+      payload: { vendor_id: merchant.vendorId, order_id: cancelled, reason: 'duplicate_order' },
+    });
+    expect(response.statusCode).toBe(200);
+    const receipt = PublicReceiptSchema.strict().parse((await get(`delivery-receipt/${cancelledToken}`)).json().result);
+    const history = (await orderOf(t, merchant, cancelled)).status_history;
+    expect(receipt).toMatchObject({
+      status: 'CANCELLED',
+      is_cancelled: true,
+      cancelled_at: history.at(-1)?.created_at,
+      delivered_at: null,
+      collect_amount: 0,
+    });
+    const open = PublicReceiptSchema.strict().parse((await get(`delivery-receipt/${token}`)).json().result);
+    expect(open).toMatchObject({ is_cancelled: false, cancelled_at: null });
   });
 
   it('answers 404 for an unknown token and for the order id, 400 for a malformed token', async () => {

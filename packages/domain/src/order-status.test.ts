@@ -137,6 +137,7 @@ describe('publicTrackingStage', () => {
   it.each([
     ['NEW', 'PREPARING'],
     ['WAITING_FOR_TRANSPORT', 'PREPARING'],
+    ['ASSIGNED_TO_TRANSPORT', 'COURIER_ACCEPTED'],
     ['COURIER_ACCEPTED_DELIVERY', 'COURIER_ACCEPTED'],
     ['NEAR_VENDOR', 'NEAR_VENDOR'],
     ['PICKED_UP', 'COLLECTED'],
@@ -151,6 +152,16 @@ describe('publicTrackingStage', () => {
     ['DELAYED', null],
   ] as const)('%s → %s', (status, stage) => {
     expect(publicTrackingStage(status)).toBe(stage);
+  });
+
+  it('never shows the recipient an earlier stage than the merchant’s label says', () => {
+    // The merchant reads "Rider on the way" from the moment a rider has the order; so does the recipient.
+    for (const status of ORDER_STATUSES) {
+      if (STATUS_LABEL_KEYS[status] === 'status.in-progress' && status !== 'MODIFIED') {
+        expect(publicTrackingStage(status), status).toBe('COURIER_ACCEPTED');
+      }
+    }
+    expect(publicTrackingStage('COURIER_LEFT_VENDOR')).toBe(publicTrackingStage('PICKED_UP'));
   });
 
   it('reaches every public stage from some status', () => {
@@ -237,6 +248,8 @@ describe('map and ETA statuses', () => {
   it.each([
     ['NEAR_VENDOR', true, false, true],
     ['PICKED_UP', false, true, true],
+    // In transit: the rider has left the branch with the item, so the ETA is the one to the customer.
+    ['COURIER_LEFT_VENDOR', false, true, true],
     ['NEW', false, false, false],
     ['WAITING_FOR_TRANSPORT', false, false, false],
   ] as const)('%s: ETA vendor %s, ETA customer %s, full map %s', (status, vendor, customer, map) => {

@@ -177,7 +177,9 @@ const PUBLIC_STAGE_BY_STATUS: Partial<Record<OrderStatus, PublicTrackingStage>> 
   RECEIVED_BY_VENDOR: 'PREPARING',
   ACCEPTED_BY_VENDOR: 'PREPARING',
   WAITING_FOR_TRANSPORT: 'PREPARING',
-  ASSIGNED_TO_TRANSPORT: 'PREPARING',
+  // The merchant reads "Rider on the way" from here (status.in-progress); the recipient reads the same stage
+  // rather than one step behind (decision 139).
+  ASSIGNED_TO_TRANSPORT: 'COURIER_ACCEPTED',
   // A modification can happen before any courier accepted, so the public page does not claim one.
   MODIFIED: 'PREPARING',
   COURIER_ACCEPTED_DELIVERY: 'COURIER_ACCEPTED',
@@ -272,7 +274,15 @@ export const ETA_TO_VENDOR_STATUSES = [
   'NEAR_VENDOR',
 ] as const satisfies readonly OrderStatus[];
 
-export const ETA_TO_CUSTOMER_STATUSES = ['PICKED_UP', 'NEAR_CUSTOMER'] as const satisfies readonly OrderStatus[];
+/**
+ * spec §4 names PICKED_UP and NEAR_CUSTOMER; COURIER_LEFT_VENDOR (in transit) lies between them, with the
+ * item on its way to the customer, so its ETA is the one to the customer too (decision 139).
+ */
+export const ETA_TO_CUSTOMER_STATUSES = [
+  'PICKED_UP',
+  'COURIER_LEFT_VENDOR',
+  'NEAR_CUSTOMER',
+] as const satisfies readonly OrderStatus[];
 
 export const NO_FULL_MAP_STATUSES = [
   'NEW',

@@ -86,6 +86,10 @@ export const PublicReceiptSchema = z.object({
   created_at: Instant,
   picked_up_at: Instant.nullable(),
   delivered_at: Instant.nullable(),
+  /** The order was cancelled (any cancelled-type status); the receipt then says so instead of a pending one. */
+  is_cancelled: z.boolean(),
+  /** When it was cancelled; null unless is_cancelled. */
+  cancelled_at: Instant.nullable(),
   has_delivery_proof: z.boolean(),
 });
 export type PublicReceipt = z.infer<typeof PublicReceiptSchema>;

@@ -1,12 +1,13 @@
 import type { PublicC2cTracking, PublicReceipt, PublicTracking } from '@riderdesk/domain/contracts/public-tracking';
 import { addressArea as areaOfAddress } from '@riderdesk/domain/geo/address-area';
 import { fromMinor } from '@riderdesk/domain/money';
-import { isTerminal, lifecycleStage } from '@riderdesk/domain/order-lifecycle';
+import { isOverlayStatus, isTerminal, lifecycleStage } from '@riderdesk/domain/order-lifecycle';
 import {
   isInGroup,
   type OrderStatus,
   type PublicTrackingStage,
   publicTrackingStage,
+  STATUS_GROUPS,
   type StatusHistoryEntry,
   statusProgress,
 } from '@riderdesk/domain/order-status';
@@ -77,6 +78,8 @@ export function publicTrackingService({
       statusProgress(stage) >= statusProgress('ASSIGNED_TO_TRANSPORT');
     const timeline: { stage: PublicTrackingStage; at: string }[] = [];
     for (const entry of row.status_history) {
+      // An edit or a delay does not move the order back a stage: the timeline follows the stages as `stage` does.
+      if (isOverlayStatus(entry.status)) continue;
       const publicStage = publicTrackingStage(entry.status);
       if (publicStage && timeline.at(-1)?.stage !== publicStage)
         timeline.push({ stage: publicStage, at: entry.created_at });
@@ -162,6 +165,7 @@ export function publicTrackingService({
 
     async receipt(token: string): Promise<PublicReceipt> {
       const row = await find(token);
+      const isCancelled = isInGroup(row.status, 'cancelled');
       const charges = orderCharges({
         amountMinor: row.amount_minor ?? 0,
         deliveryFeeMinor: row.delivery_fee_minor,
@@ -177,7 +181,8 @@ export function publicTrackingService({
         discount: fromMinor(charges.discountMinor, row.currency),
         amount: fromMinor(charges.amountMinor, row.currency),
         total_amount: fromMinor(charges.totalMinor, row.currency),
-        collect_amount: fromMinor(charges.collectMinor, row.currency),
+        // Nothing is handed over at the door of an order that was cancelled.
+        collect_amount: isCancelled ? 0 : fromMinor(charges.collectMinor, row.currency),
         fee_paid_by: charges.feePaidBy,
         payment_method: row.payment_method,
         description: row.description ?? '',
@@ -186,6 +191,10 @@ export function publicTrackingService({
         created_at: row.created_at.toISOString(),
         picked_up_at: firstTime(row.status_history, ['PICKED_UP']),
         delivered_at: firstTime(row.status_history, ['DELIVERED']),
+        is_cancelled: isCancelled,
+        cancelled_at: isCancelled
+          ? (firstTime(row.status_history, STATUS_GROUPS.cancelled) ?? row.updated_at.toISOString())
+          : null,
         has_delivery_proof: await orders.hasProof(row.order_id, 'delivery'),
       };
     },

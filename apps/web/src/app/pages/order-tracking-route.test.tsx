@@ -177,6 +177,28 @@ describe('order tracking', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('shows the rider’s ETA to the customer while the order is in transit', async () => {
+    await renderTracking('/order-tracking/v-1?order_id=v-1-T', {
+      active: [
+        makeOrder({
+          order_id: 'v-1-T',
+          status: 'COURIER_LEFT_VENDOR',
+          status_history: [
+            { status: 'COURIER_ACCEPTED_DELIVERY', created_at: ago(20) },
+            { status: 'PICKED_UP', created_at: ago(8) },
+            { status: 'COURIER_LEFT_VENDOR', created_at: ago(6) },
+          ],
+          rider: { name: 'Imran Ali', phone: '+923451234567' },
+          pickup_eta_minutes: null,
+          delivery_eta_minutes: 14,
+        }),
+      ],
+    });
+    const detail = await screen.findByRole('article', { name: 'Order v-1-T' });
+    expect(within(detail).getByText('Rider to the customer')).toBeInTheDocument();
+    expect(within(detail).getByText('14 min')).toBeInTheDocument();
+  });
+
   it('shows the order detail: customer, rider, ETA and payment', async () => {
     const history = [
       { status: 'WAITING_FOR_TRANSPORT' as const, created_at: ago(10) },
@@ -447,6 +469,12 @@ describe('proofs', () => {
       timeZone: 'Asia/Karachi',
     }).format(Date.parse(pickedUpAt));
     expect(await within(detail).findByText(`Taken ${time}`)).toBeInTheDocument();
+    // The enlarged photo says when it was taken too.
+    await user.click(within(detail).getByRole('button', { name: 'Proof of collection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Proof of collection' });
+    expect(within(dialog).getByText(`Taken ${time}`)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     const click = vi.fn();
     const clickSpy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(click);

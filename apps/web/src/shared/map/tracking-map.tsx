@@ -2,7 +2,7 @@
 import 'leaflet/dist/leaflet.css';
 import './tracking-map.css';
 import L from 'leaflet';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { placeIcon, riderIcon } from './map-icons.ts';
 
@@ -21,30 +21,74 @@ export type TrackingMapProps = {
 
 const toLatLng = (point: MapPoint): L.LatLngTuple => [point.latitude, point.longitude];
 
+/**
+ * Shows every place at once: the pickup, the drop-off and the rider. false while the box has no size yet
+ * (a lazy map in a box still being laid out): a fit then would zoom to nothing, so it waits for the size.
+ */
+function fitAll(map: L.Map, all: readonly L.LatLngTuple[]): boolean {
+  const size = map.getSize();
+  if (all.length === 0 || size.x === 0 || size.y === 0) return false;
+  if (all.length === 1) map.setView(all[0] as L.LatLngTuple, 16, { animate: false });
+  else map.fitBounds(L.latLngBounds([...all]), { padding: [48, 48], maxZoom: 16, animate: false });
+  return true;
+}
+
 function Viewport({ points, rider }: { points: L.LatLngTuple[]; rider: L.LatLngTuple | null }) {
   const map = useMap();
   const placesKey = JSON.stringify(points);
+  const everything = useRef<L.LatLngTuple[]>(points);
+  everything.current = rider ? [...points, rider] : points;
   const hasFitted = useRef(false);
+  // Once the user drags or zooms, the view is theirs: resizes and the rider leave it alone.
+  const isUserView = useRef(false);
+  const isFitting = useRef(false);
+  const fit = useCallback(() => {
+    isFitting.current = true;
+    try {
+      if (fitAll(map, everything.current)) hasFitted.current = true;
+    } finally {
+      isFitting.current = false;
+    }
+  }, [map]);
+  useEffect(() => {
+    const taken = () => {
+      if (!isFitting.current) isUserView.current = true;
+    };
+    map.on('dragstart zoomstart', taken);
+    return () => {
+      map.off('dragstart zoomstart', taken);
+    };
+  }, [map]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised places say when to refit.
   useEffect(() => {
-    const all = rider ? [...points, rider] : points;
-    if (all.length === 0) return;
-    if (all.length === 1) map.setView(all[0] as L.LatLngTuple, 16);
-    else map.fitBounds(L.latLngBounds(all), { padding: [48, 48], maxZoom: 16 });
-    hasFitted.current = true;
-  }, [placesKey, map]);
+    isUserView.current = false;
+    fit();
+  }, [placesKey, fit]);
   // A map that fills its box follows the box's size (a new stage beside it makes it taller): Leaflet measures
-  // its container only when it starts, and would otherwise leave the new part without tiles or markers.
+  // its container only when it starts, and would otherwise leave the new part without tiles or markers. The
+  // view keeps its centre; it is fitted again when it was never fitted (no size yet) or a place fell out of
+  // it, unless the user has chosen the view.
   useEffect(() => {
-    const observer = new ResizeObserver(() => map.invalidateSize());
+    const observer = new ResizeObserver(() => {
+      map.invalidateSize();
+      const all = everything.current;
+      const isAllInView = all.length > 0 && map.getBounds().contains(L.latLngBounds([...all]));
+      if (!hasFitted.current || (!isUserView.current && !isAllInView)) fit();
+    });
     observer.observe(map.getContainer());
     return () => observer.disconnect();
-  }, [map]);
-  // A rider leaving the visible area is followed; small moves leave the user's zoom alone.
+  }, [map, fit]);
+  // A rider leaving the visible area brings the view back to all the places; small moves leave the zoom alone.
   useEffect(() => {
-    if (!rider || !hasFitted.current) return;
-    if (!map.getBounds().pad(-0.1).contains(rider)) map.panTo(rider);
-  }, [rider, map]);
+    if (!rider) return;
+    if (!hasFitted.current) {
+      fit();
+      return;
+    }
+    if (map.getBounds().pad(-0.1).contains(rider)) return;
+    if (isUserView.current) map.panTo(rider);
+    else fit();
+  }, [rider, map, fit]);
   return null;
 }
 

@@ -217,6 +217,8 @@ describe('public delivery receipt', () => {
       created_at: at(60),
       picked_up_at: at(30),
       delivered_at: at(5),
+      is_cancelled: false,
+      cancelled_at: null,
       has_delivery_proof: false,
     };
     mockApi(http.get(`${API}/public/delivery-receipt/${TOKEN}`, () => answer(receipt)));
@@ -231,5 +233,66 @@ describe('public delivery receipt', () => {
     // One 24-hour time in every language, as tracking writes it.
     expect(screen.queryByText(/AM|PM/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print receipt' })).toBeInTheDocument();
+  });
+
+  it('says a cancelled order was cancelled, and when, in English and Urdu, with nothing to collect', async () => {
+    const receipt: PublicReceipt = {
+      order_id: 'v-1-CNC123',
+      status: 'CANCELLED',
+      outlet_name: 'Saddar Kitchen',
+      currency: 'PKR',
+      delivery_fee: 150,
+      discount: 0,
+      amount: 1200,
+      total_amount: 1350,
+      collect_amount: 0,
+      fee_paid_by: 'customer',
+      payment_method: 'CASH_ON_DELIVERY',
+      description: 'Biryani',
+      destination_area: 'Clifton',
+      rider_first_name: null,
+      created_at: '2026-03-04T09:00:00.000Z',
+      picked_up_at: null,
+      delivered_at: null,
+      is_cancelled: true,
+      cancelled_at: '2026-03-04T09:20:00.000Z',
+      has_delivery_proof: false,
+    };
+    mockApi(http.get(`${API}/public/delivery-receipt/${TOKEN}`, () => answer(receipt)));
+    await renderPage('receipt');
+    // Karachi is UTC+5: 09:20Z is 14:20 there.
+    expect(await screen.findByText(/This order was cancelled on .*14:20/)).toBeInTheDocument();
+    expect(screen.queryByText(/has not been delivered yet/)).not.toBeInTheDocument();
+    expect(screen.getByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByText('Paid to the rider at the door')).not.toBeInTheDocument();
+  });
+
+  it('says a cancelled order was cancelled in Urdu', async () => {
+    const receipt = {
+      order_id: 'v-1-CNC124',
+      status: 'CANCELLED',
+      outlet_name: 'Saddar Kitchen',
+      currency: 'PKR',
+      delivery_fee: 150,
+      discount: 0,
+      amount: 1200,
+      total_amount: 1350,
+      collect_amount: 0,
+      fee_paid_by: 'customer',
+      payment_method: 'CASH_ON_DELIVERY',
+      description: 'Biryani',
+      destination_area: 'Clifton',
+      rider_first_name: null,
+      created_at: '2026-03-04T09:00:00.000Z',
+      picked_up_at: null,
+      delivered_at: null,
+      is_cancelled: true,
+      cancelled_at: '2026-03-04T09:20:00.000Z',
+      has_delivery_proof: false,
+    } satisfies PublicReceipt;
+    mockApi(http.get(`${API}/public/delivery-receipt/${TOKEN}`, () => answer(receipt)));
+    await renderPage('receipt', TOKEN, { language: 'ur_alt' });
+    expect(await screen.findByText(/یہ آرڈر .*منسوخ کر دیا گیا/)).toBeInTheDocument();
+    expect(screen.queryByText(/ابھی نہیں پہنچا/)).not.toBeInTheDocument();
   });
 });

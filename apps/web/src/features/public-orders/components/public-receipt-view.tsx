@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { PublicReceipt } from '@riderdesk/domain/contracts/public-tracking';
-import { IconCircleCheck, IconInfoCircle, IconPrinter } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleX, IconInfoCircle, IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../shared/config/config-context.tsx';
@@ -27,6 +27,7 @@ export function PublicReceiptView({ receipt }: { receipt: PublicReceipt }) {
   const money = (amount: number) => formatMoney(amount, receipt.currency || country.currency, i18n.language);
   const when = (iso: string) => formatDateTime(Date.parse(iso), country.timeZone, i18n.language);
   const isDelivered = receipt.delivered_at !== null;
+  const { is_cancelled: isCancelled, cancelled_at: cancelledAt } = receipt;
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} shadow="sm" className={classes.receipt}>
       <Stack gap="lg">
@@ -45,7 +46,14 @@ export function PublicReceiptView({ receipt }: { receipt: PublicReceipt }) {
             </ThemeIcon>
           )}
         </Group>
-        {!isDelivered && (
+        {isCancelled && (
+          <Alert color="red" variant="light" radius="md" icon={<IconCircleX size={18} />}>
+            {cancelledAt
+              ? t('public.receipt.cancelled', { time: when(cancelledAt) })
+              : t('public.receipt.cancelled-undated')}
+          </Alert>
+        )}
+        {!isDelivered && !isCancelled && (
           <Alert color="blue" variant="light" radius="md" icon={<IconInfoCircle size={18} />}>
             {t('public.receipt.not-delivered')}
           </Alert>
@@ -59,6 +67,7 @@ export function PublicReceiptView({ receipt }: { receipt: PublicReceipt }) {
           {receipt.description && <Row label={t('public.receipt.description')}>{receipt.description}</Row>}
           <Row label={t('public.receipt.ordered-at')}>{when(receipt.created_at)}</Row>
           {receipt.delivered_at && <Row label={t('public.receipt.delivered-at')}>{when(receipt.delivered_at)}</Row>}
+          {cancelledAt && <Row label={t('public.receipt.cancelled-at')}>{when(cancelledAt)}</Row>}
           {receipt.rider_first_name && <Row label={t('public.receipt.rider')}>{receipt.rider_first_name}</Row>}
         </div>
         <div>

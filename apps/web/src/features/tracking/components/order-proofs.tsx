@@ -57,6 +57,9 @@ function ProofThumbnail({ order, kind }: { order: Order; kind: ProofKind }) {
   const [isDownloading, setDownloading] = useState(false);
   const label = t(`tracking.proof.${kind}`);
   const takenAt = proofTakenAt(order.status_history, kind);
+  const takenAtText = takenAt
+    ? t('tracking.proof.taken-at', { time: formatDateTime(Date.parse(takenAt), country.timeZone, i18n.language) })
+    : null;
   const download = async () => {
     setDownloading(true);
     try {
@@ -86,11 +89,9 @@ function ProofThumbnail({ order, kind }: { order: Order; kind: ProofKind }) {
       <Text fz="xs" c="dimmed" ta="center">
         {label}
       </Text>
-      {takenAt && (
+      {takenAtText && (
         <Text fz="xs" c="dimmed" ta="center">
-          {t('tracking.proof.taken-at', {
-            time: formatDateTime(Date.parse(takenAt), country.timeZone, i18n.language),
-          })}
+          {takenAtText}
         </Text>
       )}
       <Button
@@ -105,6 +106,11 @@ function ProofThumbnail({ order, kind }: { order: Order; kind: ProofKind }) {
       </Button>
       <Modal opened={isOpen} onClose={() => setOpen(false)} title={label} size="lg" centered>
         <Image src={url} alt={label} radius="md" />
+        {takenAtText && (
+          <Text fz="sm" c="dimmed" mt="xs" ta="center">
+            {takenAtText}
+          </Text>
+        )}
       </Modal>
     </Stack>
   );

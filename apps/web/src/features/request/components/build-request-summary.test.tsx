@@ -15,6 +15,7 @@ function paymentSummary(paymentMethod: string) {
     vendor: null,
     currency: 'PKR',
     timeZone: 'Asia/Karachi',
+    language: 'en',
     t,
     money: (amount) => `PKR ${amount}`,
     dateTime: () => '',
@@ -63,5 +64,29 @@ describe('the request page payment summary follows orderCharges', () => {
   it('says a card-paid fee is charged to the card, not put on the statement', () => {
     const { lines } = paymentSummary('ONLINE_PAYMENT');
     expect(lines.map(([label]) => label)).not.toContain('request.payment-summary.fee-paid-by.merchant');
+  });
+});
+
+describe('the request page order summary', () => {
+  it('joins the drop-off address with the Urdu comma in Urdu', () => {
+    const state = {
+      ...initialRequestState('PK'),
+      step: 'FILL_PAYMENT_DETAILS' as const,
+      destination: { formattedAddress: 'زمزمہ، کراچی', lat: 24.8, lng: 67.03 } as never,
+    };
+    const summary = (language: string) =>
+      buildRequestSummary({
+        state,
+        form: { ...EMPTY_ORDER_FORM, unitNumber: 'فلیٹ 4', building: 'الفلاح ٹاور' },
+        vendor: null,
+        currency: 'PKR',
+        timeZone: 'Asia/Karachi',
+        language,
+        t,
+        money: (amount) => `PKR ${amount}`,
+        dateTime: () => '',
+      }).order.find((line) => line.label === 'request.summary.drop-off')?.value;
+    expect(summary('ur_alt')).toBe('فلیٹ 4، الفلاح ٹاور، زمزمہ، کراچی');
+    expect(summary('en')).toBe('فلیٹ 4, الفلاح ٹاور, زمزمہ، کراچی');
   });
 });

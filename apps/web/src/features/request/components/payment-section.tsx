@@ -16,6 +16,7 @@ import { TimePicker } from '@mantine/dates';
 import { ASAP_MINUTES, type PaymentMethod, PREORDER_WINDOW_DAYS, VAT_NUMBER_LENGTH } from '@riderdesk/domain/constants';
 import type { Voucher } from '@riderdesk/domain/contracts/vouchers';
 import { firstPreorderSlot } from '@riderdesk/domain/orders/preorder-window';
+import { joinForReader } from '@riderdesk/domain/text/list-join';
 import {
   IconAlertTriangle,
   IconCash,
@@ -150,7 +151,8 @@ export function PaymentSection(props: {
           : formatDay(day.noon, props.timeZone, i18n.language);
     return {
       value: day.date,
-      label: relative > 1 ? name : `${name}, ${formatDay(day.noon, props.timeZone, i18n.language)}`,
+      label:
+        relative > 1 ? name : joinForReader([name, formatDay(day.noon, props.timeZone, i18n.language)], i18n.language),
     };
   });
   const chooseLater = () => {

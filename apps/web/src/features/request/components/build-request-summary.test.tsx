@@ -1,3 +1,4 @@
+import { formatMoney } from '@riderdesk/domain/money';
 import { initialRequestState } from '@riderdesk/domain/request-flow';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -88,5 +89,31 @@ describe('the request page order summary', () => {
       }).order.find((line) => line.label === 'request.summary.drop-off')?.value;
     expect(summary('ur_alt')).toBe('فلیٹ 4، الفلاح ٹاور، زمزمہ، کراچی');
     expect(summary('en')).toBe('فلیٹ 4, الفلاح ٹاور, زمزمہ، کراچی');
+  });
+});
+
+describe('the request page voucher discount', () => {
+  it('writes the discount as a signed amount whose minus stays on the number in Urdu', () => {
+    const state = {
+      ...initialRequestState('PK'),
+      step: 'FILL_ORDER_DETAILS' as const,
+      deliveryFee: 95,
+      discountedDeliveryFee: 76,
+      voucher: { code: 'SAVE20' } as never,
+    };
+    const { payment } = buildRequestSummary({
+      state,
+      form: EMPTY_ORDER_FORM,
+      vendor: null,
+      currency: 'PKR',
+      timeZone: 'Asia/Karachi',
+      language: 'ur_alt',
+      t,
+      money: (amount) => formatMoney(amount, 'PKR', 'ur_alt'),
+      dateTime: () => '',
+    });
+    expect(payment.find((line) => line.label === 'request.payment-summary.discount')?.value).toBe(
+      '\u2066\u221219\u2069\u00a0روپے',
+    );
   });
 });

@@ -67,7 +67,7 @@ export function buildRequestSummary(input: {
     if (hasVoucher && state.discountedDeliveryFee !== null) {
       payment.push({
         label: t('request.payment-summary.discount'),
-        value: `− ${money(state.deliveryFee - state.discountedDeliveryFee)}`,
+        value: money(state.discountedDeliveryFee - state.deliveryFee),
       });
       if (!isPaymentStep) {
         payment.push({ label: t('request.payment-summary.fee-to-pay'), value: money(state.discountedDeliveryFee) });

@@ -6,6 +6,7 @@ import { type LatLng, parseLatLngQuery } from '@riderdesk/domain/validation/addr
 import { IconAddressBook, IconCurrentLocation, IconMapPin, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AUTO_DIRECTION } from '../ui/auto-direction.ts';
 import { PhoneText } from '../ui/phone-text.tsx';
 import { useSearchAddressBook } from './search-address-book.ts';
 import { useSearchAddresses } from './search-addresses.ts';
@@ -115,6 +116,8 @@ export function AddressSearch(props: {
           label={props.label}
           description={props.description}
           placeholder={t('request.address.placeholder')}
+          // A Latin address in a right-to-left page keeps its start in view, as typed.
+          attributes={AUTO_DIRECTION}
           value={props.value}
           disabled={props.disabled}
           error={errorKey ? t(errorKey, { ...(props.error ? props.errorValues : {}) }) : undefined}

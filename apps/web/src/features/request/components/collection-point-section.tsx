@@ -16,6 +16,7 @@ import { describeError } from '../../../shared/api/describe-error.ts';
 import { AddressSearch } from '../../../shared/geo/address-search.tsx';
 import { useAddressResolver } from '../../../shared/geo/use-address-resolver.ts';
 import { notify } from '../../../shared/notify.ts';
+import { AUTO_DIRECTION } from '../../../shared/ui/auto-direction.ts';
 import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { useSaveVendorAddress } from '../api/save-vendor-address.ts';
 import { joinAddress } from '../request-rules.ts';
@@ -148,11 +149,13 @@ function OriginForm(props: {
       <Group grow gap="sm" align="flex-start">
         <TextInput
           label={t('request.form.unit')}
+          attributes={AUTO_DIRECTION}
           value={details.unit}
           onChange={(event) => setDetails({ ...details, unit: event.currentTarget.value })}
         />
         <TextInput
           label={t('request.form.building')}
+          attributes={AUTO_DIRECTION}
           value={details.building}
           onChange={(event) => setDetails({ ...details, building: event.currentTarget.value })}
         />

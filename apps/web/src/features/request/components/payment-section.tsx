@@ -41,6 +41,15 @@ const METHOD_ICONS: Partial<Record<PaymentMethod, typeof IconCash>> = {
   ONLINE_PAYMENT: IconCreditCard,
 };
 
+/**
+ * The hour and minute fields of the time picker, wide enough for two digits in any page: Mantine sizes them
+ * at exactly two '0' widths of the page's font, and an Urdu page's Naskh font draws Latin digits from another
+ * face, so "04:00" showed as "04:0". The digits are set in the Latin interface font, with room to spare.
+ */
+const TIME_FIELD_STYLES = {
+  field: { width: 'calc(2ch + 1em)', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+} as const;
+
 function VoucherField(props: {
   voucher: Voucher | null;
   discount: string | null;
@@ -293,6 +302,7 @@ export function PaymentSection(props: {
                           hoursInputLabel={t('request.time.hours')}
                           minutesInputLabel={t('request.time.minutes')}
                           dir="ltr"
+                          styles={TIME_FIELD_STYLES}
                           error={Boolean(errors.scheduledAt)}
                         />
                       </Group>

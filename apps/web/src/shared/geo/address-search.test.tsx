@@ -31,4 +31,23 @@ describe('the address search', () => {
     await renderWithProviders(<Search />, { language: 'ur_alt' });
     expect(screen.getByRole('textbox', { name: 'Drop-off' })).toHaveAttribute('dir', 'auto');
   });
+
+  it.each([
+    ['ur_alt', 'زمزمہ', 'ur'],
+    ['en', 'Zamzama', 'en'],
+  ])('asks the geocoder in the page language (%s)', async (language, typed, asked) => {
+    const languages: (string | null)[] = [];
+    server.use(
+      http.get(`${API}/geolocator/autocomplete`, ({ request }) => {
+        languages.push(new URL(request.url).searchParams.get('language'));
+        return HttpResponse.json({
+          data: { data: [{ address: { id: 'khi-zamzama-commercial', formatted_address: 'Zamzama Commercial' } }] },
+        } satisfies AutocompleteAnswer);
+      }),
+    );
+    await renderWithProviders(<Search />, { language });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Drop-off' }), typed);
+    expect(await screen.findByText('Zamzama Commercial')).toBeInTheDocument();
+    expect(languages).toEqual([asked]);
+  });
 });

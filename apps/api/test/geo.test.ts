@@ -40,6 +40,18 @@ describe.each(databases())('geolocator over the bundled gazetteer on %s', (kind)
     expect(dha[0]?.address.formatted_address).toContain('Lahore');
   });
 
+  it('finds places searched in Urdu script, asked in the page language', async () => {
+    const urdu = async (query: string) => {
+      const params = new URLSearchParams({ query, country: 'PK', language: 'ur' });
+      const response = await get(`/geolocator/autocomplete?${params}`);
+      expect(response.statusCode).toBe(200);
+      return (response.json().data.data as { address: { id: string } }[]).map((item) => item.address.id);
+    };
+    expect((await urdu('کلفٹن'))[0]).toBe('khi-clifton');
+    expect((await urdu('زمزمہ'))[0]).toBe('khi-zamzama-commercial');
+    expect((await urdu('طارق روڈ'))[0]).toBe('khi-tariq-road');
+  });
+
   it("answers a 'lat, lng' query with those coordinates and the nearest place's address", async () => {
     const [only, ...rest] = await suggestions('24.8139, 67.0301');
     expect(rest).toEqual([]);

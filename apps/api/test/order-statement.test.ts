@@ -219,6 +219,10 @@ describe.each(databases())('monthly statement on %s', (kind) => {
     );
     expect(outletRows[0]).toEqual(['ماہانہ اسٹیٹمنٹ']);
     expect(outletRows.find((row) => row[0] === 'کل')?.slice(5, 8)).toEqual([50, 0, 50]);
+    // The counts beside the total are joined with the Urdu comma, not a Latin one.
+    const counts = String(outletRows.find((row) => row[0] === 'کل')?.[4]);
+    expect(counts).toContain('، ');
+    expect(counts).not.toContain(',');
     // The Urdu statement reads from the right, and its headings stay in view.
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(outlet.rawPayload as unknown as ArrayBuffer);

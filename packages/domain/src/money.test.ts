@@ -5,6 +5,7 @@ import {
   currencyExponent,
   currencyLabel,
   FEE_FORMULAS,
+  formatDeduction,
   formatMoney,
   fromMinor,
   hasFeeFormula,
@@ -82,6 +83,13 @@ describe('formatMoney: one form per language', () => {
     [4.75, 'MYR', 'en', 'MYR\u00a04.75'],
   ])('formatMoney(%d, %s, %s) = %s', (amount, currency, language, expected) => {
     expect(formatMoney(amount, currency, language)).toBe(expected);
+  });
+
+  it('keeps the minus of a discount on the number, isolated left to right so RTL lines do not write "19−"', () => {
+    expect(formatMoney(-19, 'PKR', 'ur_alt')).toBe('\u2066\u221219\u2069\u00a0روپے');
+    expect(formatMoney(-19, 'PKR', 'en')).toBe('\u2066\u2212PKR\u00a019\u2069');
+    expect(formatDeduction(19, 'PKR', 'ur_alt')).toBe(formatMoney(-19, 'PKR', 'ur_alt'));
+    expect(formatMoney(0, 'PKR', 'ur_alt')).toBe('0\u00a0روپے');
   });
 
   it('labels an amount field the same way', () => {

@@ -63,22 +63,42 @@ export function fromMinor(minor: number, currency: string): number {
 // The word Urdu readers write after an amount; other languages read the ISO code before it.
 const URDU_CURRENCY_WORDS: Readonly<Record<string, string>> = { PKR: 'روپے' };
 
+const MINUS = '\u2212';
+// LEFT-TO-RIGHT ISOLATE and POP DIRECTIONAL ISOLATE: a signed number keeps its sign beside it in any direction.
+const LRI = '\u2066';
+const PDI = '\u2069';
+
 const isUrdu = (language: string) => language === 'ur' || language.startsWith('ur_') || language.startsWith('ur-');
 
 /**
  * An amount in major units as every screen writes it, one form per language: 'PKR 1,850' in English and
  * '1,850 روپے' in Urdu (Latin digits, as in Pakistani retail), the word after the number as Urdu reads it.
+ * A negative amount (a discount) carries a minus sign (U+2212) before its number: '−PKR 19' in English and
+ * '−19 روپے' in Urdu, where the signed number is a left-to-right isolate (LRI … PDI) so that a right-to-left
+ * line keeps the sign on the number's left instead of moving it to the far side ("19−").
  */
 export function formatMoney(amount: number, currency: string, language: string): string {
   const digits = { minimumFractionDigits: 0, maximumFractionDigits: currencyExponent(currency) };
+  const sign = amount < 0 ? MINUS : '';
+  const magnitude = Math.abs(amount);
   const word = URDU_CURRENCY_WORDS[currency.toUpperCase()];
   if (isUrdu(language) && word) {
-    return `${new Intl.NumberFormat('ur-PK-u-nu-latn', digits).format(amount)}\u00a0${word}`;
+    const number = new Intl.NumberFormat('ur-PK-u-nu-latn', digits).format(magnitude);
+    return sign ? `${LRI}${sign}${number}${PDI}\u00a0${word}` : `${number}\u00a0${word}`;
   }
   const locale = isUrdu(language) ? 'ur-PK-u-nu-latn' : 'en';
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code', ...digits }).format(
-    amount,
-  );
+  const text = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'code',
+    ...digits,
+  }).format(magnitude);
+  return sign ? `${LRI}${sign}${text}${PDI}` : text;
+}
+
+/** A discount or other deduction, written as a negative amount: '−PKR 19', '−19 روپے'. */
+export function formatDeduction(amount: number, currency: string, language: string): string {
+  return formatMoney(-Math.abs(amount), currency, language);
 }
 
 /** The currency as a label beside an amount field, in the same form as formatMoney. */

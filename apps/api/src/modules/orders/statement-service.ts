@@ -15,6 +15,7 @@ import {
   statementLine,
   statementMonthRange,
 } from '@riderdesk/domain/orders/statement';
+import { joinForReader } from '@riderdesk/domain/text/list-join';
 import { format } from 'date-fns';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/db.ts';
@@ -166,7 +167,7 @@ export function orderStatementService(deps: {
       null,
       null,
       null,
-      `${totals.orders} (${t('status.delivered')}: ${totals.delivered}, ${t('status.returned')}: ${totals.returned})`,
+      `${totals.orders} (${joinForReader([`${t('status.delivered')}: ${totals.delivered}`, `${t('status.returned')}: ${totals.returned}`], language)})`,
       major(totals.deliveryFeeMinor),
       major(totals.discountMinor),
       major(totals.payableFeeMinor),

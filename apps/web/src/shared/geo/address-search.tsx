@@ -1,11 +1,13 @@
 import { Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { languageTag } from '@riderdesk/domain/config';
 import { ADDRESS_BOOK_MIN_QUERY_LENGTH, AUTOCOMPLETE_DEBOUNCE_MS } from '@riderdesk/domain/constants';
 import type { AddressBookEntry } from '@riderdesk/domain/contracts/geo';
 import { type LatLng, parseLatLngQuery } from '@riderdesk/domain/validation/address';
 import { IconAddressBook, IconCurrentLocation, IconMapPin, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AUTO_DIRECTION } from '../ui/auto-direction.ts';
 import { PhoneText } from '../ui/phone-text.tsx';
 import { useSearchAddressBook } from './search-address-book.ts';
 import { useSearchAddresses } from './search-addresses.ts';
@@ -15,7 +17,7 @@ export type AddressPick =
   | { kind: 'saved'; entry: AddressBookEntry }
   | { kind: 'coordinates'; point: LatLng };
 
-// spec §7 "Geolocator language by country"; Pakistan searches in English.
+// spec §7 "Geolocator language by country".
 const GEOLOCATOR_LANGUAGE: Readonly<Record<string, string>> = {
   BH: 'en',
   HK: 'zh_HK',
@@ -24,6 +26,14 @@ const GEOLOCATOR_LANGUAGE: Readonly<Record<string, string>> = {
   TH: 'th_TH',
   TW: 'tw',
 };
+
+/**
+ * The language the geocoder is asked in: the spec §7 language of the countries it names, otherwise the page's
+ * (decision 141), so an Urdu page finds places typed in Urdu script and an English page still asks in English.
+ */
+export function geolocatorLanguage(countryCode: string, pageLanguage: string): string {
+  return GEOLOCATOR_LANGUAGE[countryCode] ?? (languageTag(pageLanguage) || 'en');
+}
 
 /**
  * The address input of spec §2: geolocator suggestions debounced by 500 ms, the vendor's address book
@@ -45,7 +55,7 @@ export function AddressSearch(props: {
   disabled?: boolean;
   isResolving?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [hasTyped, setHasTyped] = useState(false);
   const [debounced] = useDebouncedValue(props.value.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
@@ -57,7 +67,7 @@ export function AddressSearch(props: {
       query: debounced,
       country: props.countryCode,
       ...(props.bias && { lat: props.bias.lat, lng: props.bias.lng }),
-      language: GEOLOCATOR_LANGUAGE[props.countryCode] ?? 'en',
+      language: geolocatorLanguage(props.countryCode, i18n.language),
     },
     hasTyped && debounced.length > 0 && !coordinates,
   );
@@ -115,6 +125,8 @@ export function AddressSearch(props: {
           label={props.label}
           description={props.description}
           placeholder={t('request.address.placeholder')}
+          // A Latin address in a right-to-left page keeps its start in view, as typed.
+          attributes={AUTO_DIRECTION}
           value={props.value}
           disabled={props.disabled}
           error={errorKey ? t(errorKey, { ...(props.error ? props.errorValues : {}) }) : undefined}

@@ -37,6 +37,13 @@ describe('translation catalogues', () => {
     }
   });
 
+  it('says "collection point" with one Urdu term everywhere', () => {
+    for (const [key, text] of english) {
+      if (/collection point/i.test(text)) expect(urdu.get(key), key).toContain('کلیکشن پوائنٹ');
+    }
+    expect([...urdu.values()].filter((text) => text.includes('وصولی کا مقام'))).toEqual([]);
+  });
+
   it('covers the spec §8 login codes, the status labels, the password rules and the country names', () => {
     for (const code of AUTH_ERROR_CODES) expect(english.has(`auth.${code}`), code).toBe(true);
     for (const key of Object.values(STATUS_LABEL_KEYS)) expect(english.has(key), key).toBe(true);

@@ -79,7 +79,7 @@ export function PublicReceiptView({ receipt }: { receipt: PublicReceipt }) {
           </Row>
           {receipt.discount > 0 && (
             <Row label={t('public.receipt.discount')}>
-              <bdi>−{money(receipt.discount)}</bdi>
+              <bdi>{money(-receipt.discount)}</bdi>
             </Row>
           )}
           <Divider my={4} />

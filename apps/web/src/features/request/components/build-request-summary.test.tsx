@@ -1,3 +1,4 @@
+import { formatMoney } from '@riderdesk/domain/money';
 import { initialRequestState } from '@riderdesk/domain/request-flow';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ function paymentSummary(paymentMethod: string) {
     vendor: null,
     currency: 'PKR',
     timeZone: 'Asia/Karachi',
+    language: 'en',
     t,
     money: (amount) => `PKR ${amount}`,
     dateTime: () => '',
@@ -75,11 +77,62 @@ describe('the request summary’s pickup', () => {
       vendor: makeVendor({ vendor_id: 'guest-616f0123', name: 'guest' }),
       currency: 'PKR',
       timeZone: 'Asia/Karachi',
+      language: 'en',
       t,
       money: (amount) => `PKR ${amount}`,
       dateTime: () => '',
       pickupName: 'Tariq Road, Karachi',
     });
     expect(order[0]).toEqual({ label: 'request.summary.pickup', value: 'Tariq Road, Karachi' });
+  });
+});
+
+describe('the request page order summary', () => {
+  it('joins the drop-off address with the Urdu comma in Urdu', () => {
+    const state = {
+      ...initialRequestState('PK'),
+      step: 'FILL_PAYMENT_DETAILS' as const,
+      destination: { formattedAddress: 'زمزمہ، کراچی', lat: 24.8, lng: 67.03 } as never,
+    };
+    const summary = (language: string) =>
+      buildRequestSummary({
+        state,
+        form: { ...EMPTY_ORDER_FORM, unitNumber: 'فلیٹ 4', building: 'الفلاح ٹاور' },
+        vendor: null,
+        currency: 'PKR',
+        timeZone: 'Asia/Karachi',
+        language,
+        t,
+        money: (amount) => `PKR ${amount}`,
+        dateTime: () => '',
+      }).order.find((line) => line.label === 'request.summary.drop-off')?.value;
+    expect(summary('ur_alt')).toBe('فلیٹ 4، الفلاح ٹاور، زمزمہ، کراچی');
+    expect(summary('en')).toBe('فلیٹ 4, الفلاح ٹاور, زمزمہ، کراچی');
+  });
+});
+
+describe('the request page voucher discount', () => {
+  it('writes the discount as a signed amount whose minus stays on the number in Urdu', () => {
+    const state = {
+      ...initialRequestState('PK'),
+      step: 'FILL_ORDER_DETAILS' as const,
+      deliveryFee: 95,
+      discountedDeliveryFee: 76,
+      voucher: { code: 'SAVE20' } as never,
+    };
+    const { payment } = buildRequestSummary({
+      state,
+      form: EMPTY_ORDER_FORM,
+      vendor: null,
+      currency: 'PKR',
+      timeZone: 'Asia/Karachi',
+      language: 'ur_alt',
+      t,
+      money: (amount) => formatMoney(amount, 'PKR', 'ur_alt'),
+      dateTime: () => '',
+    });
+    expect(payment.find((line) => line.label === 'request.payment-summary.discount')?.value).toBe(
+      '\u2066\u221219\u2069\u00a0روپے',
+    );
   });
 });

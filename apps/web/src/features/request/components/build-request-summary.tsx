@@ -2,10 +2,10 @@ import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import { fromMinor, toMinor } from '@riderdesk/domain/money';
 import { orderCharges } from '@riderdesk/domain/orders/charges';
 import type { RequestState } from '@riderdesk/domain/request-flow';
+import { joinForReader } from '@riderdesk/domain/text/list-join';
 import type { TFunction } from 'i18next';
 import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { type OrderForm, parseAmount, preorderedFor } from '../order-form.ts';
-import { joinAddress } from '../request-rules.ts';
 import { isBeforeDestination } from '../request-sections.ts';
 import type { SummaryLine } from './request-summary.tsx';
 
@@ -21,6 +21,8 @@ export function buildRequestSummary(input: {
   vendor: Vendor | null;
   currency: string;
   timeZone: string;
+  /** The reader's language: the drop-off's parts are joined with its comma. */
+  language: string;
   t: TFunction;
   money: (amount: number) => string;
   dateTime: (epochMs: number) => string;
@@ -34,7 +36,7 @@ export function buildRequestSummary(input: {
   if (state.destination && !isBeforeDestination(step)) {
     order.push({
       label: t('request.summary.drop-off'),
-      value: joinAddress(form.unitNumber, form.building, state.destination.formattedAddress),
+      value: joinForReader([form.unitNumber, form.building, state.destination.formattedAddress], input.language),
     });
   }
   if (step === 'FILL_PAYMENT_DETAILS') {
@@ -67,7 +69,7 @@ export function buildRequestSummary(input: {
     if (hasVoucher && state.discountedDeliveryFee !== null) {
       payment.push({
         label: t('request.payment-summary.discount'),
-        value: `− ${money(state.deliveryFee - state.discountedDeliveryFee)}`,
+        value: money(state.discountedDeliveryFee - state.deliveryFee),
       });
       if (!isPaymentStep) {
         payment.push({ label: t('request.payment-summary.fee-to-pay'), value: money(state.discountedDeliveryFee) });

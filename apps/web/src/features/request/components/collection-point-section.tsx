@@ -7,6 +7,7 @@ import {
   validateSenderContact,
 } from '@riderdesk/domain/guest/guest-rules';
 import type { RequestEvent, RequestState } from '@riderdesk/domain/request-flow';
+import { joinForReader } from '@riderdesk/domain/text/list-join';
 import { validateAddress } from '@riderdesk/domain/validation/address';
 import { IconBuildingStore, IconInfoCircle, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,15 +18,16 @@ import { AddressSearch } from '../../../shared/geo/address-search.tsx';
 import { useAddressResolver } from '../../../shared/geo/use-address-resolver.ts';
 import { notify } from '../../../shared/notify.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../shared/storage.ts';
+import { AUTO_DIRECTION } from '../../../shared/ui/auto-direction.ts';
 import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { useSaveVendorAddress } from '../api/save-vendor-address.ts';
 import { joinAddress } from '../request-rules.ts';
 import { PhoneInput } from './phone-input.tsx';
 import { type SectionStatus, StepSection } from './step-section.tsx';
 
-function vendorAddress(vendor: Vendor): string {
+function vendorAddress(vendor: Vendor, language: string): string {
   const location = vendor.vendor_information.location;
-  return joinAddress(location.unit, location.building, location.address_text, location.city);
+  return joinForReader([location.unit, location.building, location.address_text, location.city], language);
 }
 
 /** spec §4 ASK_FOR_ORIGIN_ADDRESS(_DETAILS): a vendor without coordinates sets its pickup point first. */
@@ -185,11 +187,13 @@ function OriginForm(props: {
       <Group grow gap="sm" align="flex-start">
         <TextInput
           label={t('request.form.unit')}
+          attributes={AUTO_DIRECTION}
           value={details.unit}
           onChange={(event) => setDetails({ ...details, unit: event.currentTarget.value })}
         />
         <TextInput
           label={t('request.form.building')}
+          attributes={AUTO_DIRECTION}
           value={details.building}
           onChange={(event) => setDetails({ ...details, building: event.currentTarget.value })}
         />
@@ -256,13 +260,14 @@ export function CollectionPointSection(props: {
   /** Set for a guest: the pickup comes with a contact and is sent as the order's sender. */
   senderContact?: { value: SenderContact | null; onChange: (contact: SenderContact) => void };
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { vendor, state } = props;
   const isOriginStep = state.step === 'ASK_FOR_ORIGIN_ADDRESS' || state.step === 'ASK_FOR_ORIGIN_ADDRESS_DETAILS';
   const status: SectionStatus = isOriginStep ? 'active' : 'done';
   const origin = state.originAddressCreation;
   const address = vendor
-    ? vendorAddress(vendor) || (origin ? joinAddress(origin.unit, origin.building, origin.address_text) : '')
+    ? vendorAddress(vendor, i18n.language) ||
+      (origin ? joinForReader([origin.unit, origin.building, origin.address_text], i18n.language) : '')
     : '';
 
   return (

@@ -5,6 +5,7 @@ import { currencyExponent, currencyLabel } from '@riderdesk/domain/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AUTO_DIRECTION } from '../../../shared/ui/auto-direction.ts';
 import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { type OrderForm, parseAmount } from '../order-form.ts';
 import { PhoneInput } from './phone-input.tsx';
@@ -99,6 +100,7 @@ export function DetailsSection(props: {
             />
             <TextInput
               label={t('request.form.unit')}
+              attributes={AUTO_DIRECTION}
               error={errors.unitNumber}
               readOnly={props.isSavedAddressKept}
               description={props.isSavedAddressKept ? t('request.form.part-of-saved-address') : undefined}
@@ -106,6 +108,7 @@ export function DetailsSection(props: {
             />
             <TextInput
               label={t('request.form.building')}
+              attributes={AUTO_DIRECTION}
               readOnly={props.isSavedAddressKept}
               description={props.isSavedAddressKept ? t('request.form.part-of-saved-address') : undefined}
               {...register('building')}

@@ -16,6 +16,7 @@ import { TimePicker } from '@mantine/dates';
 import { ASAP_MINUTES, type PaymentMethod, PREORDER_WINDOW_DAYS, VAT_NUMBER_LENGTH } from '@riderdesk/domain/constants';
 import type { Voucher } from '@riderdesk/domain/contracts/vouchers';
 import { firstPreorderSlot } from '@riderdesk/domain/orders/preorder-window';
+import { joinForReader } from '@riderdesk/domain/text/list-join';
 import {
   IconAlertTriangle,
   IconCash,
@@ -39,6 +40,15 @@ const METHOD_ICONS: Partial<Record<PaymentMethod, typeof IconCash>> = {
   PAID: IconReceipt,
   ONLINE_PAYMENT: IconCreditCard,
 };
+
+/**
+ * The hour and minute fields of the time picker, wide enough for two digits in any page: Mantine sizes them
+ * at exactly two '0' widths of the page's font, and an Urdu page's Naskh font draws Latin digits from another
+ * face, so "04:00" showed as "04:0". The digits are set in the Latin interface font, with room to spare.
+ */
+const TIME_FIELD_STYLES = {
+  field: { width: 'calc(2ch + 1em)', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+} as const;
 
 function VoucherField(props: {
   voucher: Voucher | null;
@@ -150,7 +160,8 @@ export function PaymentSection(props: {
           : formatDay(day.noon, props.timeZone, i18n.language);
     return {
       value: day.date,
-      label: relative > 1 ? name : `${name}, ${formatDay(day.noon, props.timeZone, i18n.language)}`,
+      label:
+        relative > 1 ? name : joinForReader([name, formatDay(day.noon, props.timeZone, i18n.language)], i18n.language),
     };
   });
   const chooseLater = () => {
@@ -291,6 +302,7 @@ export function PaymentSection(props: {
                           hoursInputLabel={t('request.time.hours')}
                           minutesInputLabel={t('request.time.minutes')}
                           dir="ltr"
+                          styles={TIME_FIELD_STYLES}
                           error={Boolean(errors.scheduledAt)}
                         />
                       </Group>

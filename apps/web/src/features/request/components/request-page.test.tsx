@@ -329,6 +329,11 @@ describe('request a rider (spec §4 flow)', () => {
     const minutes = within(payment).getByRole('spinbutton', { name: 'Minutes' });
     expect(hours).toHaveValue(slotHours);
     expect(minutes).toHaveValue(slotMinutes);
+    // Two digits fit in any page's font: the fields are wider than two '0's and set in the Latin interface font.
+    for (const field of [hours, minutes]) {
+      expect(field.style.width).toBe('calc(2ch + 1em)');
+      expect(field.style.fontFamily).toMatch(/^system-ui/);
+    }
 
     // Typing 1430 gives 14:30, tomorrow (inside the 2-day window whatever the time now).
     await userEvent.click(within(payment).getByRole('combobox', { name: 'Day' }));

@@ -239,6 +239,7 @@ export function RequestPage(props: RequestPageProps) {
     vendor,
     currency: country.currency,
     timeZone: country.timeZone,
+    language: i18n.language,
     t,
     money,
     dateTime: (epochMs) => formatDateTime(epochMs, country.timeZone, i18n.language),

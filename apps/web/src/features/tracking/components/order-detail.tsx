@@ -468,9 +468,7 @@ export function OrderDetail({
               value={money(order.delivery_fee)}
             />
             {order.voucher_code && <MoneyRow label={t('tracking.payment.voucher')} value={order.voucher_code} />}
-            {order.discount > 0 && (
-              <MoneyRow label={t('tracking.payment.discount')} value={`−${money(order.discount)}`} />
-            )}
+            {order.discount > 0 && <MoneyRow label={t('tracking.payment.discount')} value={money(-order.discount)} />}
             <Divider my={4} />
             <MoneyRow label={t('tracking.payment.total')} value={money(order.total_amount)} />
             {/* A cancelled order has nothing left to collect, at the door or at the pickup. */}

@@ -35,6 +35,7 @@ import { placeDetailsQueryOptions } from '../../../shared/geo/get-place-details.
 import { useAddressResolver } from '../../../shared/geo/use-address-resolver.ts';
 import { lazyWithRetry } from '../../../shared/lazy/retry-import.ts';
 import { notify } from '../../../shared/notify.ts';
+import { AUTO_DIRECTION } from '../../../shared/ui/auto-direction.ts';
 import { useSaveOutlet } from '../api/save-outlet.ts';
 import {
   collectionPointOf,
@@ -236,7 +237,7 @@ function OutletForm({
             disabled={isEditing}
             error={errorOf('clientVendorId')}
             onChange={(event) => update('clientVendorId', { clientVendorId: event.currentTarget.value })}
-            dir="auto"
+            attributes={AUTO_DIRECTION}
           />
           <TextInput
             label={t('outlet.label')}
@@ -244,7 +245,7 @@ function OutletForm({
             value={form.name}
             error={errorOf('name')}
             onChange={(event) => update('name', { name: event.currentTarget.value })}
-            dir="auto"
+            attributes={AUTO_DIRECTION}
           />
         </SimpleGrid>
 
@@ -282,11 +283,13 @@ function OutletForm({
             <Group grow gap="sm" align="flex-start">
               <TextInput
                 label={t('request.form.unit')}
+                attributes={AUTO_DIRECTION}
                 value={form.unitNo ?? ''}
                 onChange={(event) => update('unitNo', { unitNo: event.currentTarget.value })}
               />
               <TextInput
                 label={t('request.form.building')}
+                attributes={AUTO_DIRECTION}
                 value={form.building ?? ''}
                 onChange={(event) => update('building', { building: event.currentTarget.value })}
               />

@@ -75,14 +75,14 @@ describe.each(databases())('vouchers on %s', (kind) => {
   });
 
   it.each([
-    ['an unknown code', 'NOPE'],
-    ['an expired code', 'SUMMER24'],
-    ['an inactive code', 'PAUSED'],
-    ["another vendor's code", 'OURS15'],
-  ])('refuses %s', async (_name, code) => {
+    ['an unknown code', 'NOPE', 'voucher.error.validation.message'],
+    ['an expired code, saying it has expired', 'SUMMER24', 'voucher.error.expired'],
+    ['an inactive code', 'PAUSED', 'voucher.error.validation.message'],
+    ["another vendor's code", 'OURS15', 'voucher.error.validation.message'],
+  ])('refuses %s', async (_name, code, key) => {
     const response = await validate(code, await quoteFee(t, merchant));
     expect(response.statusCode).toBe(400);
-    expect(translationKey(response)).toBe('voucher.error.validation.message');
+    expect(translationKey(response)).toBe(key);
   });
 
   it.each([
@@ -160,7 +160,7 @@ describe.each(databases())('vouchers on %s', (kind) => {
       expect((await validate('NOWONLY', quote)).statusCode).toBe(200);
       const later = await validate('NOWONLY', quote, merchant, inThreeHours());
       expect(later.statusCode).toBe(400);
-      expect(translationKey(later)).toBe('voucher.error.validation.message');
+      expect(translationKey(later)).toBe('voucher.error.expired');
     });
 
     it('is judged at the pre-ordered time when the order is placed', async () => {

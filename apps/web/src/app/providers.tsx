@@ -63,6 +63,26 @@ function SessionEffects() {
   return null;
 }
 
+/** Mantine with the brand's theme; the theme carries translated defaults, so it follows the language. */
+function ThemedMantine({
+  primaryColor,
+  env,
+  children,
+}: {
+  primaryColor: string;
+  env?: 'default' | 'test';
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const closeLabel = t('action.close-dialog');
+  const theme = useMemo(() => createAppTheme(primaryColor, closeLabel), [primaryColor, closeLabel]);
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
+      {children}
+    </MantineProvider>
+  );
+}
+
 export function AppProviders({
   config,
   i18n,
@@ -76,22 +96,16 @@ export function AppProviders({
   children: ReactNode;
   env?: 'default' | 'test';
 }) {
-  const theme = useMemo(() => createAppTheme(config.brand.primaryColor), [config.brand.primaryColor]);
   return (
     <ConfigProvider config={config}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
-            <MantineProvider
-              theme={theme}
-              cssVariablesResolver={cssVariablesResolver}
-              defaultColorScheme="light"
-              env={env}
-            >
+            <ThemedMantine primaryColor={config.brand.primaryColor} env={env}>
               <NotificationsOutlet />
               <SessionEffects />
               {children}
-            </MantineProvider>
+            </ThemedMantine>
           </DirectionProvider>
         </QueryClientProvider>
       </I18nextProvider>

@@ -15,8 +15,11 @@ const LATIN_STACK =
 /** The palette shade the theme draws the primary colour in (the loading dots in index.html use the light one). */
 export const PRIMARY_SHADE = { light: 7, dark: 5 } as const;
 
-/** brand.primaryColor is a Mantine colour name, or a CSS colour for brands outside the palette. */
-export function createAppTheme(primaryColor: string) {
+/**
+ * brand.primaryColor is a Mantine colour name, or a CSS colour for brands outside the palette. closeLabel is the
+ * translated accessible name of every dialog's and drawer's close button (an icon without text otherwise).
+ */
+export function createAppTheme(primaryColor: string, closeLabel = 'Close') {
   const isPaletteColour = primaryColor in DEFAULT_THEME.colors;
   const colors: Record<string, MantineColorsTuple> = isPaletteColour ? {} : { brand: colorsTuple(primaryColor) };
   return createTheme({
@@ -30,6 +33,8 @@ export function createAppTheme(primaryColor: string) {
     components: {
       Button: { defaultProps: { radius: 'md' } },
       Paper: { defaultProps: { radius: 'md' } },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
     },
   });
 }

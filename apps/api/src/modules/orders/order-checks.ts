@@ -76,6 +76,7 @@ export function assertVatNumber(vatNumber: string | null | undefined): void {
 export function preorderTime(preorderedFor: number | null, at: Date): Date | null {
   if (preorderedFor === null) return null;
   const time = new Date(preorderedFor * 1000);
+  if (time.getTime() <= at.getTime()) throw invalid('validation.preorder-past', 'preordered_for');
   if (!isWithinPreorderWindow(time, at)) throw invalid('validation.preorder-window', 'preordered_for');
   return time;
 }

@@ -19,6 +19,8 @@ export type VoucherService = ReturnType<typeof voucherService>;
 export const voucherInvalid = (field = 'code') =>
   keyedError(400, 'VoucherInvalid', 'voucher.error.validation.message', field);
 
+export const voucherExpired = (field = 'code') => keyedError(400, 'VoucherInvalid', 'voucher.error.expired', field);
+
 /** What a voucher takes off a fee, in minor units; never more than the fee. */
 export function discountMinor(voucher: Pick<repo.VoucherRow, 'type' | 'value' | 'currency'>, feeMinor: number): number {
   switch (voucher.type) {
@@ -43,6 +45,11 @@ function appliesTo(voucher: repo.VoucherRow, vendor: VendorRow): boolean {
   );
 }
 
+/** The voucher's validity ended at or before `at`. */
+function hasEndedBy(voucher: repo.VoucherRow, at: Date): boolean {
+  return voucher.valid_until !== null && voucher.valid_until.getTime() <= at.getTime();
+}
+
 function isUsableAt(voucher: repo.VoucherRow, at: Date): boolean {
   if (!voucher.is_active) return false;
   if (voucher.valid_from && voucher.valid_from.getTime() > at.getTime()) return false;
@@ -62,14 +69,15 @@ export function voucherService({ db, config, vendors, signer, now }: VoucherDeps
   const { currency } = config.deployment.country;
 
   /**
-   * A voucher this vendor may use for an order at `at` (its pre-ordered time, else now); unknown, inactive,
-   * expired or foreign codes are all one error.
+   * A voucher this vendor may use for an order at `at` (its pre-ordered time, else now); unknown, inactive or
+   * foreign codes are all one error, and an active code of theirs that has ended says it has expired.
    */
   async function usableVoucher(code: string, vendor: VendorRow, at: Date = now()): Promise<repo.VoucherRow> {
     const voucher = await repo.findVoucher(db, code);
-    if (!voucher || !appliesTo(voucher, vendor) || !isUsableAt(voucher, at) || voucher.currency !== currency) {
-      throw voucherInvalid();
-    }
+    if (!voucher || !appliesTo(voucher, vendor) || voucher.currency !== currency) throw voucherInvalid();
+    // A code this vendor may use says so when its time is over (it exists for them; nothing is revealed).
+    if (voucher.is_active && hasEndedBy(voucher, at)) throw voucherExpired();
+    if (!isUsableAt(voucher, at)) throw voucherInvalid();
     return voucher;
   }
 

@@ -1,4 +1,5 @@
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { VerificationNotice } from '../../features/auth/components/verification-notice.tsx';
 import { useVerificationNotice } from '../../features/auth/hooks/use-verification-notice.ts';
 import { LandingPage } from '../../features/landing/components/landing-page.tsx';
 import { WelcomeTourButton } from '../../features/welcome/components/welcome-tour-button.tsx';
@@ -7,7 +8,7 @@ import { useAppFlags } from '../use-app-flags.ts';
 import { GuestCheckoutButton } from './guest-checkout-button.tsx';
 
 export function LandingRoute() {
-  useVerificationNotice();
+  const verification = useVerificationNotice();
   const flags = useAppFlags();
   const { mode } = useConfig();
   const canRegister = !flags.DeactivateSignUpButton;
@@ -18,6 +19,7 @@ export function LandingRoute() {
       tour={<WelcomeTourButton />}
       loginForm={
         <>
+          {verification && <VerificationNotice outcome={verification} />}
           <LoginForm canRegister={canRegister} />
           {hasGuestCheckout && <GuestCheckoutButton />}
         </>

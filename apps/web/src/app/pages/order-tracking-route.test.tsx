@@ -47,6 +47,7 @@ async function renderTracking(
     byPhone = [] as Order[],
     handlers = [] as HttpHandler[],
     language = 'en',
+    includeOutlets = false,
   } = {},
 ) {
   const tickets = liveTickets();
@@ -58,7 +59,7 @@ async function renderTracking(
     ),
   );
   const element = (
-    <ShellContext.Provider value={{ vendors: [vendor], selectedVendor: vendor, includeOutlets: false }}>
+    <ShellContext.Provider value={{ vendors: [vendor], selectedVendor: vendor, includeOutlets }}>
       <LiveConnection vendorId="v-1" isEnabled />
       <OrderTrackingRoute />
     </ShellContext.Provider>
@@ -84,6 +85,15 @@ afterEach(() => {
 });
 
 describe('order tracking', () => {
+  it('says whose orders it shows: this branch’s, or every branch’s when all outlets are included', async () => {
+    const { unmount } = await renderTracking('/order-tracking/v-1');
+    expect(await screen.findByText(/^Today's orders for this branch,/)).toBeInTheDocument();
+    unmount();
+    await renderTracking('/order-tracking/v-1', { includeOutlets: true });
+    expect(await screen.findByText(/^Today's orders for all branches of this business,/)).toBeInTheDocument();
+    expect(screen.queryByText(/for this branch/)).not.toBeInTheDocument();
+  });
+
   it('sorts today’s orders into the new, scheduled, collected, delivered and cancelled sections, newest first', async () => {
     const later = Math.floor(Date.now() / 1000) + 3 * 3600;
     await renderTracking('/order-tracking/v-1', {

@@ -85,6 +85,12 @@ describe('the request form (spec §5)', () => {
     // The details section does not show those fields.
     expect(failures({ ...form, paymentMethod: 'CASH_ON_DELIVERY' }, 'details')).toEqual({});
   });
+
+  it('says a scheduled time that has passed has passed, not that it is outside the window', () => {
+    // 13:45 in Karachi, a quarter of an hour before NOW (14:00).
+    const form: OrderForm = { ...filled, deliveryTime: 'LATER', scheduledAt: '2026-11-21 13:45:00' };
+    expect(failures(form, 'payment')).toEqual({ scheduledAt: 'validation.preorder-past' });
+  });
 });
 
 describe('the form of an order being edited', () => {

@@ -82,6 +82,13 @@ export function preorderedFor(form: OrderForm, timeZone: string): number | null 
   return epoch === null ? null : Math.floor(epoch / 1000);
 }
 
+/** A scheduled time that has already come (the server says the same: validation.preorder-past). */
+export function isSchedulePast(form: OrderForm, nowMs: number, timeZone: string): boolean {
+  if (form.deliveryTime === 'ASAP') return false;
+  const seconds = preorderedFor(form, timeZone);
+  return seconds !== null && seconds * 1000 <= nowMs;
+}
+
 export function isScheduleValid(form: OrderForm, nowMs: number, timeZone: string): boolean {
   if (form.deliveryTime === 'ASAP') return true;
   const seconds = preorderedFor(form, timeZone);
@@ -153,6 +160,7 @@ export function orderFormSchema(context: OrderFormContext) {
     } else {
       if (vatNumberError(form.vatNumber)) fail('vatNumber', 'request.vat.error');
       if (context.isLaterOnly && form.deliveryTime === 'ASAP') fail('scheduledAt', 'request.time.closed-now');
+      else if (isSchedulePast(form, context.now(), context.timeZone)) fail('scheduledAt', 'validation.preorder-past');
       else if (!isScheduleValid(form, context.now(), context.timeZone)) fail('scheduledAt', 'request.time.invalid');
     }
     const failures = orderPayloadFailures(orderPayload(form, context.destination, context.timeZone), {

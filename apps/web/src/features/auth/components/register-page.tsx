@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiRequestError } from '../../../shared/api/api-error.ts';
 import { describeError } from '../../../shared/api/describe-error.ts';
 import { useConfig } from '../../../shared/config/config-context.tsx';
 import { useRegister } from '../api/register.ts';
@@ -27,6 +28,17 @@ import { AuthCard } from './auth-card.tsx';
 import { PasswordRules } from './password-rules.tsx';
 
 type RegistrationType = RegisterBody['registration_type'];
+
+/** The form's field for each field the server names in a refusal (contracts/auth.ts RegisterBody). */
+const FORM_FIELD_OF: Readonly<Record<string, keyof RegisterForm>> = {
+  vendor_code: 'vendorCode',
+  vendor_email: 'vendorEmail',
+  business_name: 'businessName',
+  mobile_number: 'mobileNumber',
+  vat_number: 'vatNumber',
+  email_address: 'email',
+  password: 'password',
+};
 
 const EMPTY: RegisterForm = {
   registrationType: 'PV',
@@ -46,7 +58,15 @@ export function RegisterPage() {
   const registerMutation = useRegister();
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { register, handleSubmit, watch, setValue, clearErrors, formState } = useForm<RegisterForm>({
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    clearErrors,
+    setError: setFieldError,
+    formState,
+  } = useForm<RegisterForm>({
     defaultValues: EMPTY,
     resolver: zodResolver(RegisterFormSchema),
     // A field's error shows until the field is edited, not re-checked as the user types.
@@ -85,6 +105,13 @@ export function RegisterPage() {
       const result = await registerMutation.mutateAsync(body);
       setSentTo(result.email);
     } catch (caught) {
+      // A refusal naming a field with a key of its own is marked on that field.
+      const formField = caught instanceof ApiRequestError ? FORM_FIELD_OF[caught.errors[0]?.field ?? ''] : undefined;
+      const key = caught instanceof ApiRequestError ? caught.firstTranslationKey : null;
+      if (formField && key && i18n.exists(key)) {
+        setFieldError(formField, { type: 'server', message: key }, { shouldFocus: true });
+        return;
+      }
       setError(describeError(caught, t, 'register.error.generic', (key) => i18n.exists(key)));
     }
   });
@@ -132,23 +159,35 @@ export function RegisterPage() {
           )}
           {type === 'PV' ? (
             <>
-              <TextInput label={t('register.vendor-code')} autoComplete="off" {...field('vendorCode')} />
+              <TextInput
+                label={t('register.vendor-code')}
+                autoComplete="off"
+                error={errorOf('vendorCode')}
+                {...field('vendorCode')}
+              />
               <TextInput
                 label={t('register.vendor-email')}
                 description={t('register.vendor-email-help')}
                 type="email"
+                error={errorOf('vendorEmail')}
                 {...field('vendorEmail')}
               />
             </>
           ) : (
             <>
-              <TextInput label={t('register.business-name')} autoComplete="organization" {...field('businessName')} />
+              <TextInput
+                label={t('register.business-name')}
+                autoComplete="organization"
+                error={errorOf('businessName')}
+                {...field('businessName')}
+              />
               <TextInput
                 label={t('register.mobile-number')}
                 type="tel"
                 autoComplete="tel"
                 dir="ltr"
                 placeholder={`${config.country.phonePrefix} 300 1234567`}
+                error={errorOf('mobileNumber')}
                 {...field('mobileNumber')}
               />
               <TextInput
@@ -160,7 +199,13 @@ export function RegisterPage() {
               />
             </>
           )}
-          <TextInput label={t('register.email')} type="email" autoComplete="email" {...field('email')} />
+          <TextInput
+            label={t('register.email')}
+            type="email"
+            autoComplete="email"
+            error={errorOf('email')}
+            {...field('email')}
+          />
           <PasswordInput
             label={t('register.password')}
             autoComplete="new-password"

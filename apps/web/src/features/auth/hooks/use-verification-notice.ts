@@ -1,17 +1,19 @@
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { notify } from '../../../shared/notify.ts';
 
-/** The e-mailed verification link lands on /?verified=1 or /?verified=0; say what happened, once. */
-export function useVerificationNotice(): void {
-  const { t } = useTranslation();
+export type VerificationOutcome = 'confirmed' | 'invalid';
+
+/**
+ * The e-mailed verification link lands on /?verified=1 or /?verified=0. The outcome stays on the page (a toast
+ * goes unseen) while the parameter leaves the address, so a reload does not say it again.
+ */
+export function useVerificationNotice(): VerificationOutcome | null {
   const [params, setParams] = useSearchParams();
   const verified = params.get('verified');
+  const [outcome, setOutcome] = useState<VerificationOutcome | null>(null);
   useEffect(() => {
     if (verified !== '1' && verified !== '0') return;
-    if (verified === '1') notify({ message: t('register.verified.success'), tone: 'success' });
-    else notify({ message: t('register.verified.failure'), tone: 'error' });
+    setOutcome(verified === '1' ? 'confirmed' : 'invalid');
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -20,5 +22,6 @@ export function useVerificationNotice(): void {
       },
       { replace: true },
     );
-  }, [verified, setParams, t]);
+  }, [verified, setParams]);
+  return outcome;
 }

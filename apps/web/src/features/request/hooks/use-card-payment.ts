@@ -43,6 +43,12 @@ export function useCardPayment(vendorId: string | null, isOn: boolean) {
   useEffect(() => {
     if (!enabled || !savedCards.isSuccess || choice !== 'NOT_SET') return;
     if (savedCards.data.length === 0) setChoice('NEW');
+    // A single saved card is the merchant's card: it is chosen for them, and another stays one click away.
+    const [only, ...others] = savedCards.data;
+    if (only && others.length === 0) {
+      setChoice('EXISTING');
+      setSelectedCardId(only.id);
+    }
   }, [enabled, savedCards.isSuccess, savedCards.data, choice]);
   useEffect(() => {
     if (selectedCardId && !cards.some((card) => card.id === selectedCardId)) setSelectedCardId(null);

@@ -153,7 +153,7 @@ export function OrderTrackingPage(props: OrderTrackingPageProps) {
   const header = (
     <PageHeader
       title={t('tracking.title')}
-      description={t('tracking.description')}
+      description={t(includeOutlets ? 'tracking.description-all-outlets' : 'tracking.description')}
       actions={
         <>
           <LiveIndicator status={props.liveStatus} />

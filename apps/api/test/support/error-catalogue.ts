@@ -20,6 +20,8 @@ const NOT_ANSWERED = new Set([
   'flex.cybersource.com',
   'testflex.cybersource.com',
   'guests.sweep',
+  'auth.password-reset-mail',
+  'www.example.com',
   'order.amount',
   'order.description',
   'order.signature',

@@ -804,12 +804,12 @@ describe('the parse worker’s memory limit', () => {
   };
 
   it('refuses a file that needs more than its thread’s heap, and goes on parsing the next', async () => {
-    // 24 MB holds the reader and a small sheet, not 25 000 rows (the process's own parser has 768 MB).
+    // 24 MB holds the reader and a small sheet, not 100 000 rows (the process's own parser has 768 MB).
     const parser = bulkFileParser({ heapMb: 24 });
     try {
       const small = workbookOf(10);
       expect((await parser.parse(small, { kind: 'xlsx' }, 30_000)).rows).toHaveLength(11);
-      await expect(parser.parse(workbookOf(25_000), { kind: 'xlsx' }, 30_000)).rejects.toMatchObject({
+      await expect(parser.parse(workbookOf(100_000), { kind: 'xlsx' }, 30_000)).rejects.toMatchObject({
         statusCode: 400,
         message: 'bulk.error.unsafe-file',
       });

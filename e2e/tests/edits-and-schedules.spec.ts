@@ -40,7 +40,7 @@ async function editScheduledOrder(page: Page, locale: Locale, device: string) {
   const details = page.getByRole('form', { name: say('request.step.details') });
   const name = details.getByLabel(say('request.form.customer-name'));
   await name.fill('Sana Mirza');
-  const phone = details.getByLabel(say('request.form.phone'));
+  const phone = details.getByLabel(say('request.form.phone.label'));
   await phone.fill('');
   await phone.pressSequentially('0321 7654321');
   await details.getByRole('button', { name: say('request.form.continue') }).click();
@@ -86,7 +86,7 @@ async function failChallenge(page: Page, locale: Locale, device: string) {
   await page.getByRole('option', { name: /^Zamzama Commercial/ }).click();
   const details = page.getByRole('form', { name: say('request.step.details') });
   await details.getByLabel(say('request.form.customer-name')).fill('Ayesha Khan');
-  await details.getByLabel(say('request.form.phone')).pressSequentially('0300 1234567');
+  await details.getByLabel(say('request.form.phone.label')).pressSequentially('0300 1234567');
   await details.getByLabel(say('request.form.description')).fill('Chicken biryani x2');
   await details.getByLabel(say('request.form.amount')).fill('1500');
   await details.getByRole('button', { name: say('request.form.continue') }).click();

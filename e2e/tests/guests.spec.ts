@@ -52,9 +52,9 @@ test('a guest requests a rider, registers afterwards and still sees the order', 
   const orderId = await sendToZamzama(page, 'en');
   await page.screenshot({ path: 'test-results/screens/guest-order-en-desktop.png', fullPage: true });
 
-  // guest-orders keeps the order (spec §3); the later-register popup follows the order.
+  // guest-orders keeps the order (spec §3); the later-register prompt follows the order, in the page.
   expect(await page.evaluate(() => window.localStorage.getItem('guest-orders'))).toContain(orderId);
-  const prompt = page.getByRole('dialog', { name: say('guest.later-register.title') });
+  const prompt = page.getByRole('region', { name: say('guest.later-register.title') });
   await expect(prompt).toBeVisible();
   await page.getByRole('link', { name: say('guest.later-register.register') }).click();
   await expect(page).toHaveURL(/\/register$/);

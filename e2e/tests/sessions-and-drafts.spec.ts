@@ -28,7 +28,7 @@ async function expectRestored(page: Page) {
 
 async function sendRequest(page: Page) {
   const details = page.getByRole('form', { name: say('request.step.details') });
-  await details.getByLabel(say('request.form.phone')).pressSequentially('+92 300 1234567');
+  await details.getByLabel(say('request.form.phone.label')).pressSequentially('+92 300 1234567');
   await details.getByLabel(say('request.form.amount')).fill('1500');
   await details.getByRole('button', { name: say('request.form.continue') }).click();
   const payment = page.getByRole('form', { name: say('request.step.payment') });

@@ -328,47 +328,39 @@ export interface VendorAddress {
   rider_instructions: string | null;
 }
 
+/** The columns of a vendor's pickup point, as $2…$11 after the vendor id ($1) of addressParams. */
+const SET_ADDRESS = `update vendors set address_text = $2, unit = $3, building = $4, city = $5, country_code = $6,
+       latitude = $7, longitude = $8, postal_code = $9, street = $10, rider_instructions = $11`;
+
+const addressParams = (vendorId: string, address: VendorAddress) => [
+  vendorId,
+  address.address_text,
+  address.unit,
+  address.building,
+  address.city,
+  address.country_code,
+  address.latitude,
+  address.longitude,
+  address.postal_code,
+  address.street,
+  address.rider_instructions,
+];
+
 export async function updateVendorAddress(db: Db, vendorId: string, address: VendorAddress): Promise<void> {
   await db.query(
-    `update vendors set address_text = $2, unit = $3, building = $4, city = $5, country_code = $6, latitude = $7,
-       longitude = $8, postal_code = $9, street = $10, rider_instructions = $11
+    `${SET_ADDRESS}
      where vendor_id = $1`,
-    [
-      vendorId,
-      address.address_text,
-      address.unit,
-      address.building,
-      address.city,
-      address.country_code,
-      address.latitude,
-      address.longitude,
-      address.postal_code,
-      address.street,
-      address.rider_instructions,
-    ],
+    addressParams(vendorId, address),
   );
 }
 
 /** Sets the pickup point of a vendor that has none yet; a saved one is kept. Whether it was set. */
 export async function setMissingVendorAddress(db: Db, vendorId: string, address: VendorAddress): Promise<boolean> {
   const rows = await db.query<{ vendor_id: string }>(
-    `update vendors set address_text = $2, unit = $3, building = $4, city = $5, country_code = $6, latitude = $7,
-       longitude = $8, postal_code = $9, street = $10, rider_instructions = $11
+    `${SET_ADDRESS}
      where vendor_id = $1 and latitude is null
      returning vendor_id`,
-    [
-      vendorId,
-      address.address_text,
-      address.unit,
-      address.building,
-      address.city,
-      address.country_code,
-      address.latitude,
-      address.longitude,
-      address.postal_code,
-      address.street,
-      address.rider_instructions,
-    ],
+    addressParams(vendorId, address),
   );
   return rows.length > 0;
 }

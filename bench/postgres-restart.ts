@@ -2,15 +2,11 @@
 // an anchor measured in the same run: the time the database itself took to stop (immediate: no checkpoint)
 // and start again (crash recovery) until it accepts connections. apps/api/test/postgres-restart.test.ts proves
 // the recovery (nothing lost, nothing twice); this measures how long it takes.
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { orderCreateBody } from '../testing/order-body.ts';
+import { demoOrder } from '../testing/demo-order.ts';
+import { Cluster, pgBin } from '../testing/postgres-cluster.ts';
+import { type SpawnedServer, spawnServer } from '../testing/server-process.ts';
 
 export interface PostgresRestartOptions {
   /** Orders sent per second, evenly, before, during and after the restart. */
@@ -25,143 +21,38 @@ export interface PostgresRestartResult {
   databaseRestartMs: number;
   /** From the database accepting connections again to the first order sent after it being acknowledged. */
   apiRecoveryMs: number;
-  /** Calls answered 503 or not at all while the database was away. */
+  /** Calls not acknowledged (answered 503, or not at all) while the database was away. */
   failed: number;
   acknowledged: number;
   loadAverage: number;
 }
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const PG_ROOT = '/usr/lib/postgresql';
-const OUTLET_ID = 'pk-karachi-grill-clifton';
-const DESTINATION = { lat: 24.815, lng: 67.041 };
-const run = promisify(execFile);
-
-function pgBin(): string | null {
-  if (!existsSync(PG_ROOT)) return null;
-  const version = readdirSync(PG_ROOT)
-    .filter((name) => existsSync(path.join(PG_ROOT, name, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a))[0];
-  return version ? path.join(PG_ROOT, version, 'bin') : null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+/** The server as a process of its own on the cluster, ready; the simulator off, load shedding off. */
+async function startServer(databaseUrl: string): Promise<SpawnedServer> {
+  const server = await spawnServer(databaseUrl, {
+    SIMULATOR: 'off',
+    RATE_LIMIT_GLOBAL: '1000000',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    MAX_EVENT_LOOP_UTILIZATION: '1',
   });
-}
-
-/** PostgreSQL refuses to run as root: as root, its commands run as the postgres user. */
-async function asPostgres(command: string, args: string[]): Promise<void> {
-  const isRoot = process.getuid?.() === 0;
-  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-  await run(file, argv, { encoding: 'utf8' });
-}
-
-/** A PostgreSQL cluster of the bench's own: restarting the shared one would fail everyone else's suites. */
-async function createCluster(bin: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-bench-restart-'));
-  if (process.getuid?.() === 0) {
-    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(dataDir, id('-u'), id('-g'));
-  }
-  await asPostgres(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
-  const port = await freePort();
-  const ctl = (action: 'start' | 'stop', mode = 'fast') => {
-    const args = ['-D', dataDir, '-w', '-t', '60', '-l', path.join(dataDir, 'server.log')];
-    const options = `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1`;
-    return asPostgres(
-      path.join(bin, 'pg_ctl'),
-      action === 'start' ? [...args, '-o', options, 'start'] : [...args, '-m', mode, 'stop'],
-    );
-  };
-  await ctl('start');
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    ctl,
-    async remove() {
-      await ctl('stop', 'immediate').catch(() => undefined);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The real server (apps/api/src/main.ts) as a process of its own, on `databaseUrl`. */
-async function startServer(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      AUTH_SECRET: 'bench-restart-secret-bench-restart-secret-0123',
-      LOG_LEVEL: 'warn',
-      SEED_SERVICE_HOURS: '0000:0000',
-      SIMULATOR: 'off',
-      RATE_LIMIT_GLOBAL: '1000000',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      MAX_EVENT_LOOP_UTILIZATION: '1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
   for (const started = Date.now(); Date.now() - started < 120_000; await sleep(250)) {
-    if (child.exitCode !== null) throw new Error(`the server ended with ${child.exitCode}`);
-    const ready = await fetch(`${base}/health/ready`).catch(() => null);
-    if (ready?.status === 200) return { base, child };
+    if (server.child.exitCode !== null) throw new Error(`the server ended:\n${server.output()}`);
+    if (await server.isReady()) return server;
   }
-  child.kill('SIGKILL');
+  server.child.kill('SIGKILL');
   throw new Error('the server did not become ready within 120 s');
 }
 
-async function json(base: string, url: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return ((await response.json()) as { result: Record<string, unknown> }).result;
-}
-
 export async function benchPostgresRestart(options: PostgresRestartOptions): Promise<PostgresRestartResult | null> {
-  const bin = pgBin();
-  if (!bin) return null;
-  const cluster = await createCluster(bin);
-  let server: { base: string; child: ChildProcess } | null = null;
+  if (!pgBin) return null;
+  const cluster = await Cluster.create(pgBin);
+  let server: SpawnedServer | null = null;
   try {
     server = await startServer(cluster.url);
     const { base } = server;
-    const tokens = await json(base, '/api/v1/login', {
-      email_address: 'demo@riderdesk.pk',
-      password: 'Riderdesk#2026',
-    });
-    const authorization = `Bearer ${tokens.AccessToken}|${tokens.IdToken}`;
-    const quote = await json(
-      base,
-      '/api/v1/delivery/fee',
-      {
-        source: { lat: 24.8021, lon: 67.03 },
-        destination: { lat: DESTINATION.lat, lon: DESTINATION.lng },
-        vendor_id: OUTLET_ID,
-        delivery_type: 'food',
-      },
-      { authorization },
-    );
-    const body = JSON.stringify(
-      orderCreateBody({
-        vendorId: OUTLET_ID,
-        quote: quote as { fee: number; signature: string },
-        destination: DESTINATION,
-      }),
-    );
+    const order = await demoOrder(base);
+    const { authorization } = order;
+    const body = JSON.stringify(order.body);
     const attempts: Promise<{ sentAt: number; answeredAt: number; ok: boolean }>[] = [];
     const send = (index: number) => {
       const sentAt = Date.now();

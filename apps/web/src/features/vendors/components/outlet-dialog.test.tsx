@@ -169,6 +169,39 @@ describe('OutletDialog', () => {
     await waitFor(() => expect(screen.queryByText(pendingText)).not.toBeInTheDocument());
   }, 45_000);
 
+  it('opens a collection point with each field showing its own saved value, the phone as History shows it', async () => {
+    mockApi(...geocoder());
+    const base = CLIFTON.vendor_information;
+    const saved = makeVendor({
+      ...CLIFTON,
+      name: 'Clifton Grill',
+      vendor_information: {
+        ...base,
+        contact: { phone: '+922135871234' },
+        location: {
+          ...base.location,
+          address_text: 'Block 5, Clifton, Karachi',
+          unit: 'Shop 3',
+          building: 'Sea View Plaza',
+          rider_instructions: 'Back door',
+        },
+      },
+    });
+    await renderWithProviders(
+      <OutletDialog target={{ mode: 'edit', vendor: saved }} vendors={[PARENT, saved]} onClose={vi.fn()} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit collection point' });
+    const field = (name: RegExp) => within(dialog).getByRole('textbox', { name });
+    expect(field(/^Collection point ID/)).toHaveValue('KGH-CLIFTON');
+    expect(field(/^Label/)).toHaveValue('Clifton Grill');
+    expect(field(/^Address/)).toHaveValue('Block 5, Clifton, Karachi');
+    expect(field(/^Unit/)).toHaveValue('Shop 3');
+    expect(field(/^Building/)).toHaveValue('Sea View Plaza');
+    expect(field(/^Phone/)).toHaveValue('(021) 35871234');
+    expect(field(/^Notes for the rider/)).toHaveValue('Back door');
+    expect(field(/^Owner e-mail 1/)).toHaveValue('manager@kgh.pk');
+  });
+
   it('clears the chosen location when the address is typed again (spec §5)', async () => {
     mockApi(...geocoder());
     await renderWithProviders(

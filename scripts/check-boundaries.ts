@@ -3,7 +3,8 @@
  *   (a) a web feature imports another feature (features meet in src/app);
  *   (b) the web's shared code imports a feature;
  *   (c) an API module reaches into another module's repository (its SQL belongs to that module);
- *   (d) modules import each other in a cycle, in the web app, the API or the domain.
+ *   (d) modules import each other in a cycle, in the web app, the API or the domain;
+ *   (e) a package that has one home is imported outside it (PACKAGE_HOMES: one way for each thing).
  * Each violation is printed as `file → import (rule)`. A violation listed in the allow-list file is
  * tolerated; an entry that no longer matches is reported so that it can be deleted.
  *
@@ -14,7 +15,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-export type Rule = 'feature-imports-feature' | 'shared-imports-feature' | 'module-reaches-into-repo' | 'import-cycle';
+export type Rule =
+  | 'feature-imports-feature'
+  | 'shared-imports-feature'
+  | 'module-reaches-into-repo'
+  | 'import-cycle'
+  | 'package-outside-its-home';
 
 export type Violation = {
   /** Paths relative to the root, with forward slashes. */
@@ -37,12 +43,55 @@ const WEB_FEATURES = 'apps/web/src/features/';
 const WEB_SHARED = 'apps/web/src/shared/';
 const API_MODULES = 'apps/api/src/modules/';
 const CYCLE_ROOTS = ['apps/web/src/', 'apps/api/src/', 'packages/domain/src/'];
-const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts'];
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.mjs'];
 // The domain package's "./*" export points at its src folder (packages/domain/package.json).
 const DOMAIN_PACKAGE = '@riderdesk/domain/';
 const DOMAIN_SOURCE = 'packages/domain/src/';
 
 type Import = { specifier: string; isTypeOnly: boolean };
+
+/**
+ * Packages that do one thing in one place, and the files allowed to import them (a folder ends with '/'; a
+ * name starting with '*' matches the end of a file's path). A second way of doing their job starts with a
+ * second importer, so the checker names it.
+ */
+export const PACKAGE_HOMES: readonly { name: string; homes: readonly string[]; why: string }[] = [
+  {
+    name: 'leaflet',
+    homes: ['apps/web/src/shared/map/'],
+    why: 'one map shell and one marker module (decision 148)',
+  },
+  {
+    name: 'react-leaflet',
+    homes: ['apps/web/src/shared/map/', '*-map.tsx'],
+    why: "a map's layers are drawn in its lazily loaded *-map.tsx inside the shared shell (decision 148)",
+  },
+  {
+    name: 'dayjs',
+    homes: [],
+    why: "Mantine's date inputs use it themselves; the app's dates are date-fns and @date-fns/tz (decision 148)",
+  },
+  {
+    name: 'exceljs',
+    homes: ['apps/api/src/modules/bulk/template.ts'],
+    why: 'it writes the bulk template because it writes data validation (decision 147)',
+  },
+  {
+    name: '@e965/xlsx',
+    homes: ['apps/api/src/modules/bulk/parse-worker.mjs'],
+    why: 'the one reader of uploaded sheets, bounded in a worker (decisions 113, 147)',
+  },
+];
+
+const isHome = (file: string, home: string) =>
+  home.startsWith('*') ? file.endsWith(home.slice(1)) : home.endsWith('/') ? file.startsWith(home) : file === home;
+
+/** The package rule an import breaks, if any. */
+function packageRuleOf(file: string, specifier: string): Rule | null {
+  const entry = PACKAGE_HOMES.find(({ name }) => specifier === name || specifier.startsWith(`${name}/`));
+  if (!entry || entry.homes.some((home) => isHome(file, home))) return null;
+  return 'package-outside-its-home';
+}
 
 /** Every module specifier of a file: static and dynamic imports, re-exports, `import x = require()`. */
 export function importsOf(fileName: string, text: string): Import[] {
@@ -238,6 +287,7 @@ export function checkBoundaries(options: { root: string; allowList?: readonly st
   for (const file of files) {
     const edges: string[] = [];
     for (const { specifier, isTypeOnly } of importsOf(file, readFileSync(path.join(root, file), 'utf8'))) {
+      if (packageRuleOf(file, specifier)) found.push({ file, import: specifier, rule: 'package-outside-its-home' });
       const target = resolve(root, file, specifier);
       if (!target) continue;
       const rule = ruleOf(file, target);

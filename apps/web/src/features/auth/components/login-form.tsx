@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { LoginFormSchema, type LoginForm as LoginValues } from '@riderdesk/domain/validation/account-forms';
 import { IconAlertCircle, IconPlugConnectedX } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describeError } from '../../../shared/api/describe-error.ts';
@@ -11,20 +9,23 @@ import { useWasDisconnected } from '../../../shared/session/session-store.ts';
 import { useLogin } from '../api/login.ts';
 
 /**
- * spec §5: login has no client-side validation; the server's answer is the message. A react-hook-form form like
- * every other (decision 037, decision 148); the domain's schema only gives the values their type.
+ * spec §5: login has no client-side validation; the server's answer is the message. With nothing to check
+ * while typing, the form reads its two fields when it is sent instead of using react-hook-form, which stays
+ * out of the login page's first load (decision 099); the domain's schema still gives the values their type.
  */
 export function LoginForm({ canRegister, onSuccess }: { canRegister: boolean; onSuccess?: () => void }) {
   const { t, i18n } = useTranslation();
   const loginMutation = useLogin();
   const [error, setError] = useState<string | null>(null);
   const wasDisconnected = useWasDisconnected();
-  const { register, handleSubmit } = useForm<LoginValues>({
-    defaultValues: { email: '', password: '' },
-    resolver: zodResolver(LoginFormSchema),
-  });
-  const submit = handleSubmit(async (values) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     if (loginMutation.isPending) return;
+    const form = new FormData(event.currentTarget);
+    const values: LoginValues = LoginFormSchema.parse({
+      email: form.get('email') ?? '',
+      password: form.get('password') ?? '',
+    });
     setError(null);
     try {
       await loginMutation.mutateAsync({ email_address: values.email, password: values.password });
@@ -32,7 +33,7 @@ export function LoginForm({ canRegister, onSuccess }: { canRegister: boolean; on
     } catch (caught) {
       setError(describeError(caught, t, 'auth.InternalErrorException', (key) => i18n.exists(key)));
     }
-  });
+  };
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('login.title')}>
@@ -53,14 +54,9 @@ export function LoginForm({ canRegister, onSuccess }: { canRegister: boolean; on
           autoComplete="username"
           placeholder="name@business.com"
           size="md"
-          {...register('email')}
+          name="email"
         />
-        <PasswordInput
-          label={t('login.password')}
-          autoComplete="current-password"
-          size="md"
-          {...register('password')}
-        />
+        <PasswordInput label={t('login.password')} autoComplete="current-password" size="md" name="password" />
         <Group justify="flex-end" mt={-8}>
           <Anchor component={Link} to="/forgot-password" fz="sm">
             {t('login.forgot')}

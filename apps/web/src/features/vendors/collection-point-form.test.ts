@@ -1,6 +1,6 @@
 import { CollectionPointFormSchema } from '@riderdesk/domain/validation/collection-point';
 import { describe, expect, it } from 'vitest';
-import { makeVendor } from '../../../test/fixtures.ts';
+import { makeCollectionPoint, makeVendor } from '../../../test/fixtures.ts';
 import {
   collectionPointOf,
   emptyCollectionPoint,
@@ -15,30 +15,7 @@ import {
 } from './collection-point-form.ts';
 
 const PARENT = makeVendor({ vendor_id: 'kgh', name: 'Karachi Grill House', is_parent: true });
-const base = makeVendor({ vendor_id: 'x', name: 'x' }).vendor_information;
-const CLIFTON = makeVendor({
-  vendor_id: 'kgh-clifton',
-  name: 'Clifton Grill',
-  parent_vendor_id: 'kgh',
-  client_vendor_id: 'KGH-CLIFTON',
-  vendor_information: {
-    ...base,
-    owners: ['manager@kgh.pk'],
-    contact: { phone: '+922135871234' },
-    location: {
-      ...base.location,
-      address_text: 'Block 5, Clifton, Karachi',
-      unit: 'Shop 3',
-      building: 'Sea View Plaza',
-      postal_code: '75600',
-      street: 'Khayaban-e-Saadi',
-      street_number: '12',
-      rider_instructions: 'Back door',
-      latitude: 24.82,
-      longitude: 67.03,
-    },
-  },
-});
+const CLIFTON = makeCollectionPoint();
 const OTHER_PARENT_OUTLET = makeVendor({ vendor_id: 'bbq-1', name: 'BBQ', parent_vendor_id: 'bbq' });
 
 describe('collection point form (view model)', () => {

@@ -7,7 +7,7 @@ import { HttpResponse, http } from 'msw';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/api.ts';
-import { makeVendor } from '../../../../test/fixtures.ts';
+import { makeCollectionPoint, makeVendor } from '../../../../test/fixtures.ts';
 import { API, answer, apiError } from '../../../../test/handlers.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { useOutletReadiness } from '../hooks/use-outlet-readiness.ts';
@@ -171,22 +171,7 @@ describe('OutletDialog', () => {
 
   it('opens a collection point with each field showing its own saved value, the phone as History shows it', async () => {
     mockApi(...geocoder());
-    const base = CLIFTON.vendor_information;
-    const saved = makeVendor({
-      ...CLIFTON,
-      name: 'Clifton Grill',
-      vendor_information: {
-        ...base,
-        contact: { phone: '+922135871234' },
-        location: {
-          ...base.location,
-          address_text: 'Block 5, Clifton, Karachi',
-          unit: 'Shop 3',
-          building: 'Sea View Plaza',
-          rider_instructions: 'Back door',
-        },
-      },
-    });
+    const saved = makeCollectionPoint();
     await renderWithProviders(
       <OutletDialog target={{ mode: 'edit', vendor: saved }} vendors={[PARENT, saved]} onClose={vi.fn()} />,
     );

@@ -132,6 +132,55 @@ describe('check-boundaries', () => {
     expect(report.violations).toEqual([]);
   });
   // biome-ignore-end lint/suspicious/noTemplateCurlyInString: source text of the files checked
+  it('lets each package with one home be imported there: the map shell, a *-map.tsx, the template, the parse worker', () => {
+    const report = checkTree({
+      ...GOOD_TREE,
+      'apps/web/src/shared/map/map-shell.tsx':
+        "import 'leaflet/dist/leaflet.css';\nimport L from 'leaflet';\nimport { MapContainer } from 'react-leaflet';\nexport const x = [L, MapContainer];\n",
+      'apps/web/src/features/orders/components/orders-map.tsx':
+        "import { Marker } from 'react-leaflet';\nexport const x = Marker;\n",
+      'apps/api/src/modules/bulk/template.ts': "import ExcelJS from 'exceljs';\nexport const x = ExcelJS;\n",
+      'apps/api/src/modules/bulk/parse-worker.mjs': "import * as XLSX from '@e965/xlsx';\nexport const x = XLSX;\n",
+    });
+    expect(report.violations).toEqual([]);
+  });
+
+  it.each([
+    [
+      'apps/web/src/features/orders/components/orders-page.tsx',
+      "import L from 'leaflet';\nexport const x = L;\n",
+      'leaflet',
+    ],
+    [
+      'apps/web/src/features/orders/components/orders-page.tsx',
+      "import 'leaflet/dist/leaflet.css';\n",
+      'leaflet/dist/leaflet.css',
+    ],
+    [
+      'apps/web/src/features/orders/components/orders-page.tsx',
+      "import { Marker } from 'react-leaflet';\nexport const x = Marker;\n",
+      'react-leaflet',
+    ],
+    [
+      'apps/web/src/features/orders/components/orders-page.tsx',
+      "import dayjs from 'dayjs';\nexport const x = dayjs;\n",
+      'dayjs',
+    ],
+    ['apps/api/src/modules/orders/export.ts', "import ExcelJS from 'exceljs';\nexport const x = ExcelJS;\n", 'exceljs'],
+    [
+      'apps/api/src/modules/bulk/results.ts',
+      "import * as XLSX from '@e965/xlsx';\nexport const x = XLSX;\n",
+      '@e965/xlsx',
+    ],
+    [
+      'apps/api/src/modules/bulk/other-worker.mjs',
+      "import * as XLSX from '@e965/xlsx';\nexport const x = XLSX;\n",
+      '@e965/xlsx',
+    ],
+  ])('fails on a package imported outside its home (%s)', (file, text, named) => {
+    const report = checkTree({ ...GOOD_TREE, [file]: text });
+    expect(report.violations.map(formatViolation)).toEqual([`${file} → ${named} (package-outside-its-home)`]);
+  });
 
   it('fails on an import cycle and names the modules it goes through', () => {
     const report = checkTree({

@@ -5,7 +5,8 @@
  *   (c) an API module reaches into another module's repository (its SQL belongs to that module);
  *   (d) modules import each other in a cycle, in the web app, the API or the domain;
  *   (e) a web route's path is written outside the paths module (packages/domain/src/paths.ts), as a string
- *       or a template starting with one of its routes (`/order-tracking/${id}`): it is built there, encoded.
+ *       or a template starting with one of its routes (`/order-tracking/${id}`): it is built there, encoded;
+ *   (f) a package that has one home is imported outside it (PACKAGE_HOMES: one way for each thing).
  * Each violation is printed as `file → import (rule)`. A violation listed in the allow-list file is
  * tolerated; an entry that no longer matches is reported so that it can be deleted.
  *
@@ -22,7 +23,8 @@ export type Rule =
   | 'shared-imports-feature'
   | 'module-reaches-into-repo'
   | 'import-cycle'
-  | 'route-path-outside-paths-module';
+  | 'route-path-outside-paths-module'
+  | 'package-outside-its-home';
 
 export type Violation = {
   /** Paths relative to the root, with forward slashes. */
@@ -46,7 +48,7 @@ const WEB_FEATURES = 'apps/web/src/features/';
 const WEB_SHARED = 'apps/web/src/shared/';
 const API_MODULES = 'apps/api/src/modules/';
 const CYCLE_ROOTS = ['apps/web/src/', 'apps/api/src/', 'packages/domain/src/'];
-const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts'];
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.mjs'];
 // The domain package's "./*" export points at its src folder (packages/domain/package.json).
 const DOMAIN_PACKAGE = '@riderdesk/domain/';
 const DOMAIN_SOURCE = 'packages/domain/src/';
@@ -58,6 +60,49 @@ const isTestFile = (file: string) => /\.test\.[cm]?tsx?$/.test(file);
 const ROUTE_DECLARATIONS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all', 'route']);
 
 type Import = { specifier: string; isTypeOnly: boolean };
+
+/**
+ * Packages that do one thing in one place, and the files allowed to import them (a folder ends with '/'; a
+ * name starting with '*' matches the end of a file's path). A second way of doing their job starts with a
+ * second importer, so the checker names it.
+ */
+export const PACKAGE_HOMES: readonly { name: string; homes: readonly string[]; why: string }[] = [
+  {
+    name: 'leaflet',
+    homes: ['apps/web/src/shared/map/'],
+    why: 'one map shell and one marker module (decision 148)',
+  },
+  {
+    name: 'react-leaflet',
+    homes: ['apps/web/src/shared/map/', '*-map.tsx'],
+    why: "a map's layers are drawn in its lazily loaded *-map.tsx inside the shared shell (decision 148)",
+  },
+  {
+    name: 'dayjs',
+    homes: [],
+    why: "Mantine's date inputs use it themselves; the app's dates are date-fns and @date-fns/tz (decision 148)",
+  },
+  {
+    name: 'exceljs',
+    homes: ['apps/api/src/modules/bulk/template.ts'],
+    why: 'it writes the bulk template because it writes data validation (decision 147)',
+  },
+  {
+    name: '@e965/xlsx',
+    homes: ['apps/api/src/modules/bulk/parse-worker.mjs'],
+    why: 'the one reader of uploaded sheets, bounded in a worker (decisions 113, 147)',
+  },
+];
+
+const isHome = (file: string, home: string) =>
+  home.startsWith('*') ? file.endsWith(home.slice(1)) : home.endsWith('/') ? file.startsWith(home) : file === home;
+
+/** The package rule an import breaks, if any. */
+function packageRuleOf(file: string, specifier: string): Rule | null {
+  const entry = PACKAGE_HOMES.find(({ name }) => specifier === name || specifier.startsWith(`${name}/`));
+  if (!entry || entry.homes.some((home) => isHome(file, home))) return null;
+  return 'package-outside-its-home';
+}
 
 /** Every module specifier of a file: static and dynamic imports, re-exports, `import x = require()`. */
 export function importsOf(fileName: string, text: string): Import[] {
@@ -293,6 +338,7 @@ export function checkBoundaries(options: { root: string; allowList?: readonly st
       }
     }
     for (const { specifier, isTypeOnly } of importsOf(file, text)) {
+      if (packageRuleOf(file, specifier)) found.push({ file, import: specifier, rule: 'package-outside-its-home' });
       const target = resolve(root, file, specifier);
       if (!target) continue;
       const rule = ruleOf(file, target);

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
 import { columnName } from '../src/infra/spreadsheet.ts';
 import type { ExportCell } from '../src/modules/orders/export-format.ts';
-import { escapeXml, type XlsxSheet, xlsxStream } from '../src/modules/orders/xlsx-stream.ts';
+import { escapeXml, type XlsxCell, type XlsxSheet, xlsxStream } from '../src/modules/orders/xlsx-stream.ts';
 
 const sheet: XlsxSheet = {
   name: 'آرڈرز',
@@ -138,5 +138,22 @@ describe('xlsxStream', () => {
       throw failure;
     };
     await expect(xlsxBuffer(sheet, failing())).rejects.toBe(failure);
+  });
+
+  it('writes yes/no cells, day numbers as dates, and every text cell as text when the sheet asks (bulk results)', async () => {
+    const rows = (async function* (): AsyncGenerator<XlsxCell[][]> {
+      yield [['03001234567', true, { day: 46091.75 }, 1500]];
+    })();
+    const chunks: Buffer[] = [];
+    for await (const chunk of xlsxStream({ ...sheet, isTextFormatted: true }, rows)) chunks.push(chunk as Buffer);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const row = workbook.worksheets[0]!.getRow(2);
+    expect([row.getCell(1).value, row.getCell(1).numFmt]).toEqual(['03001234567', '@']);
+    expect(row.getCell(2).value).toBe(true);
+    expect(row.getCell(3).type).toBe(ExcelJS.ValueType.Date);
+    expect(row.getCell(3).value).toEqual(new Date('2026-03-10T18:00:00Z'));
+    expect(row.getCell(3).numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect([row.getCell(4).value, row.getCell(4).numFmt]).toEqual([1500, undefined]);
   });
 });

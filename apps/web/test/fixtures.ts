@@ -70,3 +70,31 @@ export function validSession(nowSeconds = Date.now() / 1000) {
     meta: { AccessToken: 'access', IdToken: 'id', RefreshToken: 'refresh', Expires: Math.floor(nowSeconds + 3600) },
   };
 }
+
+/** A collection point with every field of its form saved (ID, label, address, unit, building, phone, notes, owner). */
+export function makeCollectionPoint(): Vendor {
+  const base = makeVendor({ vendor_id: 'kgh-clifton', name: 'Clifton Grill' }).vendor_information;
+  return makeVendor({
+    vendor_id: 'kgh-clifton',
+    name: 'Clifton Grill',
+    parent_vendor_id: 'kgh',
+    client_vendor_id: 'KGH-CLIFTON',
+    vendor_information: {
+      ...base,
+      owners: ['manager@kgh.pk'],
+      contact: { phone: '+922135871234' },
+      location: {
+        ...base.location,
+        address_text: 'Block 5, Clifton, Karachi',
+        unit: 'Shop 3',
+        building: 'Sea View Plaza',
+        postal_code: '75600',
+        street: 'Khayaban-e-Saadi',
+        street_number: '12',
+        rider_instructions: 'Back door',
+        latitude: 24.82,
+        longitude: 67.03,
+      },
+    },
+  });
+}

@@ -79,3 +79,15 @@ export function validateCollectionPoint(form: CollectionPointForm): CollectionPo
 export function hasErrors(errors: CollectionPointErrors): boolean {
   return Object.keys(errors).length > 0;
 }
+
+const pathOf = (field: string) => field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
+/**
+ * The form's schema for react-hook-form (decision 037): the spec §5 rule above, each failing field an issue at
+ * its path ('owners.1' → owners[1]) with the rule's message.
+ */
+export const CollectionPointFormSchema = z.custom<CollectionPointForm>().superRefine((form, context) => {
+  for (const [field, message] of Object.entries(validateCollectionPoint(form))) {
+    context.addIssue({ code: 'custom', path: pathOf(field), message });
+  }
+});

@@ -3,6 +3,12 @@ import { ZipArchive } from 'archiver';
 import { columnName, hasSeconds, spreadsheetDayNumber, withoutBidiControls } from '../../infra/spreadsheet.ts';
 import { type ExportCell, startsLikeFormula } from './export-format.ts';
 
+/**
+ * A cell of the sheet: an export's cells, a yes/no, or a spreadsheet day number (a date read from an uploaded
+ * sheet) shown with the minutes' date format.
+ */
+export type XlsxCell = ExportCell | boolean | { day: number };
+
 /** What an XLSX of one sheet shows besides its rows. */
 export interface XlsxSheet {
   name: string;
@@ -14,6 +20,11 @@ export interface XlsxSheet {
   widths: readonly number[];
   /** The sheet read from the right, for a right-to-left language. */
   rightToLeft: boolean;
+  /**
+   * Every text cell gets the text number format, not only one that starts like a formula: a sheet the merchant
+   * corrects and uploads again keeps a phone or an id as text once edited.
+   */
+  isTextFormatted?: boolean;
 }
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -88,10 +99,17 @@ export function escapeXml(text: string): string {
     .replace(XML_SPECIAL, (char) => XML_ENTITIES[char] ?? char);
 }
 
-function cellXml(reference: string, cell: ExportCell, style?: number): string {
+function cellXml(reference: string, cell: XlsxCell, style?: number, isTextFormatted = false): string {
   if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'boolean')
+    return `<c r="${reference}" t="b"${style ? ` s="${style}"` : ''}><v>${cell ? 1 : 0}</v></c>`;
   if (typeof cell === 'number') {
     return Number.isFinite(cell) ? `<c r="${reference}"${style ? ` s="${style}"` : ''}><v>${cell}</v></c>` : '';
+  }
+  if (typeof cell !== 'string' && 'day' in cell) {
+    return Number.isFinite(cell.day)
+      ? `<c r="${reference}" s="${style ?? STYLE_TIME_MINUTES}"><v>${cell.day}</v></c>`
+      : '';
   }
   if (typeof cell !== 'string') {
     // A time is a day number with a date format, so the sheet sorts, filters and sums it as a date; text that
@@ -105,22 +123,28 @@ function cellXml(reference: string, cell: ExportCell, style?: number): string {
   // number format, so it stays text when someone edits the cell and presses enter. Bidi controls a client
   // typed are left out, so a cell shows its characters in the order they were written.
   const text = withoutBidiControls(cell);
-  const textStyle = style ?? (startsLikeFormula(text) ? STYLE_TEXT : undefined);
+  const textStyle = style ?? (isTextFormatted || startsLikeFormula(text) ? STYLE_TEXT : undefined);
   return (
     `<c r="${reference}" t="inlineStr"${textStyle ? ` s="${textStyle}"` : ''}>` +
     `<is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`
   );
 }
 
-function rowXml(number: number, cells: readonly ExportCell[], columns: readonly string[], style?: number): string {
+function rowXml(
+  number: number,
+  cells: readonly XlsxCell[],
+  columns: readonly string[],
+  style?: number,
+  isTextFormatted = false,
+): string {
   let xml = `<row r="${number}">`;
   for (let index = 0; index < cells.length; index++) {
-    xml += cellXml(`${columns[index] ?? columnName(index)}${number}`, cells[index] ?? null, style);
+    xml += cellXml(`${columns[index] ?? columnName(index)}${number}`, cells[index] ?? null, style, isTextFormatted);
   }
   return `${xml}</row>`;
 }
 
-async function* sheetXml(sheet: XlsxSheet, rows: AsyncIterable<readonly ExportCell[][]>): AsyncGenerator<string> {
+async function* sheetXml(sheet: XlsxSheet, rows: AsyncIterable<readonly XlsxCell[][]>): AsyncGenerator<string> {
   const columns = sheet.headings.map((_, index) => columnName(index));
   const widths = sheet.widths
     .map((width, index) => `<col min="${index + 1}" max="${index + 1}" width="${width}" customWidth="1"/>`)
@@ -137,7 +161,7 @@ async function* sheetXml(sheet: XlsxSheet, rows: AsyncIterable<readonly ExportCe
   let number = headingRow;
   for await (const batch of rows) {
     let xml = '';
-    for (const cells of batch) xml += rowXml(++number, cells, columns);
+    for (const cells of batch) xml += rowXml(++number, cells, columns, undefined, sheet.isTextFormatted);
     yield xml;
   }
   yield '</sheetData></worksheet>';
@@ -149,7 +173,7 @@ async function* sheetXml(sheet: XlsxSheet, rows: AsyncIterable<readonly ExportCe
  * number of rows. Text is written as inline strings (never a formula), numbers as numbers, times as dates. An error from
  * `rows` ends the stream with that same error.
  */
-export function xlsxStream(sheet: XlsxSheet, rows: AsyncIterable<readonly ExportCell[][]>): Readable {
+export function xlsxStream(sheet: XlsxSheet, rows: AsyncIterable<readonly XlsxCell[][]>): Readable {
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const sheetSource = Readable.from(
     (async function* () {

@@ -1,44 +1,28 @@
+import { TZDate } from '@date-fns/tz';
 import { preorderWindowEnd } from '@riderdesk/domain/orders/preorder-window';
 
-// The date picker works in wall time of the country's zone, the API in unix seconds.
+// The date picker works in wall time of the country's zone, the API in unix seconds. Zone arithmetic is
+// @date-fns/tz's, as in the domain (service hours, presets, statements).
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-function wallParts(epochMs: number, timeZone: string): number[] {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(epochMs);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
-  return [get('year'), get('month'), get('day'), get('hour'), get('minute'), get('second')];
-}
+const two = (n: number) => String(n).padStart(2, '0');
 
 /** 'YYYY-MM-DD HH:mm:ss' of an instant as a clock in the zone shows it. */
 export function wallTimeInZone(epochMs: number, timeZone: string): string {
-  const [y, mo, d, h, mi, s] = wallParts(epochMs, timeZone).map((n) => String(n).padStart(2, '0'));
-  return `${y}-${mo}-${d} ${h}:${mi}:${s}`;
-}
-
-function zoneOffsetMs(epochMs: number, timeZone: string): number {
-  const [y = 0, mo = 1, d = 1, h = 0, mi = 0, s = 0] = wallParts(epochMs, timeZone);
-  return Date.UTC(y, mo - 1, d, h, mi, s) - Math.floor(epochMs / 1000) * 1000;
+  const at = new TZDate(epochMs, timeZone);
+  return (
+    `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ` +
+    `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`
+  );
 }
 
 /** The instant at which a clock in the zone shows this wall time. */
 export function zonedWallTimeToEpochMs(wallTime: string, timeZone: string): number | null {
   const match = WALL_TIME.exec(wallTime.trim());
   if (!match) return null;
-  const [, y, mo, d, h, mi, s = 0] = match.map((part) => Number(part ?? 0));
-  const asUtc = Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0, s);
-  const first = asUtc - zoneOffsetMs(asUtc, timeZone);
-  // A second pass settles times next to an offset change.
-  return asUtc - zoneOffsetMs(first, timeZone);
+  const [, y = 0, mo = 1, d = 1, h = 0, mi = 0, s = 0] = match.map((part) => Number(part ?? 0));
+  return new TZDate(y, mo - 1, d, h, mi, s, timeZone).getTime();
 }
 
 /** spec §9: later deliveries are within 2 days from now. */

@@ -1,5 +1,6 @@
-import type { OutletBodyInput } from '@riderdesk/domain/contracts/outlets';
+import type { OutletAnswer, OutletBodyInput } from '@riderdesk/domain/contracts/outlets';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import { formatPhoneForDisplay, normalisePhoneNumber } from '@riderdesk/domain/phone';
 import {
   type CollectionPointErrors,
   type CollectionPointForm,
@@ -24,8 +25,11 @@ export function emptyCollectionPoint(parents: readonly Vendor[]): CollectionPoin
   };
 }
 
-/** The form of an existing outlet, as its vendor record holds it. */
-export function collectionPointOf(vendor: Vendor): CollectionPointForm {
+/**
+ * The form of an existing outlet, as its vendor record holds it: each field the saved value of that field, the
+ * phone written as History writes phones.
+ */
+export function collectionPointOf(vendor: Vendor, countryCode: string): CollectionPointForm {
   const info = vendor.vendor_information;
   const { location } = info;
   return {
@@ -34,7 +38,7 @@ export function collectionPointOf(vendor: Vendor): CollectionPointForm {
     name: vendor.name,
     unitNo: location.unit ?? '',
     building: location.building ?? '',
-    phone: info.contact.phone ?? '',
+    phone: formatPhoneForDisplay(info.contact.phone ?? '', countryCode),
     riderInstructions: location.rider_instructions ?? '',
     owners: info.owners.length > 0 ? [...info.owners] : [''],
     location:
@@ -55,8 +59,8 @@ export function collectionPointOf(vendor: Vendor): CollectionPointForm {
   };
 }
 
-/** spec §7 collection point body. */
-export function toOutletBody(form: CollectionPointForm): OutletBodyInput {
+/** spec §7 collection point body; the phone in its one spelling (E.164), however it is shown in the field. */
+export function toOutletBody(form: CollectionPointForm, countryCode: string): OutletBodyInput {
   const location: CollectionPointLocation | null = form.location;
   return {
     parent_vendor_id: form.parentVendorId,
@@ -66,7 +70,7 @@ export function toOutletBody(form: CollectionPointForm): OutletBodyInput {
     latitude: location?.latitude ?? null,
     longitude: location?.longitude ?? null,
     rider_instructions: form.riderInstructions || null,
-    phone_number: form.phone,
+    phone_number: normalisePhoneNumber(form.phone, countryCode),
     city: location?.city ?? null,
     users: form.owners.map((owner) => owner.trim()).filter((owner) => owner !== ''),
     unit: form.unitNo || null,
@@ -76,19 +80,6 @@ export function toOutletBody(form: CollectionPointForm): OutletBodyInput {
     country_code: location?.countryCode ?? null,
     street_number: location?.streetNumber ?? null,
   };
-}
-
-/**
- * spec §5: changing a field clears its error. Owner rows shift when one is removed, so removing clears them all.
- */
-export function withoutError(errors: CollectionPointErrors, field: string): CollectionPointErrors {
-  if (field === 'owners') {
-    return Object.fromEntries(
-      Object.entries(errors).filter(([key]) => !key.startsWith('owners.')),
-    ) as CollectionPointErrors;
-  }
-  const { [field as keyof CollectionPointErrors]: _cleared, ...rest } = errors;
-  return rest;
 }
 
 // The server's field names (spec §7 body) → the form's, to place its errors on the right input.
@@ -109,4 +100,36 @@ export function formErrorsOf(errors: readonly { field?: string; message: string 
     if (field) out[field] = error.message;
   }
   return out as CollectionPointErrors;
+}
+
+/** The parent's outlets the branch map draws with their areas (the one being edited is its draggable point). */
+export function mapOutletsOf(vendors: readonly Vendor[], parentId: string | null): Vendor[] {
+  return vendors.filter((vendor) => !vendor.is_parent && vendor.parent_vendor_id === parentId);
+}
+
+/** Where the chosen address is on the map, if one is chosen. */
+export function mapPointOf(location: CollectionPointLocation | null): { lat: number; lng: number } | null {
+  return location ? { lat: location.latitude, lng: location.longitude } : null;
+}
+
+/** What the geocoder told of the chosen place, as badges under the address: city, postal code, country. */
+export function placeBadgesOf(location: CollectionPointLocation | null): string[] {
+  if (!location) return [];
+  return [location.city, location.zipcode, location.countryCode].filter((part): part is string => Boolean(part));
+}
+
+/** A parent as the parent select names it. */
+export const parentOptionOf = (parent: Vendor) => ({
+  value: parent.vendor_id,
+  label: `${parent.name} (${parent.vendor_id})`,
+});
+
+/** spec §8 success; on create, spec §7 adds that a new collection point takes a few minutes. */
+export function savedNoticeKeys(saved: Pick<OutletAnswer['result'], 'is_pending'>): string[] {
+  return saved.is_pending ? ['outlet.saved', 'outlet.created-delay'] : ['outlet.saved'];
+}
+
+/** The phone as typed (spec §5: digits and '+' only), shown as History shows phones once the field is left. */
+export function phoneOnLeave(phone: string, countryCode: string): string {
+  return phone === '' ? '' : formatPhoneForDisplay(phone, countryCode);
 }

@@ -1,10 +1,10 @@
 // Loaded with React.lazy (see lazy-tracking-map.tsx): Leaflet and its stylesheet stay out of the main bundle.
-import 'leaflet/dist/leaflet.css';
 import './tracking-map.css';
 import L from 'leaflet';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
-import { placeIcon, riderIcon } from './map-icons.ts';
+import { Marker, Polyline, Tooltip, useMap } from 'react-leaflet';
+import { MapShell } from './map-shell.tsx';
+import { pinIcon, riderIcon } from './markers.ts';
 
 export type MapPoint = { latitude: number; longitude: number };
 
@@ -108,40 +108,45 @@ export default function TrackingMap({
   const riderAt = useMemo(() => (rider ? toLatLng(rider) : null), [rider]);
   const icons = useMemo(
     () => ({
-      outlet: placeIcon('outlet', labels.outlet),
-      destination: placeIcon('destination', labels.destination),
+      outlet: pinIcon('outlet', labels.outlet),
+      destination: pinIcon('destination', labels.destination),
       rider: riderIcon(labels.rider),
     }),
     [labels.outlet, labels.destination, labels.rider],
   );
   const centre = riderAt ?? places[0] ?? ([0, 0] as L.LatLngTuple);
   return (
-    <section dir="ltr" className="rd-tracking-map" style={{ height, minHeight }} aria-label={labels.map}>
-      <MapContainer center={centre} zoom={15} style={{ height: '100%', width: '100%' }} attributionControl={false}>
-        {tileUrl && <TileLayer url={tileUrl} />}
-        {outlet && destination && (
-          <Polyline
-            positions={[toLatLng(outlet), toLatLng(destination)]}
-            pathOptions={{ color: '#64748b', weight: 3, dashArray: '6 8', opacity: 0.8 }}
-          />
-        )}
-        {outlet && (
-          <Marker position={toLatLng(outlet)} icon={icons.outlet} title={labels.outlet}>
-            <Tooltip direction="top" offset={[0, -44]}>
-              {labels.outlet}
-            </Tooltip>
-          </Marker>
-        )}
-        {destination && (
-          <Marker position={toLatLng(destination)} icon={icons.destination} title={labels.destination}>
-            <Tooltip direction="top" offset={[0, -44]}>
-              {labels.destination}
-            </Tooltip>
-          </Marker>
-        )}
-        {riderAt && <Marker position={riderAt} icon={icons.rider} title={labels.rider} zIndexOffset={1000} />}
-        <Viewport points={places} rider={riderAt} />
-      </MapContainer>
-    </section>
+    <MapShell
+      tileUrl={tileUrl}
+      label={labels.map}
+      center={centre}
+      zoom={15}
+      height={height}
+      minHeight={minHeight}
+      className="rd-tracking-map"
+    >
+      {outlet && destination && (
+        <Polyline
+          positions={[toLatLng(outlet), toLatLng(destination)]}
+          pathOptions={{ color: '#64748b', weight: 3, dashArray: '6 8', opacity: 0.8 }}
+        />
+      )}
+      {outlet && (
+        <Marker position={toLatLng(outlet)} icon={icons.outlet} title={labels.outlet}>
+          <Tooltip direction="top" offset={[0, -44]}>
+            {labels.outlet}
+          </Tooltip>
+        </Marker>
+      )}
+      {destination && (
+        <Marker position={toLatLng(destination)} icon={icons.destination} title={labels.destination}>
+          <Tooltip direction="top" offset={[0, -44]}>
+            {labels.destination}
+          </Tooltip>
+        </Marker>
+      )}
+      {riderAt && <Marker position={riderAt} icon={icons.rider} title={labels.rider} zIndexOffset={1000} />}
+      <Viewport points={places} rider={riderAt} />
+    </MapShell>
   );
 }

@@ -1,10 +1,10 @@
-// Loaded with React.lazy: Leaflet and its stylesheet stay out of the main bundle.
-import 'leaflet/dist/leaflet.css';
+// Loaded with React.lazy (request-map-card.tsx): Leaflet and its stylesheet stay out of the main bundle.
 import { MAP_DEFAULT_ZOOM } from '@riderdesk/domain/constants';
 import type { LatLng } from '@riderdesk/domain/validation/address';
-import L from 'leaflet';
 import { useEffect, useMemo } from 'react';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { Marker, useMap } from 'react-leaflet';
+import { MapShell, PlaceOnClick, useDragEnd } from '../../../shared/map/map-shell.tsx';
+import { pinIcon } from '../../../shared/map/markers.ts';
 
 export type RequestMapProps = {
   tileUrl: string | null;
@@ -18,35 +18,7 @@ export type RequestMapProps = {
   labels: { map: string; origin: string; destination: string };
 };
 
-// Drawn inline (no image files, no CDN): Leaflet's default icon loads PNGs by URL.
-const PIN_SVG = (fill: string, glyph: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="52" viewBox="0 0 40 52" aria-hidden="true">
-    <path d="M20 51c-1.2 0-2-1-2.6-2C11 39.6 2 31 2 20 2 10 10 2 20 2s18 8 18 18c0 11-9 19.6-15.4 29-.6 1-1.4 2-2.6 2z"
-      fill="${fill}" stroke="#fff" stroke-width="2.5"/>
-    ${glyph}
-  </svg>`;
-
-const DESTINATION_GLYPH = '<circle cx="20" cy="20" r="6.5" fill="#fff"/>';
-const ORIGIN_GLYPH = '<path d="M12 16h16l-1.5-4h-13zM12.5 17.5h15V27h-4v-5h-7v5h-4z" fill="#fff"/>';
-
-const pinIcon = (kind: 'origin' | 'destination', label: string) =>
-  L.divIcon({
-    className: 'rd-map-pin',
-    html: `<span role="img" aria-label="${label.replace(/"/g, '&quot;')}">${PIN_SVG(
-      kind === 'destination' ? 'var(--mantine-primary-color-filled)' : '#1f2937',
-      kind === 'destination' ? DESTINATION_GLYPH : ORIGIN_GLYPH,
-    )}</span>`,
-    iconSize: [40, 52],
-    iconAnchor: [20, 51],
-  });
-
-// Without a tile server (tests, offline demos) the map is a plain, quiet grid.
-const PLAIN_BACKGROUND = {
-  backgroundColor: '#f1f3f5',
-  backgroundImage:
-    'linear-gradient(#e3e7eb 1px, transparent 1px), linear-gradient(90deg, #e3e7eb 1px, transparent 1px)',
-  backgroundSize: '32px 32px',
-} as const;
+const PIN_HEIGHT = 52;
 
 function Viewport({ origin, destination, centre }: Pick<RequestMapProps, 'origin' | 'destination' | 'centre'>) {
   const map = useMap();
@@ -54,7 +26,13 @@ function Viewport({ origin, destination, centre }: Pick<RequestMapProps, 'origin
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised points say when to move.
   useEffect(() => {
     if (origin && destination) {
-      map.fitBounds(L.latLngBounds([origin, destination]), { padding: [56, 56], maxZoom: MAP_DEFAULT_ZOOM });
+      map.fitBounds(
+        [
+          [origin.lat, origin.lng],
+          [destination.lat, destination.lng],
+        ],
+        { padding: [56, 56], maxZoom: MAP_DEFAULT_ZOOM },
+      );
     } else {
       map.setView(destination ?? origin ?? centre, MAP_DEFAULT_ZOOM);
     }
@@ -62,68 +40,43 @@ function Viewport({ origin, destination, centre }: Pick<RequestMapProps, 'origin
   return null;
 }
 
-function ClickToPlace({ onPlace }: { onPlace: ((point: LatLng) => void) | null }) {
-  useMapEvents({
-    click(event) {
-      onPlace?.({ lat: event.latlng.lat, lng: event.latlng.lng });
-    },
-  });
-  return null;
-}
-
 export default function RequestMap(props: RequestMapProps) {
   const { origin, destination, movablePin, onPinMoved, labels } = props;
-  const originIcon = useMemo(() => pinIcon('origin', labels.origin), [labels.origin]);
-  const destinationIcon = useMemo(() => pinIcon('destination', labels.destination), [labels.destination]);
-  const drag = useMemo(
-    () => ({
-      dragend: (event: L.LeafletEvent) => {
-        const point = (event.target as L.Marker).getLatLng();
-        onPinMoved({ lat: point.lat, lng: point.lng });
-      },
-    }),
-    [onPinMoved],
-  );
-  const start = destination ?? origin ?? props.centre;
+  const originIcon = useMemo(() => pinIcon('outlet', labels.origin, PIN_HEIGHT), [labels.origin]);
+  const destinationIcon = useMemo(() => pinIcon('destination', labels.destination, PIN_HEIGHT), [labels.destination]);
+  const drag = useDragEnd(onPinMoved);
 
   return (
-    // Maps read left to right in every language. `isolation` keeps Leaflet's z-indexed panes and
-    // controls inside the map, under the address suggestions and dialogs.
-    <div dir="ltr" style={{ height: props.height, width: '100%', isolation: 'isolate' }}>
-      <MapContainer
-        center={start}
-        zoom={MAP_DEFAULT_ZOOM}
-        style={{ height: '100%', width: '100%', ...(props.tileUrl ? {} : PLAIN_BACKGROUND) }}
-        attributionControl={props.tileUrl !== null}
-        aria-label={labels.map}
-      >
-        {props.tileUrl && (
-          <TileLayer url={props.tileUrl} attribution="&copy; OpenStreetMap contributors" maxZoom={19} />
-        )}
-        <Viewport origin={origin} destination={destination} centre={props.centre} />
-        <ClickToPlace onPlace={movablePin ? onPinMoved : null} />
-        {origin && (
-          <Marker
-            position={origin}
-            icon={originIcon}
-            title={labels.origin}
-            alt={labels.origin}
-            draggable={movablePin === 'origin'}
-            eventHandlers={movablePin === 'origin' ? drag : {}}
-          />
-        )}
-        {destination && movablePin !== 'origin' && (
-          <Marker
-            position={destination}
-            icon={destinationIcon}
-            title={labels.destination}
-            alt={labels.destination}
-            draggable={movablePin === 'destination'}
-            eventHandlers={movablePin === 'destination' ? drag : {}}
-            zIndexOffset={100}
-          />
-        )}
-      </MapContainer>
-    </div>
+    <MapShell
+      tileUrl={props.tileUrl}
+      label={labels.map}
+      center={destination ?? origin ?? props.centre}
+      zoom={MAP_DEFAULT_ZOOM}
+      height={props.height}
+    >
+      <Viewport origin={origin} destination={destination} centre={props.centre} />
+      <PlaceOnClick onPlace={movablePin ? onPinMoved : null} />
+      {origin && (
+        <Marker
+          position={origin}
+          icon={originIcon}
+          title={labels.origin}
+          alt={labels.origin}
+          draggable={movablePin === 'origin'}
+          eventHandlers={movablePin === 'origin' ? drag : {}}
+        />
+      )}
+      {destination && movablePin !== 'origin' && (
+        <Marker
+          position={destination}
+          icon={destinationIcon}
+          title={labels.destination}
+          alt={labels.destination}
+          draggable={movablePin === 'destination'}
+          eventHandlers={movablePin === 'destination' ? drag : {}}
+          zIndexOffset={100}
+        />
+      )}
+    </MapShell>
   );
 }

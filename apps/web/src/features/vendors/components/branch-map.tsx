@@ -1,5 +1,4 @@
-// Loaded with React.lazy: Leaflet and its stylesheet stay out of the main bundle.
-import 'leaflet/dist/leaflet.css';
+// Loaded with React.lazy (outlet-dialog.tsx): Leaflet and its stylesheet stay out of the main bundle.
 import {
   BRANCH_MAP_ZOOM,
   BRANCH_MAP_ZOOM_OUTLET,
@@ -12,9 +11,10 @@ import {
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import { DEFAULT_DELIVERY_RADIUS_KM } from '@riderdesk/domain/delivery-area';
 import type { LatLng } from '@riderdesk/domain/validation/address';
-import L from 'leaflet';
 import { Fragment, useEffect, useMemo } from 'react';
-import { Circle, MapContainer, Marker, Polygon, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { Circle, Marker, Polygon, Tooltip, useMap } from 'react-leaflet';
+import { MapShell, PlaceOnClick, useDragEnd } from '../../../shared/map/map-shell.tsx';
+import { pinIcon } from '../../../shared/map/markers.ts';
 
 export type BranchMapProps = {
   tileUrl: string | null;
@@ -31,29 +31,7 @@ export type BranchMapProps = {
   labels: { map: string; point: string };
 };
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-// spec §9: marker size 65. The pin is drawn inline (no image files, no CDN).
-const pinIcon = (label: string, fill: string, size: number) =>
-  L.divIcon({
-    className: 'rd-map-pin',
-    html: `<span role="img" aria-label="${escapeAttribute(label)}"><svg xmlns="http://www.w3.org/2000/svg" width="${
-      (size * 40) / 52
-    }" height="${size}" viewBox="0 0 40 52" aria-hidden="true">
-      <path d="M20 51c-1.2 0-2-1-2.6-2C11 39.6 2 31 2 20 2 10 10 2 20 2s18 8 18 18c0 11-9 19.6-15.4 29-.6 1-1.4 2-2.6 2z"
-        fill="${fill}" stroke="#fff" stroke-width="2.5"/>
-      <path d="M12 16h16l-1.5-4h-13zM12.5 17.5h15V27h-4v-5h-7v5h-4z" fill="#fff"/></svg></span>`,
-    iconSize: [(size * 40) / 52, size],
-    iconAnchor: [(size * 20) / 52, size - 1],
-  });
-
-// Without a tile server (tests, offline demos) the map is a plain, quiet grid.
-const PLAIN_BACKGROUND = {
-  backgroundColor: '#f1f3f5',
-  backgroundImage:
-    'linear-gradient(#e3e7eb 1px, transparent 1px), linear-gradient(90deg, #e3e7eb 1px, transparent 1px)',
-  backgroundSize: '32px 32px',
-} as const;
+const OTHER_OUTLET_PIN_HEIGHT = 40;
 
 const AREA_STYLE = {
   color: MAP_POLYGON_FILL_COLOR,
@@ -157,76 +135,53 @@ function Viewport({ view }: { view: BranchView }) {
   return null;
 }
 
-function ClickToPlace({ onPlace }: { onPlace: (point: LatLng) => void }) {
-  useMapEvents({
-    click(event) {
-      onPlace({ lat: event.latlng.lat, lng: event.latlng.lng });
-    },
-  });
-  return null;
-}
-
 export default function BranchMap(props: BranchMapProps) {
   const { point, outlets, onMoved, labels } = props;
   const view = viewOf(point, outlets, props.hasParent, props.placedId);
   // The first paint, before the viewport fits the bounds.
   const [centre, zoom] =
     'bounds' in view ? [middleOf(view.bounds), BRANCH_MAP_ZOOM_WITH_PARENT] : [view.center, view.zoom];
-  const icon = useMemo(() => pinIcon(labels.point, 'var(--mantine-primary-color-filled)', MAP_MARKER_SIZE), [labels]);
-  const drag = useMemo(
-    () => ({
-      dragend: (event: L.LeafletEvent) => {
-        const moved = (event.target as L.Marker).getLatLng();
-        onMoved({ lat: moved.lat, lng: moved.lng });
-      },
-    }),
-    [onMoved],
-  );
+  // spec §9: marker size 65 for the point being placed.
+  const icon = useMemo(() => pinIcon('collection-point', labels.point, MAP_MARKER_SIZE), [labels.point]);
+  const drag = useDragEnd(onMoved);
 
   return (
-    // Maps read left to right in every language; `isolation` keeps Leaflet's panes under dialogs and menus.
-    <div dir="ltr" style={{ height: props.height, width: '100%', isolation: 'isolate' }}>
-      <MapContainer
-        center={centre}
-        zoom={zoom}
-        style={{ height: '100%', width: '100%', ...(props.tileUrl ? {} : PLAIN_BACKGROUND) }}
-        attributionControl={props.tileUrl !== null}
-        aria-label={labels.map}
-      >
-        {props.tileUrl && (
-          <TileLayer url={props.tileUrl} attribution="&copy; OpenStreetMap contributors" maxZoom={19} />
-        )}
-        <Viewport view={view} />
-        <ClickToPlace onPlace={onMoved} />
-        {outlets.map((outlet) => {
-          const at = pointOf(outlet);
-          const shape = areaShapeOf(outlet);
-          return (
-            <Fragment key={outlet.vendor_id}>
-              {shape?.kind === 'polygon' && <Polygon positions={shape.positions} pathOptions={AREA_STYLE} />}
-              {shape?.kind === 'circle' && (
-                <Circle center={shape.center} radius={shape.radiusMeters} pathOptions={AREA_STYLE} />
-              )}
-              {at && outlet.vendor_id !== props.placedId && (
-                <Marker position={at} icon={pinIcon(outlet.name, '#1f2937', 40)} title={outlet.name} alt={outlet.name}>
-                  <Tooltip>{outlet.name}</Tooltip>
-                </Marker>
-              )}
-            </Fragment>
-          );
-        })}
-        {point && (
-          <Marker
-            position={point}
-            icon={icon}
-            title={labels.point}
-            alt={labels.point}
-            draggable
-            eventHandlers={drag}
-            zIndexOffset={100}
-          />
-        )}
-      </MapContainer>
-    </div>
+    <MapShell tileUrl={props.tileUrl} label={labels.map} center={centre} zoom={zoom} height={props.height}>
+      <Viewport view={view} />
+      <PlaceOnClick onPlace={onMoved} />
+      {outlets.map((outlet) => {
+        const at = pointOf(outlet);
+        const shape = areaShapeOf(outlet);
+        return (
+          <Fragment key={outlet.vendor_id}>
+            {shape?.kind === 'polygon' && <Polygon positions={shape.positions} pathOptions={AREA_STYLE} />}
+            {shape?.kind === 'circle' && (
+              <Circle center={shape.center} radius={shape.radiusMeters} pathOptions={AREA_STYLE} />
+            )}
+            {at && outlet.vendor_id !== props.placedId && (
+              <Marker
+                position={at}
+                icon={pinIcon('outlet', outlet.name, OTHER_OUTLET_PIN_HEIGHT)}
+                title={outlet.name}
+                alt={outlet.name}
+              >
+                <Tooltip>{outlet.name}</Tooltip>
+              </Marker>
+            )}
+          </Fragment>
+        );
+      })}
+      {point && (
+        <Marker
+          position={point}
+          icon={icon}
+          title={labels.point}
+          alt={labels.point}
+          draggable
+          eventHandlers={drag}
+          zIndexOffset={100}
+        />
+      )}
+    </MapShell>
   );
 }

@@ -7,7 +7,7 @@ import { HttpResponse, http } from 'msw';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/api.ts';
-import { makeVendor } from '../../../../test/fixtures.ts';
+import { makeCollectionPoint, makeVendor } from '../../../../test/fixtures.ts';
 import { API, answer, apiError } from '../../../../test/handlers.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { useOutletReadiness } from '../hooks/use-outlet-readiness.ts';
@@ -168,6 +168,24 @@ describe('OutletDialog', () => {
     expect(await screen.findByText('Zamzama is ready: you can request riders from it now.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(pendingText)).not.toBeInTheDocument());
   }, 45_000);
+
+  it('opens a collection point with each field showing its own saved value, the phone as History shows it', async () => {
+    mockApi(...geocoder());
+    const saved = makeCollectionPoint();
+    await renderWithProviders(
+      <OutletDialog target={{ mode: 'edit', vendor: saved }} vendors={[PARENT, saved]} onClose={vi.fn()} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit collection point' });
+    const field = (name: RegExp) => within(dialog).getByRole('textbox', { name });
+    expect(field(/^Collection point ID/)).toHaveValue('KGH-CLIFTON');
+    expect(field(/^Label/)).toHaveValue('Clifton Grill');
+    expect(field(/^Address/)).toHaveValue('Block 5, Clifton, Karachi');
+    expect(field(/^Unit/)).toHaveValue('Shop 3');
+    expect(field(/^Building/)).toHaveValue('Sea View Plaza');
+    expect(field(/^Phone/)).toHaveValue('(021) 35871234');
+    expect(field(/^Notes for the rider/)).toHaveValue('Back door');
+    expect(field(/^Owner e-mail 1/)).toHaveValue('manager@kgh.pk');
+  });
 
   it('clears the chosen location when the address is typed again (spec §5)', async () => {
     mockApi(...geocoder());

@@ -16,42 +16,22 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
-import type { LatLng } from '@riderdesk/domain/validation/address';
-import {
-  type CollectionPointErrors,
-  type CollectionPointForm,
-  hasErrors,
-  sanitizePhone,
-  validateCollectionPoint,
-} from '@riderdesk/domain/validation/collection-point';
 import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '../../../shared/api/api-error.ts';
 import { useConfig } from '../../../shared/config/config-context.tsx';
-import { type AddressPick, AddressSearch } from '../../../shared/geo/address-search.tsx';
-import { placeDetailsQueryOptions } from '../../../shared/geo/get-place-details.ts';
-import { useAddressResolver } from '../../../shared/geo/use-address-resolver.ts';
+import { AddressSearch } from '../../../shared/geo/address-search.tsx';
 import { lazyWithRetry } from '../../../shared/lazy/retry-import.ts';
-import { notify } from '../../../shared/notify.ts';
 import { AUTO_DIRECTION } from '../../../shared/ui/auto-direction.ts';
-import { useSaveOutlet } from '../api/save-outlet.ts';
-import {
-  collectionPointOf,
-  emptyCollectionPoint,
-  formErrorsOf,
-  toOutletBody,
-  withoutError,
-} from '../collection-point-form.ts';
-import { outletNoticeId } from '../hooks/use-outlet-readiness.ts';
+import { parentOptionOf } from '../collection-point-form.ts';
+import { type OutletDialogTarget, useOutletForm } from '../hooks/use-outlet-form.ts';
 
 const BranchMap = lazyWithRetry(
   () => import('./branch-map.tsx'),
   (m) => m.default,
 );
 
-export type OutletDialogTarget = { mode: 'add' } | { mode: 'edit'; vendor: Vendor };
+export type { OutletDialogTarget } from '../hooks/use-outlet-form.ts';
 
 /**
  * spec §2 add/edit collection point dialog: parent (only with several; fixed when editing), collection point ID
@@ -96,136 +76,31 @@ function OutletForm({
   vendors: readonly Vendor[];
   onDone: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const config = useConfig();
-  const countryCode = config.country.code;
-  const queryClient = useQueryClient();
-  const { resolve, resolvePoint } = useAddressResolver(countryCode);
-  const save = useSaveOutlet();
-  const parents = vendors.filter((vendor) => vendor.is_parent);
-  const isEditing = target.mode === 'edit';
-  const [form, setForm] = useState<CollectionPointForm>(() =>
-    isEditing ? collectionPointOf(target.vendor) : emptyCollectionPoint(parents),
-  );
-  const [errors, setErrors] = useState<CollectionPointErrors>({});
-  const [addressQuery, setAddressQuery] = useState(form.location?.formatted_address ?? '');
-  const [addressError, setAddressError] = useState<string | null>(null);
-  const [isResolving, setIsResolving] = useState(false);
-
-  const update = (field: string, patch: Partial<CollectionPointForm>) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setErrors((current) => withoutError(current, field));
-  };
-
-  /** The chosen place, with what the geocoder knows of it (spec §7 details): city, street, postal code, country. */
-  async function placeAt(resolved: Awaited<ReturnType<typeof resolve>>) {
-    if (!resolved.ok) {
-      setAddressError(resolved.errorKey);
-      return;
-    }
-    const { destination } = resolved;
-    if (destination.latitude === null || destination.longitude === null) {
-      setAddressError('No coordinates for that address');
-      return;
-    }
-    let details = resolved.details;
-    if (!details && destination.placeId) {
-      const place = await queryClient.fetchQuery(placeDetailsQueryOptions(destination.placeId)).catch(() => null);
-      details = place?.address ?? null;
-    }
-    setAddressQuery(destination.formattedAddress);
-    update('location', {
-      location: {
-        formatted_address: destination.formattedAddress,
-        latitude: destination.latitude,
-        longitude: destination.longitude,
-        city: details?.city ?? null,
-        countryCode: details?.country_code ?? countryCode,
-        zipcode: details?.postal_code ?? null,
-        street: details?.street ?? null,
-        streetNumber: details?.street_number ?? null,
-      },
-    });
-  }
-
-  async function onPick(pick: AddressPick) {
-    setIsResolving(true);
-    try {
-      await placeAt(await resolve(pick));
-    } finally {
-      setIsResolving(false);
-    }
-  }
-
-  async function onMoved(point: LatLng) {
-    setIsResolving(true);
-    try {
-      await placeAt(await resolvePoint(point));
-    } finally {
-      setIsResolving(false);
-    }
-  }
-
-  async function submit() {
-    const found = validateCollectionPoint(form);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    try {
-      const saved = await save.mutateAsync({ vendorId: form.vendorId ?? null, body: toOutletBody(form) });
-      // spec §8 success; on create, spec §7 adds that it takes a few minutes.
-      const message = saved.is_pending ? `${t('outlet.saved')} ${t('outlet.created-delay')}` : t('outlet.saved');
-      // A pending outlet's notice is the one its "ready" replaces, so the two never stand side by side.
-      notify({ message, tone: 'success', ...(saved.is_pending ? { id: outletNoticeId(saved.vendor_id) } : {}) });
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiRequestError) setErrors(formErrorsOf(error.errors));
-      // spec §8: the server's message, else the error's.
-      const key = error instanceof ApiRequestError ? error.firstTranslationKey : null;
-      const message =
-        key && i18n.exists(key)
-          ? t(key)
-          : error instanceof ApiRequestError && error.isNetworkError
-            ? t('error.offline')
-            : error instanceof Error && error.message
-              ? i18n.exists(error.message)
-                ? t(error.message)
-                : error.message
-              : t('outlet.save-failed');
-      notify({ message, tone: 'error' });
-    }
-  }
-
-  const parentId = form.parentVendorId;
-  // The parent's outlets with their areas; the one being edited is drawn as the draggable marker instead.
-  const outlets = vendors.filter((vendor) => !vendor.is_parent && vendor.parent_vendor_id === parentId);
-  const point = form.location ? { lat: form.location.latitude, lng: form.location.longitude } : null;
-  const errorOf = (field: keyof CollectionPointErrors) => {
-    const message = errors[field];
-    return message ? t(message) : undefined;
-  };
+  const outlet = useOutletForm(target, vendors, onDone);
+  const { form, isEditing, errorOf } = outlet;
+  const { register } = form;
+  // spec §5: changing a field clears its message.
+  const field = (name: 'clientVendorId' | 'name' | 'unitNo' | 'building' | 'riderInstructions') =>
+    register(name, { onChange: () => form.clearErrors(name) });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate onSubmit={(event) => void outlet.submit(event)}>
       <Stack gap="md">
-        {isEditing && target.vendor.is_pending && (
+        {isEditing && target.mode === 'edit' && target.vendor.is_pending && (
           <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />}>
             {t('outlet.pending-body')}
           </Alert>
         )}
-        {parents.length > 1 && (
+        {outlet.parents.length > 1 && (
           <Select
             label={t('outlet.parent')}
-            data={parents.map((parent) => ({ value: parent.vendor_id, label: `${parent.name} (${parent.vendor_id})` }))}
-            value={parentId}
+            data={outlet.parents.map(parentOptionOf)}
+            value={outlet.parentId}
             disabled={isEditing}
             allowDeselect={false}
-            onChange={(value) => update('parentVendorId', { parentVendorId: value })}
+            onChange={(value) => outlet.change('parentVendorId', value)}
             comboboxProps={{ withinPortal: false }}
           />
         )}
@@ -233,18 +108,16 @@ function OutletForm({
           <TextInput
             label={t('outlet.client-id')}
             required
-            value={form.clientVendorId}
             disabled={isEditing}
             error={errorOf('clientVendorId')}
-            onChange={(event) => update('clientVendorId', { clientVendorId: event.currentTarget.value })}
+            {...field('clientVendorId')}
             attributes={AUTO_DIRECTION}
           />
           <TextInput
             label={t('outlet.label')}
             required
-            value={form.name}
             error={errorOf('name')}
-            onChange={(event) => update('name', { name: event.currentTarget.value })}
+            {...field('name')}
             attributes={AUTO_DIRECTION}
           />
         </SimpleGrid>
@@ -254,45 +127,28 @@ function OutletForm({
             <AddressSearch
               label={t('outlet.address')}
               description={t('outlet.address-help')}
-              value={addressQuery}
-              onChange={(query) => {
-                setAddressQuery(query);
-                setAddressError(null);
-                // spec §5: retyping the address clears the chosen location.
-                update('location', { location: null });
-              }}
-              onPick={(pick) => void onPick(pick)}
-              countryCode={countryCode}
-              bias={point}
+              value={outlet.addressQuery}
+              onChange={outlet.typeAddress}
+              onPick={outlet.pickAddress}
+              countryCode={config.country.code}
+              bias={outlet.mapPoint}
               vendorId={null}
               withAddressBook={false}
-              error={addressError ?? errors.location ?? null}
-              isResolving={isResolving}
+              error={outlet.addressError}
+              isResolving={outlet.isResolving}
             />
-            {form.location && (
+            {outlet.placeBadges.length > 0 && (
               <Group gap={6}>
-                {[form.location.city, form.location.zipcode, form.location.countryCode]
-                  .filter((part): part is string => Boolean(part))
-                  .map((part) => (
-                    <Badge key={part} variant="light" color="gray" tt="none">
-                      {part}
-                    </Badge>
-                  ))}
+                {outlet.placeBadges.map((part) => (
+                  <Badge key={part} variant="light" color="gray" tt="none">
+                    {part}
+                  </Badge>
+                ))}
               </Group>
             )}
             <Group grow gap="sm" align="flex-start">
-              <TextInput
-                label={t('request.form.unit')}
-                attributes={AUTO_DIRECTION}
-                value={form.unitNo ?? ''}
-                onChange={(event) => update('unitNo', { unitNo: event.currentTarget.value })}
-              />
-              <TextInput
-                label={t('request.form.building')}
-                attributes={AUTO_DIRECTION}
-                value={form.building ?? ''}
-                onChange={(event) => update('building', { building: event.currentTarget.value })}
-              />
+              <TextInput label={t('request.form.unit')} attributes={AUTO_DIRECTION} {...field('unitNo')} />
+              <TextInput label={t('request.form.building')} attributes={AUTO_DIRECTION} {...field('building')} />
             </Group>
             <TextInput
               label={t('outlet.phone')}
@@ -300,21 +156,21 @@ function OutletForm({
               type="tel"
               inputMode="tel"
               dir="ltr"
-              value={form.phone}
+              value={form.watch('phone')}
               error={errorOf('phone')}
-              // spec §5: the phone keeps only digits and '+'.
-              onChange={(event) => update('phone', { phone: sanitizePhone(event.currentTarget.value) })}
+              onChange={(event) => outlet.typePhone(event.currentTarget.value)}
+              onBlur={outlet.leavePhone}
             />
           </Stack>
           <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
             <Suspense fallback={<Skeleton height={260} radius={0} />}>
               <BranchMap
                 tileUrl={config.mapTileUrl}
-                outlets={outlets}
-                placedId={form.vendorId ?? null}
-                point={point}
-                hasParent={parentId !== null}
-                onMoved={(moved) => void onMoved(moved)}
+                outlets={outlet.mapOutlets}
+                placedId={form.getValues('vendorId') ?? null}
+                point={outlet.mapPoint}
+                hasParent={outlet.parentId !== null}
+                onMoved={outlet.movePoint}
                 height={260}
                 labels={{ map: t('outlet.map'), point: t('outlet.map-point') }}
               />
@@ -325,13 +181,7 @@ function OutletForm({
           </Paper>
         </SimpleGrid>
 
-        <Textarea
-          label={t('outlet.rider-notes')}
-          autosize
-          minRows={2}
-          value={form.riderInstructions ?? ''}
-          onChange={(event) => update('riderInstructions', { riderInstructions: event.currentTarget.value })}
-        />
+        <Textarea label={t('outlet.rider-notes')} autosize minRows={2} {...field('riderInstructions')} />
 
         <Stack gap="xs">
           <Text fz="sm" fw={600}>
@@ -340,7 +190,7 @@ function OutletForm({
           <Text fz="xs" c="dimmed">
             {t('outlet.owners-help')}
           </Text>
-          {form.owners.map((owner, index) => (
+          {outlet.owners.map((owner, index) => (
             // Rows have no identity but their place; removing one re-keys the rest, which is what the user sees.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above.
             <Group key={index} gap="xs" wrap="nowrap" align="flex-start">
@@ -351,15 +201,8 @@ function OutletForm({
                 aria-label={t('outlet.owner-n', { n: index + 1 })}
                 placeholder="name@example.com"
                 value={owner}
-                error={errors[`owners.${index}`] ? t(errors[`owners.${index}`] as string) : undefined}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  setForm((current) => ({
-                    ...current,
-                    owners: current.owners.map((item, i) => (i === index ? value : item)),
-                  }));
-                  setErrors((current) => withoutError(current, `owners.${index}`));
-                }}
+                error={errorOf(`owners.${index}`)}
+                onChange={(event) => outlet.setOwner(index, event.currentTarget.value)}
               />
               <ActionIcon
                 variant="subtle"
@@ -367,12 +210,8 @@ function OutletForm({
                 size="lg"
                 mt={2}
                 aria-label={t('outlet.remove-owner', { n: index + 1 })}
-                disabled={form.owners.length === 1 && owner === ''}
-                onClick={() =>
-                  update('owners', {
-                    owners: form.owners.length === 1 ? [''] : form.owners.filter((_, i) => i !== index),
-                  })
-                }
+                disabled={outlet.owners.length === 1 && owner === ''}
+                onClick={() => outlet.removeOwner(index)}
               >
                 <IconTrash size={18} />
               </ActionIcon>
@@ -381,7 +220,7 @@ function OutletForm({
           <Button
             variant="subtle"
             leftSection={<IconPlus size={16} />}
-            onClick={() => update('owners', { owners: [...form.owners, ''] })}
+            onClick={outlet.addOwner}
             style={{ alignSelf: 'flex-start' }}
           >
             {t('outlet.add-owner')}
@@ -392,7 +231,7 @@ function OutletForm({
           <Button variant="default" onClick={onDone}>
             {t('outlet.cancel')}
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={outlet.isSaving}>
             {isEditing ? t('outlet.save') : t('outlet.create')}
           </Button>
         </Group>

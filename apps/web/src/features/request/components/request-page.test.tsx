@@ -212,6 +212,30 @@ describe('request a rider (spec §4 flow)', () => {
     expect(order?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   }, 60_000);
 
+  it('asks for the area, the fee and the estimations together, and quotes once the area answers', async () => {
+    let answerArea: () => void = () => {};
+    const areaHeld = new Promise<void>((resolve) => {
+      answerArea = resolve;
+    });
+    const api = mockRequestApi(
+      http.post(`${API}/delivery/area/validate`, async () => {
+        await areaHeld;
+        return answer('DELIVERABLE' satisfies DeliveryAreaResult);
+      }),
+    );
+    await renderPage();
+    await chooseZamzama();
+    // Issue 32: on a slow network each call in a row cost the merchant another round trip.
+    await waitFor(() => {
+      expect(api.sent('/api/v1/delivery/fee')).toHaveLength(1);
+      expect(api.sent('/api/v1/estimations')).toHaveLength(1);
+    });
+    expect(api.sent('/api/v1/delivery/area/validate')).toHaveLength(1);
+    expect(screen.queryByRole('status', { name: 'Delivery quote' })).not.toBeInTheDocument();
+    answerArea();
+    expect(await screen.findByRole('status', { name: 'Delivery quote' })).toHaveTextContent('115');
+  }, 15_000);
+
   it('asks before leaving drops a half-typed request, and keeps it when the merchant stays', async () => {
     mockRequestApi();
     const { router } = await renderPage();
@@ -284,7 +308,9 @@ describe('request a rider (spec §4 flow)', () => {
     );
     expect(within(help).queryByRole('link', { name: /Far Branch/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Customer and item' })).not.toBeInTheDocument();
-    expect(api.sent('/api/v1/delivery/fee')).toHaveLength(0);
+    // The fee is asked for with the area (one round trip), and a quote outside the area is not shown.
+    expect(screen.queryByRole('status', { name: 'Delivery quote' })).not.toBeInTheDocument();
+    expect(api.sent('/api/v1/delivery/area/validate')).toHaveLength(1);
   }, 15_000);
 
   it('takes only digits for the amount, grouped as typed, and says the high value in the one money form', async () => {

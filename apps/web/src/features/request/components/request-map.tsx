@@ -62,6 +62,22 @@ function Viewport({ origin, destination, centre }: Pick<RequestMapProps, 'origin
   return null;
 }
 
+/**
+ * Leaflet ends a zoom animation in a 250 ms timer that `map.remove()` does not clear, so a page left while its map
+ * zoomed (a request sent, tracking opened) had the timer move the removed map: "Cannot read properties of
+ * undefined (reading '_leaflet_pos')". Once removed, the map has no animation left to finish.
+ */
+function EndAnimationOnRemove() {
+  const map = useMap();
+  useEffect(() => {
+    // Not taken off again: the map's removal fires it, after this component's own cleanup may have run.
+    map.on('unload', () => {
+      (map as L.Map & { _animatingZoom?: boolean })._animatingZoom = false;
+    });
+  }, [map]);
+  return null;
+}
+
 function ClickToPlace({ onPlace }: { onPlace: ((point: LatLng) => void) | null }) {
   useMapEvents({
     click(event) {
@@ -100,6 +116,7 @@ export default function RequestMap(props: RequestMapProps) {
         {props.tileUrl && (
           <TileLayer url={props.tileUrl} attribution="&copy; OpenStreetMap contributors" maxZoom={19} />
         )}
+        <EndAnimationOnRemove />
         <Viewport origin={origin} destination={destination} centre={props.centre} />
         <ClickToPlace onPlace={movablePin ? onPinMoved : null} />
         {origin && (

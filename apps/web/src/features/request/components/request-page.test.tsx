@@ -236,6 +236,56 @@ describe('request a rider (spec §4 flow)', () => {
     expect(await screen.findByRole('status', { name: 'Delivery quote' })).toHaveTextContent('115');
   }, 15_000);
 
+  it('keeps the request it placed on screen, busy, until tracking replaces it (no empty form in between)', async () => {
+    mockRequestApi();
+    let openTracking: () => void = () => {};
+    const trackingLoaded = new Promise<void>((resolve) => {
+      openTracking = resolve;
+    });
+    await renderRoutes(
+      [
+        {
+          path: '/request-a-rider/:vendorID',
+          element: (
+            <RequestPage
+              vendor={VENDOR}
+              trackingPath="/order-tracking/pk-khi-0042"
+              orderIdToEdit={null}
+              isAddressBookOn
+              isPreOrderOn
+              isVoucherOn
+              isVatOn
+              userEmail="demo@riderdesk.pk"
+            />
+          ),
+        },
+        // Tracking's code arrives when the test says: until then the request page stays.
+        {
+          path: '/order-tracking/:vendorID',
+          lazy: async () => {
+            await trackingLoaded;
+            return { element: <p>Tracking page</p> };
+          },
+        },
+      ],
+      '/request-a-rider/pk-khi-0042',
+    );
+    await chooseZamzama();
+    await fillDetails();
+    const payment = await screen.findByRole('form', { name: 'Payment and delivery time' });
+    await userEvent.click(within(payment).getByRole('button', { name: 'Request rider' }));
+
+    expect(await screen.findByText('Rider requested. We are finding one for your order.')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Payment and delivery time' })).toBeInTheDocument();
+    expect(within(payment).getByRole('button', { name: 'Request rider' })).toHaveAttribute('data-loading', 'true');
+    expect(screen.getByRole('textbox', { name: 'Drop-off address' })).toHaveValue(ZAMZAMA.formatted_address);
+    expect(screen.getByRole('status', { name: 'Delivery quote' })).toHaveTextContent('115');
+    expect(screen.getAllByText(/Ayesha Khan/).length).toBeGreaterThan(0);
+
+    openTracking();
+    expect(await screen.findByText('Tracking page', {}, { timeout: 5000 })).toBeInTheDocument();
+  }, 60_000);
+
   it('asks before leaving drops a half-typed request, and keeps it when the merchant stays', async () => {
     mockRequestApi();
     const { router } = await renderPage();

@@ -5,6 +5,15 @@ type Locale = 'en' | 'ur_alt';
 
 async function requestARider(page: Page, locale: Locale) {
   const say = (key: string, values?: Record<string, string>) => text(locale, key, values);
+  // Issue 32: the request map was moved by the flow's reset after sending and removed mid-animation, and
+  // Leaflet's zoom timer then read the removed map ("_leaflet_pos").
+  const mapErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('_leaflet_pos')) mapErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => {
+    if (String(error).includes('_leaflet_pos')) mapErrors.push(String(error));
+  });
   await page.goto('/request-a-rider');
   await expect(page).toHaveURL(/\/request-a-rider\/[\w-]+/);
 
@@ -30,6 +39,9 @@ async function requestARider(page: Page, locale: Locale) {
 
   await expect(page.getByText(say('order.toast.pushed'))).toBeVisible();
   await expect(page).toHaveURL(/\/order-tracking\/[\w-]+\?order_id=[\w-]+/);
+  // The tracking page draws its own map after its first paint, once the request page and its map are gone.
+  await expect(page.getByRole('region', { name: say('tracking.map.label') })).toBeVisible();
+  expect(mapErrors).toEqual([]);
 }
 
 test.describe('request a rider', () => {

@@ -5,6 +5,8 @@ export interface ShellState {
   vendors: readonly Vendor[];
   selectedVendor: Vendor | null;
   includeOutlets: boolean;
+  /** The user's branches are still on their way: no branch is selected yet, and none is missing. */
+  isLoadingBranches?: boolean;
 }
 
 export const ShellContext = createContext<ShellState>({ vendors: [], selectedVendor: null, includeOutlets: false });

@@ -88,7 +88,12 @@ export function AppLayout() {
 
   return (
     <ShellContext.Provider
-      value={{ vendors: branch.vendors, selectedVendor: branch.selectedVendor, includeOutlets: branch.includeOutlets }}
+      value={{
+        vendors: branch.vendors,
+        selectedVendor: branch.selectedVendor,
+        includeOutlets: branch.includeOutlets,
+        isLoadingBranches: branch.isLoading,
+      }}
     >
       <AppShell header={{ height: 64 }} padding={0}>
         <AppShell.Header>

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { RequestPage } from '../../features/request/components/request-page.tsx';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { addGuestOrder, useGuestVendorId } from '../../shared/session/guest-session.ts';
@@ -8,9 +8,13 @@ import { useAppFlags } from '../use-app-flags.ts';
 import { sectionPath } from '../vendor-path.ts';
 
 export function RequestRoute() {
-  const { selectedVendor, vendors } = useShell();
+  const { selectedVendor, vendors, isLoadingBranches = false } = useShell();
+  const { vendorID } = useParams();
   const [search] = useSearchParams();
-  const flags = useAppFlags();
+  // The branch's flags are asked for by the address's branch, with the list of branches rather than after it
+  // (issue 32: every call in a row costs a slow network another round trip). Once the list is there the
+  // selected branch is the same one, or the shell moves to another.
+  const flags = useAppFlags(selectedVendor?.vendor_id ?? vendorID ?? null);
   const session = useSession();
   const { mode } = useConfig();
   const guestVendorId = useGuestVendorId();
@@ -18,6 +22,9 @@ export function RequestRoute() {
   return (
     <RequestPage
       vendor={selectedVendor}
+      // Until a branch is selected the page waits for it, unless the user has none: with branches, the shell is
+      // about to open one.
+      isBranchLoading={selectedVendor === null && (isLoadingBranches || vendors.length > 0)}
       trackingPath={sectionPath('order-tracking', selectedVendor?.vendor_id)}
       // A guest's request page only requests: an orderID in its address edits nothing (decision 089).
       orderIdToEdit={isGuest ? null : search.get('orderID')}

@@ -2,8 +2,8 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import type L from 'leaflet';
-import { type ReactNode, useMemo } from 'react';
-import { MapContainer, TileLayer, useMapEvents } from 'react-leaflet';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 
 export type MapPosition = { lat: number; lng: number };
 
@@ -41,10 +41,27 @@ export function MapShell({ tileUrl, label, center, zoom, height, minHeight, clas
         attributionControl={tileUrl !== null}
       >
         {tileUrl && <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap contributors" maxZoom={19} />}
+        <EndAnimationOnRemove />
         {children}
       </MapContainer>
     </section>
   );
+}
+
+/**
+ * Leaflet ends a zoom animation in a 250 ms timer that `map.remove()` does not clear, so a page left while its map
+ * zoomed (a request sent, tracking opened) had the timer move the removed map: "Cannot read properties of
+ * undefined (reading '_leaflet_pos')". Once removed, the map has no animation left to finish.
+ */
+function EndAnimationOnRemove() {
+  const map = useMap();
+  useEffect(() => {
+    // Not taken off again: the map's removal fires it, after this component's own cleanup may have run.
+    map.on('unload', () => {
+      (map as L.Map & { _animatingZoom?: boolean })._animatingZoom = false;
+    });
+  }, [map]);
+  return null;
 }
 
 /** Places a point where the map is clicked; does nothing without a handler. */

@@ -1,12 +1,12 @@
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
-import { fromMinor, toMinor } from '@riderdesk/domain/money';
-import { orderCharges } from '@riderdesk/domain/orders/charges';
+import { fromMinor } from '@riderdesk/domain/money';
 import type { RequestState } from '@riderdesk/domain/request-flow';
 import { joinForReader } from '@riderdesk/domain/text/list-join';
 import type { TFunction } from 'i18next';
 import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { type OrderForm, parseAmount, preorderedFor } from '../order-form.ts';
 import { isBeforeDestination } from '../request-sections.ts';
+import { requestCharges, voucherDiscountMinor } from '../request-view-model.ts';
 import type { SummaryLine } from './request-summary.tsx';
 
 export type RequestSummaryLines = { order: SummaryLine[]; payment: SummaryLine[]; total: SummaryLine | null };
@@ -66,23 +66,21 @@ export function buildRequestSummary(input: {
     if (!isPaymentStep || hasVoucher) {
       payment.push({ label: t('request.payment-summary.fee'), value: money(state.deliveryFee) });
     }
-    if (hasVoucher && state.discountedDeliveryFee !== null) {
+    const discountMinor = voucherDiscountMinor(state, currency);
+    if (hasVoucher && state.discountedDeliveryFee !== null && discountMinor !== null) {
       payment.push({
         label: t('request.payment-summary.discount'),
-        value: money(state.discountedDeliveryFee - state.deliveryFee),
+        // A discount is written as a negative amount; a zero one without a minus.
+        value: money(discountMinor === 0 ? 0 : -fromMinor(discountMinor, currency)),
       });
       if (!isPaymentStep) {
         payment.push({ label: t('request.payment-summary.fee-to-pay'), value: money(state.discountedDeliveryFee) });
       }
     }
-    if (isPaymentStep) {
-      const charges = orderCharges({
-        amountMinor: toMinor(parseAmount(form.amount) ?? 0, currency),
-        deliveryFeeMinor: toMinor(state.deliveryFee, currency),
-        discountMinor:
-          state.discountedDeliveryFee === null ? 0 : toMinor(state.deliveryFee - state.discountedDeliveryFee, currency),
-        paymentMethod: form.paymentMethod,
-      });
+    const charges = isPaymentStep
+      ? requestCharges(state, { amount: parseAmount(form.amount), paymentMethod: form.paymentMethod, currency })
+      : null;
+    if (charges) {
       // What the rider collects at the door adds up from the lines above it: the order amount and the fee.
       if (charges.collectMinor > 0) {
         payment.unshift({

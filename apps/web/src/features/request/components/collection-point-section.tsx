@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type OriginAddress, OriginAddressSchema } from '@riderdesk/domain/contracts/geo';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import {
@@ -255,6 +255,8 @@ export function CollectionPointSection(props: {
   state: RequestState;
   send: (event: RequestEvent) => void;
   countryCode: string;
+  /** The user's branches are loading: the section waits for its branch rather than asking for one. */
+  isLoading?: boolean;
   isOriginSaved: boolean;
   onOriginSaved: (isSaved: boolean) => void;
   /** Set for a guest: the pickup comes with a contact and is sent as the order's sender. */
@@ -272,7 +274,19 @@ export function CollectionPointSection(props: {
 
   return (
     <StepSection number={1} title={t('request.collection-point')} status={vendor ? status : 'active'}>
-      {!vendor ? (
+      {!vendor && props.isLoading ? (
+        // Issue 32: on a slow network the branch list took seconds, and the page said to choose a branch.
+        <Group gap="sm" wrap="nowrap" align="flex-start" role="status" aria-busy="true">
+          <IconBuildingStore size={20} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
+          <Stack gap={6} miw={0} style={{ flex: 1 }}>
+            <Skeleton height={16} width="45%" radius="sm" />
+            <Skeleton height={12} width="75%" radius="sm" />
+            <Text fz="xs" c="dimmed">
+              {t('request.loading-branch')}
+            </Text>
+          </Stack>
+        </Group>
+      ) : !vendor ? (
         <Text fz="sm" c="dimmed">
           {t('request.choose-branch')}
         </Text>

@@ -50,23 +50,59 @@ const TIME_FIELD_STYLES = {
   field: { width: 'calc(2ch + 1em)', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
 } as const;
 
-function VoucherField(props: {
-  voucher: Voucher | null;
+/** The voucher field (spec §6 Voucher flag): a code to apply, or the one applied with its discount. */
+export type VoucherFieldModel = {
+  applied: Voucher | null;
+  /** The discount as the merchant reads it, while a voucher is applied. */
   discount: string | null;
   error: string | undefined;
   isApplying: boolean;
   onApply: (code: string) => void;
   onRemove: () => void;
-}) {
+};
+
+/** What the payment section shows and does, apart from the form it binds. */
+export type PaymentSectionModel = {
+  status: SectionStatus;
+  methods: readonly PaymentMethod[];
+  timing: {
+    /** A later delivery time may be chosen. */
+    isPreOrderOn: boolean;
+    /** The service is closed now: the delivery can only be scheduled for its next open slots. */
+    isLaterOnly: boolean;
+    timeZone: string;
+    /** The country's service hours (spec §5), for the first time a pre-order can be due. */
+    serviceHours: string | null;
+  };
+  /** Null where no voucher is offered (the flag is off, or an order is being edited). */
+  voucher: VoucherFieldModel | null;
+  isVatOn: boolean;
+  submission: {
+    isSubmitting: boolean;
+    isEditing: boolean;
+    error: string | null;
+    onBack: () => void;
+    onSubmit: () => void;
+  };
+};
+
+/** The order form the details and payment sections bind (hooks/use-order-form.ts). */
+export type OrderFormBinding = {
+  form: UseFormReturn<OrderForm>;
+  errors: FieldErrors;
+  onFieldEdited: (field: keyof OrderForm) => void;
+};
+
+function VoucherField(props: VoucherFieldModel) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
-  if (props.voucher) {
+  if (props.applied) {
     return (
       <Alert
         variant="light"
         color="teal"
         icon={<IconCircleCheck size={18} />}
-        title={t('request.voucher.applied', { code: props.voucher.code, discount: props.discount ?? '' })}
+        title={t('request.voucher.applied', { code: props.applied.code, discount: props.discount ?? '' })}
         withCloseButton
         closeButtonLabel={t('request.voucher.remove')}
         onClose={props.onRemove}
@@ -119,58 +155,37 @@ const selectWholeField = {
 
 /** spec §2 payment method, delivery time, voucher and VAT number, then the request itself. */
 export function PaymentSection(props: {
-  status: SectionStatus;
-  form: UseFormReturn<OrderForm>;
-  errors: FieldErrors;
-  onFieldEdited: (field: keyof OrderForm) => void;
-  methods: readonly PaymentMethod[];
-  isPreOrderOn: boolean;
-  isVoucherOn: boolean;
-  isVatOn: boolean;
-  timeZone: string;
-  /** The country's service hours (spec §5), for the first time a pre-order can be due. */
-  serviceHours: string | null;
-  voucher: Voucher | null;
-  voucherDiscount: string | null;
-  voucherError: string | undefined;
-  isApplyingVoucher: boolean;
-  onApplyVoucher: (code: string) => void;
-  onRemoveVoucher: () => void;
-  isSubmitting: boolean;
-  isEditing: boolean;
-  submitError: string | null;
-  onBack: () => void;
-  onSubmit: () => void;
+  model: PaymentSectionModel;
+  binding: OrderFormBinding;
   /** The card step, while card payment is the chosen method. */
   cardStep?: ReactNode;
-  /** The service is closed now: the delivery can only be scheduled for its next open slots. */
-  isLaterOnly?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const { form, errors } = props;
+  const { form, errors, onFieldEdited } = props.binding;
+  const { status, methods, timing, submission } = props.model;
   const deliveryTime = form.watch('deliveryTime');
   const now = Date.now();
-  const days = preorderDays(now, props.timeZone).map((day) => {
-    const relative = daysFromToday(day.noon, now, props.timeZone);
+  const days = preorderDays(now, timing.timeZone).map((day) => {
+    const relative = daysFromToday(day.noon, now, timing.timeZone);
     const name =
       relative === 0
         ? t('tracking.day.today')
         : relative === 1
           ? t('tracking.day.tomorrow')
-          : formatDay(day.noon, props.timeZone, i18n.language);
+          : formatDay(day.noon, timing.timeZone, i18n.language);
     return {
       value: day.date,
       label:
-        relative > 1 ? name : joinForReader([name, formatDay(day.noon, props.timeZone, i18n.language)], i18n.language),
+        relative > 1 ? name : joinForReader([name, formatDay(day.noon, timing.timeZone, i18n.language)], i18n.language),
     };
   });
   const chooseLater = () => {
     if (form.getValues('scheduledAt')) return;
-    const slot = firstPreorderSlot(now, props.serviceHours, props.timeZone);
-    if (slot) form.setValue('scheduledAt', wallTimeInZone(slot.getTime(), props.timeZone));
+    const slot = firstPreorderSlot(now, timing.serviceHours, timing.timeZone);
+    if (slot) form.setValue('scheduledAt', wallTimeInZone(slot.getTime(), timing.timeZone));
   };
   // Closed now, the section opens on the first open slot rather than on a time that would be refused.
-  const isLaterOnly = props.isLaterOnly === true && props.status === 'active';
+  const isLaterOnly = timing.isLaterOnly && status === 'active';
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the section opens while closed.
   useEffect(() => {
     if (!isLaterOnly || form.getValues('deliveryTime') === 'LATER') return;
@@ -182,7 +197,7 @@ export function PaymentSection(props: {
     <StepSection
       number={4}
       title={t('request.step.payment')}
-      status={props.status}
+      status={status}
       lockedHint={t('request.step.locked-payment')}
     >
       <form
@@ -190,11 +205,11 @@ export function PaymentSection(props: {
         aria-label={t('request.step.payment')}
         onSubmit={(event) => {
           event.preventDefault();
-          props.onSubmit();
+          submission.onSubmit();
         }}
       >
         <Stack gap="lg">
-          {props.methods.length === 0 ? (
+          {methods.length === 0 ? (
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
               {t('error.no-payment-method-available')}
             </Alert>
@@ -208,12 +223,12 @@ export function PaymentSection(props: {
                   value={field.value}
                   onChange={(value) => {
                     field.onChange(value);
-                    props.onFieldEdited('paymentMethod');
+                    onFieldEdited('paymentMethod');
                   }}
                   error={errors.paymentMethod}
                 >
-                  <SimpleGrid cols={{ base: 1, xs: props.methods.length > 1 ? 2 : 1 }} spacing="sm" mt={6}>
-                    {props.methods.map((method) => {
+                  <SimpleGrid cols={{ base: 1, xs: methods.length > 1 ? 2 : 1 }} spacing="sm" mt={6}>
+                    {methods.map((method) => {
                       const Icon = METHOD_ICONS[method] ?? IconCash;
                       return (
                         <Radio.Card key={method} value={method} radius="md" p="md" withBorder>
@@ -258,8 +273,8 @@ export function PaymentSection(props: {
                     if (value === 'LATER') chooseLater();
                   }}
                   data={[
-                    ...(props.isLaterOnly ? [] : [{ value: 'ASAP', label: t('request.time.asap') }]),
-                    ...(props.isPreOrderOn || props.isLaterOnly
+                    ...(timing.isLaterOnly ? [] : [{ value: 'ASAP', label: t('request.time.asap') }]),
+                    ...(timing.isPreOrderOn || timing.isLaterOnly
                       ? [{ value: 'LATER', label: t('request.time.later') }]
                       : []),
                   ]}
@@ -278,7 +293,7 @@ export function PaymentSection(props: {
                   const [day = '', time = ''] = (field.value ?? '').split(' ');
                   const change = (nextDay: string, nextTime: string) => {
                     field.onChange(nextDay && nextTime ? `${nextDay} ${nextTime.slice(0, 5)}:00` : null);
-                    props.onFieldEdited('scheduledAt');
+                    onFieldEdited('scheduledAt');
                   };
                   return (
                     <Stack gap={4}>
@@ -312,7 +327,7 @@ export function PaymentSection(props: {
                         role={errors.scheduledAt ? 'alert' : undefined}
                       >
                         {errors.scheduledAt ??
-                          t('request.time.pick-hint', { days: PREORDER_WINDOW_DAYS, zone: props.timeZone })}
+                          t('request.time.pick-hint', { days: PREORDER_WINDOW_DAYS, zone: timing.timeZone })}
                       </Text>
                     </Stack>
                   );
@@ -321,18 +336,9 @@ export function PaymentSection(props: {
             )}
           </Stack>
 
-          {props.isVoucherOn && (
-            <VoucherField
-              voucher={props.voucher}
-              discount={props.voucherDiscount}
-              error={props.voucherError}
-              isApplying={props.isApplyingVoucher}
-              onApply={props.onApplyVoucher}
-              onRemove={props.onRemoveVoucher}
-            />
-          )}
+          {props.model.voucher && <VoucherField {...props.model.voucher} />}
 
-          {props.isVatOn && (
+          {props.model.isVatOn && (
             <TextInput
               label={t('request.vat.label')}
               description={t('request.vat.hint', { length: VAT_NUMBER_LENGTH })}
@@ -340,24 +346,24 @@ export function PaymentSection(props: {
               maxLength={VAT_NUMBER_LENGTH}
               dir="ltr"
               error={errors.vatNumber}
-              {...form.register('vatNumber', { onChange: () => props.onFieldEdited('vatNumber') })}
+              {...form.register('vatNumber', { onChange: () => onFieldEdited('vatNumber') })}
             />
           )}
 
           <Checkbox label={t('request.age.label')} {...form.register('isAgeValidationRequired')} />
 
-          {props.submitError && (
+          {submission.error && (
             <Alert color="red" variant="light" icon={<IconX size={18} />} role="alert">
-              {props.submitError}
+              {submission.error}
             </Alert>
           )}
 
           <Group justify="space-between">
-            <Button variant="default" onClick={props.onBack} disabled={props.isSubmitting}>
+            <Button variant="default" onClick={submission.onBack} disabled={submission.isSubmitting}>
               {t('request.back')}
             </Button>
-            <Button type="submit" size="md" loading={props.isSubmitting} disabled={props.methods.length === 0}>
-              {props.isEditing ? t('request.submit-update') : t('request.submit')}
+            <Button type="submit" size="md" loading={submission.isSubmitting} disabled={methods.length === 0}>
+              {submission.isEditing ? t('request.submit-update') : t('request.submit')}
             </Button>
           </Group>
         </Stack>

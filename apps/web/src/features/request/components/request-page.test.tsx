@@ -208,6 +208,80 @@ describe('request a rider (spec §4 flow)', () => {
     expect(order?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   }, 60_000);
 
+  it('asks for the area, the fee and the estimations together, and quotes once the area answers', async () => {
+    let answerArea: () => void = () => {};
+    const areaHeld = new Promise<void>((resolve) => {
+      answerArea = resolve;
+    });
+    const api = mockRequestApi(
+      http.post(`${API}/delivery/area/validate`, async () => {
+        await areaHeld;
+        return answer('DELIVERABLE' satisfies DeliveryAreaResult);
+      }),
+    );
+    await renderPage();
+    await chooseZamzama();
+    // Issue 32: on a slow network each call in a row cost the merchant another round trip.
+    await waitFor(() => {
+      expect(api.sent('/api/v1/delivery/fee')).toHaveLength(1);
+      expect(api.sent('/api/v1/estimations')).toHaveLength(1);
+    });
+    expect(api.sent('/api/v1/delivery/area/validate')).toHaveLength(1);
+    expect(screen.queryByRole('status', { name: 'Delivery quote' })).not.toBeInTheDocument();
+    answerArea();
+    expect(await screen.findByRole('status', { name: 'Delivery quote' })).toHaveTextContent('115');
+  }, 15_000);
+
+  it('keeps the request it placed on screen, busy, until tracking replaces it (no empty form in between)', async () => {
+    mockRequestApi();
+    let openTracking: () => void = () => {};
+    const trackingLoaded = new Promise<void>((resolve) => {
+      openTracking = resolve;
+    });
+    await renderRoutes(
+      [
+        {
+          path: '/request-a-rider/:vendorID',
+          element: (
+            <RequestPage
+              vendor={VENDOR}
+              trackingPath="/order-tracking/pk-khi-0042"
+              orderIdToEdit={null}
+              isAddressBookOn
+              isPreOrderOn
+              isVoucherOn
+              isVatOn
+              userEmail="demo@riderdesk.pk"
+            />
+          ),
+        },
+        // Tracking's code arrives when the test says: until then the request page stays.
+        {
+          path: '/order-tracking/:vendorID',
+          lazy: async () => {
+            await trackingLoaded;
+            return { element: <p>Tracking page</p> };
+          },
+        },
+      ],
+      '/request-a-rider/pk-khi-0042',
+    );
+    await chooseZamzama();
+    await fillDetails();
+    const payment = await screen.findByRole('form', { name: 'Payment and delivery time' });
+    await userEvent.click(within(payment).getByRole('button', { name: 'Request rider' }));
+
+    expect(await screen.findByText('Rider requested. We are finding one for your order.')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Payment and delivery time' })).toBeInTheDocument();
+    expect(within(payment).getByRole('button', { name: 'Request rider' })).toHaveAttribute('data-loading', 'true');
+    expect(screen.getByRole('textbox', { name: 'Drop-off address' })).toHaveValue(ZAMZAMA.formatted_address);
+    expect(screen.getByRole('status', { name: 'Delivery quote' })).toHaveTextContent('115');
+    expect(screen.getAllByText(/Ayesha Khan/).length).toBeGreaterThan(0);
+
+    openTracking();
+    expect(await screen.findByText('Tracking page', {}, { timeout: 5000 })).toBeInTheDocument();
+  }, 60_000);
+
   it('asks before leaving drops a half-typed request, and keeps it when the merchant stays', async () => {
     mockRequestApi();
     const { router } = await renderPage();
@@ -280,7 +354,9 @@ describe('request a rider (spec §4 flow)', () => {
     );
     expect(within(help).queryByRole('link', { name: /Far Branch/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Customer and item' })).not.toBeInTheDocument();
-    expect(api.sent('/api/v1/delivery/fee')).toHaveLength(0);
+    // The fee is asked for with the area (one round trip), and a quote outside the area is not shown.
+    expect(screen.queryByRole('status', { name: 'Delivery quote' })).not.toBeInTheDocument();
+    expect(api.sent('/api/v1/delivery/area/validate')).toHaveLength(1);
   }, 15_000);
 
   it('takes only digits for the amount, grouped as typed, and says the high value in the one money form', async () => {

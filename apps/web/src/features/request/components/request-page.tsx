@@ -1,42 +1,14 @@
 import { Alert, Box, Grid, Loader, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import type { AddressBookEntry } from '@riderdesk/domain/contracts/geo';
-import type { Order } from '@riderdesk/domain/contracts/orders';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
-import { tripDistanceKm } from '@riderdesk/domain/geo/trip';
-import type { SenderContact } from '@riderdesk/domain/guest/guest-rules';
-import { fromMinor, toMinor } from '@riderdesk/domain/money';
-import { orderCharges } from '@riderdesk/domain/orders/charges';
 import { paths } from '@riderdesk/domain/paths';
-import { formatPhoneForDisplay } from '@riderdesk/domain/phone';
-import { ORDER_TOAST_KEYS, payableDeliveryFee, REQUEST_ERROR_KEYS } from '@riderdesk/domain/request-flow';
+import { payableDeliveryFee } from '@riderdesk/domain/request-flow';
 import { IconAlertTriangle, IconCreditCardOff, IconRestore } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useCountryParameter } from '../../../shared/api/get-country-parameter.ts';
-import { useConfig } from '../../../shared/config/config-context.tsx';
-import { formatDateTime, formatMoney, formatTime } from '../../../shared/format/format.ts';
+import { formatDateTime, formatTime } from '../../../shared/format/format.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { useRemoveSavedCard } from '../api/saved-cards.ts';
-import { useApplyVoucher } from '../hooks/use-apply-voucher.ts';
-import { useCardPayment } from '../hooks/use-card-payment.ts';
-import { useDestinationPicker } from '../hooks/use-destination-picker.ts';
-import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
-import { useOrderForm } from '../hooks/use-order-form.ts';
-import { useRequestDraft } from '../hooks/use-request-draft.ts';
-import { useRequestFlow } from '../hooks/use-request-flow.ts';
-import { useSubmitOrder } from '../hooks/use-submit-order.ts';
-import { useTranslateKey } from '../hooks/use-translate-key.ts';
-import {
-  EMPTY_ORDER_FORM,
-  formFromOrder,
-  isScheduledAhead,
-  type OrderForm,
-  orderPayload,
-  preorderedFor,
-} from '../order-form.ts';
+import { type RequestPageInput, useRequestPage } from '../hooks/use-request-page.ts';
 import { isSavedAddressKept } from '../request-rules.ts';
-import { hasQuote, isBeforeDestination, movablePinOf, sectionStatuses } from '../request-sections.ts';
+import { hasQuote, isBeforeDestination, movablePinOf } from '../request-sections.ts';
+import { destinationPoint, guestPickupAddress, isOutOfArea, quotedFee, tripKm } from '../request-view-model.ts';
 import { buildRequestSummary } from './build-request-summary.tsx';
 import { CardStep } from './card-step.tsx';
 import { CollectionPointSection } from './collection-point-section.tsx';
@@ -50,170 +22,21 @@ import { RequestMapCard } from './request-map-card.tsx';
 import { DeliveryQuote, RequestSummary } from './request-summary.tsx';
 import { ServiceClosedAlert } from './service-closed-alert.tsx';
 
-export type RequestPageProps = {
-  vendor: Vendor | null;
-  trackingPath: string;
-  /** spec §2: the orderID query edits an existing order. */
-  orderIdToEdit: string | null;
+export type RequestPageProps = RequestPageInput & {
   isAddressBookOn: boolean;
-  isPreOrderOn: boolean;
-  isVoucherOn: boolean;
-  isVatOn: boolean;
-  /** spec §6 PayAtPickup flag: pay-at-pickup is offered where the vendor and the country allow it. */
-  isPayAtPickupOn?: boolean;
-  userEmail: string | null;
-  /**
-   * A guest (spec §1/§6): gives the pickup with a contact, sent as the order's sender, and is told about each
-   * order placed so the browser keeps its guest-orders.
-   */
-  guest?: { onOrderPlaced: (orderId: string) => void };
   /** The user's other branches, offered when an address is outside this branch's area. */
   otherBranches?: readonly Vendor[];
   /** Where requesting from another branch starts. */
   branchPath?: (vendorId: string) => string;
-  /** Back from a card payment that failed: the request is filled in again from that order, with the reason. */
-  failedPayment?: { orderId: string; errorKey: string | null } | null;
 };
 
 /** spec §2 "Request a rider" with the spec §4 request flow. */
 export function RequestPage(props: RequestPageProps) {
   const { vendor } = props;
-  const vendorId = vendor?.vendor_id ?? null;
-  const { t, i18n } = useTranslation();
-  const translate = useTranslateKey();
-  const config = useConfig();
-  const { country } = config;
-  const isDesktop = useMediaQuery('(min-width: 62em)', true);
-  const money = (amount: number) => formatMoney(amount, country.currency, i18n.language);
-
-  const flow = useRequestFlow({
-    vendor,
-    countryCode: country.code,
-    timeZone: country.timeZone,
-    orderIdToEdit: props.orderIdToEdit,
-    // Called once the flow has loaded the order, after this render has made the form.
-    onOrderToEditLoaded: (order: Order) => form.reset(formFromOrder(order, country, Date.now())),
-    // spec §6: online payment only for signed-in merchants, never guests or embedded mode.
-    canPayOnline: config.mode === 'CLASSIC' && !props.guest,
-    isPayAtPickupOn: props.isPayAtPickupOn ?? false,
-    // An edit keeps the order's own time rules; a new request may be scheduled while the service is closed.
-    isPreOrderOn: props.isPreOrderOn && props.orderIdToEdit === null,
-    orderIdToRetry: props.orderIdToEdit === null ? (props.failedPayment?.orderId ?? null) : null,
-  });
-  const { state, send } = flow;
+  const page = useRequestPage(props);
+  const { t, i18n, country, config, isDesktop, money, isEditing, flow, state, send, picker, sections } = page;
   const { step } = state;
-
-  const orderForm = useOrderForm({
-    vendorId,
-    context: {
-      step: step === 'FILL_PAYMENT_DETAILS' ? 'payment' : 'details',
-      countryCode: country.code,
-      vendorId: state.vendorId,
-      destination: state.destination,
-      timeZone: country.timeZone,
-      now: Date.now,
-      isLaterOnly: state.isClosedNow && props.orderIdToEdit === null,
-    },
-    paymentMethods: state.availablePaymentMethods,
-    defaultPaymentMethod: config.defaultPaymentMethod,
-    translate,
-  });
-  const { form, errors, onFieldEdited } = orderForm;
-  const serviceHours = useCountryParameter('serviceHours');
-  const values = form.watch();
-
-  const picker = useDestinationPicker({
-    state,
-    send,
-    vendorId,
-    countryCode: country.code,
-    onSavedCustomerPicked: (entry: AddressBookEntry) => {
-      const current = form.getValues();
-      if (!current.customerName) form.setValue('customerName', entry.name);
-      if (!current.phone) form.setValue('phone', formatPhoneForDisplay(entry.phone_number, country.code));
-      if (!current.riderNotes && entry.notes) form.setValue('riderNotes', entry.notes);
-    },
-  });
-  const voucher = useApplyVoucher({
-    state,
-    send,
-    scheduledFor: () => preorderedFor(form.getValues(), country.timeZone),
-  });
-  const isPayingByCard = step === 'FILL_PAYMENT_DETAILS' && values.paymentMethod === 'ONLINE_PAYMENT';
-  const card = useCardPayment(vendorId, isPayingByCard);
-  const removeCard = useRemoveSavedCard(vendorId ?? '');
-  const payableFee = payableDeliveryFee(state)?.fee ?? null;
-  // The one rule for an order's money (orders/charges.ts): a card pays the delivery fee after the voucher.
-  const cardCharge =
-    payableFee === null
-      ? null
-      : fromMinor(
-          orderCharges({
-            amountMinor: 0,
-            deliveryFeeMinor: toMinor(payableFee, country.currency),
-            discountMinor: 0,
-            paymentMethod: 'ONLINE_PAYMENT',
-          }).cardChargeMinor,
-          country.currency,
-        );
-  const [senderContact, setSenderContact] = useState<SenderContact | null>(null);
-  // What the merchant typed or picked; an order being edited starts from its saved values.
-  const leaveGuard = useLeaveGuard(
-    form.formState.isDirty || (props.orderIdToEdit === null && state.destination !== null),
-  );
-  const draft = useRequestDraft({
-    scope: props.orderIdToEdit === null && vendorId ? { owner: props.userEmail ?? 'guest', vendorId } : null,
-    form,
-    values,
-    state,
-    send,
-  });
-  const order = useSubmitOrder({
-    senderContact: props.guest ? senderContact : null,
-    onOrderCreated: props.guest?.onOrderPlaced,
-    card,
-    flow,
-    vendor,
-    countryCode: country.code,
-    timeZone: country.timeZone,
-    userEmail: props.userEmail,
-    trackingPath: props.trackingPath,
-    translate,
-    onPlaced: () => {
-      leaveGuard.markSent();
-      draft.markSent();
-      form.reset(EMPTY_ORDER_FORM);
-    },
-  });
-
-  const continueToPayment = form.handleSubmit((details: OrderForm) =>
-    send({
-      type: 'detailsSubmitted',
-      details: orderPayload(details, state.destination, country.timeZone),
-      ageValidationRequired: details.isAgeValidationRequired,
-    }),
-  );
-  const submitOrder = form.handleSubmit(order.submit);
-  // Back from a failed card payment, the filled-in request goes straight on to its payment step once its
-  // address is checked again.
-  const hasRetryAdvanced = useRef(false);
-  useEffect(() => {
-    if (!props.failedPayment || hasRetryAdvanced.current || step !== 'FILL_ORDER_DETAILS') return;
-    if (state.details === null) return;
-    hasRetryAdvanced.current = true;
-    void continueToPayment();
-  }, [props.failedPayment, step, state.details, continueToPayment]);
-  // Errors of the payment section do not follow the user back to the details.
-  const back = () => {
-    form.clearErrors();
-    send({ type: 'back' });
-  };
-
-  const scheduledSeconds = preorderedFor(values, country.timeZone);
-  const scheduledFor =
-    scheduledSeconds === null ? null : formatDateTime(scheduledSeconds * 1000, country.timeZone, i18n.language);
-  const sections = sectionStatuses(step);
-  const isEditing = props.orderIdToEdit !== null;
+  const vendorId = vendor?.vendor_id ?? null;
   const isPlacingOrigin = step === 'ASK_FOR_ORIGIN_ADDRESS_DETAILS';
   const showsMapInForm = !isDesktop && (isPlacingOrigin || !isBeforeDestination(step));
   const mapCard = (
@@ -233,10 +56,9 @@ export function RequestPage(props: RequestPageProps) {
     />
   );
 
-  const destinationError = picker.geoError ?? (state.error?.field === 'destination' ? state.error.key : null);
   const summary = buildRequestSummary({
     state,
-    form: values,
+    form: page.values,
     vendor,
     currency: country.currency,
     timeZone: country.timeZone,
@@ -244,16 +66,10 @@ export function RequestPage(props: RequestPageProps) {
     t,
     money,
     dateTime: (epochMs) => formatDateTime(epochMs, country.timeZone, i18n.language),
-    pickupName: props.guest
-      ? (vendor?.vendor_information.location.address_text ??
-        state.originAddressCreation?.address_text ??
-        t('guest.header'))
-      : null,
+    pickupName: props.guest ? (guestPickupAddress(vendor, state) ?? t('guest.header')) : null,
   });
-  const discount =
-    state.voucher && state.deliveryFee !== null && state.discountedDeliveryFee !== null
-      ? money(state.deliveryFee - state.discountedDeliveryFee)
-      : null;
+  const { form, errors, onFieldEdited } = page.orderForm;
+  const destination = destinationPoint(state);
 
   return (
     <Box>
@@ -261,7 +77,7 @@ export function RequestPage(props: RequestPageProps) {
         title={isEditing ? t('request.edit-title', { id: props.orderIdToEdit }) : t('request.title')}
         description={isEditing ? t('request.edit-description') : t('request.description')}
       />
-      {draft.isRestored && (
+      {page.draft.isRestored && (
         <Alert
           variant="light"
           icon={<IconRestore size={18} />}
@@ -269,7 +85,7 @@ export function RequestPage(props: RequestPageProps) {
           role="status"
           withCloseButton
           closeButtonLabel={t('request.draft.dismiss')}
-          onClose={draft.dismiss}
+          onClose={page.draft.dismiss}
         >
           {t('request.draft.restored')}
         </Alert>
@@ -289,7 +105,7 @@ export function RequestPage(props: RequestPageProps) {
           title={t('request.payment-failed.title')}
         >
           {t('request.payment-failed.body', {
-            reason: props.failedPayment.errorKey ? translate(props.failedPayment.errorKey) : '',
+            reason: props.failedPayment.errorKey ? page.translate(props.failedPayment.errorKey) : '',
           })}
         </Alert>
       )}
@@ -306,8 +122,11 @@ export function RequestPage(props: RequestPageProps) {
               state={state}
               send={send}
               countryCode={country.code}
+              isLoading={props.isBranchLoading === true}
               isOriginSaved={flow.isOriginSaved}
-              {...(props.guest ? { senderContact: { value: senderContact, onChange: setSenderContact } } : {})}
+              {...(props.guest
+                ? { senderContact: { value: page.senderContact, onChange: page.setSenderContact } }
+                : {})}
               onOriginSaved={flow.setIsOriginSaved}
             />
             {isPlacingOrigin && showsMapInForm && mapCard}
@@ -323,13 +142,7 @@ export function RequestPage(props: RequestPageProps) {
 
             <DropOffSection
               status={vendor ? sections.dropOff : 'locked'}
-              lockedHint={
-                step === 'CHECK_SERVICE_HOURS' && vendor
-                  ? t('request.checking-service-hours')
-                  : step === 'SERVICE_CLOSED'
-                    ? t('request.step.locked-closed')
-                    : t('request.step.locked-drop-off')
-              }
+              lockedHint={page.dropOffLockedHint}
               query={state.addressQuery}
               onQueryChange={(query) => {
                 picker.clearGeoError();
@@ -340,32 +153,24 @@ export function RequestPage(props: RequestPageProps) {
               bias={flow.origin}
               vendorId={vendorId}
               withAddressBook={props.isAddressBookOn}
-              error={destinationError}
+              error={page.destinationError}
               errorValues={picker.geoError ? undefined : state.error?.values}
               isResolving={picker.isResolving}
               isValidating={step === 'CHECK_IF_DESTINATION_IS_VALID'}
               disabled={state.loading && step === 'FILL_PAYMENT_DETAILS'}
               map={showsMapInForm && mapCard}
               help={
-                state.error?.field === 'destination' &&
-                state.error.key === REQUEST_ERROR_KEYS.undeliverable &&
                 vendor &&
                 flow.origin &&
-                state.destination?.latitude != null &&
-                state.destination.longitude != null && (
+                destination &&
+                isOutOfArea(state, flow.origin) && (
                   <OutOfAreaHelp
                     vendor={vendor}
                     origin={flow.origin}
-                    destination={{ lat: state.destination.latitude, lng: state.destination.longitude }}
+                    destination={destination}
                     otherBranches={props.otherBranches ?? []}
                     branchPath={props.branchPath ?? paths.requestARider}
-                    pickupAddress={
-                      props.guest
-                        ? (vendor.vendor_information.location.address_text ??
-                          state.originAddressCreation?.address_text ??
-                          null)
-                        : null
-                    }
+                    pickupAddress={props.guest ? guestPickupAddress(vendor, state) : null}
                   />
                 )
               }
@@ -373,20 +178,13 @@ export function RequestPage(props: RequestPageProps) {
                 hasQuote(state) && (
                   <DeliveryQuote
                     isGuest={Boolean(props.guest)}
-                    fee={money(payableDeliveryFee(state)?.fee ?? state.deliveryFee ?? 0)}
+                    fee={money(quotedFee(state))}
                     estimations={state.estimations}
-                    distanceKm={
-                      flow.origin && state.destination?.latitude != null && state.destination.longitude != null
-                        ? tripDistanceKm(flow.origin, {
-                            lat: state.destination.latitude,
-                            lng: state.destination.longitude,
-                          })
-                        : null
-                    }
+                    distanceKm={tripKm(flow.origin, state)}
                     deliveredBy={(minutes) =>
                       formatTime(Date.now() + minutes * 60_000, country.timeZone, i18n.language)
                     }
-                    scheduledFor={scheduledFor}
+                    scheduledFor={page.scheduledFor}
                   />
                 )
               }
@@ -399,56 +197,27 @@ export function RequestPage(props: RequestPageProps) {
               onFieldEdited={onFieldEdited}
               countryCode={country.code}
               currency={country.currency}
-              onContinue={() => void continueToPayment()}
+              onContinue={() => void page.continueToPayment()}
               isHighValuePending={state.orderItemValueExceedValidation}
               itemValueLimit={state.orderItemValueExceedLimit}
               onConfirmHighValue={() => send({ type: 'itemValueConfirmed' })}
               onCancelHighValue={() => send({ type: 'back' })}
-              onChange={back}
-              summary={<DetailsSummary form={values} money={money} />}
+              onChange={page.back}
+              summary={<DetailsSummary form={page.values} money={money} />}
               money={money}
               isSavedAddressKept={isSavedAddressKept(state)}
             />
 
             <PaymentSection
-              status={sections.payment}
-              form={form}
-              errors={errors}
-              onFieldEdited={onFieldEdited}
-              methods={state.availablePaymentMethods}
-              // An edit moves a pre-order's time while it waits for it; other orders are due now.
-              isPreOrderOn={isEditing ? isScheduledAhead(state.orderToBeUpdated, Date.now()) : props.isPreOrderOn}
-              isLaterOnly={state.isClosedNow && !isEditing}
-              isVoucherOn={props.isVoucherOn && !isEditing}
-              isVatOn={props.isVatOn}
-              timeZone={country.timeZone}
-              serviceHours={serviceHours.data ?? null}
-              voucher={state.voucher}
-              voucherDiscount={discount}
-              voucherError={
-                state.error?.field === 'voucher' ? translate(state.error.key, state.error.values) : undefined
-              }
-              isApplyingVoucher={voucher.isApplying}
-              onApplyVoucher={voucher.apply}
-              onRemoveVoucher={() => send({ type: 'voucherRemoved' })}
-              isSubmitting={state.loading}
-              isEditing={isEditing}
-              submitError={
-                state.error?.field === 'submit'
-                  ? `${t(isEditing ? ORDER_TOAST_KEYS.updateFailed : ORDER_TOAST_KEYS.createFailed)}: ${translate(state.error.key, state.error.values)}`
-                  : state.error?.field === 'fee'
-                    ? translate(state.error.key, state.error.values)
-                    : null
-              }
-              onBack={back}
-              onSubmit={() => void submitOrder()}
+              model={page.payment}
+              binding={page.orderForm}
               cardStep={
-                isPayingByCard ? (
+                page.isPayingByCard ? (
                   <CardStep
-                    card={card}
-                    charge={cardCharge === null ? null : money(cardCharge)}
-                    onRemoveCard={(cardId) => removeCard.mutate(cardId)}
-                    isRemoving={removeCard.isPending}
+                    card={page.card}
+                    charge={page.cardCharge}
+                    onRemoveCard={(cardId) => page.removeCard.mutate(cardId)}
+                    isRemoving={page.removeCard.isPending}
                   />
                 ) : null
               }
@@ -464,22 +233,22 @@ export function RequestPage(props: RequestPageProps) {
       </Grid>
 
       <LeaveRequestModal
-        opened={leaveGuard.isAsking}
-        onStay={leaveGuard.stay}
+        opened={page.leaveGuard.isAsking}
+        onStay={page.leaveGuard.stay}
         onLeave={() => {
           // "Discard and leave": the draft goes with it.
-          draft.markSent();
-          leaveGuard.leave();
+          page.draft.markSent();
+          page.leaveGuard.leave();
         }}
       />
       <FeeChangedModal
         opened={state.hasFeeChanged}
         fee={money(payableDeliveryFee(state)?.fee ?? 0)}
-        previousFee={money(order.feeBeforeSubmit ?? 0)}
+        previousFee={money(page.order.feeBeforeSubmit ?? 0)}
         onCancel={() => send({ type: 'feeChangeConfirmed' })}
         onConfirm={() => {
           send({ type: 'feeChangeConfirmed' });
-          void submitOrder();
+          void page.submitOrder();
         }}
       />
     </Box>

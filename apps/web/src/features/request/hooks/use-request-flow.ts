@@ -170,18 +170,15 @@ export function useRequestFlow(input: {
 
   const validate = useCallback(
     async (vendorIdToQuote: string, from: LatLng, to: LatLng): Promise<DestinationValidation> => {
-      try {
-        const area = await queryClient.fetchQuery(
-          deliveryAreaQueryOptions(deliveryAreaBody(vendorIdToQuote, from, to)),
-        );
-        if (area !== 'DELIVERABLE') return { deliverable: false, errorKey: REQUEST_ERROR_KEYS.undeliverable };
-      } catch {
-        return { deliverable: false, errorKey: CANNOT_VERIFY_AREA };
-      }
-      const [fee, estimations] = await Promise.allSettled([
+      // The three questions are independent: asked together, a quote costs one round trip, not two. The area
+      // still decides: a fee quoted for an address outside it is dropped.
+      const [area, fee, estimations] = await Promise.allSettled([
+        queryClient.fetchQuery(deliveryAreaQueryOptions(deliveryAreaBody(vendorIdToQuote, from, to))),
         queryClient.fetchQuery(deliveryFeeQueryOptions(deliveryFeeBody(vendorIdToQuote, from, to))),
         queryClient.fetchQuery(estimationsQueryOptions(deliveryAreaBody(vendorIdToQuote, from, to))),
       ]);
+      if (area.status === 'rejected') return { deliverable: false, errorKey: CANNOT_VERIFY_AREA };
+      if (area.value !== 'DELIVERABLE') return { deliverable: false, errorKey: REQUEST_ERROR_KEYS.undeliverable };
       if (fee.status === 'rejected') {
         const isClosed = fee.reason instanceof ApiRequestError && fee.reason.code === SERVICE_CLOSED;
         if (!isClosed) return { deliverable: false, errorKey: CANNOT_COMPUTE_PRICE };
@@ -198,7 +195,7 @@ export function useRequestFlow(input: {
     [queryClient],
   );
 
-  // spec §4 CHECK_IF_DESTINATION_IS_VALID: area, then fee and estimations. The reducer drops the
+  // spec §4 CHECK_IF_DESTINATION_IS_VALID: area, fee and estimations. The reducer drops the
   // answer of a superseded address by its sequence number.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new step or sequence number is what starts a validation; the rest is read from the latest state.
   useEffect(() => {
@@ -298,6 +295,8 @@ export function useRequestFlow(input: {
   return {
     state,
     send,
+    /** The country's service hours (spec §5), fetched here once for the page as well. */
+    serviceHours: serviceHours.data ?? null,
     origin,
     isOriginSaved,
     setIsOriginSaved,

@@ -29,3 +29,29 @@ export async function settle(tx: Db, at: Date, ...settlements: Settlement[]): Pr
     await repo.settleLedger(tx, key, { status, providerRef: ref, failureCode: code }, at);
   }
 }
+
+/**
+ * Claims a capture or refund: its pending row, written from the row it follows (the authorisation, the
+ * capture) before the processor is asked. False when an earlier attempt claimed it: then the processor may
+ * already hold the movement, and is asked what it holds before anything is sent again.
+ */
+export function claimMovement(
+  db: Db,
+  from: repo.LedgerRow,
+  movement: { kind: 'capture' | 'refund'; key: string; amountMinor: number },
+  at: Date,
+): Promise<boolean> {
+  return repo.insertLedger(
+    db,
+    {
+      ...from,
+      kind: movement.kind,
+      status: 'pending',
+      amount_minor: movement.amountMinor,
+      provider_ref: null,
+      failure_code: null,
+      idempotency_key: movement.key,
+    },
+    at,
+  );
+}

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/db.ts';
 import { transitionRefused } from '../../orders/lifecycle.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { failPendingPayment } from '../fail-pending-payment.ts';
-import { ledgerKeys, settle } from '../ledger.ts';
+import { claimMovement, ledgerKeys, settle } from '../ledger.ts';
 import type { MoneyMovement } from '../provider.ts';
 import * as repo from '../repo.ts';
 
@@ -38,16 +38,10 @@ export async function commitAuthorised(
 ): Promise<boolean> {
   const { db, now, lifecycle, provider } = deps;
   const captureKey = ledgerKeys.capture(orderId);
-  const isFirst = await repo.insertLedger(
+  const isFirst = await claimMovement(
     db,
-    {
-      ...authorisation,
-      kind: 'capture',
-      status: 'pending',
-      provider_ref: null,
-      failure_code: null,
-      idempotency_key: captureKey,
-    },
+    authorisation,
+    { kind: 'capture', key: captureKey, amountMinor: authorisation.amount_minor },
     now(),
   );
   let capture: MoneyMovement | null = null;

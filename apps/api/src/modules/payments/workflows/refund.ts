@@ -2,7 +2,7 @@ import { PAID_BY_CARD } from '@riderdesk/domain/orders/charges';
 import type { Db } from '../../../db/db.ts';
 import type { OrderPatch } from '../../orders/lifecycle.ts';
 import type { PaymentDeps } from '../deps.ts';
-import { ledgerKeys, settle } from '../ledger.ts';
+import { claimMovement, ledgerKeys, settle } from '../ledger.ts';
 import * as repo from '../repo.ts';
 import { reconcile } from './capture.ts';
 
@@ -45,19 +45,7 @@ export async function refund(deps: PaymentDeps, orderId: string): Promise<void> 
   if (capture?.status !== 'succeeded' || !authorisation?.provider_ref) return;
   const amountMinor = order.paid_minor - order.refunded_minor;
   const refundKey = ledgerKeys.refund(orderId);
-  const isFirst = await repo.insertLedger(
-    db,
-    {
-      ...capture,
-      kind: 'refund',
-      status: 'pending',
-      amount_minor: amountMinor,
-      provider_ref: null,
-      failure_code: null,
-      idempotency_key: refundKey,
-    },
-    now(),
-  );
+  const isFirst = await claimMovement(db, capture, { kind: 'refund', key: refundKey, amountMinor }, now());
   // A retry of a refund already sent: ask the processor first, so the money never goes back twice.
   const earlier = isFirst ? null : await reconcile(deps, 'refund', authorisation.provider_ref, refundKey);
   // The processor cannot tell yet: the job retries later rather than risk a second refund.

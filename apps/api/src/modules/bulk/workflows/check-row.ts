@@ -53,14 +53,15 @@ export async function checkRow(
   { country, sheetTexts, pricing, orders }: BulkContext,
   caller: Caller,
   input: BulkRowInput,
-  context: {
+  // What the rows of one upload share: its vendor, the flags and collection points read once, the geocoder cache.
+  job: {
     collectionPoint: (id: string) => Promise<VendorRow | null>;
     geocode: (address: string, near: GeoPoint) => Promise<GeoPoint | null>;
     jobVendor: VendorRow;
     flagsOf: (vendorId: string) => Promise<Record<string, boolean>>;
   },
 ): Promise<CheckedRow> {
-  const collectionPointId = input.collection_point_id || context.jobVendor.vendor_id;
+  const collectionPointId = input.collection_point_id || job.jobVendor.vendor_id;
   const base: repo.NewBulkRow = {
     row_number: input.row_number,
     status: 'INVALID',
@@ -99,7 +100,7 @@ export async function checkRow(
     const isAgeCheckRequired = ageCheckOf(input.age_check, sheetTexts.ageCheckWords);
     if (isAgeCheckRequired === null) note('bulk.error.age-check', 'age_check');
 
-    const collectionPoint = await context.collectionPoint(collectionPointId);
+    const collectionPoint = await job.collectionPoint(collectionPointId);
     if (!collectionPoint) note('bulk.error.collection-point', 'collection_point_id', { id: collectionPointId });
     else if (!hasPickupAddress(collectionPoint)) note('bulk.error.collection-point-address', 'collection_point_id');
     const origin =
@@ -116,20 +117,14 @@ export async function checkRow(
         point = { lat: input.latitude, lng: input.longitude };
       }
     } else if (input.address && origin) {
-      point = await context.geocode(input.address, origin);
+      point = await job.geocode(input.address, origin);
     }
 
-    const body = orderBodyOf(
-      input,
-      collectionPoint ?? context.jobVendor,
-      point,
-      scheduledFor,
-      isAgeCheckRequired === true,
-    );
+    const body = orderBodyOf(input, collectionPoint ?? job.jobVendor, point, scheduledFor, isAgeCheckRequired === true);
     // spec §6: a scheduled row is a pre-order, refused at its cell when PreOrder is off for its vendor.
     if (collectionPoint) {
       try {
-        await assertOrderFlags(body, context.flagsOf);
+        await assertOrderFlags(body, job.flagsOf);
       } catch (error) {
         const refusal = rowErrorOf(error);
         note(refusal.key, refusal.field, refusal.values);

@@ -1,3 +1,5 @@
+import { paths } from '@riderdesk/domain/paths';
+
 /** Where the browser is sent for a challenge completed by us, and where the issuer's page sends it back. */
 export const CHALLENGE_PATH = '/api/v1/payments/challenge';
 
@@ -9,8 +11,8 @@ export const challengeReturnLink = (publicUrl: string, challengeId: string) =>
   `${publicUrl}${challengePageLink(challengeId)}/return`;
 
 /**
- * The web app's tracking page of an order (spec §2), where a card payment sends the browser back to.
- * The one place the payments module builds a web route.
+ * The web app's tracking page of an order (spec §2), where a card payment sends the browser back to; a
+ * failed payment names its reason, so the page offers the order again.
  */
-export const trackingLink = (vendorId: string, orderId: string) =>
-  `/order-tracking/${encodeURIComponent(vendorId)}?order_id=${encodeURIComponent(orderId)}`;
+export const trackingLink = (vendorId: string, orderId: string, paymentError?: string) =>
+  paths.orderTracking(vendorId, { order_id: orderId, payment_error: paymentError });

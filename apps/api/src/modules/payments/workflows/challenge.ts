@@ -55,7 +55,7 @@ export async function completeChallenge(deps: PaymentDeps, challengeId: string):
       settle: [{ key: authorisation.idempotency_key, status: 'failed', code: outcome.code }],
     });
     // The way back says why, so the page offers the order again instead of one that was never paid.
-    return isFailed ? `${back}&${new URLSearchParams({ payment_error: DECLINE_KEYS[outcome.code] })}` : back;
+    return isFailed ? trackingLink(order.vendor_id, order.order_id, DECLINE_KEYS[outcome.code]) : back;
   }
   await db.transaction(async (tx) => {
     await repo.forgetChallenge(tx, challengeId);

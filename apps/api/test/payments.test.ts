@@ -3,6 +3,7 @@ import { toMinor } from '@riderdesk/domain/money';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentWebhookSecret } from '../src/app.ts';
+import { failPendingPayment } from '../src/modules/payments/fail-pending-payment.ts';
 import { SIGNATURE_HEADER, signWebhook } from '../src/modules/payments/webhook-signature.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { createMerchant, type Merchant } from './support/factories.ts';
@@ -484,6 +485,20 @@ describe.each(databases())('card payments with the sandbox provider on %s', (kin
     expect(await t.services.payments.cancelAbandoned(t.config.payments.abandonAfterMinutes)).toBeGreaterThanOrEqual(1);
     expect(await statuses(orderId)).toEqual(['INITIATED', 'PAYMENT_INITIATED', 'PAYMENT_CANCELLED']);
     expect((await payment(orderId)).status).toBe('cancelled');
+  });
+
+  it('fails only a payment still pending: one decided meanwhile stays as it is, and any other refusal propagates', async () => {
+    const { response } = await payWithNewCard(CARDS.challenge);
+    const orderId = response.json().result.order_id as string;
+    const deps = { lifecycle: t.services.lifecycle, now: t.services.now };
+    const failed = { key: `authorisation:${orderId}`, status: 'failed' as const, code: 'card_declined' };
+    expect(await failPendingPayment(deps, orderId, { settle: [failed] })).toBe(true);
+    expect(await failPendingPayment(deps, orderId, { to: 'PAYMENT_CANCELLED', settle: [failed] })).toBe(false);
+    expect(await statuses(orderId)).toEqual(['INITIATED', 'PAYMENT_INITIATED', 'PAYMENT_FAILED']);
+    expect((await payment(orderId)).status).toBe('failed');
+    await expect(failPendingPayment(deps, '00000000-0000-4000-8000-000000000000', {})).rejects.toMatchObject({
+      statusCode: 404,
+    });
   });
 
   it('reconciles the ledger with the orders: captures and refunds per order', async () => {

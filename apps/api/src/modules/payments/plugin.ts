@@ -4,12 +4,14 @@ import type { Db } from '../../db/db.ts';
 import { periodicTask } from '../../infra/periodic-task.ts';
 import type { Lifecycle } from '../orders/lifecycle.ts';
 import type { PaymentsConfig } from './config.ts';
+import { ledgerKeys } from './ledger.ts';
 import type { PaymentProvider, WebhookEvent } from './provider.ts';
 import { paymentChallengeRoutes, paymentRoutes, paymentWebhookRoutes } from './routes.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
 import type { PaymentService } from './service.ts';
 import { SIGNATURE_HEADER, signWebhook } from './webhook-signature.ts';
+import { refundWhenCancelled } from './workflows/refund.ts';
 
 const WebhookJobSchema = z.object({
   event: z.object({
@@ -81,10 +83,12 @@ export const paymentsPlugin: FastifyPluginAsync<{
       retryBackoff: true,
     },
   );
-  payments.attachRefunds(async (orderId, tx) => {
-    await refunds.send({ orderId }, { key: `refund:${orderId}`, tx });
-  });
-  lifecycle.onStep((tx, order) => payments.onOrderStep(tx, order));
+  // The refund job is keyed by the refund's ledger key: one job per order, whatever step queues it.
+  lifecycle.onStep(
+    refundWhenCancelled(async (orderId, tx) => {
+      await refunds.send({ orderId }, { key: ledgerKeys.refund(orderId), tx });
+    }),
+  );
 
   const sweep = periodicTask({
     name: 'abandoned card payments',

@@ -16,6 +16,7 @@ import { AppError } from '../../errors.ts';
 import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
 import { errorAnswers } from '../../plugins/errors.ts';
 import { orderBodyFlags } from '../../plugins/flag-guard.ts';
+import { CHALLENGE_PATH } from './links.ts';
 import type { PaymentService } from './service.ts';
 
 const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/);
@@ -193,7 +194,7 @@ export const paymentChallengeRoutes: FastifyPluginAsyncZod<{ payments: PaymentSe
 <body><form id="step-up" method="post" action="${escapeHtml(stepUp.url)}">${fields}
 <input type="hidden" name="MD" value="${escapeHtml(request.params.challengeId)}">
 <noscript><button type="submit">3-D Secure</button></noscript></form>
-<script src="/api/v1/payments/challenge.js"></script></body></html>`);
+<script src="${CHALLENGE_PATH}.js"></script></body></html>`);
     },
   );
 

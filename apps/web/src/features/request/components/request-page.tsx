@@ -190,6 +190,8 @@ export function RequestPage(props: RequestPageProps) {
       type: 'detailsSubmitted',
       details: orderPayload(details, state.destination, country.timeZone),
       ageValidationRequired: details.isAgeValidationRequired,
+      // handleSubmit calls this only once the form's resolver found the spec §5 chain passing (order-form.ts).
+      failures: [],
     }),
   );
   const submitOrder = form.handleSubmit(order.submit);

@@ -9,11 +9,12 @@ import type {
 } from '@riderdesk/domain/contracts/payments';
 import { PAYMENT_ERROR_KEYS } from '@riderdesk/domain/contracts/payments';
 import { fromMinor } from '@riderdesk/domain/money';
-import { orderCharges, PAID_BY_CARD } from '@riderdesk/domain/orders/charges';
+import { PAID_BY_CARD } from '@riderdesk/domain/orders/charges';
 import type { Db } from '../../db/db.ts';
 import { AppError, keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { Lifecycle, OrderPatch } from '../orders/lifecycle.ts';
+import { chargesOfRow } from '../orders/model.ts';
 import type { OrderRecords } from '../orders/records.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { VendorRow } from '../vendors/model.ts';
@@ -95,12 +96,7 @@ export function paymentService(deps: PaymentDeps) {
   async function chargeOf(caller: Caller, vendor: VendorRow, order: PaymentIntentBody['order']) {
     const admitted = await orders.admitCreate(caller, order, null);
     const prepared = await orders.prepareCardOrder(caller, admitted.vendor, admitted.body);
-    const charges = orderCharges({
-      amountMinor: prepared.amount_minor,
-      deliveryFeeMinor: prepared.delivery_fee_minor,
-      discountMinor: prepared.discount_minor,
-      paymentMethod: prepared.payment_method,
-    });
+    const charges = chargesOfRow(prepared);
     if (admitted.vendor.vendor_id !== vendor.vendor_id) throw unavailable();
     return { prepared, amountMinor: charges.cardChargeMinor };
   }

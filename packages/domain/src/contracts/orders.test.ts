@@ -41,6 +41,17 @@ const createBody = (): OrderCreateBody => ({
   },
 });
 
+// The same order's edit: a third box, re-quoted.
+const updateBody = () => ({
+  vendor_id: 'pk-khi-0042',
+  payment_method: 'PAID',
+  amount: 2000,
+  item_details: 'Biryani x3',
+  location: { address: 'Block 13-D, Gulshan-e-Iqbal, Karachi', notes: '', latitude: 24.9215, longitude: 67.0965 },
+  delivery_fee: 175,
+  signature: 'fee.v1.sig',
+});
+
 const without = <T extends object>(value: T, key: keyof T): T => {
   const copy = { ...value };
   delete copy[key];
@@ -201,17 +212,7 @@ describe('the keys an order body carries (spec §5, §8)', () => {
   });
 
   it('keys the update body the same way', () => {
-    const update = {
-      vendor_id: 'pk-khi-0042',
-      payment_method: 'PAID',
-      amount: 900,
-      item_details: 'Cake',
-      location: { address: 'Block 13-D, Karachi', notes: '', latitude: 24.9, longitude: 67.1 },
-      delivery_fee: 175,
-      signature: 'fee.v1.eyJmZWUiOjE3NX0.sig',
-      preordered_for: -1,
-    };
-    const issues = OrderUpdateBodySchema.safeParse(update).error?.issues ?? [];
+    const issues = OrderUpdateBodySchema.safeParse({ ...updateBody(), preordered_for: -1 }).error?.issues ?? [];
     expect(issues.map((issue) => issue.message)).toEqual([ORDER_BODY_KEYS.preorderWindow]);
   });
 
@@ -297,15 +298,7 @@ describe('order calls', () => {
   });
 
   it('requires a signed fee to update an order', () => {
-    const update = {
-      vendor_id: 'pk-khi-0042',
-      payment_method: 'PAID',
-      amount: 2000,
-      item_details: 'Biryani x3',
-      location: { address: 'Block 13-D, Gulshan-e-Iqbal, Karachi', notes: '', latitude: 24.9215, longitude: 67.0965 },
-      delivery_fee: 175,
-      signature: 'fee.v1.sig',
-    };
+    const update = updateBody();
     expect(OrderUpdateBodySchema.safeParse(update).success).toBe(true);
     expect(OrderUpdateBodySchema.safeParse(without(update, 'signature')).success).toBe(false);
   });

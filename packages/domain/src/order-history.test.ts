@@ -10,9 +10,8 @@ import {
   isWithinHistoryLimit,
   paymentAndRefundStatus,
   resolveHistoryRange,
-  statusesOfFilter,
 } from './order-history.ts';
-import { matchesStatusFilter, ORDER_STATUSES, STATUS_FILTERS } from './order-status.ts';
+import { matchesStatusFilter, ORDER_STATUSES, STATUS_FILTERS, statusesOfFilter } from './order-status.ts';
 
 const KARACHI = 'Asia/Karachi';
 // 00:30 on 10 March 2026 in Karachi (UTC+5).

@@ -4,7 +4,6 @@ import { languageTag } from './config.ts';
 import { PAGE_SIZE_HISTORY, PAGE_SIZE_HISTORY_OUTLETS } from './constants.ts';
 import type { OrderPaymentStatus } from './contracts/order-payment.ts';
 import { DEFAULT_DATE_PRESET, type FixedDatePreset, presetRange } from './date-presets.ts';
-import { type OrderStatus, type StatusFilter, statusesOfStatusFilter } from './order-status.ts';
 
 // spec §5 "Custom date range: end not before start, and not too long a period". A quarter: long enough
 // to reconcile a quarter at once, short enough that one export or one search stays a bounded scan.
@@ -65,14 +64,6 @@ export function isWithinHistoryLimit(from: Date, to: Date): boolean {
 /** spec §9 page sizes: history 30, 50 with outlets. */
 export function historyPageSize(includeOutlets: boolean): number {
   return includeOutlets ? PAGE_SIZE_HISTORY_OUTLETS : PAGE_SIZE_HISTORY;
-}
-
-/**
- * The statuses a status filter value stands for (spec §4); null for ANY. Same sets as matchesStatusFilter; DELAYED
- * orders are added by their history (delayedBucketOfFilter), and SCHEDULED keeps only pre-orders still to come.
- */
-export function statusesOfFilter(filter: StatusFilter): readonly OrderStatus[] | null {
-  return statusesOfStatusFilter(filter);
 }
 
 // A search term longer than any order id, phone or name the portal keeps is refused by the contract.

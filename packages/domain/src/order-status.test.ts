@@ -8,6 +8,7 @@ import {
   ETA_TO_VENDOR_STATUSES,
   isOrderStatus,
   isRiderAssigned,
+  isRiderNear,
   matchesStatusFilter,
   NO_FULL_MAP_STATUSES,
   ORDER_STATUSES,
@@ -258,6 +259,20 @@ describe('map and ETA statuses', () => {
       customer,
       map,
     ]);
+  });
+});
+
+describe('isRiderNear', () => {
+  // spec §4: 'less than 5 minutes away'.
+  it.each([
+    [0, true],
+    [4, true],
+    [4.9, true],
+    [5, false],
+    [6, false],
+    [60, false],
+  ])('an ETA of %s minutes is near: %s', (minutes, expected) => {
+    expect(isRiderNear(minutes)).toBe(expected);
   });
 });
 

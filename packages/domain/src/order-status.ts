@@ -1,4 +1,4 @@
-import { PAYMENT_COMMITTED_CANCEL_MINUTES } from './constants.ts';
+import { PAYMENT_COMMITTED_CANCEL_MINUTES, RIDER_NEAR_MINUTES } from './constants.ts';
 
 export const ORDER_STATUSES = [
   'NEW',
@@ -290,6 +290,11 @@ export const NO_FULL_MAP_STATUSES = [
   'WAITING_FOR_TRANSPORT',
 ] as const satisfies readonly OrderStatus[];
 
+/** spec §4: tracking says the rider is 'less than 5 minutes away' under RIDER_NEAR_MINUTES of ETA. */
+export function isRiderNear(etaMinutes: number): boolean {
+  return etaMinutes < RIDER_NEAR_MINUTES;
+}
+
 export function showsEtaToVendor(status: OrderStatus): boolean {
   return (ETA_TO_VENDOR_STATUSES as readonly OrderStatus[]).includes(status);
 }
@@ -375,8 +380,11 @@ const STATUS_FILTER_STATUSES = {
   SCHEDULED: PREORDER_STATUSES,
 } as const satisfies Record<Exclude<StatusFilter, 'ANY'>, readonly OrderStatus[]>;
 
-/** The statuses a status filter value stands for; null for ANY. SCHEDULED also needs a pre-ordered time to come. */
-export function statusesOfStatusFilter(filter: StatusFilter): readonly OrderStatus[] | null {
+/**
+ * The statuses a status filter value stands for (spec §4); null for ANY. Same sets as matchesStatusFilter; DELAYED
+ * orders are added by their history (delayedBucketOfFilter), and SCHEDULED keeps only pre-orders still to come.
+ */
+export function statusesOfFilter(filter: StatusFilter): readonly OrderStatus[] | null {
   return filter === 'ANY' ? null : STATUS_FILTER_STATUSES[filter];
 }
 

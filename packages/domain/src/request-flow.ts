@@ -6,7 +6,12 @@ import type { Voucher } from './contracts/vouchers.ts';
 import { firstPreorderSlot } from './orders/preorder-window.ts';
 import { formatServiceHours, isWithinServiceHours } from './service-hours.ts';
 import { firstAddressError } from './validation/address.ts';
-import { type OrderPayload, type OrderPayloadField, validateOrderPayload } from './validation/order-payload.ts';
+import {
+  type OrderPayload,
+  type OrderPayloadFailure,
+  type OrderPayloadField,
+  orderPayloadFailures,
+} from './validation/order-payload.ts';
 
 // spec §4 "Request flow".
 export const REQUEST_STEPS = [
@@ -119,7 +124,16 @@ export type RequestEvent =
   | { type: 'addressQueryChanged'; query: string }
   | { type: 'destinationChosen'; destination: RequestDestination; savedAddress?: AddressBookEntry | null }
   | { type: 'destinationValidated'; seq: number; result: DestinationValidation }
-  | { type: 'detailsSubmitted'; details: OrderPayload; ageValidationRequired: boolean }
+  | {
+      type: 'detailsSubmitted';
+      details: OrderPayload;
+      ageValidationRequired: boolean;
+      /**
+       * The spec §5 chain's failures over these details when the sender has run it already (the request form's
+       * resolver does, to show every field's own), so it runs once; absent, the reducer runs it.
+       */
+      failures?: readonly OrderPayloadFailure[];
+    }
   | { type: 'itemValueConfirmed' }
   | { type: 'back' }
   | { type: 'voucherCodeChanged'; code: string }
@@ -472,11 +486,12 @@ export function requestFlowReducer(state: RequestState, event: RequestEvent): Re
         destinationLongitude: state.destination.longitude,
       };
       const submitted = { ...state, details, ageValidation: event.ageValidationRequired };
-      const check = validateOrderPayload(details, { countryCode: state.countryCode, vendorId: state.vendorId });
-      if (!check.ok) {
+      const [failure] =
+        event.failures ?? orderPayloadFailures(details, { countryCode: state.countryCode, vendorId: state.vendorId });
+      if (failure) {
         const field =
-          check.field === 'destinationTextAddress' || check.field === 'coordinates' ? 'destination' : check.field;
-        return { ...submitted, error: { key: check.key, field } };
+          failure.field === 'destinationTextAddress' || failure.field === 'coordinates' ? 'destination' : failure.field;
+        return { ...submitted, error: { key: failure.key, field } };
       }
       // spec §5: an item value above the server-given limit asks for confirmation first.
       if (exceedsItemValueLimit(state, details)) {

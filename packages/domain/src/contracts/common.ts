@@ -53,13 +53,26 @@ export interface TextOptions {
   multiline?: boolean;
   /** The message of a text over `max`, when the spec names one. */
   tooLong?: string;
+  /** The message of every failure of the text: a field for which the spec names one key whatever is wrong. */
+  error?: string;
 }
 
+/**
+ * zod's parameters that give every failure of a schema, its checks' included, one message: the spec key its
+ * field answers. None keeps zod's own messages.
+ */
+export const keyedParams = (error: string | undefined) => (error === undefined ? undefined : { error });
+
 /** A text of at most `max` characters, without control characters. */
-export function textSchema(max: number, { min = 0, trim = false, multiline = false, tooLong }: TextOptions = {}) {
-  return (trim ? z.string().trim() : z.string())
-    .regex(multiline ? NO_CONTROL_CHARACTERS_BUT_LINE_BREAKS : NO_CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE)
-    .regex(NO_LONE_SURROGATES, CONTROL_CHARACTER_MESSAGE)
+export function textSchema(
+  max: number,
+  { min = 0, trim = false, multiline = false, tooLong, error }: TextOptions = {},
+) {
+  const text = z.string(keyedParams(error));
+  const controlMessage = error ?? CONTROL_CHARACTER_MESSAGE;
+  return (trim ? text.trim() : text)
+    .regex(multiline ? NO_CONTROL_CHARACTERS_BUT_LINE_BREAKS : NO_CONTROL_CHARACTERS, controlMessage)
+    .regex(NO_LONE_SURROGATES, controlMessage)
     .min(min)
     .max(max, tooLong);
 }
@@ -72,14 +85,15 @@ export const VendorIdSchema = IdSchema;
  * Opaque values the server hands out and gets back (signatures, refresh and e-mail tokens, page keys):
  * printable ASCII without spaces, as base64url, JWTs and the fee signature's `v1.<s>.<mac>` are.
  */
-export const tokenSchema = (max: number) =>
+export const tokenSchema = (max: number, error?: string) =>
   z
-    .string()
-    .regex(/^[\x21-\x7e]+$/, 'validation.token')
+    .string(keyedParams(error))
+    .regex(/^[\x21-\x7e]+$/, error ?? 'validation.token')
     .max(max);
 
 /** An amount a client sends, in major units: bounded, so it always fits the stored minor units. */
-export const MoneyInputSchema = z.number().min(0).max(MONEY_MAX);
+export const moneyInputSchema = (error?: string) => z.number(keyedParams(error)).min(0).max(MONEY_MAX);
+export const MoneyInputSchema = moneyInputSchema();
 /** An order's amount as a client sends it: at most ORDER_AMOUNT_MAX. */
 export const OrderAmountInputSchema = MoneyInputSchema.max(ORDER_AMOUNT_MAX);
 
@@ -90,7 +104,8 @@ export const OrderAmountInputSchema = MoneyInputSchema.max(ORDER_AMOUNT_MAX);
 export const UNIX_SECONDS_MAX = 253_402_300_799;
 
 /** Unix time in seconds (spec §3 preordered_for). */
-export const UnixSecondsSchema = z.number().int().min(0).max(UNIX_SECONDS_MAX);
+export const unixSecondsSchema = (error?: string) => z.number(keyedParams(error)).int().min(0).max(UNIX_SECONDS_MAX);
+export const UnixSecondsSchema = unixSecondsSchema();
 
 // Real offsets run from -12:00 to +14:00; PostgreSQL refuses some that ISO 8601 allows (+23:59).
 const OFFSET_MAX_MINUTES = 14 * 60;
@@ -116,9 +131,11 @@ export const queryNumberSchema = <T extends z.ZodNumber>(schema: T) =>
   z.string().trim().regex(DECIMAL, 'validation.number').max(32).transform(Number).pipe(schema);
 
 /** spec §9: VAT number 8 characters; blank means none (spec §3 vat_number is optional). */
-export const VatNumberSchema = textSchema(64)
-  .refine((value) => vatNumberError(value) === null, VAT_NUMBER_ERROR)
-  .transform(normaliseVatNumber);
+export const vatNumberSchema = (error?: string) =>
+  textSchema(64, { error })
+    .refine((value) => vatNumberError(value) === null, VAT_NUMBER_ERROR)
+    .transform(normaliseVatNumber);
+export const VatNumberSchema = vatNumberSchema();
 
 export const OkResultSchema = resultOf(z.boolean());
 export type OkResult = z.infer<typeof OkResultSchema>;

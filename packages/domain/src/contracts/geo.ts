@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { ADDRESS_BOOK_MIN_QUERY_LENGTH, NOTES_MAX_BYTES, STREET_MAX_BYTES } from '../constants.ts';
-import { utf8ByteLength } from '../validation/address.ts';
-import { queryNumberSchema, resultOf, textSchema, VendorIdSchema } from './common.ts';
+import { ADDRESS_TOO_LONG_MESSAGE, NOTES_TOO_LONG_MESSAGE, utf8ByteLength } from '../validation/address.ts';
+import { keyedParams, queryNumberSchema, resultOf, textSchema, VendorIdSchema } from './common.ts';
 import { VendorSchema } from './vendors.ts';
 
-export const LatitudeSchema = z.number().min(-90).max(90);
-export const LongitudeSchema = z.number().min(-180).max(180);
+export const latitudeSchema = (error?: string) => z.number(keyedParams(error)).min(-90).max(90);
+export const longitudeSchema = (error?: string) => z.number(keyedParams(error)).min(-180).max(180);
+export const LatitudeSchema = latitudeSchema();
+export const LongitudeSchema = longitudeSchema();
 const QueryLatitude = queryNumberSchema(LatitudeSchema);
 const QueryLongitude = queryNumberSchema(LongitudeSchema);
 
@@ -14,11 +16,11 @@ const QueryLongitude = queryNumberSchema(LongitudeSchema);
 export const AddressTextSchema = textSchema(STREET_MAX_BYTES, {
   min: 1,
   trim: true,
-  tooLong: 'Address is too long',
-}).refine((text) => utf8ByteLength(text) <= STREET_MAX_BYTES, 'Address is too long');
-export const NotesSchema = textSchema(NOTES_MAX_BYTES, { multiline: true, tooLong: 'Notes are too long' }).refine(
+  tooLong: ADDRESS_TOO_LONG_MESSAGE,
+}).refine((text) => utf8ByteLength(text) <= STREET_MAX_BYTES, ADDRESS_TOO_LONG_MESSAGE);
+export const NotesSchema = textSchema(NOTES_MAX_BYTES, { multiline: true, tooLong: NOTES_TOO_LONG_MESSAGE }).refine(
   (text) => utf8ByteLength(text) <= NOTES_MAX_BYTES,
-  'Notes are too long',
+  NOTES_TOO_LONG_MESSAGE,
 );
 
 const CountryCodeSchema = z.string().regex(/^[A-Za-z]{2}$/);

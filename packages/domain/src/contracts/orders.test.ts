@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isOrderBodyKey,
+  ORDER_BODY_KEYS,
   OrderCreateAnswerSchema,
   type OrderCreateBody,
   OrderCreateBodySchema,
@@ -37,6 +39,17 @@ const createBody = (): OrderCreateBody => ({
     email: 'orders@kbh.pk',
     phone_number: '+922135871234',
   },
+});
+
+// The same order's edit: a third box, re-quoted.
+const updateBody = () => ({
+  vendor_id: 'pk-khi-0042',
+  payment_method: 'PAID',
+  amount: 2000,
+  item_details: 'Biryani x3',
+  location: { address: 'Block 13-D, Gulshan-e-Iqbal, Karachi', notes: '', latitude: 24.9215, longitude: 67.0965 },
+  delivery_fee: 175,
+  signature: 'fee.v1.sig',
 });
 
 const without = <T extends object>(value: T, key: keyof T): T => {
@@ -117,6 +130,103 @@ describe('OrderCreateBodySchema', () => {
   });
 });
 
+type Body = ReturnType<typeof createBody>;
+const withCustomerLocation = (body: Body, patch: object) => ({
+  ...body,
+  customer: { ...body.customer, location: { ...body.customer.location, ...patch } },
+});
+const withOrder = (body: Body, patch: object) => ({ ...body, order: { ...body.order, ...patch } });
+
+describe('the keys an order body carries (spec §5, §8)', () => {
+  // Each field's every failure answers one key, whatever is wrong with it (apps/api orders/admission.ts).
+  const keyed: [string, (body: Body) => unknown, string, string][] = [
+    ['a VAT number of 7 characters', (body) => ({ ...body, vat_number: '1234567' }), 'vat_number', 'vatNumber'],
+    ['a VAT number with a tab', (body) => ({ ...body, vat_number: '1234\t678' }), 'vat_number', 'vatNumber'],
+    ['a missing VAT number', (body) => without(body, 'vat_number'), 'vat_number', 'vatNumber'],
+    ['a fractional preordered_for', (body) => ({ ...body, preordered_for: 1.5 }), 'preordered_for', 'preorderWindow'],
+    ['a preordered_for as text', (body) => ({ ...body, preordered_for: 'soon' }), 'preordered_for', 'preorderWindow'],
+    [
+      'an unknown method',
+      (body) => withOrder(body, { payment_method: 'BITCOIN' }),
+      'order.payment_method',
+      'paymentMethod',
+    ],
+    [
+      'a long description',
+      (body) => withOrder(body, { description: 'x'.repeat(201) }),
+      'order.description',
+      'description',
+    ],
+    [
+      'a NUL in the description',
+      (body) => withOrder(body, { description: 'a\u0000b' }),
+      'order.description',
+      'description',
+    ],
+    [
+      'a latitude of 91',
+      (body) => withCustomerLocation(body, { latitude: 91 }),
+      'customer.location.latitude',
+      'coordinates',
+    ],
+    [
+      'a missing longitude',
+      (body) => withCustomerLocation(body, { longitude: undefined }),
+      'customer.location.longitude',
+      'coordinates',
+    ],
+    [
+      'a 256-byte address',
+      (body) => withCustomerLocation(body, { address: 'ک'.repeat(128) }),
+      'customer.location.address',
+      'addressTooLong',
+    ],
+    [
+      '1001-byte notes',
+      (body) => withCustomerLocation(body, { notes: 'ک'.repeat(501) }),
+      'customer.location.notes',
+      'notesTooLong',
+    ],
+    [
+      'letters in the sender phone',
+      (body) => ({ ...body, sender: { ...body.sender, phone_number: '+92 300 CALLME' } }),
+      'sender.phone_number',
+      'senderPhone',
+    ],
+    ['a sender that is not an object', (body) => ({ ...body, sender: 'me' }), 'sender', 'senderRequired'],
+    ['a negative delivery fee', (body) => ({ ...body, delivery_fee: -1 }), 'delivery_fee', 'feeChanged'],
+    ['an empty signature', (body) => ({ ...body, signature: '' }), 'signature', 'feeChanged'],
+    [
+      'a voucher without its discounted fee',
+      (body) => without(body, 'discounted_delivery_fee'),
+      'discounted_delivery_fee',
+      'feeChanged',
+    ],
+  ];
+  it.each(keyed)('%s answers its key at its field', (_, tamper, path, name) => {
+    const issues = OrderCreateBodySchema.safeParse(tamper(createBody())).error?.issues ?? [];
+    expect(issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      [path, ORDER_BODY_KEYS[name as keyof typeof ORDER_BODY_KEYS]],
+    ]);
+    expect(isOrderBodyKey(issues[0]?.message)).toBe(true);
+  });
+
+  it('keys the update body the same way', () => {
+    const issues = OrderUpdateBodySchema.safeParse({ ...updateBody(), preordered_for: -1 }).error?.issues ?? [];
+    expect(issues.map((issue) => issue.message)).toEqual([ORDER_BODY_KEYS.preorderWindow]);
+  });
+
+  it.each([
+    ['a NUL in the customer name', (body: Body) => ({ ...body, customer: { ...body.customer, name: 'a\u0000' } })],
+    ['an amount sent as text', (body: Body) => withOrder(body, { amount: '1850' })],
+    ['cold_bag_needed true', (body: Body) => withOrder(body, { cold_bag_needed: true })],
+  ])('leaves %s to the generic answer', (_, tamper) => {
+    const issues = OrderCreateBodySchema.safeParse(tamper(createBody())).error?.issues ?? [];
+    expect(issues).toHaveLength(1);
+    expect(isOrderBodyKey(issues[0]?.message)).toBe(false);
+  });
+});
+
 const order = {
   order_id: 'pk-khi-0042-000123',
   vendor_id: 'pk-khi-0042',
@@ -188,15 +298,7 @@ describe('order calls', () => {
   });
 
   it('requires a signed fee to update an order', () => {
-    const update = {
-      vendor_id: 'pk-khi-0042',
-      payment_method: 'PAID',
-      amount: 2000,
-      item_details: 'Biryani x3',
-      location: { address: 'Block 13-D, Gulshan-e-Iqbal, Karachi', notes: '', latitude: 24.9215, longitude: 67.0965 },
-      delivery_fee: 175,
-      signature: 'fee.v1.sig',
-    };
+    const update = updateBody();
     expect(OrderUpdateBodySchema.safeParse(update).success).toBe(true);
     expect(OrderUpdateBodySchema.safeParse(without(update, 'signature')).success).toBe(false);
   });

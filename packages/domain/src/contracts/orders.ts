@@ -2,20 +2,55 @@ import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH, LOGIN_PICKUP_ESTIMATION_MAX, PAYMENT_METHODS } from '../constants.ts';
 import { CANCEL_REASONS, ORDER_STATUSES } from '../order-status.ts';
 import { FEE_PAYERS } from '../orders/charges.ts';
+import { ADDRESS_TOO_LONG_MESSAGE, NO_COORDINATES_MESSAGE, NOTES_TOO_LONG_MESSAGE } from '../validation/address.ts';
+import { VAT_NUMBER_ERROR } from '../validation/vat-number.ts';
 import {
   IdSchema,
-  MoneyInputSchema,
+  keyedParams,
+  moneyInputSchema,
   OrderAmountInputSchema,
   resultOf,
   textSchema,
   tokenSchema,
-  UnixSecondsSchema,
-  VatNumberSchema,
+  unixSecondsSchema,
   VendorIdSchema,
+  vatNumberSchema,
 } from './common.ts';
-import { AddressTextSchema, LatitudeSchema, LongitudeSchema, NotesSchema } from './geo.ts';
+import {
+  AddressTextSchema,
+  LatitudeSchema,
+  LongitudeSchema,
+  latitudeSchema,
+  longitudeSchema,
+  NotesSchema,
+} from './geo.ts';
 import { OrderPaymentSchema } from './order-payment.ts';
 import { VoucherSchema } from './vouchers.ts';
+
+/**
+ * The keys an order body's schema failures answer, past the spec §5 chain (which answers first): each field
+ * below carries its key as the message of every one of its failures, so the API answers the message as it
+ * stands (the request form translates it); any other failure answers the generic envelope.
+ */
+export const ORDER_BODY_KEYS = {
+  vatNumber: VAT_NUMBER_ERROR,
+  preorderWindow: 'validation.preorder-window',
+  paymentMethod: 'validation.fill-payment-method',
+  description: 'validation.fill-description',
+  coordinates: NO_COORDINATES_MESSAGE,
+  addressTooLong: ADDRESS_TOO_LONG_MESSAGE,
+  notesTooLong: NOTES_TOO_LONG_MESSAGE,
+  senderPhone: 'request.form.phone.helper-text',
+  senderRequired: 'validation.sender-required',
+  // The fee and its signatures are the server's own quote sent back: any failure means the quote changed.
+  feeChanged: 'error.fee.changed',
+} as const;
+
+const ORDER_BODY_KEY_SET: ReadonlySet<string> = new Set(Object.values(ORDER_BODY_KEYS));
+
+/** Whether a schema failure's message is one of the order body's keys (ORDER_BODY_KEYS). */
+export const isOrderBodyKey = (message: string | undefined): message is string =>
+  message !== undefined && ORDER_BODY_KEY_SET.has(message);
 
 export const OrderIdSchema = IdSchema;
 const Instant = z.iso.datetime({ offset: true });
@@ -23,20 +58,26 @@ const Instant = z.iso.datetime({ offset: true });
 const UnixSeconds = z.number().int().min(0);
 const Money = z.number().min(0);
 const PersonName = textSchema(100, { min: 1, trim: true });
-const Description = textSchema(DESCRIPTION_MAX_LENGTH, { multiline: true, tooLong: 'validation.fill-description' });
+const Description = textSchema(DESCRIPTION_MAX_LENGTH, { multiline: true, error: ORDER_BODY_KEYS.description });
 // Possible-number checks need the country (spec §5, validation/order-payload.ts); the contract only
 // keeps out what no phone number contains.
 const CustomerPhone = textSchema(32, { trim: true }).regex(/^\+?[\d\s()-]{4,32}$/);
 // spec §3: the sender's phone holds digits and plus only.
-const DigitsPhone = z.string().regex(/^\+?\d{4,20}$/);
+const DigitsPhone = z.string(keyedParams(ORDER_BODY_KEYS.senderPhone)).regex(/^\+?\d{4,20}$/);
 /** A fee signature (docs/decisions/020-signed-fee-quotes.md): `v1.<expiry>.<base64url MAC>`. */
-const Signature = tokenSchema(256);
+const Signature = tokenSchema(256, ORDER_BODY_KEYS.feeChanged);
+const DeliveryFee = moneyInputSchema(ORDER_BODY_KEYS.feeChanged);
+const PreorderedFor = unixSecondsSchema(ORDER_BODY_KEYS.preorderWindow).nullable();
+const OrderVatNumber = vatNumberSchema(ORDER_BODY_KEYS.vatNumber);
 
-export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, keyedParams(ORDER_BODY_KEYS.paymentMethod));
+
+const Latitude = latitudeSchema(ORDER_BODY_KEYS.coordinates);
+const Longitude = longitudeSchema(ORDER_BODY_KEYS.coordinates);
 
 const LocationSchema = z.object({
-  latitude: LatitudeSchema,
-  longitude: LongitudeSchema,
+  latitude: Latitude,
+  longitude: Longitude,
   address: AddressTextSchema,
   notes: NotesSchema,
 });
@@ -58,35 +99,35 @@ export const OrderCreateBodySchema = z
       // spec §3: always false.
       cold_bag_needed: z.literal(false),
     }),
-    vat_number: VatNumberSchema.nullable(),
-    preordered_for: UnixSecondsSchema.nullable(),
+    vat_number: OrderVatNumber.nullable(),
+    preordered_for: PreorderedFor,
     age_validation_required: z.boolean(),
     login_pickup_estimation: z.number().int().min(0).max(LOGIN_PICKUP_ESTIMATION_MAX),
-    delivery_fee: MoneyInputSchema,
+    delivery_fee: DeliveryFee,
     signature: Signature,
     voucher: VoucherSchema.optional(),
-    discounted_delivery_fee: MoneyInputSchema.optional(),
+    discounted_delivery_fee: DeliveryFee.optional(),
     discounted_delivery_fee_signature: Signature.optional(),
     // spec §3: only when the vendor has no saved pickup address.
     sender: z
-      .object({
-        location: LocationSchema,
-        name: PersonName,
-        email: z.string().max(254).pipe(z.email()),
-        phone_number: DigitsPhone,
-      })
+      .object(
+        {
+          location: LocationSchema,
+          name: PersonName,
+          email: z.string().max(254).pipe(z.email()),
+          phone_number: DigitsPhone,
+        },
+        keyedParams(ORDER_BODY_KEYS.senderRequired),
+      )
       .optional(),
   })
   .superRefine((body, context) => {
-    // spec §3: a voucher travels together with the discounted fee and its signature.
+    // spec §3: a voucher travels together with the discounted fee and its signature; one without the other is
+    // not the quote the server gave.
     const hasVoucher = body.voucher !== undefined;
     for (const key of ['discounted_delivery_fee', 'discounted_delivery_fee_signature'] as const) {
       if (hasVoucher !== (body[key] !== undefined)) {
-        context.addIssue({
-          code: 'custom',
-          path: [key],
-          message: hasVoucher ? `${key} is required with a voucher` : `${key} is only sent with a voucher`,
-        });
+        context.addIssue({ code: 'custom', path: [key], message: ORDER_BODY_KEYS.feeChanged });
       }
     }
   });
@@ -204,16 +245,16 @@ export const OrderUpdateBodySchema = z.object({
   location: z.object({
     address: AddressTextSchema,
     notes: NotesSchema,
-    latitude: LatitudeSchema,
-    longitude: LongitudeSchema,
+    latitude: Latitude,
+    longitude: Longitude,
   }),
-  delivery_fee: MoneyInputSchema,
+  delivery_fee: DeliveryFee,
   signature: Signature,
   /**
    * A scheduled order's new time, or null to deliver it as soon as possible; absent keeps the stored one.
    * Only an order still waiting for its time can be moved (the service checks the window and the hours).
    */
-  preordered_for: UnixSecondsSchema.nullable().optional(),
+  preordered_for: PreorderedFor.optional(),
 });
 export type OrderUpdateBody = z.infer<typeof OrderUpdateBodySchema>;
 export const OrderUpdateAnswerSchema = resultOf(OrderSchema);

@@ -1,6 +1,7 @@
-import { COUNTRY_ETA_MINIMUM, RIDER_NEAR_MINUTES } from '../constants.ts';
+import { COUNTRY_ETA_MINIMUM } from '../constants.ts';
 import { type GeoPoint, haversineKm } from '../money.ts';
 import type { OrderStage } from '../order-lifecycle.ts';
+import { isRiderNear } from '../order-status.ts';
 
 /**
  * Roads are longer than the straight line: fees and estimates use the great-circle distance times this
@@ -29,7 +30,7 @@ export function travelMinutes(distanceKm: number): number {
  */
 export function liveEtaMinutes(distanceKm: number, speedKmh = URBAN_SPEED_KMH): number {
   const minutes = Math.max(0, Math.ceil((distanceKm / speedKmh) * 60));
-  return minutes < RIDER_NEAR_MINUTES ? minutes : Math.max(COUNTRY_ETA_MINIMUM, minutes);
+  return isRiderNear(minutes) ? minutes : Math.max(COUNTRY_ETA_MINIMUM, minutes);
 }
 
 /** Stages in which the rider heads to the vendor, or to the customer with the item. */

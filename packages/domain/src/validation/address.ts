@@ -37,15 +37,20 @@ function hasCoordinate(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
+// spec §5 "Addresses and delivery": the texts are the messages (the catalogues translate them).
+export const NO_COORDINATES_MESSAGE = 'No coordinates for that address';
+export const ADDRESS_TOO_LONG_MESSAGE = 'Address is too long';
+export const NOTES_TOO_LONG_MESSAGE = 'Notes are too long';
+
 /** spec §5 "Addresses and delivery": every failing field with its message; empty when valid. */
 export function validateAddress(address: AddressInput): AddressErrors {
   const errors: AddressErrors = {};
   if (!hasCoordinate(address.latitude) || !hasCoordinate(address.longitude)) {
-    errors.coordinates = 'No coordinates for that address';
+    errors.coordinates = NO_COORDINATES_MESSAGE;
   }
   // spec §9: limits are in bytes, so multi-byte scripts (Urdu, Thai) reach them with fewer characters.
-  if (utf8ByteLength(address.street ?? '') > STREET_MAX_BYTES) errors.street = 'Address is too long';
-  if (utf8ByteLength(address.notes ?? '') > NOTES_MAX_BYTES) errors.notes = 'Notes are too long';
+  if (utf8ByteLength(address.street ?? '') > STREET_MAX_BYTES) errors.street = ADDRESS_TOO_LONG_MESSAGE;
+  if (utf8ByteLength(address.notes ?? '') > NOTES_MAX_BYTES) errors.notes = NOTES_TOO_LONG_MESSAGE;
   return errors;
 }
 

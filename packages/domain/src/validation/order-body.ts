@@ -10,10 +10,9 @@ const asAmount = (value: unknown): number | string | null =>
   typeof value === 'number' || typeof value === 'string' ? value : null;
 
 /**
- * spec §3 "Order create body" read as the spec §3 "Order request payload", so the browser (before it
- * sends) and the server (when it receives) run the same spec §5 chain on the same wire body. Read
- * leniently: on the server the body may have failed its schema, and the chain must still name the first
- * failing step.
+ * spec §3 "Order create body" read as the spec §3 "Order request payload", so the server (and a bulk row)
+ * runs the spec §5 chain the browser's form ran on the same values. Read leniently: on the server the body
+ * may have failed its schema, and the chain must still name the first failing step.
  */
 export function orderPayloadFromCreateBody(raw: unknown): OrderPayload {
   const body = asObject(raw);
@@ -67,7 +66,7 @@ export function vendorIdOfBody(raw: unknown): string | null {
   return id ? id : null;
 }
 
-/** spec §5 chain over a POST /order body: what the browser checks before sending and the server on receipt. */
+/** spec §5 chain over a POST /order body, as the server checks it on receipt. */
 export function validateOrderCreateBody(raw: unknown, context: OrderPayloadContext): OrderPayloadResult {
   return validateOrderPayload(orderPayloadFromCreateBody(raw), context);
 }

@@ -9,13 +9,12 @@ import { liveEtas as etasOfTrip } from '@riderdesk/domain/geo/trip';
 import { fromMinor, type GeoPoint } from '@riderdesk/domain/money';
 import { isTerminal, lifecycleStage, type OrderStage } from '@riderdesk/domain/order-lifecycle';
 import type { OrderStatus } from '@riderdesk/domain/order-status';
-import { orderCharges } from '@riderdesk/domain/orders/charges';
 import { PROOF_STATUS, type ProofKind } from '@riderdesk/domain/orders/proofs';
 import type { Db } from '../../db/db.ts';
 import { authError, keyedError } from '../../errors.ts';
 import { sha256 } from '../auth/tokens.ts';
 import { type Lifecycle, orderNotFound, transitionRefused } from '../orders/lifecycle.ts';
-import type { OrderRow } from '../orders/model.ts';
+import { chargesOfRow, type OrderRow } from '../orders/model.ts';
 import type { OrderRecords } from '../orders/records.ts';
 import { withdrawOffer } from './offers.ts';
 import { readProof } from './proofs.ts';
@@ -41,12 +40,7 @@ const ageCheckRequired = () => keyedError(409, 'AgeCheckRequired', 'error.rider.
 
 /** The order as its rider sees it: where to collect, where to deliver, what to collect in cash. */
 function toRiderOrder(row: OrderRow): RiderOrder {
-  const charges = orderCharges({
-    amountMinor: row.amount_minor ?? 0,
-    deliveryFeeMinor: row.delivery_fee_minor,
-    discountMinor: row.discount_minor,
-    paymentMethod: row.payment_method,
-  });
+  const charges = chargesOfRow(row);
   return {
     order_id: row.order_id,
     status: row.status,

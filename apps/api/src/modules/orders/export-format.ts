@@ -2,8 +2,8 @@ import type { OrderPaymentStatus } from '@riderdesk/domain/contracts/order-payme
 import { fromMinor } from '@riderdesk/domain/money';
 import { paymentAndRefundStatus } from '@riderdesk/domain/order-history';
 import { STATUS_GROUPS, STATUS_LABEL_KEYS } from '@riderdesk/domain/order-status';
-import { orderCharges } from '@riderdesk/domain/orders/charges';
 import { withoutBidiControls } from '../../infra/spreadsheet.ts';
+import { chargesOfRow } from './model.ts';
 import type { ExportRecord, ExportSteps } from './repo.ts';
 
 // The columns of the history table (spec §2 "All orders"), then what reconciling needs beyond it: the
@@ -169,12 +169,7 @@ export const EXPORT_STEPS: ExportSteps = {
  */
 export function exportRow(order: ExportRecord, t: Translate): ExportCell[] {
   const { currency } = order;
-  const charges = orderCharges({
-    amountMinor: order.amount_minor ?? 0,
-    deliveryFeeMinor: order.delivery_fee_minor,
-    discountMinor: order.discount_minor,
-    paymentMethod: order.payment_method,
-  });
+  const charges = chargesOfRow(order);
   // Card payments (decision 060): what was charged and what was refunded; empty for other methods.
   const paymentStatus = order.payment_status as OrderPaymentStatus | null;
   const payment = paymentStatus ? paymentAndRefundStatus(paymentStatus) : null;

@@ -1,4 +1,5 @@
 import type { OrderStatus, StatusHistoryEntry } from '@riderdesk/domain/order-status';
+import { type OrderCharges, orderCharges } from '@riderdesk/domain/orders/charges';
 
 // What the orders module tells other modules about an order: the shapes its services answer and the
 // channel its changes are announced on. Other modules read orders through `orderRecords` (records.ts)
@@ -100,3 +101,21 @@ export interface CustomerRow {
   customer_latitude: number;
   customer_longitude: number;
 }
+
+/** The stored columns an order's money is computed from (a row, an export record, an order being placed). */
+export type ChargedRow = Pick<OrderRow, 'delivery_fee_minor' | 'discount_minor' | 'payment_method'> & {
+  amount_minor: number | null;
+};
+
+/** A stored order's columns as the input of `orderCharges`: an order without an amount has an item worth 0. */
+export function chargeInputOf(row: ChargedRow): Parameters<typeof orderCharges>[0] {
+  return {
+    amountMinor: row.amount_minor ?? 0,
+    deliveryFeeMinor: row.delivery_fee_minor,
+    discountMinor: row.discount_minor,
+    paymentMethod: row.payment_method,
+  };
+}
+
+/** The money of a stored order (domain orders/charges.ts), for every reader of its row. */
+export const chargesOfRow = (row: ChargedRow): OrderCharges => orderCharges(chargeInputOf(row));

@@ -2,8 +2,8 @@ import type { OrderPaymentStatus } from '@riderdesk/domain/contracts/order-payme
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { fromMinor } from '@riderdesk/domain/money';
 import type { CancelReason } from '@riderdesk/domain/order-status';
-import { orderCharges } from '@riderdesk/domain/orders/charges';
 import type { Db } from '../../db/db.ts';
+import { chargesOfRow } from './model.ts';
 import { findOrder, findOrderOfVendor, type OrderRow } from './repo.ts';
 
 /**
@@ -13,13 +13,7 @@ import { findOrder, findOrderOfVendor, type OrderRow } from './repo.ts';
  */
 export function toOrderView(row: OrderRow): Order {
   const { currency } = row;
-  const amountMinor = row.amount_minor ?? 0;
-  const charges = orderCharges({
-    amountMinor,
-    deliveryFeeMinor: row.delivery_fee_minor,
-    discountMinor: row.discount_minor,
-    paymentMethod: row.payment_method,
-  });
+  const charges = chargesOfRow(row);
   return {
     order_id: row.order_id,
     vendor_id: row.vendor_id,
@@ -40,7 +34,7 @@ export function toOrderView(row: OrderRow): Order {
       },
     },
     order: {
-      amount: fromMinor(amountMinor, currency),
+      amount: fromMinor(charges.amountMinor, currency),
       description: row.description ?? '',
       payment_method: row.payment_method as Order['order']['payment_method'],
     },

@@ -25,6 +25,7 @@ import type { Caller } from '../../plugins/auth.ts';
 import type { VendorService } from '../vendors/service.ts';
 import { columnWidth, type ExportCell, exportTime, type Translate } from './export-format.ts';
 import type { ExportFile, OrderExportService } from './export-service.ts';
+import { chargeInputOf } from './model.ts';
 import { findOrderPage, type OrderRow } from './repo.ts';
 import { xlsxStream } from './xlsx-stream.ts';
 
@@ -117,13 +118,7 @@ export function orderStatementService(deps: {
       status: row.status,
       vatNumber: row.vat_number,
       paymentMethod: row.payment_method,
-      line: statementLine({
-        status: row.status,
-        amountMinor: row.amount_minor ?? 0,
-        deliveryFeeMinor: row.delivery_fee_minor,
-        discountMinor: row.discount_minor,
-        paymentMethod: row.payment_method,
-      }),
+      line: statementLine({ status: row.status, ...chargeInputOf(row) }),
     }));
   }
 

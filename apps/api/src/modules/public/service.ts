@@ -11,9 +11,8 @@ import {
   type StatusHistoryEntry,
   statusProgress,
 } from '@riderdesk/domain/order-status';
-import { orderCharges } from '@riderdesk/domain/orders/charges';
 import { keyedError } from '../../errors.ts';
-import type { OrderRow } from '../orders/model.ts';
+import { chargesOfRow, type OrderRow } from '../orders/model.ts';
 import type { OrderRecords } from '../orders/records.ts';
 
 export type PublicTrackingService = ReturnType<typeof publicTrackingService>;
@@ -166,12 +165,7 @@ export function publicTrackingService({
     async receipt(token: string): Promise<PublicReceipt> {
       const row = await find(token);
       const isCancelled = isInGroup(row.status, 'cancelled');
-      const charges = orderCharges({
-        amountMinor: row.amount_minor ?? 0,
-        deliveryFeeMinor: row.delivery_fee_minor,
-        discountMinor: row.discount_minor,
-        paymentMethod: row.payment_method,
-      });
+      const charges = chargesOfRow(row);
       return {
         order_id: row.order_id,
         status: row.status,

@@ -8,9 +8,7 @@ import { offeredPaymentMethods, type PaymentGates } from '@riderdesk/domain/orde
 import { normalisePhoneNumber } from '@riderdesk/domain/phone';
 import { payableDeliveryFee, type RequestState } from '@riderdesk/domain/request-flow';
 import type { LatLng } from '@riderdesk/domain/validation/address';
-import type { OrderPayloadResult } from '@riderdesk/domain/validation/order-payload';
 import { normaliseVatNumber } from '@riderdesk/domain/validation/vat-number';
-import { ApiRequestError } from '../../shared/api/api-error.ts';
 import { isScheduledAhead, type OrderForm, parseAmount, preorderedFor } from './order-form.ts';
 
 /**
@@ -189,15 +187,4 @@ export function orderUpdateBody(
       preordered_for: preorderedFor(form, schedule.timeZone),
     }),
   };
-}
-
-/** A body that fails the spec §5 chain is refused here exactly as the server would refuse it. */
-export function refuseInvalidBody(result: OrderPayloadResult): void {
-  if (result.ok) return;
-  throw new ApiRequestError({
-    status: 400,
-    code: 'ValidationError',
-    message: result.key,
-    errors: [{ field: result.field, message: result.key, meta: { translation_key: result.key } }],
-  });
 }

@@ -1,8 +1,8 @@
-import { RIDER_NEAR_MINUTES } from '@riderdesk/domain/constants';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { looksLikeOrderIdOf } from '@riderdesk/domain/order-id';
+import { isTerminal } from '@riderdesk/domain/order-lifecycle';
 import {
-  isInGroup,
+  isRiderNear,
   type OrderBucket,
   orderBucket,
   showsEtaToCustomer,
@@ -90,14 +90,14 @@ export function orderEta(order: Order): Eta | null {
     return {
       target: 'vendor',
       minutes: order.pickup_eta_minutes,
-      isNear: order.pickup_eta_minutes < RIDER_NEAR_MINUTES,
+      isNear: isRiderNear(order.pickup_eta_minutes),
     };
   }
   if (showsEtaToCustomer(order.status) && order.delivery_eta_minutes !== null) {
     return {
       target: 'customer',
       minutes: order.delivery_eta_minutes,
-      isNear: order.delivery_eta_minutes < RIDER_NEAR_MINUTES,
+      isNear: isRiderNear(order.delivery_eta_minutes),
     };
   }
   return null;
@@ -118,9 +118,7 @@ export const BUCKET_COLORS = {
  * accepted it, or it is still being processed; null for a finished order, which needs no explanation.
  */
 export function cancelUnavailableReason(order: Pick<Order, 'status'>): 'accepted' | 'processing' | null {
-  if (isInGroup(order.status, 'cancelled') || order.status === 'DELIVERED' || order.status === 'RETURNED_TO_VENDOR') {
-    return null;
-  }
+  if (isTerminal(order.status)) return null;
   return order.status === 'DELAYED' || statusProgress(order.status) >= statusProgress('COURIER_ACCEPTED_DELIVERY')
     ? 'accepted'
     : 'processing';

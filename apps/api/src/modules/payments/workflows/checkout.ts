@@ -8,10 +8,10 @@ import type {
 } from '@riderdesk/domain/contracts/payments';
 import { PAYMENT_ERROR_KEYS } from '@riderdesk/domain/contracts/payments';
 import { fromMinor } from '@riderdesk/domain/money';
-import { orderCharges } from '@riderdesk/domain/orders/charges';
 import type { Db } from '../../../db/db.ts';
 import { type AppError, keyedError } from '../../../errors.ts';
 import type { Caller } from '../../../plugins/auth.ts';
+import { chargesOfRow } from '../../orders/model.ts';
 import type { VendorRow } from '../../vendors/model.ts';
 import { declinedError, newId, type PaymentDeps, payingVendor, unavailable } from '../deps.ts';
 import { failPendingPayment } from '../fail-pending-payment.ts';
@@ -49,12 +49,7 @@ async function walletOf({ db, now }: PaymentDeps, userId: string, walletId: stri
 async function chargeOf({ orders }: PaymentDeps, caller: Caller, vendor: VendorRow, order: PaymentIntentBody['order']) {
   const admitted = await orders.admitCreate(caller, order, null);
   const prepared = await orders.prepareCardOrder(caller, admitted.vendor, admitted.body);
-  const charges = orderCharges({
-    amountMinor: prepared.amount_minor,
-    deliveryFeeMinor: prepared.delivery_fee_minor,
-    discountMinor: prepared.discount_minor,
-    paymentMethod: prepared.payment_method,
-  });
+  const charges = chargesOfRow(prepared);
   if (admitted.vendor.vendor_id !== vendor.vendor_id) throw unavailable();
   return { prepared, amountMinor: charges.cardChargeMinor };
 }

@@ -1,7 +1,6 @@
 import { Alert, Badge, Button, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { RIDER_NEAR_MINUTES } from '@riderdesk/domain/constants';
 import type { PublicC2cTracking, PublicTracking } from '@riderdesk/domain/contracts/public-tracking';
-import type { PublicTrackingStage } from '@riderdesk/domain/order-status';
+import { isRiderNear, type PublicTrackingStage } from '@riderdesk/domain/order-status';
 import { paths } from '@riderdesk/domain/paths';
 import {
   IconBuildingStore,
@@ -98,7 +97,7 @@ function useEtaText(view: TrackingViewModel): string | null {
   }
   const minutes = view.delivery_eta_minutes;
   if (minutes !== null) {
-    return minutes < RIDER_NEAR_MINUTES ? t('order.rider-near') : t('public.eta.delivery', { minutes });
+    return isRiderNear(minutes) ? t('order.rider-near') : t('public.eta.delivery', { minutes });
   }
   if (BEFORE_PICKUP.includes(view.stage) && view.pickup_eta_minutes !== null) {
     return t('public.eta.pickup', { minutes: view.pickup_eta_minutes });

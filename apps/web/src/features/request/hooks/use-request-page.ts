@@ -165,6 +165,8 @@ export function useRequestPage(props: RequestPageInput) {
       type: 'detailsSubmitted',
       details: orderPayload(details, state.destination, country.timeZone),
       ageValidationRequired: details.isAgeValidationRequired,
+      // handleSubmit calls this only once the form's resolver found the spec §5 chain passing (order-form.ts).
+      failures: [],
     }),
   );
   const submitOrder = form.handleSubmit(order.submit);

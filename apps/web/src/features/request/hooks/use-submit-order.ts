@@ -1,7 +1,6 @@
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import type { SenderContact } from '@riderdesk/domain/guest/guest-rules';
 import { payableDeliveryFee } from '@riderdesk/domain/request-flow';
-import { validateOrderCreateBody, validateOrderUpdateBody } from '@riderdesk/domain/validation/order-body';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +12,7 @@ import { useCreateOrder } from '../api/create-order.ts';
 import { confirmPayment, createPaymentIntent } from '../api/pay-by-card.ts';
 import { useUpdateOrder } from '../api/update-order.ts';
 import { type OrderForm, preorderedFor } from '../order-form.ts';
-import { guestSenderOf, orderCreateBody, orderUpdateBody, refuseInvalidBody, senderOf } from '../request-rules.ts';
+import { guestSenderOf, orderCreateBody, orderUpdateBody, senderOf } from '../request-rules.ts';
 import { type CardPayment, CardStepError } from './use-card-payment.ts';
 import type { useRequestFlow } from './use-request-flow.ts';
 import type { TranslateKey } from './use-translate-key.ts';
@@ -98,24 +97,16 @@ export function useSubmitOrder(input: {
           : senderOf(vendor, origin, input.userEmail)
         : null;
     setFeeBeforeSubmit(payableDeliveryFee(state)?.fee ?? null);
-    const context = { countryCode, vendorId: state.vendorId };
     const outcome = await flow.submit(
+      // The form's resolver ran the spec §5 chain on these values before calling submit (order-form.ts); the
+      // server runs it on the wire body.
       async (current, idempotencyKey) => {
-        // The wire body passes the server's own spec §5 check before it is sent (validation/order-body.ts).
         if (current.orderToBeUpdated) {
-          const { order_id: orderId, customer } = current.orderToBeUpdated;
+          const { order_id: orderId } = current.orderToBeUpdated;
           const body = orderUpdateBody(current, values, { timeZone, nowMs: Date.now() });
-          refuseInvalidBody(
-            validateOrderUpdateBody(
-              body,
-              { customer_name: customer.name, customer_phone: customer.phone_number },
-              context,
-            ),
-          );
           return (await updateOrder.mutateAsync({ orderId, body })).order_id;
         }
         const body = orderCreateBody({ state: current, form: values, timeZone, sender });
-        refuseInvalidBody(validateOrderCreateBody(body, context));
         if (body.order.payment_method !== 'ONLINE_PAYMENT') return createOrder.mutateAsync({ body, idempotencyKey });
         return payByCard(body, idempotencyKey);
       },

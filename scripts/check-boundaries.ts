@@ -3,7 +3,8 @@
  *   (a) a web feature imports another feature (features meet in src/app);
  *   (b) the web's shared code imports a feature;
  *   (c) an API module reaches into another module's repository (its SQL belongs to that module);
- *   (d) modules import each other in a cycle, in the web app, the API or the domain.
+ *   (d) modules import each other in a cycle, in the web app, the API or the domain;
+ *   (e) a package that has one home is imported elsewhere (libphonenumber-js only in the domain's phone module).
  * Each violation is printed as `file → import (rule)`. A violation listed in the allow-list file is
  * tolerated; an entry that no longer matches is reported so that it can be deleted.
  *
@@ -14,7 +15,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-export type Rule = 'feature-imports-feature' | 'shared-imports-feature' | 'module-reaches-into-repo' | 'import-cycle';
+export type Rule =
+  | 'feature-imports-feature'
+  | 'shared-imports-feature'
+  | 'module-reaches-into-repo'
+  | 'import-cycle'
+  | 'package-outside-its-home';
 
 export type Violation = {
   /** Paths relative to the root, with forward slashes. */
@@ -37,6 +43,13 @@ const WEB_FEATURES = 'apps/web/src/features/';
 const WEB_SHARED = 'apps/web/src/shared/';
 const API_MODULES = 'apps/api/src/modules/';
 const CYCLE_ROOTS = ['apps/web/src/', 'apps/api/src/', 'packages/domain/src/'];
+// Every folder of code, tests included, where a package with one home must not be imported.
+const PACKAGE_ROOTS = ['apps/', 'packages/', 'e2e/', 'bench/', 'scripts/'];
+/** Packages that one file wraps for the whole repository: the rest go through it. */
+const PACKAGE_HOMES: Record<string, string> = {
+  // One module decides parsing, validity, E.164, display and masking of phone numbers.
+  'libphonenumber-js': 'packages/domain/src/phone.ts',
+};
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts'];
 // The domain package's "./*" export points at its src folder (packages/domain/package.json).
 const DOMAIN_PACKAGE = '@riderdesk/domain/';
@@ -139,6 +152,19 @@ function sliceOf(file: string, prefix: string): string | null {
 
 const isRepository = (file: string) => /\/(?:[^/]+-)?repo\.[cm]?tsx?$/.test(file);
 
+/** The package a bare specifier names ('libphonenumber-js/min' → 'libphonenumber-js'), or null. */
+function packageOf(specifier: string): string | null {
+  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) return null;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? null);
+}
+
+function isOutsideItsHome(file: string, specifier: string): boolean {
+  const name = packageOf(specifier);
+  const home = name === null ? undefined : PACKAGE_HOMES[name];
+  return home !== undefined && file !== home;
+}
+
 function ruleOf(file: string, target: string): Rule | null {
   const feature = sliceOf(file, WEB_FEATURES);
   const targetFeature = sliceOf(target, WEB_FEATURES);
@@ -230,7 +256,9 @@ export function parseAllowList(text: string): string[] {
 
 export function checkBoundaries(options: { root: string; allowList?: readonly string[] }): BoundaryReport {
   const { root } = options;
-  const files = [...new Set([...CYCLE_ROOTS, WEB_FEATURES, API_MODULES].flatMap((dir) => sourceFiles(root, dir)))];
+  const files = [
+    ...new Set([...CYCLE_ROOTS, WEB_FEATURES, API_MODULES, ...PACKAGE_ROOTS].flatMap((dir) => sourceFiles(root, dir))),
+  ];
   const found: Violation[] = [];
   // Type-only imports are erased at build time, so they cannot make a module load before its dependency.
   const graph = new Map<string, string[]>();
@@ -238,6 +266,9 @@ export function checkBoundaries(options: { root: string; allowList?: readonly st
   for (const file of files) {
     const edges: string[] = [];
     for (const { specifier, isTypeOnly } of importsOf(file, readFileSync(path.join(root, file), 'utf8'))) {
+      if (isOutsideItsHome(file, specifier)) {
+        found.push({ file, import: specifier, rule: 'package-outside-its-home' });
+      }
       const target = resolve(root, file, specifier);
       if (!target) continue;
       const rule = ruleOf(file, target);

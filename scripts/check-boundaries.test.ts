@@ -82,6 +82,13 @@ describe('check-boundaries', () => {
       extra: { 'apps/api/src/modules/vendors/address-repo.ts': 'export const saveAddress = () => null;\n' },
     },
     {
+      rule: 'module-reaches-into-repo',
+      file: 'apps/api/src/modules/vendors/orders-of-vendor.ts',
+      text: "import { findOrderPage } from '../orders/repo/search.ts';\nexport const x = findOrderPage;\n",
+      named: 'apps/api/src/modules/orders/repo/search.ts',
+      extra: { 'apps/api/src/modules/orders/repo/search.ts': 'export const findOrderPage = () => null;\n' },
+    },
+    {
       rule: 'package-outside-its-home',
       file: 'apps/web/src/features/orders/components/phone-field.tsx',
       text: "import { AsYouType } from 'libphonenumber-js';\nexport const x = AsYouType;\n",

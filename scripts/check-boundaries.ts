@@ -150,7 +150,8 @@ function sliceOf(file: string, prefix: string): string | null {
   return slash === -1 ? null : rest.slice(0, slash);
 }
 
-const isRepository = (file: string) => /\/(?:[^/]+-)?repo\.[cm]?tsx?$/.test(file);
+// A module's repository: repo.ts, <name>-repo.ts, or a file of its repo/ folder.
+const isRepository = (file: string) => /\/(?:[^/]+-)?repo(?:\.[cm]?tsx?$|\/)/.test(file);
 
 /** The package a bare specifier names ('libphonenumber-js/min' → 'libphonenumber-js'), or null. */
 function packageOf(specifier: string): string | null {

@@ -54,7 +54,7 @@ describe('check-boundaries', () => {
     expect(checkTree(GOOD_TREE).violations).toEqual([]);
   });
 
-  it.each([
+  it.each<{ rule: string; file: string; text: string; named: string; extra?: Record<string, string> }>([
     {
       rule: 'feature-imports-feature',
       file: 'apps/web/src/features/orders/components/orders-list.tsx',

@@ -22,6 +22,8 @@ const GOOD_TREE: Record<string, string> = {
   'apps/api/src/modules/orders/repo.ts': 'export const insertOrder = () => null;\n',
   'apps/api/src/modules/orders/service.ts':
     "import { vendorOf } from '../vendors/service.ts';\nimport { insertOrder } from './repo.ts';\nexport const place = () => [vendorOf(), insertOrder()];\n",
+  'packages/domain/src/phone.ts':
+    "import { parsePhoneNumberFromString } from 'libphonenumber-js';\nexport const parse = parsePhoneNumberFromString;\n",
   'packages/domain/src/money.ts':
     "import type { Status } from './order-status.ts';\nexport const money = (s: Status) => s;\n",
   // A cycle of types only is erased at build time: allowed.
@@ -52,7 +54,7 @@ describe('check-boundaries', () => {
     expect(checkTree(GOOD_TREE).violations).toEqual([]);
   });
 
-  it.each([
+  it.each<{ rule: string; file: string; text: string; named: string; extra?: Record<string, string> }>([
     {
       rule: 'feature-imports-feature',
       file: 'apps/web/src/features/orders/components/orders-list.tsx',
@@ -78,6 +80,32 @@ describe('check-boundaries', () => {
       text: "import { saveAddress } from '../vendors/address-repo.ts';\nexport const x = saveAddress;\n",
       named: 'apps/api/src/modules/vendors/address-repo.ts',
       extra: { 'apps/api/src/modules/vendors/address-repo.ts': 'export const saveAddress = () => null;\n' },
+    },
+    {
+      rule: 'module-reaches-into-repo',
+      file: 'apps/api/src/modules/vendors/orders-of-vendor.ts',
+      text: "import { findOrderPage } from '../orders/repo/search.ts';\nexport const x = findOrderPage;\n",
+      named: 'apps/api/src/modules/orders/repo/search.ts',
+      extra: { 'apps/api/src/modules/orders/repo/search.ts': 'export const findOrderPage = () => null;\n' },
+    },
+    {
+      rule: 'package-outside-its-home',
+      file: 'apps/web/src/features/orders/components/phone-field.tsx',
+      text: "import { AsYouType } from 'libphonenumber-js';\nexport const x = AsYouType;\n",
+      named: 'libphonenumber-js',
+    },
+    {
+      rule: 'package-outside-its-home',
+      file: 'packages/domain/src/validation/order-payload.ts',
+      // A type, or a subpath of the package, is still the package.
+      text: "import type { CountryCode } from 'libphonenumber-js/min';\nexport type X = CountryCode;\n",
+      named: 'libphonenumber-js/min',
+    },
+    {
+      rule: 'package-outside-its-home',
+      file: 'apps/api/test/phones.test.ts',
+      text: "const load = () => import('libphonenumber-js');\nexport { load };\n",
+      named: 'libphonenumber-js',
     },
   ])('fails on $rule and names the import ($file)', ({ rule, file, text, named, extra }) => {
     const report = checkTree({ ...GOOD_TREE, ...extra, [file]: text });

@@ -100,13 +100,14 @@ describe.each(databases())('POST /order idempotency on %s', (kind) => {
         [`user:${user!.id}`, key, requestHash(payload), JSON.stringify({ result: { order_id: 'EARLIER-1' } })],
       );
       const pending = postOrder(t, merchant, payload, { 'idempotency-key': key });
-      // The create is blocked on the key until the earlier request commits.
+      // The create is blocked on the key until the earlier request commits. Asked by whom it waits for, not by
+      // its text: a statement run for the first time on a connection may still show the one before it.
       for (let waiting = 0; waiting === 0; ) {
         await new Promise((resolve) => setTimeout(resolve, 20));
         const [row] = await earlier
           .query<{ n: number }>(
             `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock' and query like '%idempotency_keys%'`,
+            where datname = current_database() and pg_backend_pid() = any(pg_blocking_pids(pid))`,
           )
           .then((result) => result.rows);
         waiting = row?.n ?? 0;

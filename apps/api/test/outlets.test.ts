@@ -127,6 +127,23 @@ describe.each(databases())('collection points on %s', (kind) => {
     expect(response.json().errors).toEqual([{ field, message, meta: { translation_key: message } }]);
   });
 
+  // spec §5: addresses in at most 255 bytes, notes in at most 1000; an Urdu letter is two bytes in UTF-8.
+  it.each([
+    ['address', 'ک'.repeat(127), 'ک'.repeat(128)],
+    ['street', 'ک'.repeat(127), 'ک'.repeat(128)],
+    ['rider_instructions', 'ک'.repeat(500), 'ک'.repeat(501)],
+  ])('holds the %s in bytes, not characters', async (field, fits, tooLong) => {
+    const refused = await call('POST', '/outlet', outletBody({ [field]: tooLong }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.map((error: { field: string }) => error.field)).toEqual([field]);
+
+    const created = await call('POST', '/outlet', outletBody({ [field]: fits }));
+    expect(created.statusCode).toBe(200);
+    const vendor = await vendorOf(created.json().result.vendor_id);
+    const stored = field === 'address' ? 'address_text' : field;
+    expect(vendor.vendor_information.location[stored]).toBe(fits);
+  });
+
   it('skips blank owner rows and reports every failing field at once', async () => {
     const response = await call('POST', '/outlet', outletBody({ client_vendor_id: '', name: '', users: ['', 'x'] }));
     expect(response.json().errors.map((error: { field: string }) => error.field)).toEqual([

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { completePhoneDigits, formatPhoneForDisplay, normalisePhoneNumber, phoneSearchDigits } from './phone.ts';
+import {
+  completePhoneDigits,
+  formatPhoneForDisplay,
+  isPossiblePhone,
+  maskPhone,
+  normalisePhoneNumber,
+  phoneCharacters,
+  phoneDigits,
+  phoneSearchDigits,
+  possiblePhoneNumber,
+  senderPhoneNumber,
+} from './phone.ts';
 
 describe('phone numbers', () => {
   it.each([
@@ -60,5 +71,49 @@ describe('formatPhoneForDisplay', () => {
     ['not a phone', 'PK', 'not a phone'],
   ])('%s in %s reads %s', (phone, country, expected) => {
     expect(formatPhoneForDisplay(phone, country)).toBe(expected);
+  });
+});
+
+describe('isPossiblePhone and possiblePhoneNumber', () => {
+  it.each([
+    ['0321 987 6543', 'PK', '+923219876543'],
+    ['+92 321 9876543', 'pk', '+923219876543'],
+    ['+65 9123 4567', 'PK', '+6591234567'],
+  ])('%s is one possible number of %s: %s', (phone, country, e164) => {
+    expect(isPossiblePhone(phone, country)).toBe(true);
+    expect(possiblePhoneNumber(phone, country)).toBe(e164);
+  });
+
+  it.each([
+    ['0321', 'too short'],
+    ['Ayesha', 'text'],
+    ['tel 0321 9876543', 'text around a number'],
+    ['', 'nothing'],
+  ])('%s is not (%s)', (phone) => {
+    expect(isPossiblePhone(phone, 'PK')).toBe(false);
+    expect(possiblePhoneNumber(phone, 'PK')).toBeNull();
+  });
+});
+
+describe('maskPhone', () => {
+  it.each([
+    ['+923001234567', '+92******4567'],
+    ['+92 300 1234567', '+92******4567'],
+    ['1234567', '*******'],
+  ])('shows %s to the public as %s', (phone, masked) => {
+    expect(maskPhone(phone)).toBe(masked);
+  });
+});
+
+describe('the characters of a phone', () => {
+  it('keeps digits and plus for a field, digits alone for a comparison', () => {
+    expect(phoneCharacters('+92 (300) 123-4567')).toBe('+923001234567');
+    expect(phoneDigits('+92 (300) 123-4567')).toBe('923001234567');
+  });
+
+  it('stores a sender phone in E.164, or its digits and plus when it is not a number', () => {
+    expect(senderPhoneNumber('0300 1234567', 'PK')).toBe('+923001234567');
+    expect(senderPhoneNumber('+92 300-1234567', 'PK')).toBe('+923001234567');
+    expect(senderPhoneNumber('ask at the gate', 'PK')).toBe('');
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADDRESS_BOOK_MIN_QUERY_LENGTH, NOTES_MAX_BYTES, STREET_MAX_BYTES } from '../constants.ts';
 import { ADDRESS_TOO_LONG_MESSAGE, NOTES_TOO_LONG_MESSAGE, utf8ByteLength } from '../validation/address.ts';
-import { keyedParams, queryNumberSchema, resultOf, textSchema, VendorIdSchema } from './common.ts';
+import { keyedParams, queryNumberSchema, resultOf, type TextOptions, textSchema, VendorIdSchema } from './common.ts';
 import { VendorSchema } from './vendors.ts';
 
 export const latitudeSchema = (error?: string) => z.number(keyedParams(error)).min(-90).max(90);
@@ -13,15 +13,18 @@ const QueryLongitude = queryNumberSchema(LongitudeSchema);
 
 // spec §9: these limits are in bytes, not characters. No text has more UTF-16 units than UTF-8 bytes, so
 // the same number as a length bound refuses nothing the byte limit allows, and is checked first.
-export const AddressTextSchema = textSchema(STREET_MAX_BYTES, {
-  min: 1,
-  trim: true,
-  tooLong: ADDRESS_TOO_LONG_MESSAGE,
-}).refine((text) => utf8ByteLength(text) <= STREET_MAX_BYTES, ADDRESS_TOO_LONG_MESSAGE);
-export const NotesSchema = textSchema(NOTES_MAX_BYTES, { multiline: true, tooLong: NOTES_TOO_LONG_MESSAGE }).refine(
-  (text) => utf8ByteLength(text) <= NOTES_MAX_BYTES,
-  NOTES_TOO_LONG_MESSAGE,
-);
+const bytesSchema = (maxBytes: number, options: TextOptions & { tooLong: string }) =>
+  textSchema(maxBytes, options).refine((text) => utf8ByteLength(text) <= maxBytes, options.tooLong);
+
+/** An address or street of at most STREET_MAX_BYTES bytes; `min: 0` where a blank is answered by a form rule. */
+export const addressTextSchema = ({ min = 1 }: { min?: number } = {}) =>
+  bytesSchema(STREET_MAX_BYTES, { min, trim: true, tooLong: ADDRESS_TOO_LONG_MESSAGE });
+export const AddressTextSchema = addressTextSchema();
+
+/** Notes for the rider of at most NOTES_MAX_BYTES bytes; trimmed where the form trims them. */
+export const notesSchema = ({ trim = false }: { trim?: boolean } = {}) =>
+  bytesSchema(NOTES_MAX_BYTES, { trim, multiline: true, tooLong: NOTES_TOO_LONG_MESSAGE });
+export const NotesSchema = notesSchema();
 
 const CountryCodeSchema = z.string().regex(/^[A-Za-z]{2}$/);
 const PlaceIdSchema = textSchema(512, { min: 1 });

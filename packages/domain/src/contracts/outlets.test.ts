@@ -30,6 +30,22 @@ describe('the collection point body', () => {
     expect(OutletBodySchema.safeParse({ ...body, latitude: 91 }).success).toBe(false);
     expect(OutletBodySchema.safeParse({ ...body, users: Array(21).fill('a@b.pk') }).success).toBe(false);
   });
+
+  // spec §5: addresses are limited to 255 bytes and notes to 1000 bytes; an Urdu letter is two bytes in UTF-8.
+  it.each([
+    ['address', 'ک'.repeat(127), 'ک'.repeat(128)],
+    ['street', 'ک'.repeat(127), 'ک'.repeat(128)],
+    ['rider_instructions', 'ک'.repeat(500), 'ک'.repeat(501)],
+  ])('holds its %s in bytes, not characters', (field, fits, tooLong) => {
+    expect(OutletBodySchema.safeParse({ ...body, [field]: fits }).success).toBe(true);
+    const refused = OutletBodySchema.safeParse({ ...body, [field]: tooLong });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => issue.path.join('.'))).toEqual([field]);
+  });
+
+  it('still lets a blank address through to the spec §5 rule', () => {
+    expect(OutletBodySchema.safeParse({ ...body, address: ' ', latitude: null, longitude: null }).success).toBe(true);
+  });
 });
 
 describe('isOutletEditable (spec §2, §6)', () => {

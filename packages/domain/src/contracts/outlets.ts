@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { NOTES_MAX_BYTES, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { PASSWORD_MIN_LENGTH } from '../constants.ts';
 import type { CollectionPointForm } from '../validation/collection-point.ts';
 import { TokenSetSchema } from './auth.ts';
 import { IdSchema, resultOf, textSchema, tokenSchema, VendorIdSchema } from './common.ts';
-import { LatitudeSchema, LongitudeSchema } from './geo.ts';
+import { addressTextSchema, LatitudeSchema, LongitudeSchema, notesSchema } from './geo.ts';
 
 /** spec §3 Vendor: a merchant may give one outlet at most this many owners. */
 export const OUTLET_OWNERS_MAX = 20;
@@ -17,16 +17,18 @@ export const OutletBodySchema = z.object({
   parent_vendor_id: IdSchema.nullable().optional(),
   client_vendor_id: textSchema(64, { trim: true }),
   name: textSchema(120, { trim: true }),
-  address: textSchema(255, { trim: true }),
+  // spec §5: addresses in at most 255 bytes and notes in 1000, as the vendor address and the order hold them
+  // (the rider instructions become the order's pickup notes). A blank address is answered by the §5 rule.
+  address: addressTextSchema({ min: 0 }),
   latitude: LatitudeSchema.nullable(),
   longitude: LongitudeSchema.nullable(),
-  rider_instructions: textSchema(NOTES_MAX_BYTES, { trim: true, multiline: true }).nullable().optional(),
+  rider_instructions: notesSchema({ trim: true }).nullable().optional(),
   phone_number: textSchema(32),
   city: textSchema(120, { trim: true }).nullable().optional(),
   users: z.array(textSchema(254, { trim: true })).max(OUTLET_OWNERS_MAX),
   unit: textSchema(64, { trim: true }).nullable().optional(),
   building: textSchema(120, { trim: true }).nullable().optional(),
-  street: textSchema(255, { trim: true }).nullable().optional(),
+  street: addressTextSchema({ min: 0 }).nullable().optional(),
   postal_code: textSchema(16, { trim: true }).nullable().optional(),
   country_code: textSchema(2, { trim: true }).nullable().optional(),
   street_number: textSchema(32, { trim: true }).nullable().optional(),

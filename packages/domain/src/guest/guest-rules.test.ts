@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guestSearchRefusal, senderPhone, validateSenderContact } from './guest-rules.ts';
+import { senderPhoneNumber } from '../phone.ts';
+import { guestSearchRefusal, validateSenderContact } from './guest-rules.ts';
 
 describe('guest rules', () => {
   it('accepts a complete contact and names each missing or wrong field', () => {
@@ -18,7 +19,7 @@ describe('guest rules', () => {
   });
 
   it('sends the phone as digits and plus only', () => {
-    expect(senderPhone('0321 123-4567', 'PK')).toBe('+923211234567');
+    expect(senderPhoneNumber('0321 123-4567', 'PK')).toBe('+923211234567');
   });
 
   it.each([

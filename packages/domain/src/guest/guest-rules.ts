@@ -1,4 +1,4 @@
-import { isPossiblePhone, normalisePhoneNumber } from '../phone.ts';
+import { isPossiblePhone } from '../phone.ts';
 
 /** What a guest gives about themselves: the sender block of the order (spec §3). */
 export interface SenderContact {
@@ -22,10 +22,6 @@ export function validateSenderContact(contact: SenderContact, countryCode: strin
   if (!EMAIL.test(contact.email.trim())) errors.email = 'Please enter a valid email';
   return errors;
 }
-
-/** spec §3: the sender's phone holds digits and plus only. */
-export const senderPhone = (phone: string, countryCode: string): string =>
-  normalisePhoneNumber(phone, countryCode).replace(/[^\d+]/g, '');
 
 /**
  * spec §5: a guest searches their orders by a valid phone only, never by order id. Answers the key of the

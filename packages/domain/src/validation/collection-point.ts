@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneCharacters } from '../phone.ts';
 
 // spec §3 "Collection point form".
 export type CollectionPointLocation = {
@@ -43,10 +44,8 @@ export function isValidEmail(value: string): boolean {
   return emailSchema.safeParse(value.trim()).success;
 }
 
-/** spec §5: the phone input keeps only digits and '+'. */
-export function sanitizePhone(value: string): string {
-  return value.replace(/[^\d+]/g, '');
-}
+/** spec §5: the collection point's phone input keeps only digits and '+' (the phone module's rule). */
+export const sanitizePhone = phoneCharacters;
 
 /** spec §5: a parent vendor must be chosen when several exist; the first is the default. */
 export function defaultParentVendorId(parentVendorIds: readonly string[]): string | null {

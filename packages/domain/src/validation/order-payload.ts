@@ -1,6 +1,6 @@
-import { type CountryCode, isPossiblePhoneNumber, isSupportedCountry } from 'libphonenumber-js';
 import { DESCRIPTION_MAX_LENGTH, ORDER_AMOUNT_MAX } from '../constants.ts';
 import { parseAmountText } from '../money.ts';
+import { isPossiblePhone } from '../phone.ts';
 
 // spec §3 "Order request payload"; form fields may be empty until the user fills them.
 export type OrderPayload = {
@@ -62,23 +62,6 @@ function parseAmount(value: number | string | null | undefined): number | null {
 
 function isValidCoordinate(value: number | null | undefined, limit: number): boolean {
   return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
-}
-
-// The answers for the last numbers checked: a create (and each bulk row) runs the chain more than once on the
-// same number, and parsing a number is the chain's dearest step. Bounded; emptied when full.
-const POSSIBLE_PHONES_KEPT = 1024;
-const possiblePhones = new Map<string, boolean>();
-
-function isPossiblePhone(phone: string, countryCode: string): boolean {
-  const key = `${countryCode}\u0000${phone}`;
-  const known = possiblePhones.get(key);
-  if (known !== undefined) return known;
-  const isPossible = isSupportedCountry(countryCode)
-    ? isPossiblePhoneNumber(phone, countryCode as CountryCode)
-    : isPossiblePhoneNumber(phone);
-  if (possiblePhones.size >= POSSIBLE_PHONES_KEPT) possiblePhones.clear();
-  possiblePhones.set(key, isPossible);
-  return isPossible;
 }
 
 export type OrderPayloadFailure = { field: OrderPayloadField; key: string };

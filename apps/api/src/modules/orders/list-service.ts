@@ -4,7 +4,7 @@ import { OrderIdSchema } from '@riderdesk/domain/contracts/orders';
 import { guestSearchRefusal } from '@riderdesk/domain/guest/guest-rules';
 import { compactSearchTerm } from '@riderdesk/domain/order-history';
 import { delayedBucketOfFilter, type StatusFilter, statusesOfFilter } from '@riderdesk/domain/order-status';
-import { completePhoneDigits, phoneSearchDigits } from '@riderdesk/domain/phone';
+import { completePhoneDigits, normalisePhoneNumber, phoneDigits, phoneSearchDigits } from '@riderdesk/domain/phone';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
@@ -96,8 +96,10 @@ export function orderListService({
           isScheduled: query.scheduled === true,
           from: query.from ?? null,
           to: query.to ?? null,
-          // spec §4 search ignores spaces.
-          customerPhone: query.customer_phone_number ?? null,
+          // One customer's number, however it is spelt: compared as the digits of its E.164.
+          customerPhone: query.customer_phone_number
+            ? phoneDigits(normalisePhoneNumber(query.customer_phone_number, countryCode))
+            : null,
           ...historyFilters(query, { phonePrefix, code: countryCode }, now()),
           after: query.pagination_key ? decodeCursor(query.pagination_key) : null,
           limit: query.count + 1,

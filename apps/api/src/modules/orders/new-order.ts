@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { OrderCreateBody } from '@riderdesk/domain/contracts/orders';
 import type { Estimations } from '@riderdesk/domain/contracts/pricing';
 import { type GeoPoint, toMinor } from '@riderdesk/domain/money';
-import { normalisePhoneNumber } from '@riderdesk/domain/phone';
+import { normalisePhoneNumber, senderPhoneNumber } from '@riderdesk/domain/phone';
 import { normaliseVatNumber } from '@riderdesk/domain/validation/vat-number';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorRow } from '../vendors/model.ts';
@@ -55,7 +55,8 @@ export function newOrder(parts: {
     pickup_longitude: pickup.point.lng,
     sender_name: pickup.sender?.name ?? null,
     sender_email: pickup.sender?.email ?? null,
-    sender_phone: pickup.sender?.phone ?? null,
+    // spec §3: a vendor's sender phone is stored in E.164 like a guest's.
+    sender_phone: pickup.sender?.phone == null ? null : senderPhoneNumber(pickup.sender.phone, country.code),
     amount_minor: toMinor(body.order.amount, country.currency),
     description: body.order.description,
     payment_method: body.order.payment_method,

@@ -11,6 +11,7 @@ import {
   type StatusHistoryEntry,
   statusProgress,
 } from '@riderdesk/domain/order-status';
+import { maskPhone } from '@riderdesk/domain/phone';
 import { keyedError } from '../../errors.ts';
 import { chargesOfRow, type OrderRow } from '../orders/model.ts';
 import type { OrderRecords } from '../orders/records.ts';
@@ -20,12 +21,6 @@ export type PublicTrackingService = ReturnType<typeof publicTrackingService>;
 const notFound = () => keyedError(404, 'NotFound', 'error.tracking.not-found');
 
 const firstName = (name: string | null) => (name ?? '').trim().split(/\s+/)[0] ?? '';
-
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/[^\d+]/g, '');
-  if (digits.length <= 7) return '*'.repeat(digits.length);
-  return `${digits.slice(0, 3)}${'*'.repeat(digits.length - 7)}${digits.slice(-4)}`;
-}
 
 /** The pickup is a private sender's address (a vendor without a saved outlet, spec §3), not a shop. */
 const isSenderPickup = (row: OrderRow) =>

@@ -1,6 +1,5 @@
-import { normalisePhoneNumber } from '@riderdesk/domain/phone';
+import { formatPhoneAsTyped, normalisePhoneNumber } from '@riderdesk/domain/phone';
 import { describe, expect, it } from 'vitest';
-import { formatPhoneAsTyped } from './components/phone-input.tsx';
 import { EMPTY_ORDER_FORM, isScheduleValid, orderPayload } from './order-form.ts';
 import { availablePaymentMethods, joinAddress } from './request-rules.ts';
 import { preorderWindow, wallTimeInZone, zonedWallTimeToEpochMs } from './wall-time.ts';

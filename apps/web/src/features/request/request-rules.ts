@@ -3,9 +3,9 @@ import type { OriginAddress } from '@riderdesk/domain/contracts/geo';
 import type { OrderCreateBody, OrderUpdateBody } from '@riderdesk/domain/contracts/orders';
 import type { DeliveryAreaBody, DeliveryFeeBody } from '@riderdesk/domain/contracts/pricing';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
-import { type SenderContact, senderPhone } from '@riderdesk/domain/guest/guest-rules';
+import type { SenderContact } from '@riderdesk/domain/guest/guest-rules';
 import { offeredPaymentMethods, type PaymentGates } from '@riderdesk/domain/orders/payment-methods';
-import { normalisePhoneNumber } from '@riderdesk/domain/phone';
+import { normalisePhoneNumber, senderPhoneNumber } from '@riderdesk/domain/phone';
 import { payableDeliveryFee, type RequestState } from '@riderdesk/domain/request-flow';
 import type { LatLng } from '@riderdesk/domain/validation/address';
 import { normaliseVatNumber } from '@riderdesk/domain/validation/vat-number';
@@ -74,8 +74,11 @@ export function senderOf(vendor: Vendor, origin: OriginAddress, fallbackEmail: s
     },
     name: vendor.name,
     email: vendor.vendor_information.owners[0] ?? fallbackEmail ?? '',
-    // spec §3: digits and plus only.
-    phone_number: (vendor.vendor_information.contact.phone ?? '').replace(/[^\d+]/g, ''),
+    // spec §3: in E.164 like a guest's, digits and plus only.
+    phone_number: senderPhoneNumber(
+      vendor.vendor_information.contact.phone ?? '',
+      vendor.vendor_information.location.country_code,
+    ),
   };
 }
 
@@ -90,7 +93,7 @@ export function guestSenderOf(origin: OriginAddress, contact: SenderContact, cou
     },
     name: contact.name,
     email: contact.email,
-    phone_number: senderPhone(contact.phone, countryCode),
+    phone_number: senderPhoneNumber(contact.phone, countryCode),
   };
 }
 

@@ -9,13 +9,8 @@ import {
   showsEtaToVendor,
   statusProgress,
 } from '@riderdesk/domain/order-status';
+import { possiblePhoneNumber } from '@riderdesk/domain/phone';
 import { matchesOrderSearch } from '@riderdesk/domain/search-history';
-import {
-  type CountryCode,
-  isPossiblePhoneNumber,
-  isSupportedCountry,
-  parsePhoneNumberFromString,
-} from 'libphonenumber-js';
 
 /** spec §2: the sections of the tracking screen, in reading order. */
 export const TRACKING_SECTIONS = ['new', 'preorder', 'collected', 'delivered', 'returned', 'cancelled'] as const;
@@ -75,10 +70,8 @@ export function serverSearchFor(term: string, vendorId: string, countryCode: str
   const compact = term.replace(/\s+/g, '');
   const orderId = compact.toUpperCase();
   if (looksLikeOrderIdOf(orderId, vendorId) && !orderId.endsWith('-')) return { kind: 'order', orderId };
-  const country = countryCode.toUpperCase();
-  if (!/^\+?[\d()-]+$/.test(compact) || !isSupportedCountry(country)) return null;
-  if (!isPossiblePhoneNumber(compact, country as CountryCode)) return null;
-  const phone = parsePhoneNumberFromString(compact, country as CountryCode)?.number;
+  if (!/^\+?[\d()-]+$/.test(compact)) return null;
+  const phone = possiblePhoneNumber(compact, countryCode);
   return phone ? { kind: 'phone', phone } : null;
 }
 

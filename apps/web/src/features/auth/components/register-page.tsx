@@ -13,10 +13,10 @@ import {
 import { REGISTRATION_LINK_TTL_HOURS, VAT_NUMBER_LENGTH } from '@riderdesk/domain/constants';
 import type { RegisterBody } from '@riderdesk/domain/contracts/auth';
 import { paths } from '@riderdesk/domain/paths';
+import { normalisePhoneNumber } from '@riderdesk/domain/phone';
 import { type RegisterForm, RegisterFormSchema } from '@riderdesk/domain/validation/account-forms';
 import { normaliseVatNumber } from '@riderdesk/domain/validation/vat-number';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -84,7 +84,6 @@ export function RegisterPage() {
   // Only a form that passed RegisterFormSchema is sent.
   const submit = handleSubmit(async (values) => {
     setError(null);
-    const phone = parsePhoneNumberFromString(values.mobileNumber, config.country.code as CountryCode);
     const body: RegisterBody =
       values.registrationType === 'PV'
         ? {
@@ -97,7 +96,7 @@ export function RegisterPage() {
         : {
             registration_type: 'NPV',
             business_name: values.businessName,
-            mobile_number: phone?.number ?? values.mobileNumber,
+            mobile_number: normalisePhoneNumber(values.mobileNumber, config.country.code),
             vat_number: normaliseVatNumber(values.vatNumber) ?? undefined,
             email_address: values.email,
             password: values.password,

@@ -1,12 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { AsYouType, type CountryCode } from 'libphonenumber-js';
-
-/** spec §5: the phone input defaults to the configured country and formats as the user types. */
-export function formatPhoneAsTyped(next: string, previous: string, countryCode: string): string {
-  // Formatting while deleting would put back the space or bracket the user just removed.
-  if (next.length < previous.length) return next;
-  return new AsYouType(countryCode as CountryCode).input(next);
-}
+import { formatPhoneAsTyped } from '@riderdesk/domain/phone';
 
 export function PhoneInput({
   value,

@@ -184,14 +184,14 @@ export default function BranchMap(props: BranchMapProps) {
   );
 
   return (
-    // Maps read left to right in every language; `isolation` keeps Leaflet's panes under dialogs and menus.
-    <div dir="ltr" style={{ height: props.height, width: '100%', isolation: 'isolate' }}>
+    // Maps read left to right in every language; `isolation` keeps Leaflet's panes under dialogs and menus. The
+    // name is the section's: MapContainer hands unknown props to Leaflet, not to the page.
+    <section dir="ltr" aria-label={labels.map} style={{ height: props.height, width: '100%', isolation: 'isolate' }}>
       <MapContainer
         center={centre}
         zoom={zoom}
         style={{ height: '100%', width: '100%', ...(props.tileUrl ? {} : PLAIN_BACKGROUND) }}
         attributionControl={props.tileUrl !== null}
-        aria-label={labels.map}
       >
         {props.tileUrl && (
           <TileLayer url={props.tileUrl} attribution="&copy; OpenStreetMap contributors" maxZoom={19} />
@@ -227,6 +227,6 @@ export default function BranchMap(props: BranchMapProps) {
           />
         )}
       </MapContainer>
-    </div>
+    </section>
   );
 }

@@ -11,6 +11,7 @@ import { benchLighthouse, formatLighthouse } from './lighthouse.ts';
 import { DEFAULT_RUNS, liveFanout, machine, parseRuns } from './live-fanout.ts';
 import { type BenchDatabase, benchOrderCreate, formatOrderCreate } from './order-create.ts';
 import { benchOrderHistory } from './order-history.ts';
+import { benchPostgresRestart, formatPostgresRestart } from './postgres-restart.ts';
 
 const positive = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -93,6 +94,14 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
         .join(' ')}\n`,
     );
     process.stdout.write(`${formatLighthouse(results)}\n`);
+  },
+  'postgres-restart': async () => {
+    // A cluster of its own, from the server binaries of the installed PostgreSQL (as the API's restart test).
+    const result = await benchPostgresRestart({
+      rate: positive('BENCH_RESTART_RATE', 200),
+      restartAfterSeconds: positive('BENCH_RESTART_AFTER', 4),
+    });
+    process.stdout.write(`postgres-restart — ${machine()}\n${formatPostgresRestart(result)}\n`);
   },
   'bundle-size': async () => {
     // BENCH_REUSE_DIST=1 measures the apps/web/dist already there instead of building it.

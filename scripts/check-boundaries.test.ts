@@ -84,6 +84,55 @@ describe('check-boundaries', () => {
     expect(report.violations.map(formatViolation)).toEqual([`${file} → ${named} (${rule})`]);
   });
 
+  // The sources below write templates, inside strings.
+  // biome-ignore-start lint/suspicious/noTemplateCurlyInString: source text of the files checked
+  it.each([
+    {
+      file: 'apps/web/src/app/pages/guest-button.tsx',
+      text: 'export const go = (navigate: (to: string) => void, id: string) => navigate(`/request-a-rider/${id}`);\n',
+      literal: '`/request-a-rider/…`',
+    },
+    {
+      file: 'apps/web/src/features/tracking/components/links.ts',
+      text: 'export const receipt = (token: string) => `${window.location.origin}/delivery-receipt/${token}`;\n',
+      literal: '`…/delivery-receipt/…`',
+    },
+    {
+      file: 'apps/api/src/modules/vendors/mail.ts',
+      text: 'export const link = (base: string, token: string) => `${base}/invitation#token=${token}`;\n',
+      literal: '`…/invitation#token=…`',
+    },
+    {
+      file: 'apps/web/src/app/guards.tsx',
+      text: "export const home = '/order-tracking';\n",
+      literal: '/order-tracking',
+    },
+    {
+      file: 'packages/domain/src/links.ts',
+      text: "export const x = '/history?order_id=1';\n",
+      literal: '/history?order_id=1',
+    },
+  ])('fails on a route path written outside the paths module ($literal)', ({ file, text, literal }) => {
+    const report = checkTree({ ...GOOD_TREE, [file]: text });
+    expect(report.violations.map(formatViolation)).toEqual([`${file} → ${literal} (route-path-outside-paths-module)`]);
+  });
+
+  it('lets the paths module, tests, API endpoints and other addresses write what looks like a route', () => {
+    const report = checkTree({
+      ...GOOD_TREE,
+      'packages/domain/src/paths.ts': 'export const tracking = (token: string) => `/tracking/${token}`;\n',
+      'apps/web/src/app/router.test.ts': "export const url = '/order-tracking/v-1?order_id=A';\n",
+      // The API's own endpoints, declared by Fastify and called by the web's API client.
+      'apps/api/src/modules/auth/routes.ts': "export const routes = (app: any) => app.post('/register', () => null);\n",
+      'apps/web/src/features/auth/api/register.ts':
+        "const API_BASE = '/api/v1';\nexport const register = (api: any) => api.post(`${API_BASE}/register`, {});\n",
+      // Another segment that only starts like a route, and an API address under a route's name.
+      'apps/api/src/modules/bulk/paths.ts': "export const a = '/historyx';\nexport const b = '/public/tracking/t';\n",
+    });
+    expect(report.violations).toEqual([]);
+  });
+  // biome-ignore-end lint/suspicious/noTemplateCurlyInString: source text of the files checked
+
   it('fails on an import cycle and names the modules it goes through', () => {
     const report = checkTree({
       ...GOOD_TREE,

@@ -3,7 +3,9 @@
  *   (a) a web feature imports another feature (features meet in src/app);
  *   (b) the web's shared code imports a feature;
  *   (c) an API module reaches into another module's repository (its SQL belongs to that module);
- *   (d) modules import each other in a cycle, in the web app, the API or the domain.
+ *   (d) modules import each other in a cycle, in the web app, the API or the domain;
+ *   (e) a web route's path is written outside the paths module (packages/domain/src/paths.ts), as a string
+ *       or a template starting with one of its routes (`/order-tracking/${id}`): it is built there, encoded.
  * Each violation is printed as `file → import (rule)`. A violation listed in the allow-list file is
  * tolerated; an entry that no longer matches is reported so that it can be deleted.
  *
@@ -13,12 +15,19 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { ROUTE_PREFIXES } from '../packages/domain/src/paths.ts';
 
-export type Rule = 'feature-imports-feature' | 'shared-imports-feature' | 'module-reaches-into-repo' | 'import-cycle';
+export type Rule =
+  | 'feature-imports-feature'
+  | 'shared-imports-feature'
+  | 'module-reaches-into-repo'
+  | 'import-cycle'
+  | 'route-path-outside-paths-module';
 
 export type Violation = {
   /** Paths relative to the root, with forward slashes. */
   file: string;
+  /** The module imported; for a route path, the literal that writes it. */
   import: string;
   rule: Rule;
   /** For a cycle: the modules it goes through, back to the first. */
@@ -41,6 +50,12 @@ const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts'];
 // The domain package's "./*" export points at its src folder (packages/domain/package.json).
 const DOMAIN_PACKAGE = '@riderdesk/domain/';
 const DOMAIN_SOURCE = 'packages/domain/src/';
+
+const PATHS_MODULE = 'packages/domain/src/paths.ts';
+const isTestFile = (file: string) => /\.test\.[cm]?tsx?$/.test(file);
+// The first argument of these calls names an API endpoint, not a page: Fastify's route declarations
+// (`app.post('/register', …)`) and the web's API client (`api.post(`${API_BASE}/register`, …)`).
+const ROUTE_DECLARATIONS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all', 'route']);
 
 type Import = { specifier: string; isTypeOnly: boolean };
 
@@ -76,6 +91,40 @@ export function importsOf(fileName: string, text: string): Import[] {
       ts.isStringLiteralLike(node.arguments[0])
     ) {
       found.push({ specifier: node.arguments[0].text, isTypeOnly: false });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+const isApiEndpoint = (node: ts.Node) =>
+  ts.isCallExpression(node.parent) &&
+  node.parent.arguments[0] === node &&
+  ts.isPropertyAccessExpression(node.parent.expression) &&
+  ROUTE_DECLARATIONS.has(node.parent.expression.name.text);
+
+/**
+ * The string and template literals of a file that write a web route (`'/history'`, `` `/tracking/${token}` ``,
+ * `` `${origin}/delivery-receipt/${token}` ``, `'/connect?x=1'`): a literal, or a part of a template, that starts
+ * with the route's first segment, then the end, `/`, `?` or `#`. A template is shown with `…` for each substitution.
+ */
+export function routePathsOf(fileName: string, text: string, prefixes: readonly string[] = ROUTE_PREFIXES): string[] {
+  const pattern = new RegExp(
+    `^/(?:${prefixes.map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?:[/?#]|$)`,
+  );
+  // With parent links: a literal is judged by the call it is an argument of.
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && pattern.test(node.text)) {
+      if (!isApiEndpoint(node) && !ts.isImportDeclaration(node.parent)) found.push(node.text);
+    } else if (ts.isTemplateExpression(node) && !isApiEndpoint(node)) {
+      // A route after a substitution too: `${origin}/tracking/${token}` is a path on an address.
+      const parts = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
+      if (parts.some((part) => pattern.test(part))) {
+        found.push(`\`${parts.join('…')}\``);
+      }
     }
     ts.forEachChild(node, visit);
   };
@@ -237,7 +286,13 @@ export function checkBoundaries(options: { root: string; allowList?: readonly st
 
   for (const file of files) {
     const edges: string[] = [];
-    for (const { specifier, isTypeOnly } of importsOf(file, readFileSync(path.join(root, file), 'utf8'))) {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    if (file !== PATHS_MODULE && !isTestFile(file)) {
+      for (const literal of routePathsOf(file, text)) {
+        found.push({ file, import: literal, rule: 'route-path-outside-paths-module' });
+      }
+    }
+    for (const { specifier, isTypeOnly } of importsOf(file, text)) {
       const target = resolve(root, file, specifier);
       if (!target) continue;
       const rule = ruleOf(file, target);

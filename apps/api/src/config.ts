@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { APP_MODES, type AppMode, type Deployment, resolveDeployment } from '@riderdesk/domain/config';
+import { EMBEDDED_HELP_CENTRE } from '@riderdesk/domain/paths';
 import { parseServiceHours } from '@riderdesk/domain/service-hours';
 import { z } from 'zod';
 import type { JobsConfig } from './infra/jobs/job-queue.ts';
@@ -375,7 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       operatorToken: vars.OPERATOR_TOKEN ?? null,
       smtpUrl: vars.SMTP_URL ?? null,
       publicUrl,
-      helpCentreUrl: (vars.HELP_CENTRE_URL ?? '/help-centre').replace(/\/+$/, ''),
+      helpCentreUrl: (vars.HELP_CENTRE_URL ?? EMBEDDED_HELP_CENTRE).replace(/\/+$/, ''),
       flagProviderUrls: vars.FLAG_PROVIDER_URLS,
       demoEmail: vars.DEMO_EMAIL,
       demoPassword: vars.DEMO_PASSWORD,

@@ -1,5 +1,3 @@
-import { ROAD_FACTOR } from '@riderdesk/domain/geo/trip';
-import { computeDeliveryFee, haversineKm } from '@riderdesk/domain/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeeSigner } from '../src/modules/pricing/fee-signature.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
@@ -86,12 +84,11 @@ describe.each(databases())('pricing on %s', (kind) => {
   });
 
   it('prices Pakistan at 65 PKR + 10 PKR per started km of haversine × 1.3', async () => {
-    const destination = { lat: 24.9, lng: 67.05 };
-    const quote = await quoteFee(t, merchant, destination);
-    const tripKm = haversineKm(OUTLET, destination) * ROAD_FACTOR;
-    expect(quote.fee).toBe(65 + 10 * Math.ceil(tripKm));
-    expect(quote.fee * 100).toBe(computeDeliveryFee({ countryCode: 'PK', distanceKm: tripKm }));
-    expect(quote.distance_km).toBeCloseTo(tripKm, 2);
+    // From the outlet (24.86 N, 67.00 E) to 24.90 N, 67.05 E: 6.72 km as the crow flies, 8.74 km by road
+    // (× 1.3), so 9 started km: 65 + 10 × 9 = 155 PKR (spec: base 65 PKR plus 10 per km).
+    const quote = await quoteFee(t, merchant, { lat: 24.9, lng: 67.05 });
+    expect(quote.fee).toBe(155);
+    expect(quote.distance_km).toBeCloseTo(8.74, 2);
     expect(Date.parse(quote.expires_at) - t.clock.now().getTime()).toBe(15 * 60_000);
   });
 

@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { columnName } from '../src/infra/spreadsheet.ts';
 import type { ExportCell } from '../src/modules/orders/export-format.ts';
 import { escapeXml, type XlsxSheet, xlsxStream } from '../src/modules/orders/xlsx-stream.ts';
@@ -126,9 +126,9 @@ describe('xlsxStream', () => {
     // A whole-file writer would never get here: the rows have no end.
     expect(pulled).toBeGreaterThan(1);
     const pulledWhenStopped = pulled;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The rows' generator is closed when the reader stops: once its `finally` ran, it can pull no more.
+    await vi.waitFor(() => expect(closed).toBe(true));
     expect(pulled).toBe(pulledWhenStopped);
-    expect(closed).toBe(true);
   });
 
   it('ends the stream with the error its rows raised', async () => {

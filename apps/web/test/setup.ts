@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 // The app fetches the notifications' code with the first notification (decision 099); here it is loaded up
 // front, so a test's first notification does not wait for a module transform on a loaded machine.
-import '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { reloadSession } from '../src/shared/session/session-store.ts';
 import { server } from './server.ts';
 
@@ -42,6 +42,8 @@ afterAll(() => server.close());
 
 afterEach(() => {
   cleanup();
+  // Mantine keeps notifications in a module-level store that outlives each render.
+  notifications.clean();
   server.resetHandlers();
   window.localStorage.clear();
   reloadSession();

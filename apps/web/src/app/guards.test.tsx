@@ -1,25 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../test/api.ts';
-import { makeVendor, validSession } from '../../test/fixtures.ts';
-import { countryParametersHandler, vendorsHandler } from '../../test/handlers.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { STORAGE_KEYS } from '../shared/storage.ts';
+import { LAZY_PAGE, logIn, stubVendorApi } from '../../test/shell.ts';
 import { appRoutes } from './router.tsx';
-
-// A page's chunk is loaded, and in tests compiled, on first use: slow on a loaded machine.
-const LAZY_PAGE = { timeout: 5000 };
-
-function logIn() {
-  window.localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(validSession()));
-}
-
-function stubVendorApi() {
-  return mockApi(
-    vendorsHandler([makeVendor({ vendor_id: 'p-1', name: 'Karachi Kitchens', is_parent: true })]),
-    countryParametersHandler({ allOutletOrders: 'true' }),
-  );
-}
 
 describe('route guards (spec §2)', () => {
   it('sends a logged-out visitor from an authenticated route to the login page', async () => {
@@ -33,8 +16,8 @@ describe('route guards (spec §2)', () => {
     stubVendorApi();
     const { router } = await renderRoutes(appRoutes, '/');
     // The page's chunk is loaded (and, in tests, compiled) on first use.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/request-a-rider/p-1'), { timeout: 5000 });
-    expect(await screen.findByRole('heading', { name: 'Request a rider' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/request-a-rider/p-1'), LAZY_PAGE);
+    expect(await screen.findByRole('heading', { name: 'Request a rider' }, LAZY_PAGE)).toBeInTheDocument();
   });
 
   it('keeps a logged-in user on an authenticated route', async () => {

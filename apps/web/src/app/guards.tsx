@@ -1,4 +1,5 @@
 import type { FlagName } from '@riderdesk/domain/contracts/flags';
+import { paths } from '@riderdesk/domain/paths';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -49,10 +50,10 @@ export function RequireSession({
   const { mode } = useConfig();
   const session = useSession();
   const flags = useAppFlags();
-  if (isMaintenanceOn(flags)) return <Navigate to="/maintenance" replace />;
+  if (isMaintenanceOn(flags)) return <Navigate to={paths.maintenance()} replace />;
   if (!isSessionValid(session, mode)) return <Navigate to="/" replace />;
   if (flag && !flags[flag]) return <Navigate to="/" replace />;
-  if (merchantsOnly && (mode === 'GODROID' || !session?.user)) return <Navigate to="/request-a-rider" replace />;
+  if (merchantsOnly && (mode === 'GODROID' || !session?.user)) return <Navigate to={paths.requestARider()} replace />;
   if (mode === 'GUEST' && !session) return <GuestSessionGate>{children}</GuestSessionGate>;
   return children;
 }
@@ -73,9 +74,10 @@ export function PublicAuthRoute({
   const { mode } = useConfig();
   const session = useSession();
   const flags = useAppFlags();
-  if (isMaintenanceOn(flags)) return <Navigate to="/maintenance" replace />;
+  if (isMaintenanceOn(flags)) return <Navigate to={paths.maintenance()} replace />;
   const isGuest = mode !== 'GODROID' && !session;
-  if (isSessionValid(session, mode) && !(allowGuests && isGuest)) return <Navigate to="/request-a-rider" replace />;
+  if (isSessionValid(session, mode) && !(allowGuests && isGuest))
+    return <Navigate to={paths.requestARider()} replace />;
   if (flagOff && flags[flagOff]) return <Navigate to="/" replace />;
   return children;
 }

@@ -6,18 +6,10 @@ import { mockApi } from '../../test/api.ts';
 import { makeVendor } from '../../test/fixtures.ts';
 import { API, answer, apiError, countryParametersHandler, vendorsHandler } from '../../test/handlers.ts';
 import { renderRoutes } from '../../test/render.tsx';
+import { GUEST_VENDOR, guestToken, LAZY_PAGE } from '../../test/shell.ts';
 import { STORAGE_KEYS } from '../shared/storage.ts';
 import { applyPartnerHandOff, capturePartnerHandOff } from './partner-hand-off.ts';
 import { appRoutes } from './router.tsx';
-
-const LAZY_PAGE = { timeout: 8000 };
-const GUEST_VENDOR = 'guest-0123456789abcdef';
-
-/** A guest token as the server signs it: the browser reads only its numeric exp and vendor_id. */
-function guestToken(exp: number, vendorId = GUEST_VENDOR): string {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  return `${encode({ alg: 'HS256' })}.${encode({ typ: 'guest', vendor_id: vendorId, exp })}.signature`;
-}
 
 const guestVendor = makeVendor({ vendor_id: GUEST_VENDOR, name: 'guest' });
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;

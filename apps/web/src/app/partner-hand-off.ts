@@ -1,4 +1,5 @@
 import type { AppMode } from '@riderdesk/domain/config';
+import { paths } from '@riderdesk/domain/paths';
 import { STORAGE_KEYS, writeStorage } from '../shared/storage.ts';
 
 /**
@@ -15,7 +16,7 @@ export interface PartnerHandOff {
 let captured: PartnerHandOff | null = null;
 
 export function capturePartnerHandOff(location: Location = window.location, history: History = window.history) {
-  if (location.pathname !== '/connect') return;
+  if (location.pathname !== paths.connect()) return;
   const params = new URLSearchParams(location.search);
   const token = params.get('token');
   if (!token) return;
@@ -25,7 +26,7 @@ export function capturePartnerHandOff(location: Location = window.location, hist
     locale: params.get('locale'),
     isTosRequired: tos === null ? null : tos === 'true' || tos === '1',
   };
-  history.replaceState(null, '', '/connect');
+  history.replaceState(null, '', paths.connect());
 }
 
 /**

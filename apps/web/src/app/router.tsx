@@ -1,3 +1,4 @@
+import { ROUTE_PATTERNS } from '@riderdesk/domain/paths';
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, Outlet, type Params, type RouteObject } from 'react-router';
@@ -137,7 +138,7 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           {
-            path: 'connect',
+            path: ROUTE_PATTERNS.connect,
             handle: page('login.title', LandingRoute, { publicOnly: true }),
             element: (
               <PublicAuthRoute allowGuests>
@@ -146,7 +147,7 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           {
-            path: 'register',
+            path: ROUTE_PATTERNS.register,
             handle: page('register.title', RegisterRoute, { publicOnly: true }),
             element: (
               <PublicAuthRoute flagOff="DeactivateSignUpButton" allowGuests>
@@ -155,7 +156,7 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           {
-            path: 'forgot-password',
+            path: ROUTE_PATTERNS.forgotPassword,
             handle: page('forgot.title', ForgotPasswordRoute, { publicOnly: true }),
             element: (
               <PublicAuthRoute>
@@ -164,11 +165,15 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           // Not a PublicAuthRoute: accepting signs the owner in, and the page then takes them to their outlet.
-          { path: 'invitation', handle: page('invitation.title', InvitationRoute), element: <InvitationRoute /> },
-          { path: 'faq', handle: page('faq.title', FaqRoute), element: <FaqRoute /> },
-          { path: 'termsandconditions', handle: page('terms.title', TermsRoute), element: <TermsRoute /> },
           {
-            path: 'prohibiteditems-c2c',
+            path: ROUTE_PATTERNS.invitation,
+            handle: page('invitation.title', InvitationRoute),
+            element: <InvitationRoute />,
+          },
+          { path: ROUTE_PATTERNS.faq, handle: page('faq.title', FaqRoute), element: <FaqRoute /> },
+          { path: ROUTE_PATTERNS.terms, handle: page('terms.title', TermsRoute), element: <TermsRoute /> },
+          {
+            path: ROUTE_PATTERNS.prohibitedItems,
             handle: page('prohibited.title', ProhibitedItemsRoute),
             element: <ProhibitedItemsRoute />,
           },
@@ -177,7 +182,7 @@ export const appRoutes: RouteObject[] = [
       },
       // The embedded help centre's own page, framed by the portal: no portal chrome around it.
       {
-        path: 'help-centre/frame',
+        path: ROUTE_PATTERNS.helpCentreFrame,
         handle: page('help-center.title', HelpCentreFrameRoute),
         element: <HelpCentreFrameRoute />,
       },
@@ -185,7 +190,7 @@ export const appRoutes: RouteObject[] = [
         element: <PublicLayout limited />,
         children: [
           {
-            path: 'maintenance',
+            path: ROUTE_PATTERNS.maintenance,
             handle: page('page-title.maintenance', MaintenanceRoute),
             element: <MaintenanceRoute />,
           },
@@ -195,17 +200,17 @@ export const appRoutes: RouteObject[] = [
         element: <BareLayout />,
         children: [
           {
-            path: 'tracking/:orderID',
+            path: ROUTE_PATTERNS.tracking,
             handle: page('public.tracking.eyebrow', PublicOrderRoute, { data: publicOrderData('tracking') }),
             element: <PublicOrderRoute kind="tracking" />,
           },
           {
-            path: 'delivery-receipt/:orderID',
+            path: ROUTE_PATTERNS.deliveryReceipt,
             handle: page('public.receipt.eyebrow', PublicOrderRoute, { data: publicOrderData('receipt') }),
             element: <PublicOrderRoute kind="receipt" />,
           },
           {
-            path: 'tracking-c2c/:orderID',
+            path: ROUTE_PATTERNS.trackingC2c,
             handle: page('public.c2c.eyebrow', PublicOrderRoute, { data: publicOrderData('c2c') }),
             element: <PublicOrderRoute kind="c2c" />,
           },
@@ -219,17 +224,17 @@ export const appRoutes: RouteObject[] = [
         ),
         children: [
           {
-            path: 'request-a-rider/:vendorID?',
+            path: ROUTE_PATTERNS.requestARider,
             handle: page('page-title.request', RequestRoute, { signedIn: true }),
             element: <RequestRoute />,
           },
           {
-            path: 'order-tracking/:vendorID?',
+            path: ROUTE_PATTERNS.orderTracking,
             handle: page('page-title.tracking', OrderTrackingRoute, { signedIn: true }),
             element: <OrderTrackingRoute />,
           },
           {
-            path: 'history/:vendorID?',
+            path: ROUTE_PATTERNS.history,
             handle: page('page-title.history', HistoryRoute, { signedIn: true }),
             element: <HistoryRoute />,
           },
@@ -243,7 +248,7 @@ export const appRoutes: RouteObject[] = [
         ),
         children: [
           {
-            path: 'bulk-order/:vendorID?/:bulkJobID?',
+            path: ROUTE_PATTERNS.bulkOrder,
             handle: page('page-title.bulk', BulkOrderRoute, { signedIn: true }),
             element: <BulkOrderRoute />,
           },
@@ -257,7 +262,7 @@ export const appRoutes: RouteObject[] = [
         ),
         children: [
           {
-            path: 'helpcenter/:vendorID',
+            path: ROUTE_PATTERNS.helpCentre,
             handle: page('help-center.title', HelpCentreRoute, { signedIn: true }),
             element: <HelpCentreRoute />,
           },

@@ -2,18 +2,15 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/api.ts';
-import { makeVendor, validSession } from '../../test/fixtures.ts';
+import { makeVendor } from '../../test/fixtures.ts';
 import { API, countryParametersHandler, vendorsHandler } from '../../test/handlers.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { STORAGE_KEYS } from '../shared/storage.ts';
+import { LAZY_PAGE, logIn } from '../../test/shell.ts';
 import { appRoutes } from './router.tsx';
-
-// A page's chunk is loaded, and in tests compiled, on first use: slow on a loaded machine.
-const LAZY_PAGE = { timeout: 10_000 };
 
 describe("the selected branch's flags (spec §6: flags per country and per vendor)", () => {
   it("asks for the branch's flags, hides what is off for it, and asks again when the branch changes", async () => {
-    window.localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(validSession()));
+    logIn();
     // Bulk orders are off for the first vendor only; the country has them on.
     const offFor: Record<string, Record<string, boolean>> = { 'p-1': { BulkOrderUpload: false }, 'p-2': {} };
     const api = mockApi(

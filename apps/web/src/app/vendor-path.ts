@@ -1,3 +1,5 @@
+import { paths } from '@riderdesk/domain/paths';
+
 // spec §2: the selected vendor lives in the URL segment of these sections.
 export const VENDOR_SECTIONS = ['request-a-rider', 'order-tracking', 'history', 'bulk-order'] as const;
 export type VendorSection = (typeof VENDOR_SECTIONS)[number];
@@ -9,8 +11,15 @@ export function sectionOf(pathname: string): string {
 export const isVendorSection = (section: string): section is VendorSection =>
   (VENDOR_SECTIONS as readonly string[]).includes(section);
 
+const SECTION_PATHS = {
+  'request-a-rider': paths.requestARider,
+  'order-tracking': paths.orderTracking,
+  history: paths.history,
+  'bulk-order': paths.bulkOrder,
+} as const satisfies Record<VendorSection, (vendorId: string | null | undefined) => string>;
+
 export function sectionPath(section: VendorSection, vendorId: string | null | undefined): string {
-  return vendorId ? `/${section}/${encodeURIComponent(vendorId)}` : `/${section}`;
+  return SECTION_PATHS[section](vendorId);
 }
 
 /**
@@ -21,20 +30,14 @@ export function sectionPath(section: VendorSection, vendorId: string | null | un
 export function withVendor(pathname: string, search: string, vendorId: string): string | null {
   const section = sectionOf(pathname);
   if (!isVendorSection(section)) return null;
-  const path = sectionPath(section, vendorId);
-  if (section !== 'request-a-rider') return path;
+  if (section !== 'request-a-rider') return sectionPath(section, vendorId);
   // The order being edited, and one whose card payment failed and is offered again (with the reason), stay;
   // the request page ignores them when they belong to another branch.
   const current = new URLSearchParams(search);
-  const kept = new URLSearchParams();
-  for (const name of ['orderID', 'retry_order_id', 'payment_error']) {
-    const value = current.get(name);
-    if (value) kept.set(name, value);
-  }
-  return kept.size > 0 ? `${path}?${kept}` : path;
-}
-
-/** spec §2: request-a-rider with orderID edits that order, from the branch that placed it. */
-export function editOrderPath(order: { vendor_id: string; order_id: string }): string {
-  return `${sectionPath('request-a-rider', order.vendor_id)}?${new URLSearchParams({ orderID: order.order_id })}`;
+  const kept = (name: string) => current.get(name) || null;
+  return paths.requestARider(vendorId, {
+    orderID: kept('orderID'),
+    retry_order_id: kept('retry_order_id'),
+    payment_error: kept('payment_error'),
+  });
 }

@@ -3,25 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/api.ts';
-import { makeVendor, validSession } from '../../test/fixtures.ts';
+import { makeVendor } from '../../test/fixtures.ts';
 import { API, answer, countryParametersHandler, vendorsHandler } from '../../test/handlers.ts';
 import { renderRoutes } from '../../test/render.tsx';
+import { GUEST_VENDOR, guestToken, LAZY_PAGE, logIn, stubVendorApi } from '../../test/shell.ts';
 import { STORAGE_KEYS } from '../shared/storage.ts';
 import { appRoutes } from './router.tsx';
-
-// A page's chunk is loaded, and in tests compiled, on first use: slow on a loaded machine.
-const LAZY_PAGE = { timeout: 5000 };
-
-function logIn() {
-  window.localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(validSession()));
-}
-
-function stubVendorApi() {
-  return mockApi(
-    vendorsHandler([makeVendor({ vendor_id: 'p-1', name: 'Karachi Kitchens', is_parent: true })]),
-    countryParametersHandler({ allOutletOrders: 'true' }),
-  );
-}
 
 describe('the shell’s words (spec §8)', () => {
   it('says a branch named by the URL could not be fetched, then opens the user’s own', async () => {
@@ -32,15 +19,6 @@ describe('the shell’s words (spec §8)', () => {
     expect(await screen.findByText('We could not load this branch.', {}, LAZY_PAGE)).toBeInTheDocument();
   });
 });
-
-const GUEST_VENDOR = 'guest-0123456789abcdef';
-
-/** A guest token as the server signs it: the browser reads only its numeric exp and vendor_id. */
-function guestToken(vendorId = GUEST_VENDOR): string {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  return `${encode({ alg: 'HS256' })}.${encode({ typ: 'guest', vendor_id: vendorId, exp })}.signature`;
-}
 
 function asGuestWithAnOrder() {
   // The prompt remembers per tab that it was answered.

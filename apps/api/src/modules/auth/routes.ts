@@ -13,6 +13,7 @@ import {
   WelcomeAnswerSchema,
 } from '@riderdesk/domain/contracts/auth';
 import { OkResultSchema } from '@riderdesk/domain/contracts/common';
+import { paths } from '@riderdesk/domain/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimitConfig } from '../../config.ts';
 import { authError } from '../../errors.ts';
@@ -73,7 +74,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: R
         querystring: VerifyEmailQuerySchema,
       },
     },
-    async (request, reply) => reply.redirect(`/?verified=${(await auth.verifyEmail(request.query.token)) ? 1 : 0}`),
+    async (request, reply) =>
+      reply.redirect(paths.landing({ verified: (await auth.verifyEmail(request.query.token)) ? 1 : 0 })),
   );
 
   app.post(

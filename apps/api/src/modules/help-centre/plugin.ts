@@ -1,3 +1,4 @@
+import { EMBEDDED_HELP_CENTRE } from '@riderdesk/domain/paths';
 import type { FastifyPluginAsync } from 'fastify';
 import { helpCentreHostRoutes, helpCentreTokenRoutes } from './routes.ts';
 import type { HelpCentreService } from './service.ts';
@@ -8,5 +9,5 @@ export const helpCentrePlugin: FastifyPluginAsync<{
   services: { helpCentre: HelpCentreService };
 }> = async (app, { apiPrefix, services }) => {
   await app.register(helpCentreTokenRoutes, { prefix: apiPrefix, helpCentre: services.helpCentre });
-  await app.register(helpCentreHostRoutes, { prefix: '/help-centre', helpCentre: services.helpCentre });
+  await app.register(helpCentreHostRoutes, { prefix: EMBEDDED_HELP_CENTRE, helpCentre: services.helpCentre });
 };

@@ -10,6 +10,7 @@ import type {
 import { PAYMENT_ERROR_KEYS } from '@riderdesk/domain/contracts/payments';
 import { fromMinor } from '@riderdesk/domain/money';
 import { orderCharges, PAID_BY_CARD } from '@riderdesk/domain/orders/charges';
+import { paths } from '@riderdesk/domain/paths';
 import type { Db } from '../../db/db.ts';
 import { AppError, keyedError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
@@ -791,8 +792,7 @@ export function paymentService(deps: PaymentDeps) {
   };
 }
 
-const trackingPath = (vendorId: string, orderId: string) =>
-  `/order-tracking/${encodeURIComponent(vendorId)}?order_id=${encodeURIComponent(orderId)}`;
+const trackingPath = (vendorId: string, orderId: string) => paths.orderTracking(vendorId, { order_id: orderId });
 
 class DuplicateEvent extends Error {}
 const duplicateEvent = () => new DuplicateEvent('duplicate webhook event');

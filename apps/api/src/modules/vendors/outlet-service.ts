@@ -9,6 +9,7 @@ import {
   outletBodyToForm,
 } from '@riderdesk/domain/contracts/outlets';
 import { defaultDeliveryPolygon } from '@riderdesk/domain/delivery-area';
+import { absolute, paths } from '@riderdesk/domain/paths';
 import { unlinkable } from '@riderdesk/domain/text/unlinkable';
 import {
   type CollectionPointErrors,
@@ -176,7 +177,7 @@ export function outletService({ db, config, now, mailer, vendors, auth, geo }: O
         now: at,
       });
       // In the fragment: browsers do not send it, so the token stays out of every server's access log.
-      const link = `${config.publicUrl}/invitation#token=${token}`;
+      const link = absolute(config.publicUrl, paths.invitation(token));
       const step = hasAccount
         ? `To accept, open this link within ${REGISTRATION_LINK_TTL_HOURS} hours and enter your ${serviceName} password (it works once)`
         : `Set your password within ${REGISTRATION_LINK_TTL_HOURS} hours with this link (it works once)`;

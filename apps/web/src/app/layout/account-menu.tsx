@@ -1,4 +1,5 @@
 import { ActionIcon, Avatar, Button, Divider, Popover, Stack, Text } from '@mantine/core';
+import { paths } from '@riderdesk/domain/paths';
 import { IconExternalLink, IconHelpCircle, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,11 +59,11 @@ export function AccountMenu({
             </Stack>
           ) : isPartner ? null : (
             <>
-              <Button component={Link} to="/connect" onClick={close}>
+              <Button component={Link} to={paths.connect()} onClick={close}>
                 {t('login.submit')}
               </Button>
               {canRegister && (
-                <Button component={Link} to="/register" variant="light" onClick={close}>
+                <Button component={Link} to={paths.register()} variant="light" onClick={close}>
                   {t('nav.sign-up')}
                 </Button>
               )}

@@ -1,6 +1,7 @@
 import { ActionIcon, AppShell, Box, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import { paths } from '@riderdesk/domain/paths';
 import { IconHelp } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,7 +73,7 @@ export function AppLayout() {
     hasSession: session !== null,
   });
   const showsHelpButton = isHelpCentreOn && section !== 'helpcenter' && vendorId !== null;
-  const helpCentrePath = isHelpCentreOn && vendorId ? `/helpcenter/${encodeURIComponent(vendorId)}` : null;
+  const helpCentrePath = isHelpCentreOn && vendorId ? paths.helpCentre(vendorId) : null;
 
   const branchListProps = {
     vendors: branch.vendors,
@@ -196,10 +197,5 @@ export function AppLayout() {
 function FloatingHelpCentre({ vendorId }: { vendorId: string | null }) {
   const navigate = useNavigate();
   const context = useHelpCentreContext(vendorId);
-  return (
-    <HelpCentreButton
-      context={context}
-      onOpenPage={() => vendorId && navigate(`/helpcenter/${encodeURIComponent(vendorId)}`)}
-    />
-  );
+  return <HelpCentreButton context={context} onOpenPage={() => vendorId && navigate(paths.helpCentre(vendorId))} />;
 }

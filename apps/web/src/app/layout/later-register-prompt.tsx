@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { paths } from '@riderdesk/domain/paths';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -42,11 +43,11 @@ export function LaterRegisterPrompt({ canRegister }: { canRegister: boolean }) {
           <Button variant="default" onClick={close}>
             {t('guest.later-register.not-now')}
           </Button>
-          <Button component={Link} to="/connect" variant="light" onClick={close}>
+          <Button component={Link} to={paths.connect()} variant="light" onClick={close}>
             {t('login.submit')}
           </Button>
           {canRegister && (
-            <Button component={Link} to="/register" onClick={close}>
+            <Button component={Link} to={paths.register()} onClick={close}>
               {t('guest.later-register.register')}
             </Button>
           )}

@@ -2,6 +2,7 @@ import { Button, Divider, Drawer, NavLink, ScrollArea, Stack, Text, useDirection
 import { useMediaQuery } from '@mantine/hooks';
 import { DRAWER_WIDTH } from '@riderdesk/domain/constants';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
+import { paths } from '@riderdesk/domain/paths';
 import { IconExternalLink, IconHelpCircle, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -54,11 +55,11 @@ export function MobileDrawer(props: MobileDrawerProps) {
         )}
         {props.isGuest && (
           <Stack gap="xs">
-            <Button component={Link} to="/connect" onClick={props.onClose}>
+            <Button component={Link} to={paths.connect()} onClick={props.onClose}>
               {t('login.submit')}
             </Button>
             {props.canRegister && (
-              <Button component={Link} to="/register" variant="light" onClick={props.onClose}>
+              <Button component={Link} to={paths.register()} variant="light" onClick={props.onClose}>
                 {t('nav.sign-up')}
               </Button>
             )}

@@ -1,4 +1,5 @@
 import { Anchor, Button, Modal, Stack, Text } from '@mantine/core';
+import { paths } from '@riderdesk/domain/paths';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -30,7 +31,7 @@ export function PartnerTermsGate() {
     >
       <Stack gap="md">
         <Text fz="sm">{t('partner.terms.body')}</Text>
-        <Anchor component={Link} to="/termsandconditions" target="_blank" fz="sm">
+        <Anchor component={Link} to={paths.terms()} target="_blank" fz="sm">
           {t('partner.terms.read')}
         </Anchor>
         <Button onClick={accept}>{t('partner.terms.accept')}</Button>

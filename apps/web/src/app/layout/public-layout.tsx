@@ -1,4 +1,5 @@
 import { Box, Button, Container, Group } from '@mantine/core';
+import { paths } from '@riderdesk/domain/paths';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguagePicker } from '../../features/language/components/language-picker.tsx';
@@ -15,27 +16,27 @@ export function PublicLayout({ limited = false }: { limited?: boolean }) {
   const flags = useAppFlags();
   const session = useSession();
   const isLoggedIn = session !== null && isSessionValid(session, 'CLASSIC');
-  const isOnLanding = pathname === '/' || pathname === '/connect';
+  const isOnLanding = pathname === '/' || pathname === paths.connect();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <Container size="lg" h={64}>
           <Group h="100%" justify="space-between" wrap="nowrap">
-            <BrandLogo to={isLoggedIn ? '/order-tracking' : '/'} />
+            <BrandLogo to={isLoggedIn ? paths.orderTracking() : '/'} />
             <Group gap="xs" wrap="nowrap">
               <LanguagePicker />
               {!limited && !isLoggedIn && !isOnLanding && (
-                <Button component={Link} to="/connect" variant="subtle" visibleFrom="xs">
+                <Button component={Link} to={paths.connect()} variant="subtle" visibleFrom="xs">
                   {t('login.submit')}
                 </Button>
               )}
-              {!limited && !isLoggedIn && !flags.DeactivateSignUpButton && pathname !== '/register' && (
-                <Button component={Link} to="/register" variant="light" visibleFrom="xs">
+              {!limited && !isLoggedIn && !flags.DeactivateSignUpButton && pathname !== paths.register() && (
+                <Button component={Link} to={paths.register()} variant="light" visibleFrom="xs">
                   {t('nav.sign-up')}
                 </Button>
               )}
               {!limited && isLoggedIn && (
-                <Button component={Link} to="/order-tracking" variant="light">
+                <Button component={Link} to={paths.orderTracking()} variant="light">
                   {t('nav.open-portal')}
                 </Button>
               )}

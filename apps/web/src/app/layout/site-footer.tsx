@@ -1,5 +1,6 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import type { CountryLinks } from '@riderdesk/domain/config';
+import { paths } from '@riderdesk/domain/paths';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../shared/config/config-context.tsx';
@@ -30,13 +31,13 @@ export function SiteFooter() {
           © {new Date().getFullYear()} {brand.serviceName} · {countryName}
         </Text>
         <Group gap="lg" wrap="wrap" component="nav" aria-label={t('footer.label')}>
-          <Anchor component={Link} to="/faq" fz="sm" c="dimmed">
+          <Anchor component={Link} to={paths.faq()} fz="sm" c="dimmed">
             {t('faq.title')}
           </Anchor>
-          <Anchor component={Link} to="/termsandconditions" fz="sm" c="dimmed">
+          <Anchor component={Link} to={paths.terms()} fz="sm" c="dimmed">
             {t('footer.terms')}
           </Anchor>
-          <Anchor component={Link} to="/prohibiteditems-c2c" fz="sm" c="dimmed">
+          <Anchor component={Link} to={paths.prohibitedItems()} fz="sm" c="dimmed">
             {t('footer.prohibited')}
           </Anchor>
           {EXTERNAL_LINKS.map(([key, label]) => {

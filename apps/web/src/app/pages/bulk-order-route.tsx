@@ -1,3 +1,4 @@
+import { paths } from '@riderdesk/domain/paths';
 import { useParams } from 'react-router';
 import { BulkJobPage, BulkOrderPage } from '../../features/bulk/components/bulk-order-page.tsx';
 import { useShell } from '../shell-context.tsx';
@@ -16,7 +17,7 @@ export function BulkOrderRoute() {
     <BulkOrderPage
       vendorId={vendorId}
       trackingPath={sectionPath('order-tracking', vendorId)}
-      jobPath={(jobId) => `${bulkPath}/${encodeURIComponent(jobId)}`}
+      jobPath={(jobId) => (vendorId ? paths.bulkJob(vendorId, jobId) : bulkPath)}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { Alert, Button, Divider, Stack } from '@mantine/core';
+import { paths } from '@riderdesk/domain/paths';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ export function GuestCheckoutButton() {
   const navigate = useNavigate();
   const start = useMutation({
     mutationFn: startGuestSession,
-    onSuccess: (vendorId) => navigate(`/request-a-rider/${vendorId}`),
+    onSuccess: (vendorId) => navigate(paths.requestARider(vendorId)),
   });
   return (
     <Stack gap="xs" mt="md">

@@ -1,3 +1,4 @@
+import { EMBEDDED_HELP_CENTRE } from '@riderdesk/domain/paths';
 import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { HelpCentrePage } from '../../features/help-centre/components/help-centre-button.tsx';
@@ -28,6 +29,10 @@ export function HelpCentreFrameRoute() {
     if (locale && locale !== language && config.languages.includes(locale)) void changeLanguage(locale);
   }, [locale, language, config.languages, changeLanguage]);
   return (
-    <HelpCentreFrame host="/help-centre" country={params.get('country') ?? config.country.code} language={language} />
+    <HelpCentreFrame
+      host={EMBEDDED_HELP_CENTRE}
+      country={params.get('country') ?? config.country.code}
+      language={language}
+    />
   );
 }

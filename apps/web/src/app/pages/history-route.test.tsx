@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import type { OrderExportJob } from '@riderdesk/domain/contracts/order-list';
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { presetRange } from '@riderdesk/domain/date-presets';
@@ -68,8 +67,6 @@ beforeEach(() => {
   window.localStorage.removeItem(STORAGE_KEYS.historyFilters);
 });
 afterEach(() => {
-  // Mantine keeps notifications in a module-level store that outlives each render.
-  notifications.clean();
   window.matchMedia = narrowMatchMedia;
   window.localStorage.removeItem(STORAGE_KEYS.historyFilters);
   vi.unstubAllGlobals();

@@ -1,4 +1,5 @@
 import type { Order } from '@riderdesk/domain/contracts/orders';
+import { editOrderPath } from '@riderdesk/domain/paths';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { HistoryPage } from '../../features/history/components/history-page.tsx';
@@ -8,7 +9,7 @@ import { useGuestVendorId } from '../../shared/session/guest-session.ts';
 import { useSession } from '../../shared/session/session-store.ts';
 import { useShell } from '../shell-context.tsx';
 import { useAppFlags } from '../use-app-flags.ts';
-import { editOrderPath, sectionPath } from '../vendor-path.ts';
+import { sectionPath } from '../vendor-path.ts';
 
 export function HistoryRoute() {
   const { selectedVendor, includeOutlets } = useShell();

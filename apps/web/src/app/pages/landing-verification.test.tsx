@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
+import { LAZY_PAGE } from '../../../test/shell.ts';
 import { appRoutes } from '../router.tsx';
-
-// A page's chunk is loaded, and in tests compiled, on first use: slow on a loaded machine.
-const LAZY_PAGE = { timeout: 5000 };
 
 describe('the e-mailed verification link’s landing (spec §5 registration)', () => {
   it('says the e-mail address is confirmed above the login form, and drops the parameter', async () => {

@@ -1,4 +1,5 @@
-import { useCallback, useMemo } from 'react';
+import { editOrderPath, paths } from '@riderdesk/domain/paths';
+import { useCallback } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { OrderTrackingPage } from '../../features/tracking/components/order-tracking-page.tsx';
 import { useConfig } from '../../shared/config/config-context.tsx';
@@ -7,7 +8,7 @@ import { useGuestVendorId } from '../../shared/session/guest-session.ts';
 import { useSession } from '../../shared/session/session-store.ts';
 import { useShell } from '../shell-context.tsx';
 import { useAppFlags } from '../use-app-flags.ts';
-import { editOrderPath, sectionPath } from '../vendor-path.ts';
+import { sectionPath } from '../vendor-path.ts';
 
 export function OrderTrackingRoute() {
   const { selectedVendor, includeOutlets } = useShell();
@@ -38,8 +39,8 @@ export function OrderTrackingRoute() {
   const failedOrderId = searchParams.get('order_id');
   const paymentError = searchParams.get('payment_error');
   if (failedOrderId && paymentError) {
-    const retry = new URLSearchParams({ retry_order_id: failedOrderId, payment_error: paymentError });
-    return <Navigate replace to={`${sectionPath('request-a-rider', vendorID ?? vendorId)}?${retry}`} />;
+    const retry = { retry_order_id: failedOrderId, payment_error: paymentError };
+    return <Navigate replace to={paths.requestARider(vendorID ?? vendorId, retry)} />;
   }
   return (
     <OrderTrackingPage

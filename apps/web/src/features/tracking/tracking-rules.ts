@@ -113,8 +113,6 @@ export const BUCKET_COLORS = {
   cancelled: 'red',
 } as const satisfies Record<OrderBucket, string>;
 
-export const trackingLink = (origin: string, token: string) => `${origin}/tracking/${encodeURIComponent(token)}`;
-
 /**
  * Why an order that cannot be cancelled (spec §4 cancellable statuses) offers no cancel: a rider has
  * accepted it, or it is still being processed; null for a finished order, which needs no explanation.

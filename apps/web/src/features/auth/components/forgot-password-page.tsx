@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { RESET_CODE_LENGTH } from '@riderdesk/domain/constants';
+import { paths } from '@riderdesk/domain/paths';
 import {
   type ForgotPasswordForm,
   ForgotPasswordFormSchema,
@@ -77,7 +78,7 @@ function ResetForm({ email, onRestart }: { email: string; onRestart: () => void 
     try {
       await reset.mutateAsync({ email_address: email, code: values.code, password: values.password });
       notify({ message: t('reset.success'), tone: 'success' });
-      navigate('/connect', { replace: true });
+      navigate(paths.connect(), { replace: true });
     } catch (caught) {
       setError(describeError(caught, t, 'reset.error.generic', (key) => i18n.exists(key)));
     }
@@ -139,7 +140,7 @@ export function ForgotPasswordPage() {
     >
       {email ? <ResetForm email={email} onRestart={() => setEmail(null)} /> : <RequestCodeForm onSent={setEmail} />}
       <Text ta="center" mt="lg" fz="sm">
-        <Anchor component={Link} to="/connect" inline>
+        <Anchor component={Link} to={paths.connect()} inline>
           <IconArrowLeft size={14} className="flip-rtl" style={{ verticalAlign: 'middle' }} /> {t('forgot.back')}
         </Anchor>
       </Text>

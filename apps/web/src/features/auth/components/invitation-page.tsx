@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { paths } from '@riderdesk/domain/paths';
 import { type SetPasswordForm, SetPasswordFormSchema } from '@riderdesk/domain/validation/account-forms';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -33,7 +34,7 @@ function AcceptWithPassword({ token, email, outlet }: { token: string; email: st
     setError(null);
     try {
       const vendorId = await accept.mutateAsync({ token, password, email });
-      navigate(`/request-a-rider/${encodeURIComponent(vendorId)}`, { replace: true });
+      navigate(paths.requestARider(vendorId), { replace: true });
     } catch (caught) {
       setError(describeError(caught, t, 'outlet.error.invitation-invalid', (key) => i18n.exists(key)));
     }
@@ -92,7 +93,7 @@ export function InvitationPage() {
     setError(null);
     try {
       const vendorId = await accept.mutateAsync({ token, password: values.password, email: invitation.data.email });
-      navigate(`/request-a-rider/${encodeURIComponent(vendorId)}`, { replace: true });
+      navigate(paths.requestARider(vendorId), { replace: true });
     } catch (caught) {
       setError(describeError(caught, t, 'outlet.error.invitation-invalid', (key) => i18n.exists(key)));
     }
@@ -108,7 +109,7 @@ export function InvitationPage() {
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
             {message}
           </Alert>
-          <Button component={Link} to="/connect" variant="light">
+          <Button component={Link} to={paths.connect()} variant="light">
             {t('invitation.to-login')}
           </Button>
         </Stack>

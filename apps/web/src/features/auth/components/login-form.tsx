@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { paths } from '@riderdesk/domain/paths';
 import { LoginFormSchema, type LoginForm as LoginValues } from '@riderdesk/domain/validation/account-forms';
 import { IconAlertCircle, IconPlugConnectedX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -58,7 +59,7 @@ export function LoginForm({ canRegister, onSuccess }: { canRegister: boolean; on
         />
         <PasswordInput label={t('login.password')} autoComplete="current-password" size="md" name="password" />
         <Group justify="flex-end" mt={-8}>
-          <Anchor component={Link} to="/forgot-password" fz="sm">
+          <Anchor component={Link} to={paths.forgotPassword()} fz="sm">
             {t('login.forgot')}
           </Anchor>
         </Group>
@@ -68,14 +69,14 @@ export function LoginForm({ canRegister, onSuccess }: { canRegister: boolean; on
         {/* spec §5: terms acceptance is implied at login. */}
         <Text fz="xs" c="dimmed" ta="center">
           {t('login.terms-implied')}{' '}
-          <Anchor component={Link} to="/termsandconditions" fz="xs" underline="always">
+          <Anchor component={Link} to={paths.terms()} fz="xs" underline="always">
             {t('footer.terms')}
           </Anchor>
         </Text>
         {canRegister && (
           <Text fz="sm" ta="center" c="dimmed">
             {t('login.no-account')}{' '}
-            <Anchor component={Link} to="/register" fw={600}>
+            <Anchor component={Link} to={paths.register()} fw={600}>
               {t('login.create-account')}
             </Anchor>
           </Text>

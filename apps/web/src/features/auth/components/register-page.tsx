@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { REGISTRATION_LINK_TTL_HOURS, VAT_NUMBER_LENGTH } from '@riderdesk/domain/constants';
 import type { RegisterBody } from '@riderdesk/domain/contracts/auth';
+import { paths } from '@riderdesk/domain/paths';
 import { type RegisterForm, RegisterFormSchema } from '@riderdesk/domain/validation/account-forms';
 import { normaliseVatNumber } from '@riderdesk/domain/validation/vat-number';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
@@ -127,7 +128,7 @@ export function RegisterPage() {
           <Text c="dimmed" fz="sm">
             {t('register.check-email.validity', { hours: REGISTRATION_LINK_TTL_HOURS })}
           </Text>
-          <Button component={Link} to="/connect" variant="light" fullWidth>
+          <Button component={Link} to={paths.connect()} variant="light" fullWidth>
             {t('register.back-to-login')}
           </Button>
         </Stack>
@@ -222,7 +223,7 @@ export function RegisterPage() {
           />
           <Text fz="xs" c="dimmed">
             {t('register.terms-implied')}{' '}
-            <Anchor component={Link} to="/termsandconditions" fz="xs" underline="always">
+            <Anchor component={Link} to={paths.terms()} fz="xs" underline="always">
               {t('footer.terms')}
             </Anchor>
           </Text>
@@ -231,7 +232,7 @@ export function RegisterPage() {
           </Button>
           <Text fz="sm" ta="center" c="dimmed">
             {t('register.have-account')}{' '}
-            <Anchor component={Link} to="/connect" fw={600}>
+            <Anchor component={Link} to={paths.connect()} fw={600}>
               {t('login.submit')}
             </Anchor>
           </Text>

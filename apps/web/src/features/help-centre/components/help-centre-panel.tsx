@@ -1,4 +1,5 @@
 import { Alert, Anchor, Box, Button, Center, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { paths } from '@riderdesk/domain/paths';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { useHelpCentre } from '../hooks/use-help-centre.ts';
@@ -49,7 +50,7 @@ export function HelpCentrePanel({
       >
         <Text fw={700}>{t('help-center.title')}</Text>
         <Group gap="xs" wrap="nowrap">
-          <Anchor component={Link} to="/faq" fz="sm" onClick={onClose}>
+          <Anchor component={Link} to={paths.faq()} fz="sm" onClick={onClose}>
             {t('faq.title')}
           </Anchor>
           <CloseButton onClick={onClose} aria-label={t('help-center.close')} />

@@ -1,15 +1,5 @@
 import { Alert, Button, Drawer, Group, Menu, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import type { ExportFormat } from '@riderdesk/domain/contracts/order-list';
 import type { Order } from '@riderdesk/domain/contracts/orders';
-import { startOfTodayInZone } from '@riderdesk/domain/date-presets';
-import { guestSearchRefusal } from '@riderdesk/domain/guest/guest-rules';
-import {
-  calendarDayInZone,
-  DEFAULT_HISTORY_RANGE,
-  rangeQuery,
-  resolveHistoryRange,
-} from '@riderdesk/domain/order-history';
 import {
   IconAlertTriangle,
   IconChevronDown,
@@ -21,28 +11,17 @@ import {
   IconReceipt,
   IconSearch,
 } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiRequestError } from '../../../shared/api/api-error.ts';
 import { describeError } from '../../../shared/api/describe-error.ts';
-import { useOrder } from '../../../shared/api/get-order.ts';
-import { useConfig } from '../../../shared/config/config-context.tsx';
-import { notify } from '../../../shared/notify.ts';
 import { EmptyPanel } from '../../../shared/ui/empty-panel.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { useRequestExportJob } from '../api/export-jobs.ts';
-import { useExportOrders } from '../api/export-orders.ts';
-import { type HistoryQuery, useOrderHistory } from '../api/get-order-history.ts';
-import { useHistoryFilters } from '../hooks/use-history-filters.ts';
-import { useHistoryLiveUpdates } from '../hooks/use-history-live-updates.ts';
+import { useHistoryPage } from '../hooks/use-history-page.ts';
 import { ExportJobsPanel } from './export-jobs-panel.tsx';
 import { HistoryFiltersBar } from './history-filters-bar.tsx';
 import { HistoryTable } from './history-table.tsx';
 import { StatementDialog } from './statement-dialog.tsx';
-
-// The server search waits for the typing to pause.
-export const HISTORY_SEARCH_DEBOUNCE_MS = 400;
 
 export type HistoryPageProps = {
   vendorId: string | null;
@@ -71,93 +50,9 @@ function TableSkeleton() {
 export function HistoryPage(props: HistoryPageProps) {
   const { vendorId, includeOutlets, selectedOrderId, onSelectOrder } = props;
   const { t, i18n } = useTranslation();
-  const { country } = useConfig();
-  const isWide = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false }) ?? false;
-  // The presets are computed once per visit; a page left open past midnight keeps the day it was opened on.
-  const [now] = useState(() => new Date());
-  const [filters, setFilters] = useHistoryFilters();
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, HISTORY_SEARCH_DEBOUNCE_MS);
-  // spec §5: guests may not search history by order id; only a valid phone is sent.
-  const guestRefusal = props.isGuest ? guestSearchRefusal(debouncedSearch, country.code) : null;
-  const sentSearch = guestRefusal ? '' : debouncedSearch;
-  const range = useMemo(
-    () => resolveHistoryRange(filters.range, now, country.timeZone),
-    [filters.range, now, country.timeZone],
-  );
-  // While a custom range is being picked, the last complete range's orders stay on screen.
-  const [shownRange, setShownRange] = useState<{ from: Date; to: Date }>(() => {
-    if (range.ok) return range;
-    const fallback = resolveHistoryRange(DEFAULT_HISTORY_RANGE, now, country.timeZone);
-    return fallback.ok ? fallback : { from: now, to: now };
-  });
-  if (
-    range.ok &&
-    (range.from.getTime() !== shownRange.from.getTime() || range.to.getTime() !== shownRange.to.getTime())
-  )
-    setShownRange(range);
-  // A range that covers today follows today's orders live too.
-  useHistoryLiveUpdates(
-    country.timeZone,
-    shownRange.to.getTime() > startOfTodayInZone(now, country.timeZone).getTime(),
-  );
-  const query: HistoryQuery | null = useMemo(
-    () =>
-      vendorId
-        ? { vendorId, includeOutlets, ...rangeQuery(shownRange), status: filters.status, search: sentSearch }
-        : null,
-    [vendorId, includeOutlets, shownRange, filters.status, sentSearch],
-  );
-  const history = useOrderHistory(query);
-  const orders = useMemo(() => history.data?.pages.flatMap((page) => page.orders) ?? [], [history.data]);
-  const exporter = useExportOrders();
-  const emailExport = useRequestExportJob();
-  // A direct XLSX download past 10 000 rows is refused: the page then offers the e-mailed file.
-  const [isXlsxTooLarge, setXlsxTooLarge] = useState(false);
-  const [isStatementOpen, setStatementOpen] = useState(false);
-
-  const listedOrder = orders.find((order) => order.order_id === selectedOrderId) ?? null;
-  // An order_id from a link may lie outside the loaded pages or the filters: it is fetched on its own.
-  const fetchedOrder = useOrder(vendorId, selectedOrderId, !listedOrder && !history.isPending);
-  const selectedOrder = listedOrder ?? fetchedOrder.data ?? null;
-
-  const download = (format: ExportFormat) => {
-    if (!query) return;
-    setXlsxTooLarge(false);
-    exporter.mutate(
-      { query, format, language: i18n.language },
-      {
-        onSuccess: () => notify({ message: t('history.export.done'), tone: 'success' }),
-        onError: (error) => {
-          if (error instanceof ApiRequestError && error.firstTranslationKey === 'history.export.too-large') {
-            setXlsxTooLarge(true);
-          }
-          notify({
-            message: describeError(error, t, 'history.export.failed', (key) => i18n.exists(key)),
-            tone: 'error',
-          });
-        },
-      },
-    );
-  };
-
-  const sendByEmail = (format: ExportFormat) => {
-    if (!query) return;
-    emailExport.mutate(
-      { query, format, language: i18n.language },
-      {
-        onSuccess: (job) => {
-          setXlsxTooLarge(false);
-          notify({ message: t('history.export.email-started', { email: job.email }), tone: 'success' });
-        },
-        onError: (error) =>
-          notify({
-            message: describeError(error, t, 'history.export.email-failed', (key) => i18n.exists(key)),
-            tone: 'error',
-          }),
-      },
-    );
-  };
+  const page = useHistoryPage({ vendorId, includeOutlets, selectedOrderId, isGuest: props.isGuest ?? false });
+  const { history, orders, isWide, exports } = page;
+  const { download, sendByEmail } = exports;
 
   const header = (
     <PageHeader
@@ -167,7 +62,7 @@ export function HistoryPage(props: HistoryPageProps) {
         vendorId &&
         !props.isGuest && (
           <Group gap="xs">
-            <Button variant="default" leftSection={<IconReceipt size={16} />} onClick={() => setStatementOpen(true)}>
+            <Button variant="default" leftSection={<IconReceipt size={16} />} onClick={page.statement.open}>
               {t('statement.button')}
             </Button>
             <Menu position="bottom-end" withinPortal>
@@ -176,8 +71,8 @@ export function HistoryPage(props: HistoryPageProps) {
                   variant="default"
                   leftSection={<IconDownload size={16} />}
                   rightSection={<IconChevronDown size={14} />}
-                  loading={exporter.isPending || emailExport.isPending}
-                  disabled={!query}
+                  loading={exports.isPending}
+                  disabled={!page.query}
                 >
                   {t('history.export.button')}
                 </Button>
@@ -218,13 +113,12 @@ export function HistoryPage(props: HistoryPageProps) {
     );
   }
 
-  const isSearching = debouncedSearch.trim() !== '';
   // The last answer's rows, shown dimmed while the new filters load (keepsRowsOf).
   const isStale = history.isPlaceholderData;
   const body =
-    history.isPending || (isStale && orders.length === 0) ? (
+    page.body === 'loading' ? (
       <TableSkeleton />
-    ) : history.isError && orders.length === 0 ? (
+    ) : page.body === 'error' ? (
       <Alert color="red" variant="light" radius="md" icon={<IconAlertTriangle size={18} />} role="alert" m="md">
         <Text fz="sm" fw={600}>
           {t('error.cant-retrieve-past-orders')}
@@ -234,12 +128,12 @@ export function HistoryPage(props: HistoryPageProps) {
           {t('history.retry')}
         </Button>
       </Alert>
-    ) : orders.length === 0 ? (
-      isSearching ? (
+    ) : page.body !== 'orders' ? (
+      page.body === 'search-empty' ? (
         <EmptyPanel
           icon={<IconSearch size={30} />}
           title={t('history.search-empty.title')}
-          description={t('history.search-empty.body', { term: debouncedSearch.trim() })}
+          description={t('history.search-empty.body', { term: page.searchedTerm })}
           minHeight={280}
         />
       ) : (
@@ -295,18 +189,21 @@ export function HistoryPage(props: HistoryPageProps) {
       {header}
       <Paper withBorder radius="lg" mb="md" p="md">
         <HistoryFiltersBar
-          filters={filters}
-          onChange={setFilters}
-          rangeError={range.ok ? null : range.error}
-          search={search}
-          onSearchChange={setSearch}
+          filters={page.filters}
+          onChange={page.setFilters}
+          rangeError={page.rangeError}
+          search={page.search}
+          onSearchChange={page.setSearch}
           {...(props.isGuest
-            ? { searchPlaceholder: t('guest.search.placeholder'), searchError: guestRefusal && t(guestRefusal) }
+            ? {
+                searchPlaceholder: t('guest.search.placeholder'),
+                searchError: page.searchRefusal && t(page.searchRefusal),
+              }
             : {})}
-          today={calendarDayInZone(now, country.timeZone)}
+          today={page.today}
         />
       </Paper>
-      {isXlsxTooLarge && (
+      {exports.isXlsxTooLarge && (
         <Alert color="yellow" variant="light" radius="md" mb="md" icon={<IconMail size={18} />}>
           <Text fz="sm">{t('history.export.too-large')}</Text>
           <Button
@@ -314,7 +211,7 @@ export function HistoryPage(props: HistoryPageProps) {
             mt="xs"
             variant="white"
             leftSection={<IconMail size={14} />}
-            loading={emailExport.isPending}
+            loading={exports.isEmailPending}
             onClick={() => sendByEmail('xlsx')}
           >
             {t('history.export.email-instead')}
@@ -323,11 +220,11 @@ export function HistoryPage(props: HistoryPageProps) {
       )}
       <ExportJobsPanel vendorId={vendorId} />
       <StatementDialog
-        opened={isStatementOpen}
-        onClose={() => setStatementOpen(false)}
+        opened={page.statement.isOpen}
+        onClose={page.statement.close}
         vendorId={vendorId}
         includeOutlets={includeOutlets}
-        now={now}
+        now={page.now}
       />
       {body}
       <Drawer
@@ -339,9 +236,9 @@ export function HistoryPage(props: HistoryPageProps) {
         closeButtonProps={{ 'aria-label': t('history.detail.close') }}
         padding={isWide ? 'lg' : 'sm'}
       >
-        {selectedOrder ? (
-          props.renderOrderDetail(selectedOrder)
-        ) : selectedOrderId && fetchedOrder.isError ? (
+        {page.selectedOrder ? (
+          props.renderOrderDetail(page.selectedOrder)
+        ) : page.isSelectedOrderMissing ? (
           <Alert color="red" variant="light" role="alert">
             {t('history.detail.not-found', { id: selectedOrderId })}
           </Alert>

@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { MAX_ITEM_WEIGHT_KG } from '@riderdesk/domain/constants';
+import { paths } from '@riderdesk/domain/paths';
 import {
   IconBolt,
   IconBuildingStore,
@@ -200,7 +201,7 @@ export function LandingPage({
               <Grid.Col span={{ base: 12, md: 4 }}>
                 <Stack gap="xs" align="stretch">
                   <Text fw={700}>{t('landing.start.title')}</Text>
-                  <Button component={Link} to="/register" size="md" variant="white">
+                  <Button component={Link} to={paths.register()} size="md" variant="white">
                     {t('landing.start.button')}
                   </Button>
                 </Stack>

@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../../test/api.ts';
 import { API, answer } from '../../../../test/handlers.ts';
-import { type RenderOptions, renderRoutes } from '../../../../test/render.tsx';
+import { type RenderOptions, renderWithProviders } from '../../../../test/render.tsx';
 import { prefetchPublicOrder } from '../api/prefetch-public-order.ts';
 import { stageSteps } from '../public-stages.ts';
 import { PublicOrderPage } from './public-order-page.tsx';
@@ -42,7 +42,7 @@ function tracking(overrides: Partial<PublicTracking> = {}): PublicTracking {
 }
 
 const renderPage = (kind: 'tracking' | 'receipt' | 'c2c', token = TOKEN, options: RenderOptions = {}) =>
-  renderRoutes([{ path: '*', element: <PublicOrderPage kind={kind} token={token} /> }], '/', options);
+  renderWithProviders(<PublicOrderPage kind={kind} token={token} />, options);
 
 describe('public tracking page', () => {
   it('opens on the order when its answer came with the page’s code, and does not ask for it again', async () => {
@@ -53,13 +53,14 @@ describe('public tracking page', () => {
         return answer(tracking());
       }),
     );
-    await renderPage('tracking', TOKEN, {
-      prepare: (queryClient) => prefetchPublicOrder(queryClient, 'tracking', TOKEN),
+    const { queryClient } = await renderPage('tracking', TOKEN, {
+      prepare: (client) => prefetchPublicOrder(client, 'tracking', TOKEN),
     });
     // The first render is the order itself: no loading state in between.
     expect(screen.getByRole('list', { name: 'Delivery stages' })).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Loading your order…' })).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A fetch the mounted page started would be in flight now: none is, and the one answer is the prefetched one.
+    expect(queryClient.isFetching()).toBe(0);
     expect(requests).toBe(1);
   });
 

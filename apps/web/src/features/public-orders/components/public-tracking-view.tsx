@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Grid, Group, Paper, Stack, Text, ThemeIcon, Title
 import { RIDER_NEAR_MINUTES } from '@riderdesk/domain/constants';
 import type { PublicC2cTracking, PublicTracking } from '@riderdesk/domain/contracts/public-tracking';
 import type { PublicTrackingStage } from '@riderdesk/domain/order-status';
+import { paths } from '@riderdesk/domain/paths';
 import {
   IconBuildingStore,
   IconClockExclamation,
@@ -247,7 +248,7 @@ export function PublicTrackingView({
         {kind === 'tracking' && view.stage === 'DELIVERED' && (
           <Button
             component={Link}
-            to={`/delivery-receipt/${encodeURIComponent(token)}`}
+            to={paths.deliveryReceipt(token)}
             variant="light"
             leftSection={<IconReceipt size={16} />}
           >

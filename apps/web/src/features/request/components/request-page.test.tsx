@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import type { AddressBookAnswer, AutocompleteAnswer, PlaceDetailsAnswer } from '@riderdesk/domain/contracts/geo';
 import { type Order, OrderCreateBodySchema, OrderUpdateBodySchema } from '@riderdesk/domain/contracts/orders';
 import {
@@ -14,7 +13,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../../test/api.ts';
 import { makeVendor } from '../../../../test/fixtures.ts';
 import { API, answer, apiError, bodyOf, countryParametersHandler } from '../../../../test/handlers.ts';
@@ -94,9 +93,6 @@ function mockRequestApi(...overrides: HttpHandler[]) {
     }),
   );
 }
-
-// Mantine keeps notifications in a module-level store that outlives each render.
-afterEach(() => notifications.clean());
 
 async function renderPage(
   path = '/request-a-rider/pk-khi-0042',

@@ -7,6 +7,7 @@ import { tripDistanceKm } from '@riderdesk/domain/geo/trip';
 import type { SenderContact } from '@riderdesk/domain/guest/guest-rules';
 import { fromMinor, toMinor } from '@riderdesk/domain/money';
 import { orderCharges } from '@riderdesk/domain/orders/charges';
+import { paths } from '@riderdesk/domain/paths';
 import { formatPhoneForDisplay } from '@riderdesk/domain/phone';
 import { ORDER_TOAST_KEYS, payableDeliveryFee, REQUEST_ERROR_KEYS } from '@riderdesk/domain/request-flow';
 import { IconAlertTriangle, IconCreditCardOff, IconRestore } from '@tabler/icons-react';
@@ -357,7 +358,7 @@ export function RequestPage(props: RequestPageProps) {
                     origin={flow.origin}
                     destination={{ lat: state.destination.latitude, lng: state.destination.longitude }}
                     otherBranches={props.otherBranches ?? []}
-                    branchPath={props.branchPath ?? ((id) => `/request-a-rider/${encodeURIComponent(id)}`)}
+                    branchPath={props.branchPath ?? paths.requestARider}
                     pickupAddress={
                       props.guest
                         ? (vendor.vendor_information.location.address_text ??

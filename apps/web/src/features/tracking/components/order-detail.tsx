@@ -14,18 +14,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import type { Order } from '@riderdesk/domain/contracts/orders';
-import { startOfTodayInZone } from '@riderdesk/domain/date-presets';
-import {
-  canCancel,
-  isInGroup,
-  isPreorder,
-  isRiderAssigned,
-  orderEditRefusal,
-  shouldPollRider,
-  showsFullMap,
-} from '@riderdesk/domain/order-status';
 import {
   IconArrowLeft,
   IconBuildingStore,
@@ -46,14 +35,12 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useConfig } from '../../../shared/config/config-context.tsx';
-import { formatDateTime, formatMoney, formatTime } from '../../../shared/format/format.ts';
 import { LazyTrackingMap } from '../../../shared/map/lazy-tracking-map.tsx';
 import { PhoneText } from '../../../shared/ui/phone-text.tsx';
-import { useRiderLocation } from '../api/get-rider.ts';
-import { cancelUnavailableReason, orderEta, trackingLink } from '../tracking-rules.ts';
+import { useOrderDetail } from '../hooks/use-order-detail.ts';
+import type { ProofFlags } from '../order-detail-view.ts';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
-import { expectedProofs, OrderProofs, type ProofFlags } from './order-proofs.tsx';
+import { OrderProofs } from './order-proofs.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -168,39 +155,13 @@ export function OrderDetail({
   editPath = null,
   isGuest = false,
 }: OrderDetailProps) {
-  const { t, i18n } = useTranslation();
-  const { country, mapTileUrl } = useConfig();
-  const [isCancelOpen, cancelDialog] = useDisclosure(false);
-  const isPolling = shouldPollRider(order.status);
-  const rider = useRiderLocation(order.rider?.id ?? null, isPolling);
-  const eta = orderEta(order);
-  const money = (amount: number) => formatMoney(amount, country.currency, i18n.language);
-  const isCancellable = canCancel(order, { delayedCancellation: isDelayedCancellationOn, now });
-  const hasRider = order.rider !== null && isRiderAssigned(order.status_history);
-  const proofKinds = expectedProofs(order, proofFlags);
-  const link = order.tracking_token ? trackingLink(window.location.origin, order.tracking_token) : null;
-  const riderPoint =
-    isPolling && rider.data && rider.data.latitude !== null && rider.data.longitude !== null
-      ? { latitude: rider.data.latitude, longitude: rider.data.longitude }
-      : null;
-  const scheduled = isPreorder(order, now) && order.preordered_for !== null;
-  const editRefusal = orderEditRefusal({ status: order.status, paymentMethod: order.order.payment_method });
-  const isEditable = editPath !== null && editRefusal === null;
+  const { t } = useTranslation();
+  const detail = useOrderDetail({ order, now, isDelayedCancellationOn, proofFlags, editPath });
+  const { view, money } = detail;
+  const { eta, isCancellable, isCancelled, whyNoCancel, proofKinds } = view;
+  const { tracking: link, receipt: receiptLink, c2c: c2cLink } = view.links;
   // A card-paid order that is otherwise editable shows its Edit disabled, with why (its charge is fixed).
-  const isEditLockedByCard = editPath !== null && editRefusal === 'error.order.card-paid-not-editable';
-  const receiptLink =
-    order.tracking_token && order.status === 'DELIVERED'
-      ? `${window.location.origin}/delivery-receipt/${encodeURIComponent(order.tracking_token)}`
-      : null;
-  // A customer-to-customer order also has the page that shows sender and recipient (spec §2 /tracking-c2c).
-  const c2cLink =
-    order.tracking_token && order.is_customer_to_customer
-      ? `${window.location.origin}/tracking-c2c/${encodeURIComponent(order.tracking_token)}`
-      : null;
-  const isCancelled = isInGroup(order.status, 'cancelled');
-  const whyNoCancel = isCancellable ? null : cancelUnavailableReason(order);
-  const scheduledTime =
-    order.preordered_for !== null ? formatDateTime(order.preordered_for * 1000, country.timeZone, i18n.language) : null;
+  const isEditLockedByCard = view.edit?.kind === 'locked-by-card';
 
   return (
     <Paper
@@ -226,14 +187,9 @@ export function OrderDetail({
                 <StatusBadge order={order} now={now} size="md" />
               </Group>
               <Text fz="sm" c="dimmed">
-                {scheduled
-                  ? t('tracking.detail.scheduled-for', { time: scheduledTime })
-                  : t('tracking.detail.requested-at', {
-                      // An order from before today (history) needs its date as well.
-                      time: (Date.parse(order.created_at) < startOfTodayInZone(now, country.timeZone).getTime()
-                        ? formatDateTime
-                        : formatTime)(Date.parse(order.created_at), country.timeZone, i18n.language),
-                    })}
+                {view.isScheduled
+                  ? t('tracking.detail.scheduled-for', { time: detail.scheduledAt })
+                  : t('tracking.detail.requested-at', { time: detail.requestedAt })}
               </Text>
             </Stack>
           </Group>
@@ -295,8 +251,14 @@ export function OrderDetail({
                 {t('tracking.detail.receipt')}
               </Button>
             )}
-            {isEditable && editPath && (
-              <Button component={Link} to={editPath} variant="light" size="sm" leftSection={<IconEdit size={16} />}>
+            {view.edit?.kind === 'link' && (
+              <Button
+                component={Link}
+                to={view.edit.path}
+                variant="light"
+                size="sm"
+                leftSection={<IconEdit size={16} />}
+              >
                 {t('tracking.detail.edit')}
               </Button>
             )}
@@ -312,7 +274,7 @@ export function OrderDetail({
               </Button>
             )}
             {isCancellable && (
-              <Button color="red" variant="light" size="sm" onClick={cancelDialog.open}>
+              <Button color="red" variant="light" size="sm" onClick={detail.cancelDialog.open}>
                 {t('tracking.cancel.button')}
               </Button>
             )}
@@ -340,11 +302,11 @@ export function OrderDetail({
           </Group>
         )}
 
-        {(eta || order.status === 'DELAYED') && (
-          <Paper radius="md" p="sm" bg={order.status === 'DELAYED' ? 'yellow.0' : 'teal.0'} role="status">
+        {(eta || view.isDelayed) && (
+          <Paper radius="md" p="sm" bg={view.isDelayed ? 'yellow.0' : 'teal.0'} role="status">
             <Group gap="sm" wrap="nowrap">
-              <ThemeIcon variant="white" color={order.status === 'DELAYED' ? 'yellow' : 'teal'} radius="xl" aria-hidden>
-                {order.status === 'DELAYED' ? <IconClockExclamation size={18} /> : <IconMotorbike size={18} />}
+              <ThemeIcon variant="white" color={view.isDelayed ? 'yellow' : 'teal'} radius="xl" aria-hidden>
+                {view.isDelayed ? <IconClockExclamation size={18} /> : <IconMotorbike size={18} />}
               </ThemeIcon>
               <div>
                 {eta && (
@@ -357,12 +319,10 @@ export function OrderDetail({
                     </Text>
                   </>
                 )}
-                {order.status === 'DELAYED' && (
+                {view.isDelayed && (
                   <Text fw={600} fz="sm">
-                    {order.latest_arrival_at
-                      ? t('tracking.eta.delayed', {
-                          time: formatTime(Date.parse(order.latest_arrival_at), country.timeZone, i18n.language),
-                        })
+                    {detail.latestArrivalAt
+                      ? t('tracking.eta.delayed', { time: detail.latestArrivalAt })
                       : t('status.delayed')}
                   </Text>
                 )}
@@ -371,12 +331,12 @@ export function OrderDetail({
           </Paper>
         )}
 
-        {showsFullMap(order.status) ? (
+        {view.showsFullMap ? (
           <LazyTrackingMap
-            tileUrl={mapTileUrl}
+            tileUrl={detail.mapTileUrl}
             outlet={{ latitude: order.pickup.location.latitude, longitude: order.pickup.location.longitude }}
             destination={{ latitude: order.customer.location.latitude, longitude: order.customer.location.longitude }}
-            rider={riderPoint}
+            rider={detail.rider}
             height={300}
             labels={{
               map: t('tracking.map.label'),
@@ -416,9 +376,9 @@ export function OrderDetail({
                 {t('tracking.detail.notes')}: {order.pickup.location.notes}
               </Text>
             )}
-            {order.notes && order.notes !== order.customer.location.notes && (
+            {view.riderNotes && (
               <Text fz="sm" c="dimmed">
-                {t('tracking.detail.rider-notes')}: {order.notes}
+                {t('tracking.detail.rider-notes')}: {view.riderNotes}
               </Text>
             )}
           </InfoCard>
@@ -445,7 +405,7 @@ export function OrderDetail({
             )}
           </InfoCard>
           <InfoCard icon={<IconMotorbike size={16} />} title={t('tracking.detail.rider')}>
-            {hasRider && order.rider ? (
+            {view.showsRider && order.rider ? (
               <>
                 <Text fz="sm" fw={600}>
                   {order.rider.name}
@@ -454,16 +414,16 @@ export function OrderDetail({
               </>
             ) : (
               <Text fz="sm" c="dimmed">
-                {isCancelled
-                  ? order.cancel_reason
-                    ? t('tracking.detail.no-rider-cancelled', {
-                        // "Other reason" is told in the merchant's own words.
-                        reason: order.cancel_note ?? t(`cancel.reason.${order.cancel_reason}`),
-                      })
-                    : t('tracking.detail.no-rider-cancelled-no-reason')
-                  : scheduled
-                    ? t('tracking.detail.no-rider-scheduled', { time: scheduledTime })
-                    : t('tracking.detail.no-rider')}
+                {view.noRiderReason === 'cancelled-with-reason'
+                  ? t('tracking.detail.no-rider-cancelled', {
+                      // "Other reason" is told in the merchant's own words.
+                      reason: order.cancel_note ?? t(`cancel.reason.${order.cancel_reason}`),
+                    })
+                  : view.noRiderReason === 'cancelled'
+                    ? t('tracking.detail.no-rider-cancelled-no-reason')
+                    : view.noRiderReason === 'scheduled'
+                      ? t('tracking.detail.no-rider-scheduled', { time: detail.scheduledAt })
+                      : t('tracking.detail.no-rider')}
               </Text>
             )}
           </InfoCard>
@@ -519,7 +479,9 @@ export function OrderDetail({
           </Text>
         )}
       </Stack>
-      {isCancellable && <CancelOrderDialog order={order} opened={isCancelOpen} onClose={cancelDialog.close} />}
+      {isCancellable && (
+        <CancelOrderDialog order={order} opened={detail.cancelDialog.isOpen} onClose={detail.cancelDialog.close} />
+      )}
     </Paper>
   );
 }

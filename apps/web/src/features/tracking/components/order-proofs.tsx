@@ -1,6 +1,6 @@
 import { Button, Group, Image, Modal, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Order } from '@riderdesk/domain/contracts/orders';
-import { type ProofKind, proofKindsReached, proofTakenAt } from '@riderdesk/domain/orders/proofs';
+import { type ProofKind, proofTakenAt } from '@riderdesk/domain/orders/proofs';
 import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -10,13 +10,6 @@ import { formatDateTime } from '../../../shared/format/format.ts';
 import { notify } from '../../../shared/notify.ts';
 import { orderProofQueryOptions, useOrderProof } from '../api/get-order-proof.ts';
 import classes from './tracking.module.css';
-
-export type ProofFlags = Record<ProofKind, boolean>;
-
-/** The proofs the order has reached and the flags show (spec §6 proofs of delivery, pickup and return). */
-export function expectedProofs(order: Order, flags: ProofFlags): ProofKind[] {
-  return proofKindsReached(order.status_history).filter((kind) => flags[kind]);
-}
 
 function useObjectUrl(blob: Blob | null | undefined): string | null {
   const [url, setUrl] = useState<string | null>(null);

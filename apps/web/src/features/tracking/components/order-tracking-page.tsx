@@ -20,10 +20,10 @@ import { useFallbackRefresh } from '../hooks/use-fallback-refresh.ts';
 import { useLiveOrderUpdates } from '../hooks/use-live-order-updates.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useSearchHistory } from '../hooks/use-search-history.ts';
+import type { ProofFlags } from '../order-detail-view.ts';
 import { groupOrders, mergeOrders, searchOrders, serverSearchFor } from '../tracking-rules.ts';
 import { OrderDetail } from './order-detail.tsx';
 import { OrderList } from './order-list.tsx';
-import type { ProofFlags } from './order-proofs.tsx';
 import { OrderSearch } from './order-search.tsx';
 import classes from './tracking.module.css';
 

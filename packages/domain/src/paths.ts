@@ -1,0 +1,91 @@
+/**
+ * The web app's addresses (spec §2 routes), written in this one place: the router's route patterns, and
+ * a builder per route for every link the web app and the API make to a page (navigation, the e-mails'
+ * links, the card payment's way back, the public tracking links). Every builder encodes each parameter, so
+ * an id with a space, a slash or a `?` stays one segment or one value. `npm run lint:boundaries` fails on a
+ * route path written by hand anywhere else.
+ */
+
+/** The host of the embedded help centre (served by the API); HELP_CENTRE_URL may name another one. */
+export const EMBEDDED_HELP_CENTRE = '/help-centre';
+
+/** spec §2: each route's pattern, as React Router reads it (`:name` a segment, `?` an optional one). */
+export const ROUTE_PATTERNS = {
+  landing: '/',
+  connect: '/connect',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  invitation: '/invitation',
+  faq: '/faq',
+  terms: '/termsandconditions',
+  prohibitedItems: '/prohibiteditems-c2c',
+  maintenance: '/maintenance',
+  helpCentreFrame: `${EMBEDDED_HELP_CENTRE}/frame`,
+  tracking: '/tracking/:orderID',
+  deliveryReceipt: '/delivery-receipt/:orderID',
+  trackingC2c: '/tracking-c2c/:orderID',
+  requestARider: '/request-a-rider/:vendorID?',
+  orderTracking: '/order-tracking/:vendorID?',
+  history: '/history/:vendorID?',
+  bulkOrder: '/bulk-order/:vendorID?/:bulkJobID?',
+  helpCentre: '/helpcenter/:vendorID',
+} as const;
+
+/** The first segment of every route but the landing page: what the boundary checker looks for. */
+export const ROUTE_PREFIXES: readonly string[] = Object.values(ROUTE_PATTERNS)
+  .map((pattern) => pattern.split('/')[1] ?? '')
+  .filter((segment) => segment !== '');
+
+type Query = Record<string, string | number | null | undefined>;
+
+/** `?a=1&b=2` of the values given (null and undefined left out), or '' when there are none. */
+function queryOf(query: Query | undefined): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) search.set(name, String(value));
+  }
+  return search.size > 0 ? `?${search}` : '';
+}
+
+const segment = (value: string) => `/${encodeURIComponent(value)}`;
+/** A section whose vendor segment is optional: without a vendor, the section itself. */
+const section = (name: string, vendorId: string | null | undefined) => `/${name}${vendorId ? segment(vendorId) : ''}`;
+
+/** spec §2: request-a-rider's query: `orderID` edits that order; a failed card payment is offered again. */
+export type RequestQuery = { orderID?: string | null; retry_order_id?: string | null; payment_error?: string | null };
+/** spec §2: tracking and history select an order with `order_id`; a failed card payment names its reason. */
+export type OrderQuery = { order_id?: string | null; payment_error?: string | null };
+
+export const paths = {
+  landing: (query?: { verified?: 0 | 1 }) => `/${queryOf(query)}`,
+  connect: () => ROUTE_PATTERNS.connect,
+  register: () => ROUTE_PATTERNS.register,
+  forgotPassword: () => ROUTE_PATTERNS.forgotPassword,
+  /** The token rides in the fragment: browsers do not send it, so it stays out of every server's access log. */
+  invitation: (token?: string) =>
+    token === undefined ? ROUTE_PATTERNS.invitation : `${ROUTE_PATTERNS.invitation}#${new URLSearchParams({ token })}`,
+  faq: () => ROUTE_PATTERNS.faq,
+  terms: () => ROUTE_PATTERNS.terms,
+  prohibitedItems: () => ROUTE_PATTERNS.prohibitedItems,
+  maintenance: () => ROUTE_PATTERNS.maintenance,
+  /** spec §2 public order pages, opened with the order's tracking token. */
+  tracking: (token: string) => `/tracking${segment(token)}`,
+  deliveryReceipt: (token: string) => `/delivery-receipt${segment(token)}`,
+  trackingC2c: (token: string) => `/tracking-c2c${segment(token)}`,
+  requestARider: (vendorId?: string | null, query?: RequestQuery) =>
+    `${section('request-a-rider', vendorId)}${queryOf(query)}`,
+  orderTracking: (vendorId?: string | null, query?: OrderQuery) =>
+    `${section('order-tracking', vendorId)}${queryOf(query)}`,
+  history: (vendorId?: string | null, query?: Pick<OrderQuery, 'order_id'>) =>
+    `${section('history', vendorId)}${queryOf(query)}`,
+  bulkOrder: (vendorId?: string | null) => section('bulk-order', vendorId),
+  bulkJob: (vendorId: string, bulkJobId: string) => `/bulk-order${segment(vendorId)}${segment(bulkJobId)}`,
+  helpCentre: (vendorId: string) => `/helpcenter${segment(vendorId)}`,
+} as const;
+
+/** spec §2: an order's edit page, on the branch that placed it. */
+export const editOrderPath = (order: { vendor_id: string; order_id: string }) =>
+  paths.requestARider(order.vendor_id, { orderID: order.order_id });
+
+/** The same path on the public address (PUBLIC_URL, or the page's origin): for links that leave the app. */
+export const absolute = (origin: string, path: string) => `${origin.replace(/\/+$/, '')}${path}`;

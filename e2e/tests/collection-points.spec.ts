@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { shiftDate } from '../../testing/clock.ts';
 import { serverNow } from '../support/clock.ts';
 import { expect, logIn, skipWelcome, switchLanguage, test, text, waitForMail } from '../support/fixtures.ts';
+import { chooseDropOff, fillDetails, type Locale, logInIn, requestWithCash } from '../support/request.ts';
 
 const say = (key: string, values?: Record<string, string>) => text('en', key, values);
 
@@ -74,21 +75,9 @@ test.describe('collection points', () => {
     // Choosing a branch closes the list and moves to it.
     await page.getByRole('radio', { name: new RegExp(label) }).click();
     await expect(page).toHaveURL(/\/request-a-rider\/pk-karachi-grill-kgh-bb-/);
-    const address = page.getByRole('textbox', { name: say('request.address.label') });
-    await expect(address).toBeEnabled();
-    await address.fill('Zamzama');
-    await page.getByRole('option', { name: /^Zamzama Commercial/ }).click();
-    await expect(page.getByRole('status', { name: say('request.quote.title') })).toContainText(/\d/);
-    const details = page.getByRole('form', { name: say('request.step.details') });
-    await details.getByLabel(say('request.form.customer-name')).fill('Ayesha Khan');
-    await details.getByLabel(say('request.form.phone.label')).pressSequentially('+92 300 1234567');
-    await details.getByLabel(say('request.form.description')).fill('Chicken biryani x2');
-    await details.getByLabel(say('request.form.amount')).fill('1500');
-    await details.getByRole('button', { name: say('request.form.continue') }).click();
-    const payment = page.getByRole('form', { name: say('request.step.payment') });
-    await payment.getByRole('radio', { name: new RegExp(say('request.payment.CASH_ON_DELIVERY')) }).check();
-    await payment.getByRole('button', { name: say('request.submit') }).click();
-    await expect(page.getByText(say('order.toast.pushed'))).toBeVisible();
+    await chooseDropOff(page, 'en');
+    await fillDetails(page, 'en');
+    await requestWithCash(page, 'en');
     await expect(page).toHaveURL(/\/order-tracking\/pk-karachi-grill-kgh-bb-[\w-]+\?order_id=[\w-]+/);
   });
 
@@ -138,6 +127,95 @@ test.describe('collection points', () => {
     await expect(dialog).toBeHidden();
   });
 });
+
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screens';
+
+/** A collection point map (named for a screen reader) shades where the outlets deliver. */
+async function expectShadedAreas(map: Locator) {
+  await expect(map.locator('.leaflet-overlay-pane path').first()).toBeVisible();
+}
+
+/** The edited outlet's own area is fitted in the view, not zoomed into until the whole view is shaded. */
+async function expectAreasInView(map: Locator) {
+  await expectShadedAreas(map);
+  const areas = map.locator('.leaflet-overlay-pane path');
+  const view = await map.boundingBox();
+  const boxes = await areas.evaluateAll((paths) =>
+    paths.map((path) => {
+      const box = path.getBoundingClientRect();
+      return { x: box.x, y: box.y, width: box.width, height: box.height };
+    }),
+  );
+  expect(view).not.toBeNull();
+  const covers = (box: { x: number; y: number; width: number; height: number }) =>
+    view !== null &&
+    box.x <= view.x &&
+    box.y <= view.y &&
+    box.x + box.width >= view.x + view.width &&
+    box.y + box.height >= view.y + view.height;
+  expect(boxes.some((box) => !covers(box))).toBe(true);
+}
+
+for (const locale of ['en', 'ur_alt'] as const satisfies readonly Locale[]) {
+  test(`a collection point is added, edited and shown with the delivery areas, at desktop and phone widths (${locale})`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const say = (key: string, values?: Record<string, string>) => text(locale, key, values);
+    const stamp = Date.now().toString(36);
+    const id = `KGH-SV-${stamp}`;
+    const label = `Seaview ${stamp}`;
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await logInIn(page, locale);
+
+    // Added from the branch menu; its map shades where the outlets deliver.
+    await page.getByRole('button', { name: say('branch.choose') }).click();
+    await page.getByRole('button', { name: say('branch.add') }).click();
+    const add = page.getByRole('dialog', { name: say('outlet.add-title') });
+    await add.getByRole('textbox', { name: say('outlet.client-id') }).fill(id);
+    await add.getByRole('textbox', { name: say('outlet.label') }).fill(label);
+    await add.getByRole('textbox', { name: say('outlet.address') }).fill('Boat Basin');
+    await add.getByRole('option', { name: /^Boat Basin, Clifton/ }).click();
+    await add.getByRole('textbox', { name: say('outlet.phone') }).fill('+92 21 3587 1234');
+    // A new point is shown at the spec's outlet zoom (17), inside the areas around it.
+    await expectShadedAreas(add.getByRole('region', { name: say('outlet.map') }));
+    await page.screenshot({ path: `${SHOTS}/outlet-add-${locale}-1366.png` });
+    await add.getByRole('button', { name: say('outlet.create') }).click();
+    await expect(add).toBeHidden();
+    await expect(page.getByText(say('outlet.ready', { name: label }))).toBeVisible({ timeout: 30_000 });
+
+    // Edited: the ID field holds the ID (and cannot change), the label the label.
+    await page.getByRole('button', { name: say('branch.choose') }).click();
+    await page.getByRole('button', { name: say('branch.edit', { name: label }) }).click();
+    const edit = page.getByRole('dialog', { name: say('outlet.edit-title') });
+    await expect(edit.getByRole('textbox', { name: say('outlet.client-id') })).toHaveValue(id);
+    await expect(edit.getByRole('textbox', { name: say('outlet.client-id') })).toBeDisabled();
+    await expect(edit.getByRole('textbox', { name: say('outlet.label') })).toHaveValue(label);
+    await expectAreasInView(edit.getByRole('region', { name: say('outlet.map') }));
+    await page.screenshot({ path: `${SHOTS}/outlet-edit-${locale}-1366.png` });
+    await edit.getByRole('textbox', { name: say('outlet.label') }).fill(`${label} Marina`);
+    await edit.getByRole('button', { name: say('outlet.save') }).click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByText(say('outlet.saved')).first()).toBeVisible();
+
+    // On a phone the same dialog opens from the drawer, fills the screen and shows the areas too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page
+      .getByRole('button', { name: say('nav.open-menu') })
+      .first()
+      .click();
+    await page.getByRole('button', { name: say('branch.edit', { name: `${label} Marina` }) }).click();
+    const onPhone = page.getByRole('dialog', { name: say('outlet.edit-title') });
+    await expect(onPhone.getByRole('textbox', { name: say('outlet.client-id') })).toHaveValue(id);
+    expect((await onPhone.boundingBox())?.width).toBe(390);
+    await page.screenshot({ path: `${SHOTS}/outlet-edit-${locale}-390.png` });
+    await onPhone.getByRole('region', { name: say('outlet.map') }).scrollIntoViewIfNeeded();
+    await expectAreasInView(onPhone.getByRole('region', { name: say('outlet.map') }));
+    await page.screenshot({ path: `${SHOTS}/outlet-map-${locale}-390.png` });
+    await onPhone.getByRole('button', { name: say('outlet.cancel') }).click();
+    await expect(onPhone).toBeHidden();
+  });
+}
 
 /** WCAG 2 A and AA, serious and critical, as accessibility.spec.ts checks every page. */
 async function expectNoSeriousViolations(page: Page) {

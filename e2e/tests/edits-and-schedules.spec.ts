@@ -5,13 +5,11 @@ import {
   logIn,
   placeOrder,
   sessionAuthorization,
-  switchLanguage,
   test,
   text,
   DEMO_VENDOR as VENDOR,
 } from '../support/fixtures.ts';
-
-type Locale = 'en' | 'ur_alt';
+import { chooseDropOff, fillDetails, type Locale, logInIn } from '../support/request.ts';
 
 // Whole journeys on a shared machine: room for slow first loads, no timed assertions.
 test.describe.configure({ timeout: 180_000 });
@@ -80,18 +78,8 @@ async function failChallenge(page: Page, locale: Locale, device: string) {
   const say = (key: string, values?: Record<string, string>) => text(locale, key, values);
   // The demo's main branch, which takes card payments.
   await page.goto('/request-a-rider/pk-karachi-grill');
-  const address = page.getByRole('textbox', { name: say('request.address.label') });
-  await expect(address).toBeEnabled({ timeout: 30_000 });
-  await address.fill('Zamzama');
-  await page.getByRole('option', { name: /^Zamzama Commercial/ }).click();
-  const details = page.getByRole('form', { name: say('request.step.details') });
-  await details.getByLabel(say('request.form.customer-name')).fill('Ayesha Khan');
-  await details.getByLabel(say('request.form.phone.label')).pressSequentially('0300 1234567');
-  await details.getByLabel(say('request.form.description')).fill('Chicken biryani x2');
-  await details.getByLabel(say('request.form.amount')).fill('1500');
-  await details.getByRole('button', { name: say('request.form.continue') }).click();
-
-  const payment = page.getByRole('form', { name: say('request.step.payment') });
+  await chooseDropOff(page, locale);
+  const payment = await fillDetails(page, locale, { phone: '0300 1234567' });
   await payment.getByRole('radio', { name: new RegExp(say('request.payment.ONLINE_PAYMENT')) }).check();
   await payment.getByLabel(say('request.card.name')).fill('Ayesha Khan');
   // The processor's own card fields and challenge page speak the page's language.
@@ -138,8 +126,7 @@ test.describe('edits and schedules', () => {
   });
 
   test('the same in Urdu', async ({ page }) => {
-    await logIn(page);
-    await switchLanguage(page, 'ur_alt');
+    await logInIn(page, 'ur_alt');
     await editScheduledOrder(page, 'ur_alt', 'desktop');
   });
 

@@ -1,30 +1,28 @@
 import { type Page, request as playwrightRequest } from '@playwright/test';
 import { expect, skipWelcome, test, text, waitForMail } from '../support/fixtures.ts';
-
-type Locale = 'en' | 'ur_alt';
+import { chooseDropOff, fillDetails, type Locale, requestWithCash } from '../support/request.ts';
 
 /** The destination, the details and cash on delivery, as in request-a-rider.spec.ts. */
 async function sendToZamzama(page: Page, locale: Locale) {
   const say = (key: string) => text(locale, key);
-  const address = page.getByRole('textbox', { name: say('request.address.label') });
-  await expect(address).toBeEnabled();
-  await address.fill('Zamzama');
-  await page.getByRole('option', { name: /^Zamzama Commercial/ }).click();
-  await expect(page.getByRole('status', { name: say('request.quote.title') })).toContainText(/\d/);
-  const details = page.getByRole('form', { name: say('request.step.details') });
-  await details.getByLabel(say('request.form.customer-name')).fill('Ayesha Khan');
-  await details.getByLabel(say('request.form.phone.label')).pressSequentially('+92 300 1234567');
-  await details.getByLabel(say('request.form.description')).fill('A wrapped gift');
-  await details.getByLabel(say('request.form.amount')).fill('1500');
-  await details.getByRole('button', { name: say('request.form.continue') }).click();
-  const payment = page.getByRole('form', { name: say('request.step.payment') });
+  await chooseDropOff(page, locale);
+  const payment = await fillDetails(page, locale, { description: 'A wrapped gift' });
   // spec §6: no online payment for guests or partner apps.
   await expect(payment.getByRole('radio', { name: new RegExp(say('request.payment.ONLINE_PAYMENT')) })).toHaveCount(0);
-  await payment.getByRole('radio', { name: new RegExp(say('request.payment.CASH_ON_DELIVERY')) }).check();
-  await payment.getByRole('button', { name: say('request.submit') }).click();
-  await expect(page.getByText(say('order.toast.pushed'))).toBeVisible();
-  await expect(page).toHaveURL(/\/order-tracking\/[\w-]+\?order_id=[\w-]+/);
-  return new URL(page.url()).searchParams.get('order_id') as string;
+  return requestWithCash(page, locale);
+}
+
+/** The guest's pickup (Bahadurabad) and contact, sent with the order as its sender (spec §3). */
+async function givePickup(page: Page, locale: Locale) {
+  const say = (key: string) => text(locale, key);
+  await page.getByRole('textbox', { name: say('request.origin.search-label') }).fill('Bahadurabad');
+  await page
+    .getByRole('option', { name: /^Bahadurabad/ })
+    .first()
+    .click();
+  await page.getByLabel(say('guest.contact.name')).fill('Sana Malik');
+  await page.getByLabel(say('guest.contact.phone')).pressSequentially('0321 1234567');
+  await page.getByLabel(say('guest.contact.email')).fill('sana@example.pk');
 }
 
 test('a guest requests a rider, registers afterwards and still sees the order', async ({ page, baseURL }) => {
@@ -40,14 +38,7 @@ test('a guest requests a rider, registers afterwards and still sees the order', 
 
   // The pickup and the guest's contact: sent as the order's sender (spec §3).
   await expect(page.getByText(say('guest.contact.body'))).toBeVisible();
-  await page.getByRole('textbox', { name: say('request.origin.search-label') }).fill('Bahadurabad');
-  await page
-    .getByRole('option', { name: /^Bahadurabad/ })
-    .first()
-    .click();
-  await page.getByLabel(say('guest.contact.name')).fill('Sana Malik');
-  await page.getByLabel(say('guest.contact.phone')).pressSequentially('0321 1234567');
-  await page.getByLabel(say('guest.contact.email')).fill('sana@example.pk');
+  await givePickup(page, 'en');
   await page.getByRole('button', { name: say('guest.contact.continue') }).click();
   const orderId = await sendToZamzama(page, 'en');
   await page.screenshot({ path: 'test-results/screens/guest-order-en-desktop.png', fullPage: true });
@@ -102,3 +93,62 @@ test('a guest searches by phone only and sees no order of others @mobile', async
   await search.fill('0300 1234567');
   await expect(page.getByText(say('guest.search.phone-only'))).toBeHidden();
 });
+
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screens';
+
+/** Two boxes on the page overlap. */
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+type Box = { x: number; y: number; width: number; height: number };
+
+for (const locale of ['en', 'ur_alt'] as const satisfies readonly Locale[]) {
+  for (const width of [1366, 390]) {
+    test(`a guest order end to end: "Guest order", the prompt beside the tracking, the pickup remembered (${locale}, ${width})`, async ({
+      page,
+    }) => {
+      test.setTimeout(150_000);
+      const say = (key: string, values?: Record<string, string>) => text(locale, key, values);
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      await page.addInitScript((language) => window.localStorage.setItem('riderdesk-language', language), locale);
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ur_alt' ? 'rtl' : 'ltr');
+      await page.getByRole('button', { name: say('guest.checkout.start') }).click();
+      await expect(page).toHaveURL(/\/request-a-rider\/guest-[0-9a-f]+/, { timeout: 30_000 });
+
+      // The guest is called a guest order, never by the guest vendor's id or its name "guest".
+      await expect(page.getByText(say('guest.header')).locator('visible=true').first()).toBeVisible();
+      await expect(page.getByText(/guest-[0-9a-f]{4}/)).toHaveCount(0);
+      await givePickup(page, locale);
+      await page.screenshot({ path: `${SHOTS}/guest-pickup-${locale}-${width}.png`, fullPage: true });
+      await page.getByRole('button', { name: say('guest.contact.continue') }).click();
+      const orderId = await sendToZamzama(page, locale);
+
+      // "Keep your orders" sits beside the live tracking of the order just placed, never over it.
+      const prompt = page.getByRole('region', { name: say('guest.later-register.title') });
+      await expect(prompt).toBeVisible();
+      const detail = page.getByRole('article', { name: say('tracking.detail.label', { id: orderId }) });
+      await expect(detail).toBeVisible();
+      // The pickup is the guest's own place, shown without the guest session's vendor id.
+      await expect(detail.getByText('Sana Malik')).toBeVisible();
+      await expect(detail.getByText(/guest-[0-9a-f]{4}/)).toHaveCount(0);
+      const promptBox = await prompt.boundingBox();
+      const detailBox = await detail.boundingBox();
+      expect(promptBox && detailBox && !overlap(promptBox, detailBox)).toBe(true);
+      await page.screenshot({ path: `${SHOTS}/guest-tracking-${locale}-${width}.png` });
+      await page.screenshot({ path: `${SHOTS}/guest-tracking-${locale}-${width}-full.png`, fullPage: true });
+
+      // The next request offers the pickup and contact given last time.
+      await page.goto('/request-a-rider');
+      const lastPickup = page.getByRole('button', {
+        name: new RegExp(say('guest.last-pickup', { address: '' }).trim()),
+      });
+      await expect(lastPickup).toBeVisible({ timeout: 30_000 });
+      await expect(lastPickup).toContainText('Bahadurabad');
+      await page.screenshot({ path: `${SHOTS}/guest-next-visit-${locale}-${width}.png`, fullPage: true });
+      // Taken, it brings the contact given with it.
+      await lastPickup.click();
+      await expect(page.getByLabel(say('guest.contact.name'))).toHaveValue('Sana Malik');
+      await page.screenshot({ path: `${SHOTS}/guest-last-pickup-${locale}-${width}.png`, fullPage: true });
+    });
+  }
+}

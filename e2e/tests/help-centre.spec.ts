@@ -2,23 +2,24 @@ import { FAQ } from '@riderdesk/domain/help/faq';
 import {
   DEMO,
   expect,
-  logIn,
   placeOrder,
   sessionAuthorization,
-  switchLanguage,
   test,
   text,
   DEMO_VENDOR as VENDOR,
   waitForMail,
 } from '../support/fixtures.ts';
+import { type Locale, logInIn } from '../support/request.ts';
 
-type Locale = 'en' | 'ur_alt';
 const SEARCH: Record<Locale, string> = { en: 'prohibited', ur_alt: 'ممنوع' };
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screens';
+const REFUND: Record<Locale, string> = { en: 'refund', ur_alt: 'ریفنڈ' };
 
 for (const locale of ['en', 'ur_alt'] as const) {
   test(`a merchant finds an article and contacts support about an order (${locale})`, async ({ page, request }) => {
-    await logIn(page);
-    if (locale === 'ur_alt') await switchLanguage(page, 'ur_alt');
+    // A whole journey (log in, an order, the frame, a ticket and its e-mail) on a shared machine.
+    test.setTimeout(150_000);
+    await logInIn(page, locale);
     const orderId = await placeOrder(request, await sessionAuthorization(page));
 
     await page.goto(`/order-tracking/${VENDOR}`);
@@ -39,7 +40,12 @@ for (const locale of ['en', 'ur_alt'] as const) {
     await expect(frame.locator('[data-article]').first()).toHaveAttribute('data-article', 'prohibited-items');
     expect(await frame.locator('[data-article]').count()).toBeLessThan(FAQ.PK?.[locale]?.length ?? 0);
     await expect(frame.locator('html')).toHaveAttribute('dir', locale === 'ur_alt' ? 'rtl' : 'ltr');
-    await page.screenshot({ path: `test-results/screens/help-centre-article-${locale}.png` });
+    await page.screenshot({ path: `${SHOTS}/help-centre-article-${locale}.png` });
+
+    // A word of an article's text finds it: "refund" (or its Urdu) opens the card payments and refunds article.
+    await frame.getByRole('searchbox', { name: text(locale, 'help-center.search') }).fill(REFUND[locale]);
+    await expect(frame.locator('[data-article]').first()).toHaveAttribute('data-article', 'card-payments-refunds');
+    await page.screenshot({ path: `${SHOTS}/help-centre-refund-${locale}.png` });
 
     // Contact support about the order just placed.
     await frame.getByRole('combobox', { name: text(locale, 'help-center.contact.order') }).fill(orderId);
@@ -56,7 +62,10 @@ for (const locale of ['en', 'ur_alt'] as const) {
     const ticket = (await frame.locator('[data-ticket]').getAttribute('data-ticket')) ?? '';
     expect(ticket).toMatch(/^HC-\d+$/);
     await expect(frame.locator('[data-ticket]')).toContainText(ticket);
-    await page.screenshot({ path: `test-results/screens/help-centre-ticket-${locale}.png` });
+    await page.screenshot({ path: `${SHOTS}/help-centre-ticket-${locale}.png` });
+    // The confirmation offers to write about another order, which brings the form back, empty.
+    await frame.getByRole('button', { name: text(locale, 'help-center.contact.send-another') }).click();
+    await expect(frame.getByRole('textbox', { name: text(locale, 'help-center.contact.message') })).toHaveValue('');
 
     const mail = await waitForMail(request, DEMO.email, new RegExp(orderId));
     expect(mail.subject).toContain(ticket);

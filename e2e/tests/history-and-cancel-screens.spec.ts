@@ -1,16 +1,6 @@
 import { serverNow } from '../support/clock.ts';
-import {
-  expect,
-  logIn,
-  placeOrder,
-  sessionAuthorization,
-  switchLanguage,
-  test,
-  text,
-  DEMO_VENDOR as VENDOR,
-} from '../support/fixtures.ts';
-
-type Locale = 'en' | 'ur_alt';
+import { expect, placeOrder, sessionAuthorization, test, text, DEMO_VENDOR as VENDOR } from '../support/fixtures.ts';
+import { type Locale, logInIn } from '../support/request.ts';
 
 test.describe.configure({ timeout: 240_000 });
 test.use({ actionTimeout: 30_000 });
@@ -25,8 +15,7 @@ for (const locale of ['en', 'ur_alt'] as Locale[]) {
   test(`history offers Today, Returned and Scheduled; the cancel dialog offers the merchant's reasons (${locale})`, async ({
     page,
   }) => {
-    await logIn(page);
-    if (locale !== 'en') await switchLanguage(page, locale);
+    await logInIn(page, locale);
     const say = (key: string, values: Record<string, string> = {}) => text(locale, key, values);
 
     // History: Today is offered, Custom keeps the table without an error, the status filter has Returned and Scheduled.

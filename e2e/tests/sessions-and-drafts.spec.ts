@@ -1,14 +1,11 @@
 import type { Page } from '@playwright/test';
 import { DEMO, expect, logIn, test, text } from '../support/fixtures.ts';
+import { chooseDropOff, fillDetails, requestWithCash } from '../support/request.ts';
 
 const say = (key: string, values?: Record<string, string>) => text('en', key, values);
 
 async function startRequest(page: Page) {
-  const address = page.getByRole('textbox', { name: say('request.address.label') });
-  await expect(address).toBeEnabled();
-  await address.fill('Zamzama');
-  await page.getByRole('option', { name: /^Zamzama Commercial/ }).click();
-  await expect(page.getByRole('status', { name: say('request.quote.title') })).toContainText(/\d/);
+  await chooseDropOff(page, 'en');
   const details = page.getByRole('form', { name: say('request.step.details') });
   await details.getByLabel(say('request.form.customer-name')).fill('Ayesha Khan');
   await details.getByLabel(say('request.form.description')).fill('Chicken biryani x2');
@@ -26,16 +23,10 @@ async function expectRestored(page: Page) {
   return details;
 }
 
+/** The rest of the details (those typed before are filled again as they were), sent with cash on delivery. */
 async function sendRequest(page: Page) {
-  const details = page.getByRole('form', { name: say('request.step.details') });
-  await details.getByLabel(say('request.form.phone.label')).pressSequentially('+92 300 1234567');
-  await details.getByLabel(say('request.form.amount')).fill('1500');
-  await details.getByRole('button', { name: say('request.form.continue') }).click();
-  const payment = page.getByRole('form', { name: say('request.step.payment') });
-  await payment.getByRole('radio', { name: new RegExp(say('request.payment.CASH_ON_DELIVERY')) }).check();
-  await payment.getByRole('button', { name: say('request.submit') }).click();
-  await expect(page.getByText(say('order.toast.pushed'))).toBeVisible();
-  await expect(page).toHaveURL(/\/order-tracking\/[\w-]+\?order_id=[\w-]+/);
+  await fillDetails(page, 'en');
+  await requestWithCash(page, 'en');
 }
 
 test.describe('sessions and drafts', () => {

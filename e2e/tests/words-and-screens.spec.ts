@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO, expect, switchLanguage, test, text, DEMO_VENDOR as VENDOR } from '../support/fixtures.ts';
+import { chooseDropOff, fillDetails, type Locale, logInIn, requestWithCash } from '../support/request.ts';
 
-type Locale = 'en' | 'ur_alt';
 const SHOTS = '/tmp/shots/i31-words';
 
 async function shoot(page: Page, name: string, locale: Locale) {
@@ -101,5 +101,44 @@ for (const locale of ['en', 'ur_alt'] as const) {
     expect((await reported).status()).toBe(204);
     const metrics = await (await request.get('/metrics')).text();
     expect(metrics).toMatch(/riderdesk_client_errors_total\{kind="error"\} [1-9]/);
+  });
+}
+
+/** Every field and the text of the page run right to left, and nothing spills past the screen's edge. */
+async function expectRightToLeft(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const width of [1366, 390]) {
+  test(`a request and its tracking in Urdu, right to left (${width})`, async ({ page }) => {
+    test.setTimeout(150_000);
+    const locale = 'ur_alt';
+    const say = (key: string, values?: Record<string, string>) => text(locale, key, values);
+    // The language menu is in the top bar at desktop width (in the drawer on a phone).
+    await logInIn(page, locale);
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+    await page.goto(`/request-a-rider/${VENDOR}`);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expectRightToLeft(page);
+
+    await chooseDropOff(page, locale);
+    // The drop-off keeps the whole address, from its beginning, in the right-to-left page.
+    await expect(page.getByRole('textbox', { name: say('request.address.label') })).toHaveValue(/^Zamzama Commercial/);
+    const payment = await fillDetails(page, locale, { name: 'عائشہ خان', description: 'دو بریانی' });
+    await expect(payment.getByRole('radio', { name: say('request.time.asap') })).toBeChecked();
+    await shoot(page, 'urdu-request', locale);
+    await page.screenshot({ path: `${SHOTS}/urdu-request-full-${width}.png`, fullPage: true });
+    const orderId = await requestWithCash(page, locale);
+
+    // Tracking: the new order's detail in Urdu, with its status and what the rider collects.
+    const detail = page.getByRole('article', { name: say('tracking.detail.label', { id: orderId }) });
+    await expect(detail).toBeVisible({ timeout: 30_000 });
+    await expect(detail).toContainText('عائشہ خان');
+    await expect(detail).toContainText(say('tracking.payment.collect'));
+    await expectRightToLeft(page);
+    await shoot(page, 'urdu-tracking', locale);
+    await page.screenshot({ path: `${SHOTS}/urdu-tracking-full-${width}.png`, fullPage: true });
   });
 }

@@ -17,6 +17,9 @@ export const STORAGE_KEYS = {
   requestDraftPrefix: 'riderdesk-request-draft:',
   // A guest's last pickup and contact, offered again on the next visit (this browser only).
   guestLastPickup: 'riderdesk-guest-last-pickup',
+  // Set while a session the server ended has not been followed by a login: a page opened meanwhile (a
+  // navigation of the same tab, another tab) still says "You are now disconnected." (session-store.ts).
+  disconnected: 'riderdesk-disconnected',
 } as const;
 
 /** localStorage can throw (private mode, quota, disabled storage); the app must keep working. */

@@ -423,6 +423,8 @@ describe('editing', () => {
     expect(within(detail).getByRole('button', { name: 'Cancel rider' })).toBeInTheDocument();
     expect(within(detail).queryByRole('link', { name: 'Edit order' })).not.toBeInTheDocument();
     expect(within(detail).queryByRole('button', { name: 'Edit order' })).not.toBeInTheDocument();
+    // The pickup is the guest's own: the guest session's vendor id is not shown as if it were a branch's.
+    expect(within(detail).queryByText('v-1')).not.toBeInTheDocument();
   });
 
   it('shows what the rider collects from the merchant at the pickup of a pay-at-pickup order', async () => {

@@ -1,3 +1,5 @@
+import en from '@riderdesk/domain/locales/en.json';
+import ur from '@riderdesk/domain/locales/ur_alt.json';
 import { describe, expect, it } from 'vitest';
 import { makeOrder } from '../../../test/orders.ts';
 import {
@@ -18,6 +20,13 @@ describe('groupOrders', () => {
     expect(TRACKING_SECTIONS).toContain('returned');
     expect(SECTION_LABEL_KEYS.returned).toBe('tracking.section.returned');
     expect(BUCKET_COLORS.returned).not.toBe(BUCKET_COLORS.delivered);
+  });
+
+  it('has an empty-section text for every section, in English and Urdu', () => {
+    for (const section of TRACKING_SECTIONS) {
+      expect(en.tracking['section-empty']).toHaveProperty(section);
+      expect(ur.tracking['section-empty']).toHaveProperty(section);
+    }
   });
 });
 

@@ -33,7 +33,7 @@ export function setSession(session: Session | null): void {
   // A session after none is a login: what a logout or an expiry said is over.
   if (session && !getSession()) isLeaving = false;
   current = session;
-  if (session) isDisconnected = false;
+  if (session) markDisconnected(false);
   writeStorage(STORAGE_KEYS.session, session ? JSON.stringify(session) : null);
   for (const listener of listeners) listener();
 }
@@ -61,10 +61,7 @@ export function followSessionAcrossTabs(): () => void {
     const before = current === undefined ? null : current;
     current = undefined;
     const after = getSession();
-    if (before && !after) {
-      wasExpired = true;
-      isDisconnected = true;
-    }
+    if (before && !after) markDisconnected(true);
     for (const listener of listeners) listener();
   };
   window.addEventListener('storage', onStorage);
@@ -126,9 +123,19 @@ export function clearCredentials(): void {
   setSession(null);
 }
 
-let wasExpired = false;
-let isDisconnected = false;
+// A page opened after a session ended and before the next login (a navigation of the tab that found the
+// session ended, whose own notice went with the page it was shown on, or a new tab) says it too.
+const wasDisconnectedBefore = readStorage(STORAGE_KEYS.disconnected) !== null && !load();
+let wasExpired = wasDisconnectedBefore;
+let isDisconnected = wasDisconnectedBefore;
 let isLeaving = false;
+
+/** A session the server (or another tab) ended is said once by the snackbar and by the login form until a login. */
+function markDisconnected(disconnected: boolean): void {
+  wasExpired = disconnected;
+  isDisconnected = disconnected;
+  writeStorage(STORAGE_KEYS.disconnected, disconnected ? '1' : null);
+}
 
 /**
  * The user asked to log out. The server ends the session as it answers, so a request or the live socket may
@@ -145,10 +152,7 @@ export function beginLogout(): void {
  * the next login.
  */
 export function expireSession(): void {
-  if (!isLeaving) {
-    wasExpired = true;
-    isDisconnected = true;
-  }
+  if (!isLeaving) markDisconnected(true);
   clearCredentials();
 }
 

@@ -1,11 +1,9 @@
-import { Alert, Button, Container, Select, Stack, Textarea, Title } from '@mantine/core';
-import { SUPPORT_MESSAGE_MAX } from '@riderdesk/domain/contracts/help-centre';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Container, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getSupportOrders, openSupportTicket } from '../api/help-centre-api.ts';
 import { FRAME_TOKEN_MESSAGE, frameTokenOf } from '../help-centre-rules.ts';
 import { FaqArticles } from './faq-articles.tsx';
+import { SupportTicketForm } from './support-ticket-form.tsx';
 
 /** The frame token: from the address fragment once (then removed), later from the portal's messages. */
 function useFrameToken(): string | null {
@@ -37,18 +35,6 @@ export function HelpCentreFrame({ host, country, language }: { host: string; cou
   const { t } = useTranslation();
   const token = useFrameToken();
 
-  const orders = useQuery({
-    queryKey: ['help-centre-orders', token !== null],
-    queryFn: () => getSupportOrders(host, token!),
-    enabled: token !== null,
-    retry: false,
-  });
-  const [orderId, setOrderId] = useState<string | null>(null);
-  const [message, setMessage] = useState('');
-  const ticket = useMutation({
-    mutationFn: () => openSupportTicket(host, token!, { order_id: orderId!, message }),
-  });
-
   if (!token) {
     return (
       <Container p="md">
@@ -62,57 +48,7 @@ export function HelpCentreFrame({ host, country, language }: { host: string; cou
       <Stack gap="lg">
         <FaqArticles country={country} language={language} />
 
-        <Stack
-          gap="sm"
-          component="form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (orderId && message.trim()) ticket.mutate();
-          }}
-        >
-          <Title order={2} fz="h4">
-            {t('help-center.contact.title')}
-          </Title>
-          {ticket.data ? (
-            <Alert color="green" role="status" data-ticket={ticket.data}>
-              {t('help-center.contact.sent', { ticket: ticket.data })}
-            </Alert>
-          ) : (
-            <>
-              <Select
-                label={t('help-center.contact.order')}
-                placeholder={
-                  orders.data?.length === 0
-                    ? t('help-center.contact.no-orders')
-                    : t('help-center.contact.order-placeholder')
-                }
-                data={(orders.data ?? []).map((order) => ({
-                  value: order.order_id,
-                  label: `${order.order_id} · ${order.customer_name}`,
-                }))}
-                value={orderId}
-                onChange={setOrderId}
-                searchable
-                disabled={!orders.data || orders.data.length === 0}
-                error={orders.isError ? t('help-center.failed') : undefined}
-                comboboxProps={{ withinPortal: false }}
-              />
-              <Textarea
-                label={t('help-center.contact.message')}
-                value={message}
-                onChange={(event) => setMessage(event.currentTarget.value)}
-                maxLength={SUPPORT_MESSAGE_MAX}
-                autosize
-                minRows={3}
-                required
-              />
-              {ticket.isError && <Alert color="red">{t('help-center.contact.failed')}</Alert>}
-              <Button type="submit" loading={ticket.isPending} disabled={!orderId || !message.trim()}>
-                {t('help-center.contact.submit')}
-              </Button>
-            </>
-          )}
-        </Stack>
+        <SupportTicketForm host={host} token={token} />
       </Stack>
     </Container>
   );

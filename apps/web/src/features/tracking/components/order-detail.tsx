@@ -141,6 +141,8 @@ export type OrderDetailProps = {
   onBack?: () => void;
   /** Where "Edit" leads (request-a-rider with orderID); null when the ModifyOrderButton flag is off. */
   editPath?: string | null;
+  /** The viewer is a guest, whose orders are all their own. */
+  isGuest?: boolean;
 };
 
 /** spec §2: outlet, customer, rider, ETA, status history, payment, proofs, tracking link, cancel and map. */
@@ -151,6 +153,7 @@ export function OrderDetail({
   proofFlags,
   onBack,
   editPath = null,
+  isGuest = false,
 }: OrderDetailProps) {
   const { t } = useTranslation();
   const detail = useOrderDetail({ order, now, isDelayedCancellationOn, proofFlags, editPath });
@@ -360,9 +363,12 @@ export function OrderDetail({
             <Text fz="sm" fw={600}>
               {order.pickup.name}
             </Text>
-            <Text fz="xs" c="dimmed">
-              <bdi>{order.vendor_id}</bdi>
-            </Text>
+            {/* A guest's pickup is their own place: the session's generated vendor id means nothing to them. */}
+            {!isGuest && (
+              <Text fz="xs" c="dimmed">
+                <bdi>{order.vendor_id}</bdi>
+              </Text>
+            )}
             {order.pickup.phone_number && <PhoneLink phone={order.pickup.phone_number} />}
             {order.pickup.location.address && <Text fz="sm">{order.pickup.location.address}</Text>}
             {order.pickup.location.notes && (

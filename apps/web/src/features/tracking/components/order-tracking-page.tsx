@@ -259,6 +259,7 @@ export function OrderTrackingPage(props: OrderTrackingPageProps) {
       proofFlags={props.proofFlags}
       onBack={isWide ? undefined : () => onSelectOrder(null)}
       editPath={props.orderEditPath?.(selectedOrder) ?? null}
+      isGuest={props.isGuest}
     />
   ) : selectedOrderId && fetchedOrder.isPending && !listedOrder ? (
     <Skeleton h={480} radius="lg" />

@@ -10,7 +10,7 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * The scripts `index.html` loads (the entry and what it imports statically) run most of their functions
  * before the first screen. Without a hint V8 pre-parses each function while the file streams in, then parses
  * and compiles it again on the main thread at its first call, inside the task that evaluates the modules. The
- * hint has them compiled once, on a background thread, while the file downloads (bench/README.md,
+ * hint has them compiled once, on a background thread, while the file downloads (bench/LOG.md,
  * lighthouse). Pages' chunks stay lazy: most of their code runs only when used.
  *
  * The line is added to the written files, after Vite's own last edits, so it stays first; each source map

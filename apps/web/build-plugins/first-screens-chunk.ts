@@ -13,7 +13,7 @@ type Parse = (code: string, moduleId: string) => ReturnType<typeof parseAst>;
  * tracking page). Grouped by the exact set of pages using them, their shared modules (Mantine's Paper, Title,
  * Grid and inputs, a few icons, the money and status helpers) came as 17 to 19 files of about a kilobyte each;
  * over a slow phone connection the browser fetches six at a time, so each six cost a round trip before the
- * first screen could render (bench/README.md, lighthouse). This group puts every module those pages import
+ * first screen could render (bench/LOG.md, lighthouse). This group puts every module those pages import
  * statically, and that some other page also uses, into one file. A page's own modules stay in its chunk, and
  * what the shell loads stays in `vendor` and the entry (their groups come first).
  *

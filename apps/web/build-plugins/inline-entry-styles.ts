@@ -10,7 +10,7 @@ const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\
  * The app's own stylesheet (the fonts' faces and a few global rules, under 2 kB) is written into index.html.
  * A first visit asked for seven files at once (the scripts, two stylesheets, the translations and, on a
  * tracking page, the order's answer), one more than a browser opens connections to one server over HTTP/1.1,
- * so one of them waited a whole round trip for a free connection before the first screen (bench/README.md,
+ * so one of them waited a whole round trip for a free connection before the first screen (bench/LOG.md,
  * lighthouse). Mantine's stylesheet stays a file: it is large, and cached across visits.
  */
 export function inlineEntryStyles(limit = INLINE_STYLESHEET_LIMIT): Plugin {

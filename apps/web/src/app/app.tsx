@@ -28,7 +28,7 @@ export type AppStart =
  *
  * The start is cut into tasks: the modules' evaluation, reading the deployment and asking for what the page
  * needs, fetching the page's code, building the router while those answers travel. One task for all of it
- * kept a phone's main thread busy for a second at a time (bench/README.md, lighthouse).
+ * kept a phone's main thread busy for a second at a time (bench/LOG.md, lighthouse).
  */
 export async function startApp(): Promise<AppStart> {
   // Before the router reads the URL: a partner's token leaves the address bar first (decision 081).

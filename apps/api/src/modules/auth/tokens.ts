@@ -25,7 +25,7 @@ export class Tokens {
   readonly #verifyKeys: Uint8Array[];
   /**
    * The verifying keys imported once: given raw bytes, jose imports them into WebCrypto on every check, which
-   * cost about as much as the check itself (bench/README.md, order-history).
+   * cost about as much as the check itself (bench/LOG.md, order-history).
    */
   #importedVerifyKeys: Promise<webcrypto.CryptoKey[]> | null = null;
   /** Tokens whose signature was verified, by their text: at most VERIFIED_TOKENS_KEPT. */

@@ -134,7 +134,7 @@ const CSV_QUOTE_WHEN = /[",\n\r]/;
 /**
  * One CSV record ended by a line feed, its cells neutralised (neutraliseForCsv) unless told otherwise: byte
  * for byte what csv-stringify writes with its default options (tested), without its per-cell option
- * handling, which cost about as much as the rest of the export (bench/README.md, order-history).
+ * handling, which cost about as much as the rest of the export (bench/LOG.md, order-history).
  */
 export function csvRecord(cells: readonly ExportCell[], { neutralise = true } = {}): string {
   let record = '';

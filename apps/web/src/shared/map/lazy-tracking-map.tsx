@@ -14,7 +14,7 @@ const TrackingMap = lazyWithRetry(
  *
  * Its chunk (Leaflet, about 40 kB compressed) is asked for only once the page's first content is on screen:
  * asked for while the first view renders, it would share the phone's connection with that view's last bytes
- * and hold back the order's headline (bench/README.md, lighthouse). Later, the map follows its view's paint.
+ * and hold back the order's headline (bench/LOG.md, lighthouse). Later, the map follows its view's paint.
  */
 export function LazyTrackingMap(props: TrackingMapProps) {
   const [painted, setPainted] = useState(false);

@@ -222,7 +222,7 @@ export interface ExportSteps {
 /**
  * A keyset batch of the history filters' orders for an export: the page's WHERE and order, but a narrow row
  * with its times formatted in `timeZone` by the database (decision 103; its read against the page's in
- * bench/README.md, order-history).
+ * bench/LOG.md, order-history).
  */
 export async function findExportBatch(
   db: Db,

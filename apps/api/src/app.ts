@@ -41,6 +41,8 @@ import { LiveSessions } from './modules/live/sessions.ts';
 import { liveTickets } from './modules/live/tickets.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxPlugin } from './modules/mail/plugin.ts';
+import { merchantApiPlugin } from './modules/merchant-api/plugin.ts';
+import { merchantApiService } from './modules/merchant-api/service.ts';
 import { monitoringPlugin } from './modules/monitoring/plugin.ts';
 import { orderCancelService } from './modules/orders/cancel-service.ts';
 import { orderExportJobService } from './modules/orders/export-job-service.ts';
@@ -197,6 +199,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     geo,
     pricing,
     vouchers,
+    merchantApi: merchantApiService({ db, config, vendors, now }),
     orders,
     bulk: bulkService({ db, config, vendors, orders, pricing, geo, flags, now }),
     paymentProvider,
@@ -404,6 +407,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await app.register(livePlugin, { db, services });
   await app.register(flagsPlugin, { services });
   await app.register(monitoringPlugin, { prefix, services });
+  await app.register(merchantApiPlugin, { apiPrefix: prefix, services });
   await app.register(i18nPlugin, { localesDir: config.localesDir });
   await app.register(legalPlugin, {
     prefix,

@@ -1,0 +1,188 @@
+import type { ApiClientScope } from '@riderdesk/domain/merchant-api/credentials';
+import type { Db } from '../../db/db.ts';
+
+export interface ApiClientRow {
+  client_id: string;
+  vendor_id: string;
+  created_by: string;
+  name: string;
+  scope: ApiClientScope;
+  environment: 'san' | 'stg' | 'prd';
+  secret_hash: string | null;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface ApiClientKeyRow {
+  key_id: string;
+  client_id: string;
+  public_key_pem: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+const SELECT_CLIENT = `select client_id, vendor_id, created_by, name, scope, environment, secret_hash, created_at,
+  last_used_at, revoked_at from api_clients`;
+
+export async function insertClient(
+  db: Db,
+  client: Omit<ApiClientRow, 'last_used_at' | 'revoked_at'>,
+  outletIds: readonly string[],
+): Promise<void> {
+  await db.query(
+    `insert into api_clients (client_id, vendor_id, created_by, name, scope, environment, secret_hash, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      client.client_id,
+      client.vendor_id,
+      client.created_by,
+      client.name,
+      client.scope,
+      client.environment,
+      client.secret_hash,
+      client.created_at,
+    ],
+  );
+  if (outletIds.length > 0) {
+    await db.query(
+      `insert into api_client_outlets (client_id, vendor_id) select $1, unnest($2::text[]) on conflict do nothing`,
+      [client.client_id, outletIds],
+    );
+  }
+}
+
+export async function findClient(db: Db, clientId: string): Promise<ApiClientRow | null> {
+  const [row] = await db.query<ApiClientRow>(`${SELECT_CLIENT} where client_id = $1`, [clientId]);
+  return row ?? null;
+}
+
+/** The client while it is not revoked: every merchant API call checks it (revocation holds at once). */
+export async function findLiveClient(db: Db, clientId: string): Promise<ApiClientRow | null> {
+  const [row] = await db.query<ApiClientRow>(`${SELECT_CLIENT} where client_id = $1 and revoked_at is null`, [
+    clientId,
+  ]);
+  return row ?? null;
+}
+
+export async function listClientsOfVendors(db: Db, vendorIds: readonly string[]): Promise<ApiClientRow[]> {
+  return db.query<ApiClientRow>(`${SELECT_CLIENT} where vendor_id = any($1::text[]) order by created_at, client_id`, [
+    vendorIds,
+  ]);
+}
+
+export async function outletsOfClients(db: Db, clientIds: readonly string[]): Promise<Map<string, string[]>> {
+  const rows = await db.query<{ client_id: string; vendor_id: string }>(
+    `select client_id, vendor_id from api_client_outlets where client_id = any($1::text[]) order by vendor_id`,
+    [clientIds],
+  );
+  const byClient = new Map<string, string[]>();
+  for (const row of rows) byClient.set(row.client_id, [...(byClient.get(row.client_id) ?? []), row.vendor_id]);
+  return byClient;
+}
+
+export async function keysOfClients(db: Db, clientIds: readonly string[]): Promise<ApiClientKeyRow[]> {
+  return db.query<ApiClientKeyRow>(
+    `select key_id, client_id, public_key_pem, created_at, revoked_at from api_client_keys
+      where client_id = any($1::text[]) order by created_at, key_id`,
+    [clientIds],
+  );
+}
+
+export async function findLiveKey(db: Db, clientId: string, keyId: string): Promise<ApiClientKeyRow | null> {
+  const [row] = await db.query<ApiClientKeyRow>(
+    `select key_id, client_id, public_key_pem, created_at, revoked_at from api_client_keys
+      where client_id = $1 and key_id = $2 and revoked_at is null`,
+    [clientId, keyId],
+  );
+  return row ?? null;
+}
+
+/** Adds a key unless the client already has `maxLive` live keys; false when it has. */
+export async function insertKeyBelowLimit(
+  db: Db,
+  key: Omit<ApiClientKeyRow, 'revoked_at'>,
+  maxLive: number,
+): Promise<boolean> {
+  const rows = await db.query(
+    `insert into api_client_keys (key_id, client_id, public_key_pem, created_at)
+     select $1, $2, $3, $4
+      where (select count(*) from api_client_keys where client_id = $2 and revoked_at is null) < $5
+     returning key_id`,
+    [key.key_id, key.client_id, key.public_key_pem, key.created_at, maxLive],
+  );
+  return rows.length > 0;
+}
+
+export async function revokeKey(db: Db, clientId: string, keyId: string, at: Date): Promise<boolean> {
+  const rows = await db.query(
+    `update api_client_keys set revoked_at = coalesce(revoked_at, $3) where client_id = $1 and key_id = $2
+     returning key_id`,
+    [clientId, keyId, at],
+  );
+  return rows.length > 0;
+}
+
+export async function revokeClient(db: Db, clientId: string, at: Date): Promise<void> {
+  await db.query(`update api_clients set revoked_at = coalesce(revoked_at, $2) where client_id = $1`, [clientId, at]);
+}
+
+/** Records an assertion's jti; false when it was used before (RFC 7523 §3: single use). */
+export async function useAssertion(
+  db: Db,
+  clientId: string,
+  jti: string,
+  expiresAt: Date,
+  now: Date,
+): Promise<boolean> {
+  await db.query(`delete from api_client_assertions where expires_at < $1`, [now]);
+  const rows = await db.query(
+    `insert into api_client_assertions (client_id, jti, expires_at) values ($1, $2, $3)
+     on conflict do nothing returning jti`,
+    [clientId, jti, expiresAt],
+  );
+  return rows.length > 0;
+}
+
+/** Notes a use; written at most once a minute per client, so a busy client does not write on every call. */
+export async function touchClient(db: Db, clientId: string, at: Date): Promise<void> {
+  await db.query(
+    `update api_clients set last_used_at = $2
+      where client_id = $1 and (last_used_at is null or last_used_at < $2::timestamptz - interval '1 minute')`,
+    [clientId, at],
+  );
+}
+
+/** A vendor and the outlets under it. */
+export async function vendorTree(db: Db, vendorId: string): Promise<string[]> {
+  const rows = await db.query<{ vendor_id: string }>(
+    `select vendor_id from vendors where vendor_id = $1 or parent_vendor_id = $1 order by vendor_id`,
+    [vendorId],
+  );
+  return rows.map((row) => row.vendor_id);
+}
+
+export interface ApiOutletRow {
+  vendor_id: string;
+  client_vendor_id: string | null;
+  name: string;
+  address_text: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  phone: string | null;
+}
+
+export async function outletsOf(db: Db, vendorIds: readonly string[]): Promise<ApiOutletRow[]> {
+  return db.query<ApiOutletRow>(
+    `select vendor_id, client_vendor_id, name, address_text, latitude::float8 as latitude,
+            longitude::float8 as longitude, phone
+       from vendors where vendor_id = any($1::text[]) and parent_vendor_id is not null and is_active
+      order by vendor_id`,
+    [vendorIds],
+  );
+}
+
+export async function isParentVendor(db: Db, vendorId: string): Promise<boolean> {
+  const rows = await db.query(`select 1 from vendors where vendor_id = $1 and is_parent`, [vendorId]);
+  return rows.length > 0;
+}

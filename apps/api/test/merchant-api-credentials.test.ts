@@ -89,6 +89,17 @@ describe.each(databases())('merchant API credentials on %s', (kind) => {
       client_assertion: signed,
     });
 
+  /** The access token of a client created with a secret (the creation's answer). */
+  async function secretToken(created: { client: { client_id: string }; client_secret: string }): Promise<string> {
+    const response = await token({
+      grant_type: 'client_credentials',
+      client_id: created.client.client_id,
+      client_secret: created.client_secret,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().access_token;
+  }
+
   const outletList = (accessToken: string) =>
     t.app.inject({
       method: 'GET',
@@ -221,25 +232,13 @@ describe.each(databases())('merchant API credentials on %s', (kind) => {
     const [chosen] = brandA.outletIds;
     const scoped = (await createClient(brandA, { with_secret: true, scope: 'outlets', outlet_ids: [chosen] })).json();
     expect(scoped.client.outlet_ids).toEqual([chosen]);
-    const scopedToken = (
-      await token({
-        grant_type: 'client_credentials',
-        client_id: scoped.client.client_id,
-        client_secret: scoped.client_secret,
-      })
-    ).json().access_token;
+    const scopedToken = await secretToken(scoped);
     expect((await outletList(scopedToken)).json().map((o: { client_vendor_id: string }) => o.client_vendor_id)).toEqual(
       [chosen],
     );
 
     const ofB = (await createClient(brandB, { with_secret: true })).json();
-    const tokenB = (
-      await token({
-        grant_type: 'client_credentials',
-        client_id: ofB.client.client_id,
-        client_secret: ofB.client_secret,
-      })
-    ).json().access_token;
+    const tokenB = await secretToken(ofB);
     const seenByB = (await outletList(tokenB)).json().map((o: { client_vendor_id: string }) => o.client_vendor_id);
     expect(seenByB.sort()).toEqual([...brandB.outletIds].sort());
     for (const id of brandA.outletIds) expect(seenByB).not.toContain(id);
@@ -322,5 +321,17 @@ describe.each(databases())('merchant API credentials on %s', (kind) => {
     expect(revoked.statusCode).toBe(204);
     expect((await withAssertion(await assertion(keyA, ids))).statusCode).toBe(401);
     expect((await withAssertion(await assertion(keyA2, next))).statusCode).toBe(200);
+  });
+
+  it('documents the token, the outlet list and the portal routes in the OpenAPI document', async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(Object.keys(docs.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/merchant/api/v1/oauth2/token',
+        '/merchant/api/v1/outletList',
+        '/api/v1/merchant-api/clients',
+        '/api/v1/merchant-api/clients/{clientId}/keys/{keyId}',
+      ]),
+    );
   });
 });

@@ -323,6 +323,40 @@ describe.each(databases())('merchant API credentials on %s', (kind) => {
     expect((await withAssertion(await assertion(keyA2, next))).statusCode).toBe(200);
   });
 
+  it("answers an outlet's own client that it is not a parent, as pandago does", async () => {
+    const [outletId] = brandA.outletIds;
+    const created = await createClient({ ...brandA, vendorId: outletId ?? '' }, { with_secret: true });
+    expect(created.statusCode).toBe(201);
+    const answer = await outletList(await secretToken(created.json()));
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json()).toEqual({ message: 'This vendor is not a parent' });
+  });
+
+  it('refuses an assertion whose client_id names another client', async () => {
+    const ids = await clientWithKey(brandA, keyA);
+    const response = await token({
+      grant_type: 'client_credentials',
+      client_id: randomUUID(),
+      client_assertion_type: JWT_BEARER_ASSERTION_TYPE,
+      client_assertion: await assertion(keyA, ids),
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toBe('invalid_client');
+  });
+
+  it('keeps at most two live keys when two are uploaded at once', async () => {
+    const ids = await clientWithKey(brandA, keyA);
+    const upload = async (pair: KeyPair) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/merchant-api/clients/${ids.clientId}/keys`,
+        headers: brandA.headers,
+        payload: { public_key_pem: await pemOf(pair) },
+      });
+    const answers = await Promise.all([upload(keyA2), upload(keyA3)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+  });
+
   it('documents the token, the outlet list and the portal routes in the OpenAPI document', async () => {
     const docs = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(Object.keys(docs.json().paths)).toEqual(

@@ -98,7 +98,12 @@ export async function findLiveKey(db: Db, clientId: string, keyId: string): Prom
   return row ?? null;
 }
 
-/** Adds a key unless the client already has `maxLive` live keys; false when it has. */
+/** Holds the client's row until the transaction ends, so two key uploads are counted one after the other. */
+export async function lockClient(db: Db, clientId: string): Promise<void> {
+  await db.query(`select 1 from api_clients where client_id = $1 for update`, [clientId]);
+}
+
+/** Adds a key unless the client already has `maxLive` live keys; false when it has (lockClient first). */
 export async function insertKeyBelowLimit(
   db: Db,
   key: Omit<ApiClientKeyRow, 'revoked_at'>,

@@ -138,11 +138,14 @@ export async function addKey(
   const client = await clientOfCaller(deps, caller, clientId);
   if (client.revoked_at) throw clientNotFound();
   const pem = rsa2048Pem(publicKeyPem);
-  const added = await repo.insertKeyBelowLimit(
-    deps.db,
-    { key_id: newKeyId(), client_id: clientId, public_key_pem: pem, created_at: deps.now() },
-    MAX_LIVE_KEYS,
-  );
+  const added = await deps.db.transaction(async (tx) => {
+    await repo.lockClient(tx, clientId);
+    return repo.insertKeyBelowLimit(
+      tx,
+      { key_id: newKeyId(), client_id: clientId, public_key_pem: pem, created_at: deps.now() },
+      MAX_LIVE_KEYS,
+    );
+  });
   if (!added) throw tooManyKeys();
   const [view] = await views(deps, [client]);
   if (!view) throw clientNotFound();

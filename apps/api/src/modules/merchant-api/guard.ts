@@ -7,7 +7,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** preHandler of the merchant API's routes: a live client's Bearer access token, else 401 (pandago body). */
-    requireApiClient: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireApiClient: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
   }
 }
 
@@ -15,8 +15,9 @@ export function setupApiClientGuard(app: FastifyInstance, merchantApi: MerchantA
   app.decorateRequest('apiClient', null);
   app.decorate('requireApiClient', async (request: FastifyRequest, reply: FastifyReply) => {
     request.apiClient = await merchantApi.apiCallerOf(request.headers.authorization);
-    if (!request.apiClient)
-      await reply.code(401).header('www-authenticate', 'Bearer').send({ message: 'Unauthorized' });
+    // Answered here: the route's handler does not run (an async hook that sent the reply returns it).
+    if (request.apiClient) return undefined;
+    return reply.code(401).header('www-authenticate', 'Bearer').send({ message: 'Unauthorized' });
   });
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { secretBox } from '../src/modules/webhooks/secret-box.ts';
+import { secretBox, UnreadableSecret } from '../src/modules/webhooks/secret-box.ts';
 import {
   EVENT_ID_HEADER,
   SIGNATURE_HEADER,
@@ -71,6 +71,7 @@ describe('sealed endpoint secrets', () => {
     expect(sealed).not.toContain('whsec_abc');
     expect(box.open(sealed)).toBe('whsec_abc');
     expect(box.seal('whsec_abc')).not.toBe(sealed);
-    expect(() => secretBox('auth-secret-two').open(sealed)).toThrow();
+    expect(() => secretBox('auth-secret-two').open(sealed)).toThrow(UnreadableSecret);
+    expect(() => box.open('v1.garbage')).toThrow(UnreadableSecret);
   });
 });

@@ -233,6 +233,18 @@ describe.each(databases())('webhook delivery on %s', (kind: DatabaseKind) => {
     expect([delivery?.state, delivery?.attempts]).toEqual(['delivered', 2]);
   });
 
+  it('counts an attempt whose secret cannot be opened (AUTH_SECRET changed) as failed, not stuck', async () => {
+    const webhooks = await module({ maxAttempts: 2 });
+    const endpoint = await webhooks.createEndpoint({ vendorId: VENDOR, url: receiver.url, events: [STATUS] });
+    await webhooks.enqueueEvent({ vendorId: VENDOR, orderId: 'A', type: STATUS, body: statusBody('A', 'NEW') });
+    await jobs.stop();
+    const rotated = await module({ maxAttempts: 2, authSecret: 'another-auth-secret-0123456789abcdef' });
+    await jobs.drain();
+    expect(receiver.received).toEqual([]);
+    const [delivery] = await rotated.recentDeliveries(endpoint.id);
+    expect([delivery?.state, delivery?.attempts, delivery?.last_error]).toEqual(['failed', 2, 'secret unreadable']);
+  });
+
   it('records nothing when the event is rolled back with the caller’s transaction', async () => {
     const webhooks = await module();
     const endpoint = await webhooks.createEndpoint({ vendorId: VENDOR, url: receiver.url, events: [STATUS] });

@@ -12,6 +12,13 @@ export interface SecretBox {
 
 const VERSION = 'v1';
 
+/** A sealed secret this key cannot open: sealed under another AUTH_SECRET, or damaged. */
+export class UnreadableSecret extends Error {
+  constructor() {
+    super('the endpoint secret cannot be opened with this AUTH_SECRET');
+  }
+}
+
 export function secretBox(authSecret: string): SecretBox {
   const key = Buffer.from(hkdfSync('sha256', authSecret, '', 'riderdesk webhook endpoint secrets', 32));
   return {
@@ -25,10 +32,14 @@ export function secretBox(authSecret: string): SecretBox {
     },
     open(sealed) {
       const [version, iv, tag, data] = sealed.split('.');
-      if (version !== VERSION || !iv || !tag || data === undefined) throw new Error('unreadable sealed secret');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+      if (version !== VERSION || !iv || !tag || data === undefined) throw new UnreadableSecret();
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+      } catch {
+        throw new UnreadableSecret();
+      }
     },
   };
 }

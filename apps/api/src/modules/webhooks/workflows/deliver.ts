@@ -3,6 +3,7 @@ import type { WebhookDeps } from '../deps.ts';
 import type { PostResult } from '../post.ts';
 import { WEBHOOK_TIMEOUT_MS } from '../post.ts';
 import * as repo from '../repo.ts';
+import { UnreadableSecret } from '../secret-box.ts';
 import { signWebhook } from '../signing.ts';
 
 // A claim outlives one attempt (its 5 s time-out) by far; a worker that died mid-attempt frees it then.
@@ -78,8 +79,16 @@ async function send(
   // Checked at every attempt: the name may resolve elsewhere than when the endpoint was registered.
   const address = await resolveDeliveryAddress(url.value, deps.environment, deps.resolve);
   if (!address.ok) return { status: null, latencyMs: null, error: `address refused: ${address.reason}` };
+  let secret: string;
+  try {
+    secret = deps.secrets.open(delivery.secret_sealed);
+  } catch (error) {
+    // A failed attempt like any other, not a job error that would leave the delivery claimed.
+    if (error instanceof UnreadableSecret) return { status: null, latencyMs: null, error: 'secret unreadable' };
+    throw error;
+  }
   const headers = signWebhook({
-    secret: deps.secrets.open(delivery.secret_sealed),
+    secret,
     eventId: delivery.event_id,
     body: delivery.body,
     now: deps.clock(),

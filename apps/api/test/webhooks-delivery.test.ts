@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Db } from '../src/db/db.ts';
 import { createJobQueue, type JobQueue } from '../src/infra/jobs/job-queue.ts';
 import type { ResolvedAddress } from '../src/modules/webhooks/address-policy.ts';
+import { DELIVER_QUEUE } from '../src/modules/webhooks/deps.ts';
 import type { PostResult, WebhookPoster } from '../src/modules/webhooks/post.ts';
 import * as repo from '../src/modules/webhooks/repo.ts';
 import { createWebhooks, type WebhooksOptions, type WebhooksService } from '../src/modules/webhooks/service.ts';
@@ -231,6 +232,20 @@ describe.each(databases())('webhook delivery on %s', (kind: DatabaseKind) => {
     expect(deliveredStatuses(endpoint.secret)).toEqual([['A', 'NEW']]);
     const [delivery] = await webhooks.recentDeliveries(endpoint.id);
     expect([delivery?.state, delivery?.attempts]).toEqual(['delivered', 2]);
+  });
+
+  it('leaves a delivery another worker is sending to that worker, and keeps its job for later', async () => {
+    const webhooks = await module();
+    const endpoint = await webhooks.createEndpoint({ vendorId: VENDOR, url: receiver.url, events: [STATUS] });
+    await webhooks.enqueueEvent({ vendorId: VENDOR, orderId: 'A', type: STATUS, body: statusBody('A', 'NEW') });
+    const [pending] = await webhooks.recentDeliveries(endpoint.id);
+    await repo.claimDelivery(db, pending?.id ?? '', now, new Date(now.getTime() + 30_000));
+    await jobs.drain();
+
+    expect(receiver.received).toEqual([]);
+    expect((await webhooks.recentDeliveries(endpoint.id)).map((d) => [d.state, d.attempts])).toEqual([['sending', 1]]);
+    // The job failed its attempt and waits for a retry, so a claimant that dies is taken over.
+    expect(await jobs.depth(DELIVER_QUEUE)).toMatchObject({ deferred: 1, failed: 0 });
   });
 
   it('counts an attempt whose secret cannot be opened (AUTH_SECRET changed) as failed, not stuck', async () => {

@@ -120,11 +120,13 @@ export async function claimDelivery(
   return row ?? null;
 }
 
-export async function deliveryState(db: Db, id: string): Promise<DeliveryRow['state'] | null> {
-  const [row] = await db.query<{ state: DeliveryRow['state'] }>('select state from webhook_deliveries where id = $1', [
-    id,
-  ]);
-  return row?.state ?? null;
+/** Whether another worker holds a live claim on the delivery (it is being sent now). */
+export async function isClaimed(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from webhook_deliveries where id = $1 and state = 'sending' and claimed_until >= $2`,
+    [id, now],
+  );
+  return rows.length > 0;
 }
 
 export interface AttemptOutcome {

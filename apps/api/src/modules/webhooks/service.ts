@@ -39,19 +39,18 @@ export interface WebhooksOptions {
  * and binds each workflow to the module's dependencies.
  */
 export function createWebhooks(options: WebhooksOptions) {
-  let deps: WebhookDeps | null = null;
   const deliverQueue = options.jobs.register<DeliverPayload, DeliverPayload>(
     DELIVER_QUEUE,
     z.object({ deliveryId: z.uuid() }),
+    // Runs only once the queue has opened, after `deps` below is set.
     async ({ deliveryId }) => {
-      if (!deps) throw new Error('webhooks module is not ready');
       await attemptDelivery(deps, deliveryId);
     },
     // Retries here are for a worker that died or a database error mid-attempt; failed POSTs are rescheduled
     // by the workflow itself, on the domain's schedule. The lease outlasts an attempt's claim.
     { retryLimit: 20, retryDelaySeconds: 45, retryBackoff: true, expireInSeconds: 60 },
   );
-  deps = {
+  const deps: WebhookDeps = {
     db: options.db,
     clock: options.clock,
     environment: options.environment,
@@ -62,13 +61,12 @@ export function createWebhooks(options: WebhooksOptions) {
     disableAfterFailures: options.disableAfterFailures ?? WEBHOOK_DISABLE_AFTER_FAILURES,
     deliverQueue,
   };
-  const bound = deps;
   return {
-    createEndpoint: (input: Parameters<typeof createEndpoint>[1]) => createEndpoint(bound, input),
-    enqueueEvent: (event: OrderEvent, tx?: Db) => enqueueEvent(bound, event, tx),
-    attemptDelivery: (deliveryId: string) => attemptDelivery(bound, deliveryId),
-    findEndpoint: (id: string) => repo.findEndpoint(bound.db, id),
-    recentDeliveries: (endpointId: string, limit = 50) => repo.recentDeliveries(bound.db, endpointId, limit),
+    createEndpoint: (input: Parameters<typeof createEndpoint>[1]) => createEndpoint(deps, input),
+    enqueueEvent: (event: OrderEvent, tx?: Db) => enqueueEvent(deps, event, tx),
+    attemptDelivery: (deliveryId: string) => attemptDelivery(deps, deliveryId),
+    findEndpoint: (id: string) => repo.findEndpoint(deps.db, id),
+    recentDeliveries: (endpointId: string, limit = 50) => repo.recentDeliveries(deps.db, endpointId, limit),
   };
 }
 

@@ -29,7 +29,7 @@ export async function attemptDelivery(deps: WebhookDeps, deliveryId: string): Pr
   if (!delivery) {
     // Another worker holds a live claim: this job comes back later, after that attempt has settled, so a
     // claim whose worker dies is never left without a job to take it over.
-    if ((await repo.deliveryState(deps.db, deliveryId)) === 'sending') throw new DeliveryInFlight(deliveryId);
+    if (await repo.isClaimed(deps.db, deliveryId, claimedAt)) throw new DeliveryInFlight(deliveryId);
     return 'not-its-turn';
   }
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { validateOrderCreateBody, validateOrderUpdateBody, vendorIdOfBody } from './order-body.ts';
+import { orderPayloadFromCreateBody, orderPayloadFromUpdateBody, vendorIdOfBody } from './order-body.ts';
+import { type OrderPayloadContext, validateOrderPayload } from './order-payload.ts';
+
+// The server's admission (apps/api/src/modules/orders/admission.ts) runs the chain over the payload a body reads as.
+const validateOrderCreateBody = (raw: unknown, context: OrderPayloadContext) =>
+  validateOrderPayload(orderPayloadFromCreateBody(raw), context);
+const validateOrderUpdateBody = (
+  raw: unknown,
+  stored: { customer_name: string; customer_phone: string },
+  context: OrderPayloadContext,
+) => validateOrderPayload(orderPayloadFromUpdateBody(raw, stored), context);
 
 const CONTEXT = { countryCode: 'PK', vendorId: 'pk-grill' };
 const BODY = {

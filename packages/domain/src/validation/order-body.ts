@@ -1,5 +1,5 @@
-import type { OrderPayload, OrderPayloadContext, OrderPayloadResult } from './order-payload.ts';
-import { orderPayloadFailures, validateOrderPayload } from './order-payload.ts';
+import type { OrderPayload, OrderPayloadContext } from './order-payload.ts';
+import { orderPayloadFailures } from './order-payload.ts';
 
 type Raw = Record<string, unknown>;
 
@@ -66,21 +66,7 @@ export function vendorIdOfBody(raw: unknown): string | null {
   return id ? id : null;
 }
 
-/** spec §5 chain over a POST /order body, as the server checks it on receipt. */
-export function validateOrderCreateBody(raw: unknown, context: OrderPayloadContext): OrderPayloadResult {
-  return validateOrderPayload(orderPayloadFromCreateBody(raw), context);
-}
-
 /** Every problem of the spec §5 chain over a POST /order body (a bulk row lists them all). */
 export function orderCreateBodyProblems(raw: unknown, context: OrderPayloadContext) {
   return orderPayloadFailures(orderPayloadFromCreateBody(raw), context);
-}
-
-/** spec §5 chain over a PUT /order/{id} body and the stored order's name and phone. */
-export function validateOrderUpdateBody(
-  raw: unknown,
-  stored: { customer_name: string; customer_phone: string },
-  context: OrderPayloadContext,
-): OrderPayloadResult {
-  return validateOrderPayload(orderPayloadFromUpdateBody(raw, stored), context);
 }

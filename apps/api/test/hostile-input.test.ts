@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkUserToVendor } from '../src/modules/vendors/repo.ts';
@@ -74,7 +75,12 @@ describe.each(databases())('hostile input on %s', (kind) => {
   /** Valid calls of most routes, as a browser, a rider app and a visitor make them. */
   async function recordExamples(): Promise<void> {
     const r: TestApp = { ...t, app: recording(t.app, examples) };
-    const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = merchant.headers) => {
+    const call = async (
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      payload?: object,
+      headers = merchant.headers,
+    ) => {
       const response = await r.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
       if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
       const isJson = String(response.headers['content-type']).startsWith('application/json');
@@ -208,6 +214,49 @@ describe.each(databases())('hostile input on %s', (kind) => {
     await call('GET', `/api/v1/vendor/${vendorId}/statement?month=${month}&format=xlsx&include_outlets=false`);
     await call('GET', `/api/v1/vendor/${vendorId}/hc_jwt_token`);
     await call('GET', '/api/v1/terms.pdf');
+    // The merchant API: a client with a key and a secret, its token, its outlets, a second key and revocations.
+    const spki = { type: 'spki', format: 'pem' } as const;
+    const publicKeyPem = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export(spki).toString();
+    const created = await call('POST', '/api/v1/merchant-api/clients', {
+      vendor_id: vendorId,
+      name: 'Till',
+      scope: 'all',
+      public_key_pem: publicKeyPem(),
+      with_secret: true,
+    });
+    const client = created as unknown as {
+      client: { client_id: string; keys: { key_id: string }[] };
+      client_secret: string;
+    };
+    await call('GET', '/api/v1/merchant-api/clients');
+    const tokenAnswer = await r.app.inject({
+      method: 'POST',
+      url: '/merchant/api/v1/oauth2/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: client.client.client_id,
+        client_secret: client.client_secret,
+      }).toString(),
+    });
+    if (tokenAnswer.statusCode !== 200) throw new Error(`token: ${tokenAnswer.statusCode} ${tokenAnswer.body}`);
+    const apiHeaders = { authorization: `Bearer ${tokenAnswer.json().access_token}` };
+    // This merchant's branch is an outlet, answered pandago's 401 "not a parent": still a well-formed call.
+    await r.app.inject({ method: 'GET', url: '/merchant/api/v1/outletList', headers: apiHeaders });
+    await call('POST', `/api/v1/merchant-api/clients/${client.client.client_id}/keys`, {
+      public_key_pem: publicKeyPem(),
+    });
+    await call(
+      'DELETE',
+      `/api/v1/merchant-api/clients/${client.client.client_id}/keys/${client.client.keys[0]!.key_id}`,
+    );
+    const spare = await call('POST', '/api/v1/merchant-api/clients', {
+      vendor_id: vendorId,
+      name: 'Spare',
+      scope: 'all',
+      with_secret: true,
+    });
+    await call('DELETE', `/api/v1/merchant-api/clients/${(spare as unknown as typeof client).client.client_id}`);
     await call('GET', `/api/v1/dev/outbox?to=${encodeURIComponent(merchant.email)}&limit=5`);
     await call('POST', '/api/v1/password/forgot', { email_address: merchant.email });
     await call('POST', '/api/v1/register', {

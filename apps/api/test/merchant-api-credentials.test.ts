@@ -179,6 +179,23 @@ describe.each(databases())('merchant API credentials on %s', (kind) => {
       client_assertion: 'y',
     });
     expect(wrongType.statusCode).toBe(400);
+    // A body that does not parse, or a field past its length, is still answered in the RFC's shape.
+    for (const [contentType, payload] of [
+      ['application/json', '{'],
+      [
+        'application/x-www-form-urlencoded',
+        `grant_type=client_credentials&client_id=${'x'.repeat(5000)}&client_secret=y`,
+      ],
+    ]) {
+      const unreadable = await t.app.inject({
+        method: 'POST',
+        url: '/merchant/api/v1/oauth2/token',
+        headers: { 'content-type': contentType! },
+        payload,
+      });
+      expect(unreadable.statusCode).toBe(400);
+      expect(unreadable.json()).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
+    }
   });
 
   it('gives a token for the client secret shown once, and refuses a wrong one', async () => {

@@ -6,6 +6,7 @@ import {
   TokenRequestSchema,
 } from '@riderdesk/domain/contracts/merchant-api';
 import { TOKEN_PATH } from '@riderdesk/domain/merchant-api/credentials';
+import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireApiCaller } from './guard.ts';
 import type { MerchantApiService } from './service.ts';
@@ -19,6 +20,18 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ merchantApi: MerchantApi
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
+  // RFC 6749 §5.2: a token request the server cannot read (a body that does not parse, a field past its
+  // schema) is answered `invalid_request` in the RFC's shape; every other route keeps the API's answer.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (request.routeOptions.url?.endsWith(TOKEN_PATH) && status >= 400 && status < 500 && status !== 429) {
+      return reply
+        .code(400)
+        .header('cache-control', 'no-store')
+        .send({ error: 'invalid_request', error_description: 'The token request could not be read.' });
+    }
+    throw error;
+  });
 
   app.post(
     TOKEN_PATH,

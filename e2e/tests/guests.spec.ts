@@ -131,9 +131,13 @@ for (const locale of ['en', 'ur_alt'] as const satisfies readonly Locale[]) {
       // The pickup is the guest's own place, shown without the guest session's vendor id.
       await expect(detail.getByText('Sana Malik')).toBeVisible();
       await expect(detail.getByText(/guest-[0-9a-f]{4}/)).toHaveCount(0);
-      const promptBox = await prompt.boundingBox();
-      const detailBox = await detail.boundingBox();
-      expect(promptBox && detailBox && !overlap(promptBox, detailBox)).toBe(true);
+      // Measured once the page has settled: the tracking's map and sections may still move it as they load.
+      await expect
+        .poll(async () => {
+          const [promptBox, detailBox] = [await prompt.boundingBox(), await detail.boundingBox()];
+          return promptBox !== null && detailBox !== null && !overlap(promptBox, detailBox);
+        })
+        .toBe(true);
       await page.screenshot({ path: `${SHOTS}/guest-tracking-${locale}-${width}.png` });
       await page.screenshot({ path: `${SHOTS}/guest-tracking-${locale}-${width}-full.png`, fullPage: true });
 

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const WEB_DIR = fileURLToPath(new URL('../apps/web/', import.meta.url));
+// The operator console is a build of its own in dist/console (decision 171): reported apart, never in the totals.
+const CONSOLE_DIR = 'console';
 
 interface ManifestChunk {
   file: string;
@@ -37,6 +39,8 @@ export interface BundleReport {
   largest: ({ file: string } & Size)[];
   totalJs: Size & { files: number };
   totalCss: Size & { files: number };
+  /** The operator console's own build (its entry and static imports), when dist/console has one. */
+  console: (Size & { files: number }) | null;
 }
 
 function sizeOf(distDir: string, files: Iterable<string>): Size {
@@ -71,12 +75,20 @@ const filesOf = (manifest: Manifest, keys: Iterable<string>, kind: 'js' | 'css')
 
 function listFiles(dir: string, extension: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
-    (file) => file.endsWith(extension) && statSync(path.join(dir, file)).isFile(),
+    (file) =>
+      file.endsWith(extension) &&
+      !file.startsWith(`${CONSOLE_DIR}${path.sep}`) &&
+      statSync(path.join(dir, file)).isFile(),
   );
 }
 
 export function buildWeb(): void {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: WEB_DIR, stdio: 'inherit' });
+  // The operator console's own build, into dist/console (decision 171).
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--config', 'vite.console.config.ts'], {
+    cwd: WEB_DIR,
+    stdio: 'inherit',
+  });
 }
 
 export function measureBundle(distDir = path.join(WEB_DIR, 'dist')): BundleReport {
@@ -122,7 +134,18 @@ export function measureBundle(distDir = path.join(WEB_DIR, 'dist')): BundleRepor
     largest,
     totalJs: { ...sizeOf(distDir, jsFiles), files: jsFiles.length },
     totalCss: { ...sizeOf(distDir, cssFiles), files: cssFiles.length },
+    console: measureConsole(path.join(distDir, CONSOLE_DIR)),
   };
+}
+
+function measureConsole(consoleDir: string): (Size & { files: number }) | null {
+  const manifestPath = path.join(consoleDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) return null;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) return null;
+  const files = filesOf(manifest, closure(manifest, entryKey), 'js');
+  return { ...sizeOf(consoleDir, files), files: files.size };
 }
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -141,6 +164,11 @@ export function formatBundleSize(report: BundleReport): string {
   }
   lines.push(`total JS           ${both(report.totalJs)}  (${report.totalJs.files} files)`);
   lines.push(`total CSS          ${both(report.totalCss)}  (${report.totalCss.files} files)`);
+  if (report.console) {
+    lines.push(
+      `console initial JS ${both(report.console)}  (${report.console.files} files, its own build at /console)`,
+    );
+  }
   lines.push('', 'first visit to a page adds (JS beyond the initial set):');
   for (const page of report.pages) {
     lines.push(

@@ -31,6 +31,8 @@ export interface PacedHttpLoad {
   body?: string;
   /** Each request carries an `Idempotency-Key` of its own (a random UUID), so each one does the whole work. */
   idempotencyKeys?: boolean;
+  /** Every occurrence of this string in `body` is replaced by a UUID of each request's own. */
+  uniqueToken?: string;
   /**
    * The same load for this long first, over the same connections, its latencies not measured (see
    * bench/paced-http.mjs): the measured window starts with the load already running, not from a cold start.

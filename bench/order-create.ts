@@ -37,7 +37,7 @@ export interface OrderCreateOptions {
 }
 
 /** What a load measured: its requests, their answers and latencies. */
-interface LoadResult {
+export interface LoadResult {
   /**
    * How the load was sent: the maximum rate by autocannon's connections, each sending its next request when
    * its last is answered; a fixed rate evenly paced, open loop, by bench/paced-http.mjs in a process of its own.
@@ -83,13 +83,17 @@ const PACED_MAX_IN_FLIGHT = 100;
 
 /**
  * POSTs `body` to `url` for the run's duration: as fast as the connections allow (autocannon) when no rate is
- * asked, otherwise evenly paced at the rate (bench/paced-http.mjs).
+ * asked, otherwise evenly paced at the rate (bench/paced-http.mjs). With `idempotencyKeys` each request carries
+ * an Idempotency-Key of its own; with `uniqueToken` that string in the body is replaced by a UUID per request.
  */
-async function postLoad(
+export async function postLoad(
   url: string,
   body: string,
   headers: Record<string, string>,
-  options: OrderCreateOptions & { idempotencyKeys: boolean },
+  options: Pick<OrderCreateOptions, 'rate' | 'durationSeconds' | 'connections' | 'warmupSeconds'> & {
+    idempotencyKeys: boolean;
+    uniqueToken?: string;
+  },
 ): Promise<LoadResult> {
   if (options.rate > 0) {
     const load = {
@@ -100,6 +104,7 @@ async function postLoad(
       rate: options.rate,
       maxInFlight: PACED_MAX_IN_FLIGHT,
       idempotencyKeys: options.idempotencyKeys,
+      ...(options.uniqueToken ? { uniqueToken: options.uniqueToken } : {}),
     };
     const result = await pacedHttp({
       ...load,
@@ -134,11 +139,14 @@ async function postLoad(
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body,
-        ...(options.idempotencyKeys
+        ...(options.idempotencyKeys || options.uniqueToken
           ? {
               setupRequest: (request: autocannon.Request) => ({
                 ...request,
-                headers: { ...request.headers, 'idempotency-key': randomUUID() },
+                ...(options.idempotencyKeys
+                  ? { headers: { ...request.headers, 'idempotency-key': randomUUID() } }
+                  : {}),
+                ...(options.uniqueToken ? { body: body.replaceAll(options.uniqueToken, randomUUID()) } : {}),
               }),
             }
           : {}),

@@ -1,8 +1,9 @@
 // An open-loop HTTP load at an even pace, run as its own process by `pacedHttp` (child-process.ts): one request
 // every 1/rate s for the duration, at most `maxInFlight` at once (a request due while that many wait is not
 // sent, and counted), over keep-alive connections. A GET by default; a POST sends `body` with every request,
-// and with `idempotencyKeys` each request carries an Idempotency-Key of its own. It prints the latencies it
-// measured as JSON.
+// and with `idempotencyKeys` each request carries an Idempotency-Key of its own; with `uniqueToken`, every
+// occurrence of that string in the body is replaced by a UUID of the request's own (an idempotency key carried
+// in the body). It prints the latencies it measured as JSON.
 //
 // With `warmupSeconds`, the same load runs first for that long over the same connections, and only its answers
 // are counted (under `warmup`). A load started in a fresh process opens its connections as it goes: when the
@@ -26,10 +27,11 @@ const {
   method = 'GET',
   body,
   idempotencyKeys = false,
+  uniqueToken,
   warmupSeconds = 0,
 } = JSON.parse(process.env.PACED_HTTP ?? '{}');
 const agent = new http.Agent({ keepAlive: true, maxSockets: maxInFlight });
-const payload = body === undefined ? undefined : Buffer.from(body);
+const fixed = body === undefined ? undefined : Buffer.from(body);
 /** Where the answers of the requests sent now are counted: the warm-up's, then the measured window's. */
 let counts = { statuses: {}, errors: 0 };
 
@@ -37,6 +39,7 @@ const send = () =>
   new Promise((resolve) => {
     const counted = counts;
     const requestHeaders = { ...headers };
+    const payload = uniqueToken && body !== undefined ? Buffer.from(body.replaceAll(uniqueToken, randomUUID())) : fixed;
     if (payload) {
       requestHeaders['content-type'] ??= 'application/json';
       requestHeaders['content-length'] = payload.length;

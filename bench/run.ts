@@ -3,15 +3,19 @@
  * e.g. `npm run bench -- live-fanout`. Benchmarks are never part of `npm test` (ARCHITECTURE.md).
  */
 import os from 'node:os';
+import { DELIVERY_BATCH_SIZE, DELIVERY_WORKERS } from '../apps/api/src/modules/webhooks/service.ts';
 import { benchBulkHostile, formatBulkHostile } from './bulk-hostile.ts';
 import { benchBulkUpload, formatBulkUpload } from './bulk-upload.ts';
 import { buildWeb, formatBundleSize, measureBundle } from './bundle-size.ts';
+import { benchInsights } from './insights.ts';
 import { benchJobQueue, formatJobQueue } from './job-queue.ts';
 import { benchLighthouse, formatLighthouse } from './lighthouse.ts';
 import { DEFAULT_RUNS, liveFanout, machine, parseRuns } from './live-fanout.ts';
+import { benchMerchantApiOrders, formatMerchantApiOrders } from './merchant-api-orders.ts';
 import { type BenchDatabase, benchOrderCreate, formatOrderCreate } from './order-create.ts';
 import { benchOrderHistory } from './order-history.ts';
 import { benchPostgresRestart, formatPostgresRestart } from './postgres-restart.ts';
+import { benchWebhookDelivery, formatWebhookDelivery } from './webhook-delivery.ts';
 
 const positive = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -19,6 +23,18 @@ const positive = (name: string, fallback: number) => {
 };
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
+  insights: async () => {
+    if (!process.env.DATABASE_URL) {
+      process.stdout.write('insights: skipped (set DATABASE_URL to a PostgreSQL server)\n');
+      return;
+    }
+    process.stdout.write(`insights — ${machine()}\n`);
+    await benchInsights({
+      orders: positive('BENCH_ORDERS', 1_000_000),
+      outlets: positive('BENCH_OUTLETS', 20),
+      runs: positive('BENCH_RUNS', 200),
+    });
+  },
   'order-history': async () => {
     if (!process.env.DATABASE_URL) {
       process.stdout.write('order-history: skipped (set DATABASE_URL to a PostgreSQL server)\n');
@@ -102,6 +118,41 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
       restartAfterSeconds: positive('BENCH_RESTART_AFTER', 4),
     });
     process.stdout.write(`postgres-restart — ${machine()}\n${formatPostgresRestart(result)}\n`);
+  },
+  'merchant-api-orders': async () => {
+    if (!process.env.DATABASE_URL) {
+      process.stdout.write('merchant-api-orders: skipped (set DATABASE_URL to a PostgreSQL server)\n');
+      return;
+    }
+    const result = await benchMerchantApiOrders({
+      // 'max' (or 0) sends as fast as the connections allow.
+      rates: (process.env.BENCH_RATES ?? 'max,200')
+        .split(',')
+        .map((rate) => (rate.trim() === 'max' ? 0 : Number(rate)))
+        .filter((rate) => rate >= 0),
+      durationSeconds: positive('BENCH_DURATION', 10),
+      warmupSeconds: positive('BENCH_WARMUP', 2),
+      connections: positive('BENCH_CONNECTIONS', 10),
+      rounds: positive('BENCH_ROUNDS', 2),
+    });
+    process.stdout.write(`merchant-api-orders — ${machine()}\n${formatMerchantApiOrders(result)}\n`);
+  },
+  'webhook-delivery': async () => {
+    if (!process.env.DATABASE_URL) {
+      process.stdout.write('webhook-delivery: skipped (set DATABASE_URL to a PostgreSQL server)\n');
+      return;
+    }
+    const durationSeconds = positive('BENCH_DURATION', 10);
+    const result = await benchWebhookDelivery({
+      events: positive('BENCH_EVENTS', 2000),
+      rate: positive('BENCH_RATE', 200),
+      durationSeconds,
+      warmupSeconds: positive('BENCH_WARMUP', 2),
+      // The module's own defaults unless the bench is told otherwise.
+      concurrency: positive('BENCH_CONCURRENCY', DELIVERY_WORKERS),
+      batchSize: positive('BENCH_BATCH', DELIVERY_BATCH_SIZE),
+    });
+    process.stdout.write(`webhook-delivery — ${machine()}\n${formatWebhookDelivery(result)}\n`);
   },
   'bundle-size': async () => {
     // BENCH_REUSE_DIST=1 measures the apps/web/dist already there instead of building it.

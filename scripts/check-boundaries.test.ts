@@ -54,6 +54,26 @@ describe('check-boundaries', () => {
     expect(checkTree(GOOD_TREE).violations).toEqual([]);
   });
 
+  it('takes each console section for a feature, which may import the console shared folder only', () => {
+    const consoleTree = {
+      ...GOOD_TREE,
+      'apps/web/src/features/console/shared/console-api.ts': 'export const consoleApi = {};\n',
+      'apps/web/src/features/console/operators/get-operators.ts':
+        "import { consoleApi } from '../shared/console-api.ts';\nexport const getOperators = () => consoleApi;\n",
+      'apps/web/src/features/console/audit-log/audit-page.tsx':
+        "import { getOperators } from '../operators/get-operators.ts';\nexport const page = getOperators;\n",
+      'apps/web/src/features/console/shared/uses-a-section.ts':
+        "import { page } from '../audit-log/audit-page.tsx';\nexport const x = page;\n",
+      'apps/web/src/features/orders/uses-console.ts':
+        "import { consoleApi } from '../console/shared/console-api.ts';\nexport const y = consoleApi;\n",
+    };
+    expect(checkTree(consoleTree).violations.map(formatViolation).sort()).toEqual([
+      'apps/web/src/features/console/audit-log/audit-page.tsx → apps/web/src/features/console/operators/get-operators.ts (feature-imports-feature)',
+      'apps/web/src/features/console/shared/uses-a-section.ts → apps/web/src/features/console/audit-log/audit-page.tsx (feature-imports-feature)',
+      'apps/web/src/features/orders/uses-console.ts → apps/web/src/features/console/shared/console-api.ts (feature-imports-feature)',
+    ]);
+  });
+
   it.each<{ rule: string; file: string; text: string; named: string; extra?: Record<string, string> }>([
     {
       rule: 'feature-imports-feature',

@@ -4,6 +4,14 @@ import { orderCreateBody } from './order-body.ts';
 export const DEMO_OUTLET_ID = 'pk-karachi-grill-clifton';
 export const DEMO_DESTINATION = { lat: 24.815, lng: 67.041 };
 
+/** The quote request of the demo outlet's trip (POST /delivery/fee), as the portal asks before it orders. */
+export const DEMO_FEE_REQUEST = {
+  source: { lat: 24.8021, lon: 67.03 },
+  destination: { lat: DEMO_DESTINATION.lat, lon: DEMO_DESTINATION.lng },
+  vendor_id: DEMO_OUTLET_ID,
+  delivery_type: 'food',
+};
+
 async function result(base: string, url: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${base}${url}`, {
     method: 'POST',
@@ -26,17 +34,7 @@ export async function demoOrder(
     password: 'Riderdesk#2026',
   });
   const authorization = `Bearer ${tokens.AccessToken}|${tokens.IdToken}`;
-  const quote = await result(
-    base,
-    '/api/v1/delivery/fee',
-    {
-      source: { lat: 24.8021, lon: 67.03 },
-      destination: { lat: DEMO_DESTINATION.lat, lon: DEMO_DESTINATION.lng },
-      vendor_id: DEMO_OUTLET_ID,
-      delivery_type: 'food',
-    },
-    { authorization },
-  );
+  const quote = await result(base, '/api/v1/delivery/fee', DEMO_FEE_REQUEST, { authorization });
   const body = orderCreateBody({
     vendorId: DEMO_OUTLET_ID,
     quote: quote as { fee: number; signature: string },

@@ -24,7 +24,11 @@ const load = (locale: string): Catalogue =>
   JSON.parse(
     readFileSync(fileURLToPath(new URL(`../../packages/domain/locales/${locale}.json`, import.meta.url)), 'utf8'),
   );
-const catalogues: Record<string, Catalogue> = { en: load('en'), ur_alt: load('ur_alt') };
+// The operator console's texts (its own catalogues, decision 171) are found under `console.` as in its pages.
+const catalogues: Record<string, Catalogue> = {
+  en: { ...load('en'), ...load('console/en') },
+  ur_alt: { ...load('ur_alt'), ...load('console/ur_alt') },
+};
 
 /** The text a person sees for a translation key, so tests find things as users do. */
 export function text(locale: 'en' | 'ur_alt', key: string, values: Record<string, string> = {}): string {

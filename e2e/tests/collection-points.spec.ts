@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { shiftDate } from '../../testing/clock.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { serverNow } from '../support/clock.ts';
 import { expect, logIn, skipWelcome, switchLanguage, test, text, waitForMail } from '../support/fixtures.ts';
 import { chooseDropOff, fillDetails, type Locale, logInIn, requestWithCash } from '../support/request.ts';
@@ -215,14 +215,4 @@ for (const locale of ['en', 'ur_alt'] as const satisfies readonly Locale[]) {
     await onPhone.getByRole('button', { name: say('outlet.cancel') }).click();
     await expect(onPhone).toBeHidden();
   });
-}
-
-/** WCAG 2 A and AA, serious and critical, as accessibility.spec.ts checks every page. */
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    blocking.map((violation) => violation.id),
-    blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' '))}`).join('\n'),
-  ).toEqual([]);
 }

@@ -9,7 +9,7 @@ import { type Clock, clockStartingAt } from './clock.ts';
 import type { AppConfig, EnvConfig } from './config.ts';
 import type { Db } from './db/db.ts';
 import { withAuthSecret } from './db/instance-secrets.ts';
-import type { JobQueueSettings } from './infra/jobs/job-queue.ts';
+import type { JobQueue, JobQueueSettings } from './infra/jobs/job-queue.ts';
 import { leadership } from './infra/leader.ts';
 import { type DomainMetrics, domainMetrics, observedGauges } from './infra/metrics.ts';
 import { guestService } from './modules/auth/guest-service.ts';
@@ -34,6 +34,8 @@ import { helpCentrePlugin } from './modules/help-centre/plugin.ts';
 import { helpCentreService } from './modules/help-centre/service.ts';
 import { HelpCentreTokens } from './modules/help-centre/tokens.ts';
 import { i18nPlugin } from './modules/i18n/plugin.ts';
+import { insightsPlugin } from './modules/insights/plugin.ts';
+import { insightsService } from './modules/insights/service.ts';
 import { legalPlugin } from './modules/legal/plugin.ts';
 import { LiveHub } from './modules/live/hub.ts';
 import { livePlugin } from './modules/live/plugin.ts';
@@ -41,9 +43,14 @@ import { LiveSessions } from './modules/live/sessions.ts';
 import { liveTickets } from './modules/live/tickets.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxPlugin } from './modules/mail/plugin.ts';
+import { merchantApiOrderService } from './modules/merchant-api/order-service.ts';
+import { merchantApiOutletService } from './modules/merchant-api/outlet-service.ts';
 import { merchantApiPlugin } from './modules/merchant-api/plugin.ts';
 import { merchantApiService } from './modules/merchant-api/service.ts';
 import { monitoringPlugin } from './modules/monitoring/plugin.ts';
+import { setupConsoleGuard } from './modules/operators/guard.ts';
+import { operatorsPlugin } from './modules/operators/plugin.ts';
+import { operatorsService } from './modules/operators/service.ts';
 import { orderCancelService } from './modules/orders/cancel-service.ts';
 import { orderExportJobService } from './modules/orders/export-job-service.ts';
 import { orderExportService } from './modules/orders/export-service.ts';
@@ -70,6 +77,8 @@ import { vendorsPlugin } from './modules/vendors/plugin.ts';
 import { vendorService } from './modules/vendors/service.ts';
 import { vouchersPlugin } from './modules/vouchers/plugin.ts';
 import { voucherService } from './modules/vouchers/service.ts';
+import { webhooksPlugin } from './modules/webhooks/plugin.ts';
+import { createWebhooks, type WebhooksOptions } from './modules/webhooks/service.ts';
 import { setupAuth } from './plugins/auth.ts';
 import { fastifyTrustProxy } from './plugins/client-address.ts';
 import { registerClosingConnections } from './plugins/closing-connections.ts';
@@ -83,6 +92,7 @@ import { registerRequestTimeout } from './plugins/request-timeout.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerUnderPressure } from './plugins/under-pressure.ts';
 import { registerWeb } from './plugins/web.ts';
+import { orderLocations, registerOrderEvents } from './webhook-order-events.ts';
 
 /** What the services are built on; everything else comes from the configuration. */
 export interface ServiceDeps {
@@ -90,6 +100,13 @@ export interface ServiceDeps {
   /** The clock every expiry, service-hours check and order time is measured against (decision 026). */
   now: Clock;
   log: FastifyBaseLogger;
+  /** The shared job queue, not yet open: modules register their queues on it (the webhooks' deliveries). */
+  jobs: JobQueue;
+  /** Overrides of the webhook delivery (tests shorten the back-off). */
+  webhooks?: Pick<
+    WebhooksOptions,
+    'nextAttempt' | 'resolve' | 'post' | 'disableAfterFailures' | 'deliveryWorkers' | 'deliveryBatchSize'
+  >;
   /** Replaces the mailer SMTP_URL would choose. */
   mailer?: Mailer;
   /** Replaces the geocoder GEOCODER_URL would choose (tests use a fake HTTP geocoder). */
@@ -115,7 +132,26 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
 
   const vendors = vendorService(db);
   const orderReads = orderRecords(db);
-  const guests = guestService({ db, config, tokens, vendors, orders: orderReads.guestHandOver, now });
+  const insights = insightsService({
+    db,
+    vendors,
+    timeZone: config.deployment.country.timeZone,
+    currency: config.deployment.country.currency,
+    now,
+    log,
+    // The history export's catalogues (built below; read only when a file is asked for).
+    texts: (language) => orderExport.texts(language),
+  });
+  // A guest's orders move to the business it registers with their rollups, in the registration's transaction.
+  const guestHandOver: typeof orderReads.guestHandOver = {
+    ...orderReads.guestHandOver,
+    async moveAll(tx, fromVendorId, toVendorId) {
+      const moved = await orderReads.guestHandOver.moveAll(tx, fromVendorId, toVendorId);
+      await insights.moveVendor(tx, fromVendorId, toVendorId);
+      return moved;
+    },
+  };
+  const guests = guestService({ db, config, tokens, vendors, orders: guestHandOver, now });
   const passwords = passwordHasher(config.passwordHashCost);
   const auth = authService({ db, config, mailer, tokens, vendors, guests, passwords, now });
   const flags = flagService(db, config.deployment.country.code, { urls: config.flagProviderUrls, now });
@@ -127,6 +163,12 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   });
   const vouchers = voucherService({ db, config, vendors, signer, now });
   const lifecycle = lifecycleService({ db, now, releaseRider: ridersRepo.releaseRider, metrics });
+  // Every step that finishes an order adds it to the insights rollups, in the step's transaction (decision 172).
+  // It reads the order as the step wrote it; the hooks after it patch only payment fields it does not read.
+  lifecycle.onStep(async (tx, order) => {
+    await insights.onStep(tx, order);
+    return undefined;
+  });
   const riders = riderService({ db, now, lifecycle, orders: orderReads });
   const geo = geoService({
     orders: orderReads,
@@ -168,6 +210,8 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     metrics,
     flags,
   });
+  const outlets = outletService({ db, config, now, mailer, vendors, auth, geo });
+  const orderCancel = orderCancelService({ db, vendors, flags, lifecycle, now });
   const { provider: paymentProvider, sandbox: paymentSandbox } = deps.paymentProvider
     ? { provider: deps.paymentProvider, sandbox: null }
     : createPaymentProvider(config.payments, {
@@ -177,6 +221,28 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
         publicUrl: config.publicUrl,
         now,
       });
+  const orderEvents = { records: orderReads, publicUrl: config.publicUrl };
+  const webhooks = createWebhooks({
+    db,
+    jobs: deps.jobs,
+    clock: now,
+    environment: config.deployment.environment,
+    authSecret: config.authSecret,
+    locationSource: orderLocations(orderEvents),
+    vendors,
+    notice: {
+      mailer,
+      // The user was deleted (the endpoint's created_by is cleared then): nobody to tell.
+      emailOfUser: async (userId) => (await auth.me(userId).catch(() => null))?.email ?? null,
+      vendorIdsOfUser: (userId) => vendors.callerVendorIds(userId),
+      // The locale catalogues the export e-mails read (built below; called only when a job runs).
+      texts: (language) => orderExport.texts(language),
+      serviceName: config.deployment.brand.serviceName,
+    },
+    ...deps.webhooks,
+  });
+  // Every status change, create and edit records its webhook events in its own transaction (decision 156).
+  registerOrderEvents({ ...orderEvents, lifecycle, orders, webhooks });
   const orderExport = orderExportService({
     db,
     vendors,
@@ -194,12 +260,30 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     vendorAddresses: vendorAddressService({ db, config, vendors }),
     auth,
     guests,
-    outlets: outletService({ db, config, now, mailer, vendors, auth, geo }),
+    outlets,
     flags,
     geo,
     pricing,
     vouchers,
-    merchantApi: merchantApiService({ db, config, vendors, now }),
+    merchantApi: merchantApiService({ db, config, vendors, now, log }),
+    operators: operatorsService({ db, config, passwords, mailer, now }),
+    merchantApiOrders: merchantApiOrderService({
+      db,
+      orders,
+      orderCancel,
+      orderRecords: orderReads,
+      pricing,
+      publicUrl: config.publicUrl,
+      now,
+      flags,
+    }),
+    merchantApiOutlets: merchantApiOutletService({
+      db,
+      outlets: outlets.forApiClient,
+      flags,
+      currency: config.deployment.country.currency,
+      locale: `${config.deployment.defaultLanguage.split('_')[0]}-${config.deployment.country.code}`,
+    }),
     orders,
     bulk: bulkService({ db, config, vendors, orders, pricing, geo, flags, now }),
     paymentProvider,
@@ -245,7 +329,8 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       serviceName: config.deployment.brand.serviceName,
       timeZone: config.deployment.country.timeZone,
     }),
-    orderCancel: orderCancelService({ db, vendors, flags, lifecycle, now }),
+    orderCancel,
+    insights,
     orderRecords: orderReads,
     lifecycle,
     riders,
@@ -259,6 +344,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
         PK_GAZETTEER.map((place) => place.province),
       ),
     }),
+    webhooks,
     helpCentre: helpCentreService({
       db,
       now,
@@ -315,6 +401,11 @@ export interface AppDeps {
   jobs?: Partial<JobQueueSettings>;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
+  /** Overrides of the webhook delivery (tests shorten the back-off). */
+  webhooks?: Pick<
+    WebhooksOptions,
+    'nextAttempt' | 'resolve' | 'post' | 'disableAfterFailures' | 'deliveryWorkers' | 'deliveryBatchSize'
+  >;
 }
 
 // Every JSON body of the API is a few kilobytes; a route that takes more (rider proofs) raises its own
@@ -353,8 +444,12 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   const registry = createRegistry();
 
   const { db } = deps;
+  // Before the services and the modules, which register their queues on it.
+  const jobs = registerJobs(app, { db, config: config.jobs, overrides: deps.jobs });
   const services = buildServices(config, {
     db,
+    jobs,
+    webhooks: deps.webhooks,
     now: deps.now ?? clockStartingAt(config.clockStart),
     log: app.log,
     mailer: deps.mailer,
@@ -372,17 +467,24 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await app.register(compress, { global: true, threshold: 2048, encodings: ['br', 'gzip'] });
   await registerDocs(app);
   setupAuth(app, services.tokens, db);
+  // Before every module: a module's console routes use the guard, and a console route without it stops the start.
+  setupConsoleGuard(app, services.operators, API_PREFIX);
   setupFlagGuard(app, {
     flags: services.flags,
     assertCallerVendor: (caller, vendorId) => services.vendors.assertCallerVendor(caller, vendorId),
   });
-  // Before the modules, which register their queues on it.
-  const jobs = registerJobs(app, { db, config: config.jobs, overrides: deps.jobs });
   observedGauges(registry, {
     liveSockets: () => services.liveHub.socketCount,
     queues: () => jobs.names(),
     queueDepth: (queue) => jobs.depth(queue),
   });
+  // Rider positions of active orders every 15 s, queued by every instance for one job each time (decision 156).
+  app.addHook('onListen', async () => {
+    services.webhooks.startLocationTimer((error) =>
+      app.log.error({ err: error }, 'the rider-position scan could not be queued'),
+    );
+  });
+  app.addHook('onClose', async () => services.webhooks.stopLocationTimer());
 
   const prefix = API_PREFIX;
   await app.register(systemPlugin, { config, db, metrics: registry });
@@ -407,7 +509,10 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await app.register(livePlugin, { db, services });
   await app.register(flagsPlugin, { services });
   await app.register(monitoringPlugin, { prefix, services });
-  await app.register(merchantApiPlugin, { apiPrefix: prefix, services });
+  await app.register(merchantApiPlugin, { apiPrefix: prefix, rateLimit: config.rateLimit, services });
+  await app.register(webhooksPlugin, { prefix, services });
+  await app.register(operatorsPlugin, { apiPrefix: prefix, services, rateLimit: config.rateLimit });
+  await app.register(insightsPlugin, { prefix, services });
   await app.register(i18nPlugin, { localesDir: config.localesDir });
   await app.register(legalPlugin, {
     prefix,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { APP_MODES, type AppMode, type Deployment, resolveDeployment } from '@riderdesk/domain/config';
+import { DEFAULT_READS_PER_MINUTE, DEFAULT_WRITES_PER_MINUTE } from '@riderdesk/domain/merchant-api/limits';
 import { EMBEDDED_HELP_CENTRE } from '@riderdesk/domain/paths';
 import { parseServiceHours } from '@riderdesk/domain/service-hours';
 import { z } from 'zod';
@@ -40,6 +41,10 @@ export interface RateLimitConfig {
   invitationsPerMerchantPerDay: number;
   /** INVITATIONS_PER_DAY_PER_ADDRESS: outlet owner invitations one e-mail address may receive a day. */
   invitationsPerAddressPerDay: number;
+  /** MERCHANT_API_READS_PER_MINUTE: merchant API calls that read (GET) one client may make per minute. */
+  merchantApiReadsPerMinute: number;
+  /** MERCHANT_API_WRITES_PER_MINUTE: merchant API calls that write (POST, PUT, DELETE) one client may make per minute. */
+  merchantApiWritesPerMinute: number;
   /** REDIS_URL: counters shared by every instance; null keeps them in this process. */
   redisUrl: string | null;
   /** Prefix of the counters' Redis keys. */
@@ -208,6 +213,8 @@ const EnvSchema = z.object({
   GUEST_SESSIONS_PER_HOUR: integer(1, 1_000_000, 20),
   INVITATIONS_PER_DAY_PER_MERCHANT: integer(1, 1_000_000, 50),
   INVITATIONS_PER_DAY_PER_ADDRESS: integer(1, 1_000_000, 3),
+  MERCHANT_API_READS_PER_MINUTE: integer(1, 1_000_000, DEFAULT_READS_PER_MINUTE),
+  MERCHANT_API_WRITES_PER_MINUTE: integer(1, 1_000_000, DEFAULT_WRITES_PER_MINUTE),
   GUEST_POW_DIFFICULTY: integer(0, 24, 16),
   RATE_LIMIT_GLOBAL: integer(1, 1_000_000, 600),
   REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
@@ -390,6 +397,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
         guestSessionsPerHour: vars.GUEST_SESSIONS_PER_HOUR,
         invitationsPerMerchantPerDay: vars.INVITATIONS_PER_DAY_PER_MERCHANT,
         invitationsPerAddressPerDay: vars.INVITATIONS_PER_DAY_PER_ADDRESS,
+        merchantApiReadsPerMinute: vars.MERCHANT_API_READS_PER_MINUTE,
+        merchantApiWritesPerMinute: vars.MERCHANT_API_WRITES_PER_MINUTE,
         redisUrl: vars.REDIS_URL ?? null,
         redisKeyPrefix: 'riderdesk:rate-limit:',
       },

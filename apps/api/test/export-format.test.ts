@@ -1,15 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  csvRecord,
-  EXPORT_COLUMNS,
-  type ExportCell,
-  exportColumnWidths,
-  exportTime,
-  neutraliseForCsv,
-  runsAsFormula,
-} from '../src/modules/orders/export-format.ts';
+import { csvRecord, type ExportCell, exportTime, neutraliseForCsv, runsAsFormula } from '../src/infra/spreadsheet.ts';
+import { EXPORT_COLUMNS, exportColumnWidths } from '../src/modules/orders/export-format.ts';
 
 describe('CSV records', () => {
   // Text made of what CSV and spreadsheets treat specially, and of Urdu.

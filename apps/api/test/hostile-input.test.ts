@@ -57,7 +57,13 @@ describe('the route list', () => {
   it('is read from the app and holds the routes of every module', () => {
     const paths = operations.map((operation) => `${operation.method} ${operation.path}`);
     expect(paths).toEqual(
-      expect.arrayContaining(['GET /api/v1/vendor/{id}', 'POST /api/v1/order', 'POST /api/v1/voucher/validate']),
+      expect.arrayContaining([
+        'GET /api/v1/vendor/{id}',
+        'POST /api/v1/order',
+        'POST /api/v1/voucher/validate',
+        'POST /merchant/api/v1/orders/fee',
+        'PUT /merchant/api/v1/outlets/{client_vendor_id}',
+      ]),
     );
     expect(paths.length).toBeGreaterThan(40);
   });
@@ -243,6 +249,40 @@ describe.each(databases())('hostile input on %s', (kind) => {
     const apiHeaders = { authorization: `Bearer ${tokenAnswer.json().access_token}` };
     // This merchant's branch is an outlet, answered pandago's 401 "not a parent": still a well-formed call.
     await r.app.inject({ method: 'GET', url: '/merchant/api/v1/outletList', headers: apiHeaders });
+    // pandago's order, estimate, position, proof and outlet calls of that client.
+    const api = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
+      r.app.inject({ method, url: `/merchant/api/v1${path}`, headers: apiHeaders, ...(payload ? { payload } : {}) });
+    const apiOrder = {
+      client_order_id: 'hostile-api-order',
+      sender: { client_vendor_id: vendorId },
+      recipient: {
+        name: 'Ayesha Khan',
+        phone_number: '+923001234567',
+        location: { address: 'Flat 3, Sea Breeze Tower', latitude: NEAR.lat, longitude: NEAR.lng },
+        notes: 'Ring twice',
+      },
+      amount: 1500,
+      payment_method: 'CASH_ON_DELIVERY',
+      description: 'Two biryani boxes',
+    };
+    await api('POST', '/orders/fee', apiOrder);
+    await api('POST', '/orders/time', apiOrder);
+    const apiOrderId = (await api('POST', '/orders', apiOrder)).json().order_id as string;
+    await api('GET', `/orders/${apiOrderId}`);
+    await api('PUT', `/orders/${apiOrderId}`, { amount: 1600, description: 'Three biryani boxes' });
+    await api('GET', `/orders/${active}/coordinates`);
+    for (const kind of ['pickup', 'delivery']) await api('GET', `/orders/proof_of_${kind}/${delivered}`);
+    await api('GET', `/outlets/${vendorId}`);
+    await api('PUT', `/outlets/${vendorId}`, {
+      name: 'Hostile outlet',
+      address: 'Clifton, Karachi',
+      latitude: OUTLET.lat,
+      longitude: OUTLET.lng,
+      city: 'Karachi',
+      phone_number: '+92 21 3587-1234',
+      currency: 'PKR',
+      locale: 'en-PK',
+    });
     await call('POST', `/api/v1/merchant-api/clients/${client.client.client_id}/keys`, {
       public_key_pem: publicKeyPem(),
     });
@@ -304,8 +344,12 @@ describe.each(databases())('hostile input on %s', (kind) => {
   }
 
   it('has valid examples of most routes to make hostile', () => {
-    const covered = new Set(examples.map((example) => operationOf(example, operations)));
-    expect(covered.size).toBeGreaterThan(operations.length / 2);
+    // The console's routes answer operators only, whom this test does not sign in: each is still called by every
+    // caller here (and must not answer 5xx), but the share of routes with valid examples counts the others.
+    const reachable = operations.filter((operation) => !operation.path.startsWith('/api/v1/console/'));
+    const covered = new Set(examples.map((example) => operationOf(example, reachable)));
+    covered.delete(undefined);
+    expect(covered.size).toBeGreaterThan(reachable.length / 2);
   });
 
   it.each(operations.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(

@@ -316,6 +316,39 @@ describe.each(databases())('job queue on %s', (kind: DatabaseKind) => {
     expect(row).toEqual({ effects: count, completed: count });
   });
 
+  it('runs a batch side by side and settles each job of it on its own', async () => {
+    const jobs = queueOn(db, { concurrency: 1 });
+    const batch = gate();
+    let running = 0;
+    let mostAtOnce = 0;
+    const batched = jobs.register(
+      'batched',
+      z.object({ n: z.number() }),
+      async ({ n }) => {
+        running++;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        // Every job of the batch waits until all four are running: they run side by side, not one by one.
+        if (running === 4) batch.open();
+        await batch.opened;
+        running--;
+        if (n === 2) throw new Error('job 2 fails');
+      },
+      { batchSize: 4, retryLimit: 0 },
+    );
+    await jobs.open();
+    const sent = await db.transaction(async (tx) => Promise.all([0, 1, 2, 3].map((n) => batched.send({ n }, { tx }))));
+    await jobs.start();
+    const states = await until(
+      'the batch to be settled',
+      () => Promise.all(sent.map((job) => batched.get(job.id))),
+      (found) => found.every((job) => job?.state === 'completed' || job?.state === 'failed'),
+    );
+
+    expect(mostAtOnce).toBe(4);
+    expect(states.map((job) => job?.state)).toEqual(['completed', 'completed', 'failed', 'completed']);
+    expect(states[2]?.error).toBe('job 2 fails');
+  });
+
   it("picks up again a job whose worker died mid-job, once that worker's lease runs out", async () => {
     const settings = { superviseIntervalSeconds: 1 };
     const taken = gate();

@@ -10,6 +10,7 @@ type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
 interface Brand {
   vendorId: string;
   outletIds: string[];
+  email: string;
   headers: Record<string, string>;
 }
 
@@ -36,7 +37,12 @@ describe.each(databases())('merchant API credentials on %s', (kind) => {
       outletIds.push(outlet.vendor_id);
     }
     const user = await createUser(t.db, t.config, { vendorIds: [brand.vendor_id] });
-    return { vendorId: brand.vendor_id, outletIds, headers: bearer(await login(t.app, user.email)) };
+    return { vendorId: brand.vendor_id, outletIds, email: user.email, headers: bearer(await login(t.app, user.email)) };
+  }
+
+  /** The clock moved past the portal sessions' hour: the brands' users log in again. */
+  async function logInAgain() {
+    for (const brand of [brandA, brandB]) brand.headers = bearer(await login(t.app, brand.email));
   }
 
   const pemOf = (pair: KeyPair) => exportSPKI(pair.publicKey);
@@ -214,6 +220,71 @@ describe.each(databases())('merchant API credentials on %s', (kind) => {
     expect(listed.body).not.toContain(client_secret);
   });
 
+  it('rotates the client secret: the previous one works on for the hours asked, at most two live', async () => {
+    const created = (await createClient(brandA, { with_secret: true })).json();
+    const clientId: string = created.client.client_id;
+    const rotate = (body: Record<string, unknown>, who: Brand = brandA, id = clientId) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/merchant-api/clients/${id}/secret`,
+        headers: who.headers,
+        payload: body,
+      });
+    const tokenStatus = async (client_secret: string) =>
+      (await token({ grant_type: 'client_credentials', client_id: clientId, client_secret })).statusCode;
+    const first: string = created.client_secret;
+    expect(created.client.previous_secret_expires_at).toBeNull();
+
+    // By default the previous secret works on for a day, beside the new one shown once.
+    const rotated = await rotate({});
+    expect(rotated.statusCode, rotated.body).toBe(201);
+    const second: string = rotated.json().client_secret;
+    expect(second).not.toBe(first);
+    const dayLater = new Date(t.clock.now().getTime() + 24 * 60 * 60 * 1000).toISOString();
+    expect(rotated.json().client).toMatchObject({
+      client_id: clientId,
+      has_secret: true,
+      previous_secret_expires_at: dayLater,
+    });
+    expect([await tokenStatus(first), await tokenStatus(second)]).toEqual([200, 200]);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/v1/merchant-api/clients', headers: brandA.headers });
+    expect(listed.body).not.toContain(second);
+    t.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    await logInAgain();
+    expect([await tokenStatus(first), await tokenStatus(second)]).toEqual([401, 200]);
+    const afterDay = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/merchant-api/clients',
+      headers: brandA.headers,
+    });
+    const view = afterDay.json().clients.find((client: { client_id: string }) => client.client_id === clientId);
+    expect(view.previous_secret_expires_at).toBeNull();
+
+    // At once: the previous secret stops now (a token it gave runs to its expiry, as after a key's revocation).
+    const tokenOfSecond = await secretToken({ client: { client_id: clientId }, client_secret: second });
+    const third: string = (await rotate({ previous_secret_hours: 0 })).json().client_secret;
+    expect([await tokenStatus(second), await tokenStatus(third)]).toEqual([401, 200]);
+    expect((await outletList(tokenOfSecond)).statusCode).toBe(200);
+
+    // Two rotations in a row: the first one's secret goes, so two secrets at most are live.
+    const fourth: string = (await rotate({ previous_secret_hours: 1 })).json().client_secret;
+    const fifth: string = (await rotate({ previous_secret_hours: 24 })).json().client_secret;
+    expect([await tokenStatus(third), await tokenStatus(fourth), await tokenStatus(fifth)]).toEqual([401, 200, 200]);
+
+    // Refusals: another merchant's client, a client of keys only, an unknown choice of hours, a revoked client.
+    expect((await rotate({}, brandB)).statusCode).toBe(404);
+    const keysOnly = await clientWithKey(brandA, keyA3);
+    const noSecret = await rotate({}, brandA, keysOnly.clientId);
+    expect(noSecret.statusCode).toBe(409);
+    expect(noSecret.body).toContain('merchant-api.error.no-secret');
+    expect((await rotate({ previous_secret_hours: 5 })).statusCode).toBe(400);
+    const tokenOfFifth = await secretToken({ client: { client_id: clientId }, client_secret: fifth });
+    await t.app.inject({ method: 'DELETE', url: `/api/v1/merchant-api/clients/${clientId}`, headers: brandA.headers });
+    expect((await rotate({})).statusCode).toBe(404);
+    expect(await tokenStatus(fifth)).toBe(401);
+    expect((await outletList(tokenOfFifth)).statusCode).toBe(401);
+  });
+
   it('stops a revoked client at once: its token and its secret', async () => {
     const created = (await createClient(brandA, { with_secret: true })).json();
     const form = {
@@ -373,15 +444,12 @@ describe.each(databases())('merchant API credentials on %s', (kind) => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
   });
 
-  it('documents the token, the outlet list and the portal routes in the OpenAPI document', async () => {
+  it('documents the portal routes in the portal’s document, the token and the outlet list in the API’s', async () => {
     const docs = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(Object.keys(docs.json().paths)).toEqual(
-      expect.arrayContaining([
-        '/merchant/api/v1/oauth2/token',
-        '/merchant/api/v1/outletList',
-        '/api/v1/merchant-api/clients',
-        '/api/v1/merchant-api/clients/{clientId}/keys/{keyId}',
-      ]),
+      expect.arrayContaining(['/api/v1/merchant-api/clients', '/api/v1/merchant-api/clients/{clientId}/keys/{keyId}']),
     );
+    const api = await t.app.inject({ method: 'GET', url: '/merchant/api/v1/openapi.json' });
+    expect(Object.keys(api.json().paths)).toEqual(expect.arrayContaining(['/oauth2/token', '/outletList']));
   });
 });

@@ -100,6 +100,21 @@ describe.each(databases())('operator commands on %s', (kind) => {
     expect(await runCommand(ctx, [])).toContain('Usage');
   });
 
+  it('checks the insights rollups against the orders, and rebuilds them', async () => {
+    expect(await runCommand(ctx, ['insights-check'])).toBe('insights rollups agree with the orders');
+    expect(await runCommand(ctx, ['insights-rebuild', '--vendor', 'pk-test'])).toMatch(
+      /^insights rollups rebuilt: 1 vendor\(s\), 0 finished order\(s\)$/,
+    );
+    // A damaged rollup row of a vendor is named, and the rebuild repairs it.
+    await ctx.db.query(
+      `insert into insights_daily values ('pk-test', '2026-03-09', 'DELIVERED', '', 'CASH_ON_DELIVERY', 1, 0, 0, 0, 0, 0, 0, 0)`,
+    );
+    await expect(runCommand(ctx, ['insights-check'])).rejects.toThrow(/differ from the orders for: .*pk-test/);
+    expect(await runCommand(ctx, ['insights-rebuild'])).toMatch(/^insights rollups rebuilt: \d+ vendor\(s\)/);
+    expect(await runCommand(ctx, ['insights-check'])).toBe('insights rollups agree with the orders');
+    await expect(runCommand(ctx, ['insights-rebuild', '--vendor', 'nobody'])).rejects.toBeInstanceOf(OpsError);
+  });
+
   it('creates a rider whose token is shown once and stored hashed', async () => {
     const rider = await createRider(ctx, { name: 'Imran', phone: '+923009998877' });
     expect(rider.text).toContain(rider.token);

@@ -1,26 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { createTestDb, type TestDb, testConfig } from './support/app.ts';
+import { dropRedisKeys, isRedisUp, REDIS_URL, redisTestPrefix } from './support/redis.ts';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Whether a Redis answers at REDIS_URL; the shared-counter tests need one and are skipped without it. */
-async function isRedisUp(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 const hasRedis = await isRedisUp();
 
 // One database for every app here: the counters under test live in each app's memory or in Redis.
@@ -116,16 +100,11 @@ describe('clients behind a reverse proxy (TRUST_PROXY)', () => {
 
 describe.skipIf(!hasRedis)('rate-limit counters in Redis (REDIS_URL)', () => {
   // Unique per run, so parallel runs on one Redis do not count each other's calls.
-  const prefix = `riderdesk-test:${randomBytes(6).toString('hex')}:`;
+  const prefix = redisTestPrefix();
   const sharing = (config: AppConfig) => {
     config.rateLimit.redisKeyPrefix = prefix;
   };
-  afterAll(async () => {
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
-  });
+  afterAll(() => dropRedisKeys(prefix));
 
   it('shares one general counter between two instances', async () => {
     const env = { RATE_LIMIT_GLOBAL: '3', REDIS_URL };

@@ -273,6 +273,37 @@ describe('the built web app and compressed answers', () => {
     }
   });
 
+  it('serves the operator console page at /console, and its catalogue beside the merchant one', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'rd-console-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><head><title>app</title></head><main>portal</main>');
+    mkdirSync(path.join(dist, 'console', 'assets'), { recursive: true });
+    writeFileSync(
+      path.join(dist, 'console', 'index.html'),
+      '<!doctype html><head><title>Operator console</title></head><main>console</main>',
+    );
+    writeFileSync(path.join(dist, 'console', 'assets', 'console-1.js'), 'console.log(1);');
+    const t = await buildTestApp({ config: { webDistDir: dist } });
+    try {
+      const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      for (const url of ['/console', '/console/', '/console/operators', '/console/set-up', '/console/audit-log?x=1']) {
+        const answer = await page(url);
+        expect(answer.statusCode, url).toBe(200);
+        expect(answer.body, url).toContain('<main>console</main>');
+        expect(answer.body).toContain('<title>Riderdesk · Console</title>');
+        expect(answer.body).toContain('href="/translations/console/en.json"');
+      }
+      // The merchants' pages are not the console's, nor a path that only starts like it.
+      for (const url of ['/', '/consoles', '/history']) expect((await page(url)).body, url).toContain('portal');
+      expect((await t.app.inject({ method: 'GET', url: '/console/assets/console-1.js' })).body).toBe('console.log(1);');
+      const catalogue = await t.app.inject({ method: 'GET', url: '/translations/console/ur_alt.json' });
+      expect(catalogue.statusCode).toBe(200);
+      expect(catalogue.json().console.title).toBe('آپریٹر کنسول');
+      expect((await t.app.inject({ method: 'GET', url: '/translations/console/xx.json' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('compresses API answers above a couple of kilobytes for clients that accept it', async () => {
     const t = await buildTestApp();
     try {

@@ -1,11 +1,14 @@
+import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { secretBox, UnreadableSecret } from '../src/modules/webhooks/secret-box.ts';
+import { UnreadableSecret } from '../src/infra/secret-box.ts';
+import { webhookSecretBox } from '../src/modules/webhooks/secret-box.ts';
 import {
   EVENT_ID_HEADER,
   SIGNATURE_HEADER,
   signWebhook,
   TIMESTAMP_HEADER,
+  TIMESTAMPED_SIGNATURE_HEADER,
   verifyWebhook,
 } from '../src/modules/webhooks/signing.ts';
 
@@ -13,11 +16,14 @@ const NOW = new Date('2026-03-10T08:00:00Z');
 const EVENT_ID = '4f9c2a8e-1d3b-4c5a-9e7f-0a1b2c3d4e5f';
 
 describe('webhook signatures', () => {
-  it('signs the raw body with the secret: hex HMAC-SHA256 plus a timestamp and the event id', () => {
-    const headers = signWebhook({ secret: 'whsec_a', eventId: EVENT_ID, body: '{"order_id":"a"}', now: NOW });
-    expect(headers[SIGNATURE_HEADER]).toMatch(/^[0-9a-f]{64}$/);
+  it('signs the raw body as pandago does (hex HMAC-SHA256), and the timestamp and event id with it', () => {
+    const body = '{"order_id":"a"}';
+    const headers = signWebhook({ secret: 'whsec_a', eventId: EVENT_ID, body, now: NOW });
+    const hmac = (text: string) => createHmac('sha256', 'whsec_a').update(text).digest('hex');
+    expect(headers[SIGNATURE_HEADER]).toBe(hmac(body));
     expect(headers[TIMESTAMP_HEADER]).toBe(String(NOW.getTime() / 1000));
     expect(headers[EVENT_ID_HEADER]).toBe(EVENT_ID);
+    expect(headers[TIMESTAMPED_SIGNATURE_HEADER]).toBe(hmac(`${NOW.getTime() / 1000}.${EVENT_ID}.${body}`));
   });
 
   it('verifies a signed body, and refuses any changed byte, timestamp, event id or secret', () => {
@@ -55,6 +61,16 @@ describe('webhook signatures', () => {
     const headers = signWebhook({ secret: 's', eventId: EVENT_ID, body, now: NOW });
     const { [SIGNATURE_HEADER]: _signature, ...unsigned } = headers;
     expect(verifyWebhook({ secret: 's', body, headers: unsigned, now: NOW })).toBe('missing-header');
+    const { [TIMESTAMPED_SIGNATURE_HEADER]: _timestamped, ...untimed } = headers;
+    expect(verifyWebhook({ secret: 's', body, headers: untimed, now: NOW })).toBe('missing-header');
+    expect(
+      verifyWebhook({
+        secret: 's',
+        body,
+        headers: { ...headers, [TIMESTAMPED_SIGNATURE_HEADER]: 'ab'.repeat(32) },
+        now: NOW,
+      }),
+    ).toBe('bad-signature');
     expect(verifyWebhook({ secret: 's', body, headers: { ...headers, [SIGNATURE_HEADER]: 'zz' }, now: NOW })).toBe(
       'bad-signature',
     );
@@ -66,12 +82,12 @@ describe('webhook signatures', () => {
 
 describe('sealed endpoint secrets', () => {
   it('opens what it sealed, under the same AUTH_SECRET only', () => {
-    const box = secretBox('auth-secret-one');
+    const box = webhookSecretBox('auth-secret-one');
     const sealed = box.seal('whsec_abc');
     expect(sealed).not.toContain('whsec_abc');
     expect(box.open(sealed)).toBe('whsec_abc');
     expect(box.seal('whsec_abc')).not.toBe(sealed);
-    expect(() => secretBox('auth-secret-two').open(sealed)).toThrow(UnreadableSecret);
+    expect(() => webhookSecretBox('auth-secret-two').open(sealed)).toThrow(UnreadableSecret);
     expect(() => box.open('v1.garbage')).toThrow(UnreadableSecret);
   });
 });

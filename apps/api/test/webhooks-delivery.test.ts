@@ -8,9 +8,12 @@ import type { ResolvedAddress } from '../src/modules/webhooks/address-policy.ts'
 import { DELIVER_QUEUE } from '../src/modules/webhooks/deps.ts';
 import type { PostResult, WebhookPoster } from '../src/modules/webhooks/post.ts';
 import * as repo from '../src/modules/webhooks/repo.ts';
+import { webhookSecretBox } from '../src/modules/webhooks/secret-box.ts';
 import { createWebhooks, type WebhooksOptions, type WebhooksService } from '../src/modules/webhooks/service.ts';
 import { EVENT_ID_HEADER, verifyWebhook } from '../src/modules/webhooks/signing.ts';
+import { DELIVERY_CHAIN_LIMIT } from '../src/modules/webhooks/workflows/deliver.ts';
 import { WebhookUrlRefused } from '../src/modules/webhooks/workflows/endpoints.ts';
+import { SWEEP_GRACE_MS } from '../src/modules/webhooks/workflows/sweep.ts';
 import { createTestDb, type DatabaseKind, databases, type TestDb } from './support/app.ts';
 
 const silent = pino({ level: 'silent' });
@@ -55,6 +58,18 @@ async function startReceiver() {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** Resolves once a statement of this database waits for a lock (the test's settling behind a held row). */
+async function waitForLockWait(db: Db) {
+  for (let polls = 0; polls < 10_000; polls++) {
+    const [row] = await db.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+    );
+    if ((row?.n ?? 0) > 0) return;
+  }
+  throw new Error('no statement ever waited for the held row');
 }
 
 describe.each(databases())('webhook delivery on %s', (kind: DatabaseKind) => {
@@ -246,6 +261,192 @@ describe.each(databases())('webhook delivery on %s', (kind: DatabaseKind) => {
     expect((await webhooks.recentDeliveries(endpoint.id)).map((d) => [d.state, d.attempts])).toEqual([['sending', 1]]);
     // The job failed its attempt and waits for a retry, so a claimant that dies is taken over.
     expect(await jobs.depth(DELIVER_QUEUE)).toMatchObject({ deferred: 1, failed: 0 });
+  });
+
+  /** The deliveries of the endpoint, oldest first. */
+  const deliveriesOf = async (webhooks: WebhooksService, endpointId: string) =>
+    (await webhooks.recentDeliveries(endpointId)).reverse();
+  /** Jobs of the deliver queue waiting, deferred or running for this delivery. */
+  const liveJobsOf = async (deliveryId: string) =>
+    (
+      await db.query(
+        `select 1 from pgboss.job where name = $1 and state in ('created', 'retry', 'active') and data ->> 'deliveryId' = $2`,
+        [DELIVER_QUEUE, deliveryId],
+      )
+    ).length;
+
+  it('sends the later events of an order waiting behind one in the same run, with no job more', async () => {
+    const webhooks = await module();
+    const endpoint = await webhooks.createEndpoint({ vendorId: VENDOR, url: receiver.url, events: [STATUS] });
+    for (const status of ['NEW', 'RECEIVED', 'PICKED_UP']) {
+      await webhooks.enqueueEvent({ vendorId: VENDOR, orderId: 'A', type: STATUS, body: statusBody('A', status) });
+    }
+    const [first] = await deliveriesOf(webhooks, endpoint.id);
+
+    // The job of the first event sends the two waiting behind it as well.
+    expect(await webhooks.attemptDelivery(first?.id ?? '')).toBe('delivered');
+    expect(deliveredStatuses(endpoint.secret)).toEqual([
+      ['A', 'NEW'],
+      ['A', 'RECEIVED'],
+      ['A', 'PICKED_UP'],
+    ]);
+    expect((await deliveriesOf(webhooks, endpoint.id)).map((d) => [d.state, d.attempts])).toEqual([
+      ['delivered', 1],
+      ['delivered', 1],
+      ['delivered', 1],
+    ]);
+    // Only each event's own job was ever queued; the later ones find their event sent and send nothing.
+    expect(await jobs.depth(DELIVER_QUEUE)).toMatchObject({ queued: 3 });
+    expect(await jobs.drain()).toBe(3);
+    expect(receiver.received).toHaveLength(3);
+  });
+
+  it('hands the next event of the order to a job of its own after a run of DELIVERY_CHAIN_LIMIT', async () => {
+    const webhooks = await module();
+    const endpoint = await webhooks.createEndpoint({ vendorId: VENDOR, url: receiver.url, events: [STATUS] });
+    const statuses = Array.from({ length: DELIVERY_CHAIN_LIMIT + 2 }, (_, n) => `STEP_${n}`);
+    for (const status of statuses) {
+      await webhooks.enqueueEvent({ vendorId: VENDOR, orderId: 'A', type: STATUS, body: statusBody('A', status) });
+    }
+    const [first] = await deliveriesOf(webhooks, endpoint.id);
+    await webhooks.attemptDelivery(first?.id ?? '');
+    expect(receiver.received).toHaveLength(DELIVERY_CHAIN_LIMIT);
+    // One job more than the events' own: the hand-off of the next one, committed with the last settling.
+    expect(await jobs.depth(DELIVER_QUEUE)).toMatchObject({ queued: statuses.length + 1 });
+
+    await jobs.drain();
+    expect(deliveredStatuses(endpoint.secret)).toEqual(statuses.map((status) => ['A', status]));
+  });
+
+  it('sweeps a later event the settling of the earlier one did not see into a job, and it is sent', async () => {
+    const webhooks = await module();
+    const endpoint = await webhooks.createEndpoint({ vendorId: VENDOR, url: receiver.url, events: [STATUS] });
+    await webhooks.enqueueEvent({ vendorId: VENDOR, orderId: 'A', type: STATUS, body: statusBody('A', 'NEW') });
+    const [earlier] = await deliveriesOf(webhooks, endpoint.id);
+    const earlierId = earlier?.id ?? '';
+    // A worker is sending the earlier event.
+    await repo.claimDelivery(db, earlierId, now, new Date(now.getTime() + 30_000));
+    const delivered = { status: 200, latencyMs: 3, error: null };
+    const later = async () => {
+      await webhooks.enqueueEvent({ vendorId: VENDOR, orderId: 'A', type: STATUS, body: statusBody('A', 'RECEIVED') });
+      // Its own job runs while the earlier one is still being sent: not its turn, the job completes.
+      await jobs.drain();
+    };
+
+    if (kind === 'postgres') {
+      // The window itself: the settling has taken its snapshot and waits for the earlier event's row (held for
+      // share here, as a claim of the later one holds it); the later event commits and its job's claim, which
+      // shares that lock, finds the earlier one still being sent; then the settling goes on without seeing it.
+      let holding: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const holder = db.transaction(async (tx) => {
+        await tx.query('select 1 from webhook_deliveries where id = $1 for share', [earlierId]);
+        holding();
+        await released;
+      });
+      await held;
+      const settling = repo.settleDeliveredAndClaimNext(db, earlierId, delivered, now, now);
+      await waitForLockWait(db);
+      await later();
+      release();
+      await holder;
+      expect(await settling).toEqual({ settled: true, next: null });
+    } else {
+      // PGlite runs one statement at a time: the settling is made as one whose snapshot predates the later event.
+      await later();
+      await repo.settleDelivery(db, earlierId, 'delivered', delivered, now, null);
+    }
+
+    // The orphan: pending, first of its order, and no job to send it.
+    const orphan = (await deliveriesOf(webhooks, endpoint.id))[1];
+    expect(orphan?.state).toBe('pending');
+    expect(await liveJobsOf(orphan?.id ?? '')).toBe(0);
+    await jobs.drain();
+    expect(receiver.received).toEqual([]);
+    expect(await webhooks.sweepOrphans()).toBe(0);
+    // Once due for longer than the grace, the sweep queues it, once however often it runs.
+    now = new Date(now.getTime() + SWEEP_GRACE_MS + 1_000);
+    expect(await webhooks.sweepOrphans()).toBe(1);
+    expect(await webhooks.sweepOrphans()).toBe(0);
+    await jobs.drain();
+    expect(deliveredStatuses(endpoint.secret)).toEqual([['A', 'RECEIVED']]);
+    expect((await deliveriesOf(webhooks, endpoint.id)).map((d) => [d.state, d.attempts])).toEqual([
+      ['delivered', 1],
+      ['delivered', 1],
+    ]);
+    expect(await webhooks.sweepOrphans()).toBe(0);
+  });
+
+  it('sweeps the next event a worker claimed in its run and died with, once the claim has lapsed', async () => {
+    const webhooks = await module();
+    const endpoint = await webhooks.createEndpoint({ vendorId: VENDOR, url: receiver.url, events: [STATUS] });
+    for (const status of ['NEW', 'RECEIVED']) {
+      await webhooks.enqueueEvent({ vendorId: VENDOR, orderId: 'A', type: STATUS, body: statusBody('A', status) });
+    }
+    const [first, second] = await deliveriesOf(webhooks, endpoint.id);
+    // A worker sends the first event; meanwhile the second one's job finds it not its turn (the first one's
+    // job, finding it in flight, waits for a retry).
+    await repo.claimDelivery(db, first?.id ?? '', now, new Date(now.getTime() + 30_000));
+    await jobs.drain();
+    // The worker settles it, claims the second to send it next, and dies.
+    const { next } = await repo.settleDeliveredAndClaimNext(
+      db,
+      first?.id ?? '',
+      { status: 200, latencyMs: 3, error: null },
+      now,
+      new Date(now.getTime() + 30_000),
+    );
+    expect(next?.id).toBe(second?.id);
+    expect(await webhooks.sweepOrphans()).toBe(0);
+
+    now = new Date(now.getTime() + 30_000 + SWEEP_GRACE_MS);
+    expect(await webhooks.sweepOrphans()).toBe(1);
+    await jobs.drain();
+    expect(deliveredStatuses(endpoint.secret)).toEqual([['A', 'RECEIVED']]);
+    expect((await deliveriesOf(webhooks, endpoint.id)).map((d) => [d.state, d.attempts])).toEqual([
+      ['delivered', 1],
+      ['delivered', 2],
+    ]);
+  });
+
+  it('sweeps nothing of a disabled endpoint, nor an event waiting behind an earlier one', async () => {
+    const webhooks = await module({ disableAfterFailures: 1, maxAttempts: 1 });
+    const endpoint = await webhooks.createEndpoint({ vendorId: VENDOR, url: receiver.url, events: [STATUS] });
+    receiver.failFirst(1);
+    for (const status of ['NEW', 'RECEIVED']) {
+      await webhooks.enqueueEvent({ vendorId: VENDOR, orderId: 'A', type: STATUS, body: statusBody('A', status) });
+    }
+    await jobs.drain();
+    expect((await webhooks.findEndpoint(endpoint.id))?.disabled_at).toEqual(now);
+    now = new Date(now.getTime() + 10 * SWEEP_GRACE_MS);
+    expect(await webhooks.sweepOrphans()).toBe(0);
+  });
+
+  it('signs with a rotated secret from the next attempt on', async () => {
+    const webhooks = await module();
+    const endpoint = await webhooks.createEndpoint({ vendorId: VENDOR, url: receiver.url, events: [STATUS] });
+    await webhooks.enqueueEvent({ vendorId: VENDOR, orderId: 'A', type: STATUS, body: statusBody('A', 'NEW') });
+    await jobs.drain();
+    // The secret is rotated (a new sealed value) while the opened old one is still kept in memory.
+    const rotated = 'whsec_rotated-secret-for-the-test';
+    await repo.replaceSecret(db, endpoint.id, webhookSecretBox(AUTH_SECRET).seal(rotated), now);
+    await webhooks.enqueueEvent({ vendorId: VENDOR, orderId: 'A', type: STATUS, body: statusBody('A', 'RECEIVED') });
+    await jobs.drain();
+
+    const [first, second] = receiver.received;
+    const verify = (r: Received | undefined, secret: string) =>
+      verifyWebhook({ secret, body: r?.body ?? '', headers: r?.headers ?? {}, now: clock() });
+    expect([verify(first, endpoint.secret), verify(second, endpoint.secret), verify(second, rotated)]).toEqual([
+      'valid',
+      'bad-signature',
+      'valid',
+    ]);
   });
 
   it('counts an attempt whose secret cannot be opened (AUTH_SECRET changed) as failed, not stuck', async () => {

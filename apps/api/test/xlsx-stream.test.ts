@@ -1,8 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
+import type { ExportCell } from '../src/infra/spreadsheet.ts';
 import { columnName } from '../src/infra/spreadsheet.ts';
-import type { ExportCell } from '../src/modules/orders/export-format.ts';
 import { escapeXml, type XlsxCell, type XlsxSheet, xlsxStream } from '../src/modules/orders/xlsx-stream.ts';
 
 const sheet: XlsxSheet = {

@@ -30,6 +30,12 @@ const MIN_COMPRESS_BYTES = 1024;
 const id = `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(3).toString('hex')}`;
 const outDir = path.join(buildsDir, id);
 await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+// The operator console is a build of its own beside it, served at /console (decision 171).
+await build({
+  configFile: path.join(root, 'vite.console.config.ts'),
+  logLevel: 'warn',
+  build: { outDir: path.join(outDir, 'console'), emptyOutDir: true },
+});
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

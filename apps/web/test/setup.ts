@@ -2,6 +2,10 @@ import '@testing-library/jest-dom/vitest';
 // The app fetches the notifications' code with the first notification (decision 099); here it is loaded up
 // front, so a test's first notification does not wait for a module transform on a loaded machine.
 import { notifications } from '@mantine/notifications';
+// Leaflet reads `window` as its module is evaluated. Pages load it lazily with their map; a test that ends
+// before that import settles would have it evaluated after jsdom is torn down. Loaded here through the map
+// module (Leaflet's one home), it is evaluated once, with the window present.
+import '../src/shared/map/markers.ts';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { reloadSession } from '../src/shared/session/session-store.ts';

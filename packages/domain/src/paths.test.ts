@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { absolute, EMBEDDED_HELP_CENTRE, editOrderPath, paths, ROUTE_PATTERNS, ROUTE_PREFIXES } from './paths.ts';
+import {
+  absolute,
+  CONSOLE_ROUTE_PATTERNS,
+  consolePaths,
+  EMBEDDED_HELP_CENTRE,
+  editOrderPath,
+  paths,
+  ROUTE_PATTERNS,
+  ROUTE_PREFIXES,
+} from './paths.ts';
 
 // An id or token with what a URL gives a meaning to: a space, a slash, a query, a fragment, a percent, Urdu.
 const AWKWARD = 'a b/c?d=1&e#f%g ش';
@@ -32,6 +41,11 @@ describe('paths', () => {
       '/request-a-rider/pk-1?retry_order_id=R+1',
     );
     expect(new URL(paths.history('v', { order_id: AWKWARD }), 'http://x').searchParams.get('order_id')).toBe(AWKWARD);
+  });
+
+  it('puts Settings → Developers under /settings', () => {
+    expect(paths.developers()).toBe('/settings/developers');
+    expect(ROUTE_PREFIXES).toContain('settings');
   });
 
   it('gives the section itself without a vendor', () => {
@@ -78,5 +92,20 @@ describe('paths', () => {
     expect(ROUTE_PREFIXES).toContain('order-tracking');
     expect(ROUTE_PREFIXES).not.toContain('');
     expect(new Set(ROUTE_PREFIXES).size).toBe(ROUTE_PREFIXES.length);
+  });
+
+  it('builds the console addresses apart from the merchant routes', () => {
+    const link = new URL(absolute('https://desk.example.pk', consolePaths.consoleSetUp('a+b/c=')));
+    expect(link.pathname).toBe('/console/set-up');
+    // The set-up token rides in the fragment: no server's access log holds it.
+    expect(link.search).toBe('');
+    expect(new URLSearchParams(link.hash.slice(1)).get('token')).toBe('a+b/c=');
+    expect(consolePaths.consoleSignIn({ next: '/console/audit-log?x=1' })).toBe(
+      '/console/sign-in?next=%2Fconsole%2Faudit-log%3Fx%3D1',
+    );
+    expect(consolePaths.consoleAuditLog({ target_type: 'operator', target_id: 'a b' })).toBe(
+      '/console/audit-log?target_type=operator&target_id=a+b',
+    );
+    expect(Object.values(ROUTE_PATTERNS)).not.toContain(CONSOLE_ROUTE_PATTERNS.console);
   });
 });

@@ -27,8 +27,12 @@ export const ROUTE_PATTERNS = {
   requestARider: '/request-a-rider/:vendorID?',
   orderTracking: '/order-tracking/:vendorID?',
   history: '/history/:vendorID?',
+  /** Insights (issue 39): a branch's deliveries in charts, beside History. */
+  insights: '/insights/:vendorID?',
   bulkOrder: '/bulk-order/:vendorID?/:bulkJobID?',
   helpCentre: '/helpcenter/:vendorID',
+  /** Settings → Developers (issue 35): the merchant API's clients, webhooks and activity. */
+  developers: '/settings/developers',
 } as const;
 
 /** The first segment of every route but the landing page: what the boundary checker looks for. */
@@ -55,6 +59,15 @@ const section = (name: string, vendorId: string | null | undefined) => `/${name}
 export type RequestQuery = { orderID?: string | null; retry_order_id?: string | null; payment_error?: string | null };
 /** spec §2: tracking and history select an order with `order_id`; a failed card payment names its reason. */
 export type OrderQuery = { order_id?: string | null; payment_error?: string | null };
+/**
+ * History opened on a period and a status (insights' bars and cells link there): `start` and `end` are calendar
+ * days in the country's time zone, `status` a spec §4 filter value. History applies them as if chosen.
+ */
+export type HistoryQuery = Pick<OrderQuery, 'order_id'> & {
+  start?: string | null;
+  end?: string | null;
+  status?: string | null;
+};
 
 export const paths = {
   landing: (query?: { verified?: 0 | 1 }) => `/${queryOf(query)}`,
@@ -76,11 +89,13 @@ export const paths = {
     `${section('request-a-rider', vendorId)}${queryOf(query)}`,
   orderTracking: (vendorId?: string | null, query?: OrderQuery) =>
     `${section('order-tracking', vendorId)}${queryOf(query)}`,
-  history: (vendorId?: string | null, query?: Pick<OrderQuery, 'order_id'>) =>
-    `${section('history', vendorId)}${queryOf(query)}`,
+  history: (vendorId?: string | null, query?: HistoryQuery) => `${section('history', vendorId)}${queryOf(query)}`,
+  insights: (vendorId?: string | null) => section('insights', vendorId),
   bulkOrder: (vendorId?: string | null) => section('bulk-order', vendorId),
   bulkJob: (vendorId: string, bulkJobId: string) => `/bulk-order${segment(vendorId)}${segment(bulkJobId)}`,
   helpCentre: (vendorId: string) => `/helpcenter${segment(vendorId)}`,
+  /** Its tab is the `tab` query parameter, which the page writes itself (as history's `order_id`). */
+  developers: () => ROUTE_PATTERNS.developers,
 } as const;
 
 /** spec §2: an order's edit page, on the branch that placed it. */
@@ -89,3 +104,33 @@ export const editOrderPath = (order: { vendor_id: string; order_id: string }) =>
 
 /** The same path on the public address (PUBLIC_URL, or the page's origin): for links that leave the app. */
 export const absolute = (origin: string, path: string) => `${origin.replace(/\/+$/, '')}${path}`;
+
+/**
+ * The operator console (issue 36, decision 171): a page of its own (console.html, its own bundle), so none of it
+ * is in the merchant's pages. Kept apart from ROUTE_PATTERNS and `paths`, which the merchant's bundle holds.
+ */
+export const CONSOLE_ROUTE_PATTERNS = {
+  console: '/console',
+  consoleSignIn: '/console/sign-in',
+  /** The first operator's link and the invitations' (the token rides in the fragment). */
+  consoleSetUp: '/console/set-up',
+  consoleOperators: '/console/operators',
+  consoleAuditLog: '/console/audit-log',
+} as const;
+
+export const consolePaths = {
+  /** The console's home: its first section the operator may open. */
+  console: () => CONSOLE_ROUTE_PATTERNS.console,
+  /** `next`: the console page to open once signed in. */
+  consoleSignIn: (query?: { next?: string | null }) => `${CONSOLE_ROUTE_PATTERNS.consoleSignIn}${queryOf(query)}`,
+  consoleSetUp: (token?: string) =>
+    token === undefined
+      ? CONSOLE_ROUTE_PATTERNS.consoleSetUp
+      : `${CONSOLE_ROUTE_PATTERNS.consoleSetUp}#${new URLSearchParams({ token })}`,
+  consoleOperators: () => CONSOLE_ROUTE_PATTERNS.consoleOperators,
+  consoleAuditLog: (query?: { operator_id?: string | null; target_type?: string | null; target_id?: string | null }) =>
+    `${CONSOLE_ROUTE_PATTERNS.consoleAuditLog}${queryOf(query)}`,
+} as const;
+
+/** The console's API calls sit under the API's prefix and this one: `/api/v1/console/…` (decision 169). */
+export const CONSOLE_API_PREFIX = '/console';

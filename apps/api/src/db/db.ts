@@ -126,10 +126,17 @@ const pgliteRun = (handle: PgliteHandle) => ({
   },
 });
 
-export async function openPglite(dataDir: string | 'memory://'): Promise<Db> {
+export async function openPglite(
+  dataDir: string | 'memory://',
+  {
+    loadDataDir,
+  }: {
+    /** A data folder dumped by PGlite (a migrated template): no initdb, no migrations to run. */ loadDataDir?: Blob;
+  } = {},
+): Promise<Db> {
   if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the order search's indexes (migration 090), as on PostgreSQL.
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   return rootDb({
     ...pgliteRun(pglite),
     begin: (work) => pglite.transaction((tx) => work(transactionDb(pgliteRun(tx)))),

@@ -27,15 +27,25 @@ async function admin(adminUrl: string, sql: string): Promise<void> {
  */
 export async function createScratchDatabase(
   adminUrl: string,
-  { prefix, poolSize }: { prefix: string; poolSize: number },
+  {
+    prefix,
+    poolSize,
+    template,
+  }: {
+    prefix: string;
+    poolSize: number;
+    /** A migrated database nobody is connected to: the new one is its copy, with nothing left to migrate. */
+    template?: string;
+  },
 ): Promise<ScratchDatabase> {
   // Only lowercase letters, digits and '_' reach the identifier, so it needs no quoting.
   const name = `${prefix.replace(/[^a-z0-9_]/g, '_')}_${randomBytes(6).toString('hex')}`;
-  await admin(adminUrl, `create database ${name}`);
+  if (template !== undefined && !/^[a-z0-9_]+$/.test(template)) throw new Error(`Not a template name: ${template}`);
+  await admin(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = openPostgres(url.toString(), poolSize);
-  await migrate(db);
+  if (!template) await migrate(db);
   return {
     db,
     url: url.toString(),

@@ -1,18 +1,23 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { COUNTRY_CODES } from '@riderdesk/domain/config';
+import { OPERATOR_ROLES } from '@riderdesk/domain/console/roles';
+import { OperatorNameSchema } from '@riderdesk/domain/contracts/console-operators';
 import { FLAG_NAMES } from '@riderdesk/domain/contracts/flags';
 import { COUNTRY_PARAMETER_NAMES } from '@riderdesk/domain/contracts/vendors';
 import { defaultDeliveryPolygon } from '@riderdesk/domain/delivery-area';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { AppError } from '../errors.ts';
+import { hashPassword, passwordHasher } from '../modules/auth/passwords.ts';
 import * as authRepo from '../modules/auth/repo.ts';
 import { GODROID_TOKEN_TTL_S, randomToken, sha256 } from '../modules/auth/tokens.ts';
 import * as ridersRepo from '../modules/dispatch/repo.ts';
 import { flagService, isFlagName } from '../modules/flags/service.ts';
 import * as ticketsRepo from '../modules/help-centre/repo.ts';
+import * as insightsRollups from '../modules/insights/workflows/rollups.ts';
+import { operatorsService } from '../modules/operators/service.ts';
 import { newRegistrationCode } from '../modules/vendors/registration-code.ts';
 import * as vendorsRepo from '../modules/vendors/repo.ts';
 
@@ -65,7 +70,13 @@ Commands:
                                          the flag for the deployment, or for one country or one vendor
                                          (and its collection points); unset removes a country's or vendor's
   set-country-parameter <name> <value>
-  tickets [--all]                        help centre support tickets, newest first (open ones unless --all)`;
+  tickets [--all]                        help centre support tickets, newest first (open ones unless --all)
+  create-operator --email <e-mail> --role <admin|operations|support|finance> [--name <name>]
+                                         an operator of the console: prints their set-up link once (valid
+                                         72 hours); again for one who has not set up yet, a new link
+  insights-rebuild [--vendor <id>]       write the insights rollups again from the orders (every vendor's,
+                                         or one vendor's)
+  insights-check [--vendor <id>]         compare the insights rollups with a full recomputation from the orders`;
 
 const latitude = z.coerce.number().min(-90).max(90);
 const longitude = z.coerce.number().min(-180).max(180);
@@ -326,6 +337,73 @@ export async function setCountryParameter({ db }: OpsContext, name: string, valu
   return `country parameter ${name} = ${value}`;
 }
 
+/**
+ * The console's first operator (issue 36): made here, their set-up link printed once — only its sha256 is kept and
+ * the server logs the command's name, never its output. An admin invites the others from the console.
+ */
+export async function createOperator(
+  { db, config, now = () => new Date() }: OpsContext,
+  input: { email: string; role: string; name: string | null },
+): Promise<string> {
+  const email = z.email().safeParse(input.email.trim().toLowerCase());
+  if (!email.success) throw new OpsError('--email must be an e-mail address');
+  const role = z.enum(OPERATOR_ROLES).safeParse(input.role);
+  if (!role.success) throw new OpsError(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
+  const name = OperatorNameSchema.safeParse(input.name ?? email.data.split('@')[0]);
+  if (!name.success) throw new OpsError('--name must be 1 to 100 characters');
+  const operators = operatorsService({
+    db,
+    config,
+    passwords: passwordHasher(config.passwordHashCost),
+    // The link is printed, not mailed.
+    mailer: { send: () => Promise.reject(new Error('create-operator sends no e-mail')) },
+    now,
+  });
+  try {
+    const { operator, link, isNew } = await operators.createFromCommandLine({
+      email: email.data,
+      name: name.data,
+      role: role.data,
+    });
+    return [
+      `${isNew ? 'created' : 'a new set-up link for'} operator ${operator.email} (${operator.role}, ${operator.id})`,
+      `set-up link (shown once, valid 72 hours; open it to choose a password and set up an authenticator app):`,
+      link,
+    ].join('\n');
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 409) {
+      throw new OpsError(
+        `operator ${email.data} has set up already or was deactivated; an admin manages them in the console`,
+      );
+    }
+    throw error;
+  }
+}
+
+/** The insights rollups written again from the orders (decision 172), for every vendor or one. */
+export async function insightsRebuild(ctx: OpsContext, vendorId: string | undefined): Promise<string> {
+  if (vendorId !== undefined && !(await vendorsRepo.findVendor(ctx.db, vendorId))) {
+    throw new OpsError(`no vendor ${vendorId}`);
+  }
+  const report = await insightsRollups.rebuild(rollupDepsOf(ctx), vendorId);
+  return `insights rollups rebuilt: ${report.vendors} vendor(s), ${report.orders} finished order(s)`;
+}
+
+/** Which vendors' insights rollups differ from a full recomputation; exit code 1 when any does. */
+export async function insightsCheck(ctx: OpsContext, vendorId: string | undefined): Promise<string> {
+  const differing = await insightsRollups.check(rollupDepsOf(ctx), vendorId);
+  if (differing.length > 0) {
+    throw new Error(`insights rollups differ from the orders for: ${differing.join(', ')} (run insights-rebuild)`);
+  }
+  return 'insights rollups agree with the orders';
+}
+
+const rollupDepsOf = (ctx: OpsContext) => ({
+  db: ctx.db,
+  timeZone: ctx.config.deployment.country.timeZone,
+  now: ctx.now ?? (() => new Date()),
+});
+
 /** Parses one command line and runs it; answers the text to print. */
 export async function runCommand(ctx: OpsContext, argv: string[]): Promise<string> {
   const [command, ...rest] = argv;
@@ -422,9 +500,23 @@ export async function runCommand(ctx: OpsContext, argv: string[]): Promise<strin
       if (positionals.length !== 2) throw new OpsError('set-country-parameter takes <name> <value>');
       return setCountryParameter(ctx, positionals[0]!, positionals[1]!);
     }
+    case 'create-operator': {
+      const { values } = parse({ email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } });
+      return createOperator(ctx, {
+        email: need(values.email as string | undefined, 'email'),
+        role: need(values.role as string | undefined, 'role'),
+        name: (values.name as string | undefined) ?? null,
+      });
+    }
     case 'tickets': {
       const { values } = parse({ all: { type: 'boolean' } });
       return listTickets(ctx, values.all === true);
+    }
+    case 'insights-rebuild':
+    case 'insights-check': {
+      const { values } = parse({ vendor: { type: 'string' } });
+      const vendorId = values.vendor as string | undefined;
+      return command === 'insights-rebuild' ? insightsRebuild(ctx, vendorId) : insightsCheck(ctx, vendorId);
     }
     case undefined:
     case 'help':

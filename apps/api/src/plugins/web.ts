@@ -2,6 +2,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { INLINE_CONFIG_ID, type PublicConfig } from '@riderdesk/domain/contracts/deployment';
+import { CONSOLE_ROUTE_PATTERNS } from '@riderdesk/domain/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 
@@ -26,6 +27,20 @@ export function renderIndexHtml(html: string, config: PublicConfig): string {
       .replace('</head>', `${head}</head>`)
   );
 }
+
+/**
+ * The operator console's page (console/index.html of its own build, decision 171): rendered as index.html is, with
+ * the console's catalogue preloaded beside the merchants' and the console named in the title.
+ */
+export function renderConsoleHtml(html: string, config: PublicConfig): string {
+  const translations = `/translations/console/${encodeURIComponent(config.defaultLanguage)}.json`;
+  return renderIndexHtml(html, config)
+    .replace(/<title>([^<]*)<\/title>/, '<title>$1 · Console</title>')
+    .replace('</head>', `<link rel="preload" href="${translations}" as="fetch" crossorigin="anonymous" /></head>`);
+}
+
+// The console's pages (/console, /console/…): its own page, never the merchants' index.html.
+const CONSOLE_PAGE = /^\/console(?:[/?#]|$)/;
 
 const isApiPath = (url: string) =>
   /^\/(api|docs|dev|health|metrics|translations)(\/|$|\?)/.test(url) || url.startsWith('/fwfFallback.json');
@@ -62,6 +77,11 @@ export async function registerWeb(
   const hasWeb = existsSync(path.join(distDir, 'index.html'));
   // Rendered once: the configuration is fixed for the life of the process.
   const indexHtml = hasWeb ? renderIndexHtml(readFileSync(path.join(distDir, 'index.html'), 'utf8'), config) : '';
+  const consoleFile = path.join(distDir, 'console', 'index.html');
+  const consoleHtml =
+    hasWeb && existsSync(consoleFile) ? renderConsoleHtml(readFileSync(consoleFile, 'utf8'), config) : null;
+  const sendConsole = (reply: FastifyReply, html: string) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   const sendIndex = (reply: FastifyReply, url = '/') =>
     reply
       .type('text/html; charset=utf-8')
@@ -87,8 +107,15 @@ export async function registerWeb(
     // A direct request for the file gets the same rendered page, not the bare template.
     app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   }
+  if (consoleHtml !== null) {
+    const home = CONSOLE_ROUTE_PATTERNS.console;
+    for (const url of [home, `${home}/`, `${home}/index.html`]) {
+      app.get(url, { schema: { hide: true } }, (_request, reply) => sendConsole(reply, consoleHtml));
+    }
+  }
   app.setNotFoundHandler({}, (request, reply) => {
     if (hasWeb && wantsHtml(request)) {
+      if (consoleHtml !== null && CONSOLE_PAGE.test(request.url)) return sendConsole(reply, consoleHtml);
       return sendIndex(reply, request.url);
     }
     const error = new AppError(404, 'NotFound', `Route ${request.method} ${request.url.split('?')[0]} not found`);

@@ -5,6 +5,7 @@ import { buildServices } from '../app.ts';
 import type { Clock } from '../clock.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import { createJobQueue } from '../infra/jobs/job-queue.ts';
 import * as authRepo from '../modules/auth/repo.ts';
 import { simulatedProof } from '../modules/dispatch/proofs.ts';
 import { findOrder } from '../modules/orders/repo.ts';
@@ -109,10 +110,13 @@ export async function seedDemoHistory(db: Db, config: AppConfig, parentId: strin
 
   let current = clock();
   const now = () => current;
+  const log = pino({ level: 'silent' });
   const { pricing, orders, orderCancel, riders, dispatcher } = buildServices(config, {
     db,
     now,
-    log: pino({ level: 'silent' }),
+    log,
+    // Never opened: the seed's orders go to no webhook endpoint.
+    jobs: createJobQueue({ db, log, settings: config.jobs }),
     serviceHours: HOURS_NOT_APPLIED,
   });
   const caller = { kind: 'user' as const, userId: user.id, sessionId: 'seed' };

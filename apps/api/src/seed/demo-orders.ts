@@ -6,6 +6,7 @@ import { buildServices } from '../app.ts';
 import type { Clock } from '../clock.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import { createJobQueue } from '../infra/jobs/job-queue.ts';
 import * as authRepo from '../modules/auth/repo.ts';
 import { simulatedProof } from '../modules/dispatch/proofs.ts';
 import * as ridersRepo from '../modules/dispatch/repo.ts';
@@ -144,9 +145,17 @@ export async function seedDemoOrders(db: Db, config: AppConfig, parentId: string
   const now = () => current;
 
   // The app's own services, on the seed's clock, with the no_courier limit squeezed like the plan.
+  const log = pino({ level: 'silent' });
   const { pricing, orders, orderCancel, riders, dispatcher } = buildServices(
     { ...config, dispatch: { ...config.dispatch, noCourierMinutes: NO_COURIER_MINUTES * scale } },
-    { db, now, log: pino({ level: 'silent' }), serviceHours: HOURS_NOT_APPLIED },
+    {
+      db,
+      now,
+      log,
+      // Never opened: the seed's orders go to no webhook endpoint.
+      jobs: createJobQueue({ db, log, settings: config.jobs }),
+      serviceHours: HOURS_NOT_APPLIED,
+    },
   );
   const caller = { kind: 'user' as const, userId: user.id, sessionId: 'seed' };
 

@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type Services } from '../../src/app.ts';
+import { inject } from 'vitest';
+import { type AppDeps, buildApp, type Services } from '../../src/app.ts';
 import { type AppConfig, loadConfig } from '../../src/config.ts';
 import { type Db, openPglite } from '../../src/db/db.ts';
 import { migrate } from '../../src/db/migrate.ts';
@@ -22,16 +24,31 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database: PGlite in memory, or a new database on the DATABASE_URL server. */
+let pgliteTemplate: Promise<Blob> | null = null;
+
+/** The run's migrated PGlite data folder (support/database-templates.ts), read once per worker. */
+function pgliteTemplateData(): Promise<Blob> | null {
+  const file = inject('pgliteTemplate');
+  if (!file) return null;
+  pgliteTemplate ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return pgliteTemplate;
+}
+
+/**
+ * A fresh, migrated database: PGlite in memory, or a new database on the DATABASE_URL server. Both are copies
+ * of the run's migrated templates when the global set-up made them (decision 164).
+ */
 export async function createTestDb(kind: DatabaseKind): Promise<TestDb> {
   if (kind === 'pglite') {
-    const db = await openPglite('memory://');
-    await migrate(db);
+    const template = pgliteTemplateData();
+    const db = await openPglite('memory://', template ? { loadDataDir: await template } : {});
+    if (!template) await migrate(db);
     return { db, drop: () => db.close() };
   }
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
-  return createScratchDatabase(adminUrl, { prefix: 'rd_test', poolSize: 5 });
+  const template = inject('postgresTemplate') || undefined;
+  return createScratchDatabase(adminUrl, { prefix: 'rd_test', poolSize: 5, ...(template ? { template } : {}) });
 }
 
 /** Background work off: tests drive the dispatcher and the simulator tick by tick. */
@@ -103,6 +120,8 @@ export interface TestAppOptions {
   env?: NodeJS.ProcessEnv;
   /** Where the log goes (with env LOG_LEVEL set, tests read it). */
   logStream?: { write(line: string): void };
+  /** Webhook delivery overrides (a shortened back-off). */
+  webhooks?: AppDeps['webhooks'];
 }
 
 export interface TestApp {
@@ -131,6 +150,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     geocoder: options.geocoder,
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
   });
   await app.ready();
   if (options.serviceHours) await setCountryParameter(db, 'serviceHours', options.serviceHours);

@@ -1,15 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { AUDIT_ACTIONS } from '@riderdesk/domain/console/audit';
 import { SCHEMA_ISSUE_KEYS } from '@riderdesk/domain/validation/schema-issue-keys';
+import { WEBHOOK_EVENT_TYPES } from '@riderdesk/domain/webhook-events';
 
 const root = join(import.meta.dirname, '..', '..', '..', '..');
 
 /**
  * Key-shaped strings of the server's sources that are not answered to anyone and that `isNotAMessage` does not
- * tell by their shape: request fields, job names, host names. Everything else of that shape is a key the
- * server can answer.
+ * tell by their shape: request fields, job names, host names, the webhook event names. Everything else of that
+ * shape is a key the server can answer.
  */
-const NOT_ANSWERED = new Set([
+const NOT_ANSWERED = new Set<string>([
+  ...WEBHOOK_EVENT_TYPES,
+  // The console's audit actions are shown by their texts (console.audit.action.*), checked on their own.
+  ...AUDIT_ACTIONS,
   'card.token',
   'customer.location',
   'customer.location.address',
@@ -20,7 +25,11 @@ const NOT_ANSWERED = new Set([
   'flex.cybersource.com',
   'testflex.cybersource.com',
   'guests.sweep',
+  'webhooks.sweep',
+  'merchant-api.audit-retention',
   'webhooks.deliver',
+  'webhooks.disabled-notice',
+  'webhooks.locations',
   'owners.1',
   'auth.password-reset-mail',
   'www.example.com',
@@ -34,6 +43,8 @@ const NOT_ANSWERED = new Set([
   'payments.refund',
   'payments.sandbox-webhook',
   'proof.data',
+  'recipient.location',
+  'recipient.name',
   'req.headers.authorization',
   'req.headers.cookie',
   'request.ip',

@@ -41,20 +41,26 @@ export interface Operation {
 }
 
 interface OpenApiDocument {
+  servers?: { url: string }[];
   paths: Record<
     string,
     Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
   >;
 }
 
+/** The routes of the portal's document and of the merchant API's (whose paths sit below its server's URL). */
 export function operationsOf(app: FastifyInstance): Operation[] {
-  const document = app.swagger() as unknown as OpenApiDocument;
+  const documents = [app.swagger(), app.merchantApiSwagger()] as unknown as OpenApiDocument[];
+  return documents.flatMap((document) => operationsOfDocument(document, document.servers?.[0]?.url ?? ''));
+}
+
+function operationsOfDocument(document: OpenApiDocument, base: string): Operation[] {
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => {
       const parameters = operation.parameters ?? [];
       return {
         method: method.toUpperCase() as Operation['method'],
-        path,
+        path: `${base}${path}`,
         pathParams: parameters.filter((parameter) => parameter.in === 'path'),
         query: parameters.filter((parameter) => parameter.in === 'query'),
         body: operation.requestBody?.content?.['application/json']?.schema ?? null,

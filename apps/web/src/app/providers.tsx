@@ -1,4 +1,4 @@
-import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import type { Notifications as NotificationsType } from '@mantine/notifications';
 import { NOTIFICATION_MS } from '@riderdesk/domain/constants';
 import type { PublicConfig } from '@riderdesk/domain/contracts/deployment';
@@ -13,7 +13,7 @@ import { directionOf } from '../shared/i18n/i18n.ts';
 import {
   loadNotifications,
   NOTIFICATION_LIMIT,
-  NOTIFICATION_POSITION,
+  notificationPosition,
   notify,
   useHasNotified,
 } from '../shared/notify.ts';
@@ -24,8 +24,9 @@ import { createAppTheme, cssVariablesResolver } from './theme.ts';
  * The notifications' container, from the first notification on (shared/notify.ts, decision 099). Rendered once
  * its module is here rather than through Suspense, whose reveal React throttles with a timer.
  */
-function NotificationsOutlet() {
+export function NotificationsOutlet() {
   const hasNotified = useHasNotified();
+  const { dir } = useDirection();
   const [container, setContainer] = useState<{ Notifications: typeof NotificationsType } | null>(null);
   useEffect(() => {
     if (!hasNotified) return;
@@ -41,7 +42,7 @@ function NotificationsOutlet() {
   if (!container) return null;
   return (
     <container.Notifications
-      position={NOTIFICATION_POSITION}
+      position={notificationPosition(dir)}
       autoClose={NOTIFICATION_MS.default}
       limit={NOTIFICATION_LIMIT}
     />

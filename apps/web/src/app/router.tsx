@@ -72,6 +72,11 @@ const HistoryRoute = lazyWithRetry(
   () => import('./pages/history-route.tsx'),
   (m) => m.HistoryRoute,
 );
+// Insights (issue 39): the charts' code (@mantine/charts, recharts) is this chunk's alone.
+const InsightsRoute = lazyWithRetry(
+  () => import('./pages/insights-route.tsx'),
+  (m) => m.InsightsRoute,
+);
 const BulkOrderRoute = lazyWithRetry(
   () => import('./pages/bulk-order-route.tsx'),
   (m) => m.BulkOrderRoute,
@@ -79,6 +84,11 @@ const BulkOrderRoute = lazyWithRetry(
 const HelpCentreRoute = lazyWithRetry(
   () => import('./pages/help-centre-route.tsx'),
   (m) => m.HelpCentreRoute,
+);
+// Settings → Developers: a merchant's own chunk, never part of the first screen.
+const DevelopersRoute = lazyWithRetry(
+  () => import('./pages/developers-route.tsx'),
+  (m) => m.DevelopersRoute,
 );
 const HelpCentreFrameRoute = lazyWithRetry(
   () => import('./pages/help-centre-route.tsx'),
@@ -238,6 +248,11 @@ export const appRoutes: RouteObject[] = [
             handle: page('page-title.history', HistoryRoute, { signedIn: true }),
             element: <HistoryRoute />,
           },
+          {
+            path: ROUTE_PATTERNS.insights,
+            handle: page('page-title.insights', InsightsRoute, { signedIn: true }),
+            element: <InsightsRoute />,
+          },
         ],
       },
       {
@@ -265,6 +280,20 @@ export const appRoutes: RouteObject[] = [
             path: ROUTE_PATTERNS.helpCentre,
             handle: page('help-center.title', HelpCentreRoute, { signedIn: true }),
             element: <HelpCentreRoute />,
+          },
+        ],
+      },
+      {
+        element: (
+          <RequireSession merchantsOnly>
+            <AppLayout />
+          </RequireSession>
+        ),
+        children: [
+          {
+            path: ROUTE_PATTERNS.developers,
+            handle: page('developers.title', DevelopersRoute, { signedIn: true }),
+            element: <DevelopersRoute />,
           },
         ],
       },

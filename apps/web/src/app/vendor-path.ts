@@ -1,7 +1,7 @@
 import { paths } from '@riderdesk/domain/paths';
 
 // spec §2: the selected vendor lives in the URL segment of these sections.
-export const VENDOR_SECTIONS = ['request-a-rider', 'order-tracking', 'history', 'bulk-order'] as const;
+export const VENDOR_SECTIONS = ['request-a-rider', 'order-tracking', 'history', 'insights', 'bulk-order'] as const;
 export type VendorSection = (typeof VENDOR_SECTIONS)[number];
 
 export function sectionOf(pathname: string): string {
@@ -15,6 +15,7 @@ const SECTION_PATHS = {
   'request-a-rider': paths.requestARider,
   'order-tracking': paths.orderTracking,
   history: paths.history,
+  insights: paths.insights,
   'bulk-order': paths.bulkOrder,
 } as const satisfies Record<VendorSection, (vendorId: string | null | undefined) => string>;
 

@@ -7,8 +7,9 @@ type Tone = 'success' | 'error' | 'warning' | 'info';
 
 const COLORS: Record<Tone, string> = { success: 'teal', error: 'red', warning: 'yellow', info: 'blue' };
 
-// spec §2 and §9: a snackbar at the bottom left, at most four at once.
-export const NOTIFICATION_POSITION = 'bottom-left';
+// spec §2 and §9: a snackbar at the bottom left, at most four at once. Right to left the page is mirrored: the
+// snackbar keeps the inline start (bottom right), clear of the help button at the inline end.
+export const notificationPosition = (dir: 'ltr' | 'rtl') => (dir === 'rtl' ? 'bottom-right' : 'bottom-left');
 export const NOTIFICATION_LIMIT = 4;
 
 // Mantine's notifications (their store, container and transitions) are fetched with the first notification,
@@ -18,7 +19,7 @@ export function loadNotifications() {
   loading ??= retryImport(() => import('@mantine/notifications')).then((module) => {
     module.notificationsStore.updateState((state) => ({
       ...state,
-      defaultPosition: NOTIFICATION_POSITION,
+      defaultPosition: notificationPosition(document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'),
       limit: NOTIFICATION_LIMIT,
     }));
     return module;

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   outletToggles: 'riderdesk-outlet-toggles',
   // spec §9 "Persisted state": the history filters' date range and status.
   historyFilters: 'riderdesk-history-filters',
+  // The insights page's period (issue 39), kept like History's.
+  insightsRange: 'riderdesk-insights-range',
   lastVendor: 'riderdesk-last-vendor',
   // The remote flag sources and the maintenance texts, for a start while the API is down (spec §7).
   maintenanceSources: 'riderdesk-maintenance-sources',

@@ -23,6 +23,9 @@ const Password = z.string().min(1).max(256);
 // Refresh tokens and e-mail verification tokens are 256-bit base64url values.
 const Token = tokenSchema(512);
 
+/** The e-mail and password inputs of every sign-in form, the operator console's too. */
+export { Email as EmailSchema, Password as PasswordInputSchema };
+
 export const LoginBodySchema = z.object({
   email_address: Email,
   password: Password,

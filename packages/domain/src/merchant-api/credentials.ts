@@ -19,6 +19,18 @@ export const MAX_LIVE_KEYS = 2;
 /** Public keys are RSA 2048 (RS256), as pandago's. */
 export const API_KEY_MODULUS_BITS = 2048;
 
+/**
+ * A rotated client secret keeps working beside the new one for one of these many hours (decision 167), so the
+ * merchant's system switches without a refused call; 0 stops it at once (a secret that leaked).
+ */
+export const PREVIOUS_SECRET_HOURS = [24, 1, 0] as const;
+export type PreviousSecretHours = (typeof PREVIOUS_SECRET_HOURS)[number];
+
+/** When a secret rotated at `at` stops, or null when it stops at once. */
+export function previousSecretExpiry(at: Date, hours: PreviousSecretHours): Date | null {
+  return hours === 0 ? null : new Date(at.getTime() + hours * 60 * 60 * 1000);
+}
+
 export const API_CLIENT_SCOPES = ['all', 'outlets'] as const;
 export type ApiClientScope = (typeof API_CLIENT_SCOPES)[number];
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { type ConstructorOptions, type Job, PgBoss } from 'pg-boss';
+import { type ConstructorOptions, type Job, type JobResult, PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { Db } from '../../db/db.ts';
 import { bossDatabaseOn, embeddedBossDatabase } from './boss-database.ts';
@@ -71,8 +71,13 @@ export interface QueueOptions {
   expireInSeconds?: number;
   /** How long a finished job is kept (default 7 days); a send `key` is honoured as long. */
   keepSeconds?: number;
-  /** Jobs of this queue this process runs at once (default JOBS_CONCURRENCY). */
+  /** Workers of this queue in this process (default JOBS_CONCURRENCY). */
   concurrency?: number;
+  /**
+   * Jobs one worker fetches in one round trip and runs side by side (default 1), each settled on its own; the
+   * worker fetches again once the whole batch is done. Up to `concurrency × batchSize` jobs run at once.
+   */
+  batchSize?: number;
 }
 
 export interface SendOptions {
@@ -124,6 +129,11 @@ export interface JobType<P> {
   send(payload: P, options?: SendOptions): Promise<SentJob>;
   get(id: string, tx?: Db): Promise<JobStatus<P> | null>;
   depth(): Promise<QueueDepth>;
+  /**
+   * Of these values of one payload field, those no job of this queue carries that is waiting, deferred or
+   * running: what a sweep finds to have lost its job.
+   */
+  withoutLiveJob(field: keyof P & string, values: readonly string[]): Promise<string[]>;
 }
 
 export interface JobQueue {
@@ -347,6 +357,19 @@ export function createJobQueue(options: {
     return row ?? { queued: 0, deferred: 0, active: 0, failed: 0 };
   }
 
+  async function withoutLiveJob(name: string, field: string, values: readonly string[]): Promise<string[]> {
+    queue(name);
+    if (values.length === 0) return [];
+    const rows = await db.query<{ value: string }>(
+      `select v as value from unnest($2::text[]) as v
+        where not exists (
+          select 1 from ${JOB_SCHEMA}.job j
+           where j.name = $1 and j.state in ('created', 'retry', 'active') and j.data ->> $3 = v)`,
+      [name, values, field],
+    );
+    return rows.map((row) => row.value);
+  }
+
   async function open(): Promise<void> {
     if (isStopped) throw new Error('the job queue is stopped');
     // A failed open (database unreachable) is forgotten, so the next start or send tries again.
@@ -397,6 +420,7 @@ export function createJobQueue(options: {
         send: (payload, sendOptions) => send(name, payload, sendOptions),
         get: (id, tx) => get(name, id, tx) as Promise<JobStatus<In> | null>,
         depth: () => depth(name),
+        withoutLiveJob: (field, values) => withoutLiveJob(name, field, values),
       };
     },
     send,
@@ -410,25 +434,51 @@ export function createJobQueue(options: {
       await open();
       const pollSeconds = settings.pollIntervalMs / 1000;
       for (const registered of queues.values()) {
-        // One pg-boss worker per slot, each fetching one job at a time, so a slow job holds only its own slot.
+        // One pg-boss worker per slot, each fetching one job (or one batch) at a time, so a slow job holds
+        // only its own slot.
+        const batchSize = registered.options.batchSize ?? 1;
         for (let slot = 0; slot < (registered.options.concurrency ?? settings.concurrency); slot++) {
           let workerId: string | null = null;
-          workerId = await boss.work(
-            registered.name,
-            {
-              batchSize: 1,
-              localConcurrency: 1,
-              pollingIntervalSeconds: pollSeconds,
-              // Jobs that become due later (a start time, a retry delay) send no NOTIFY: the poll finds them.
-              notifyPollingIntervalSeconds: pollSeconds,
-            },
-            async ([job]) => {
+          const polling = {
+            localConcurrency: 1,
+            pollingIntervalSeconds: pollSeconds,
+            // Jobs that become due later (a start time, a retry delay) send no NOTIFY: the poll finds them.
+            notifyPollingIntervalSeconds: pollSeconds,
+          };
+          // pg-boss waits a poll interval after every job; a worker that just finished one looks for the
+          // next at once instead, and waits only once the queue is empty.
+          const next = () => {
+            if (workerId) boss.notifyWorker(workerId);
+          };
+          if (batchSize === 1) {
+            workerId = await boss.work(registered.name, { ...polling, batchSize: 1 }, async ([job]) => {
               try {
                 if (job) await run(registered, job);
               } finally {
-                // pg-boss waits a poll interval after every job; a worker that just finished one looks
-                // for the next at once instead, and waits only once the queue is empty.
-                if (workerId) boss.notifyWorker(workerId);
+                next();
+              }
+            });
+            continue;
+          }
+          workerId = await boss.work(
+            registered.name,
+            { ...polling, batchSize, perJobResults: true },
+            async (batch): Promise<JobResult[]> => {
+              try {
+                // Side by side; completed jobs are settled in one statement, failed ones in another.
+                return await Promise.all(
+                  batch.map(async (job): Promise<JobResult> => {
+                    try {
+                      await run(registered, job);
+                      return { id: job.id, status: 'completed' };
+                    } catch (error) {
+                      const message = error instanceof Error ? error.message : String(error);
+                      return { id: job.id, status: 'failed', output: { message } };
+                    }
+                  }),
+                );
+              } finally {
+                next();
               }
             },
           );

@@ -19,6 +19,7 @@ import type { RateLimitConfig } from '../../config.ts';
 import { authError } from '../../errors.ts';
 import { CALLER_SECURITY, requireCaller, requireUser } from '../../plugins/auth.ts';
 import { errorAnswers } from '../../plugins/errors.ts';
+import { keyedCounter } from '../../plugins/keyed-counters.ts';
 import type { AuthService } from './service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: RateLimitConfig }> = async (
@@ -28,20 +29,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: R
   // skipOnError false: with the shared counters unreachable (REDIS_URL), these calls are refused rather
   // than let through uncounted, so passwords and codes cannot be guessed meanwhile.
   const perIp = { rateLimit: { max: rateLimit.authMax, timeWindow: rateLimit.authWindowMs, skipOnError: false } };
-  // Only failed logins count, per IP and e-mail, so a shared office IP does not lock everyone out.
-  const failedLogins = app.createRateLimit({
+  // Only failed logins count, per IP and e-mail, so a shared office IP does not lock everyone out; and per IP
+  // across e-mails, with a higher cap: one address trying a password on many accounts.
+  const failedLogins = keyedCounter(app, {
+    name: 'login',
     max: rateLimit.authMax,
     timeWindow: rateLimit.authWindowMs,
     skipOnError: false,
-    keyGenerator: (request) =>
-      `login:${request.ip}:${String((request.body as { email_address?: unknown } | undefined)?.email_address)}`,
   });
-  // And per IP across e-mails, with a higher cap: one address trying a password on many accounts.
-  const failedLoginsOfIp = app.createRateLimit({
+  const failedLoginsOfIp = keyedCounter(app, {
+    name: 'login-ip',
     max: rateLimit.loginFailuresPerIp,
     timeWindow: rateLimit.authWindowMs,
     skipOnError: false,
-    keyGenerator: (request) => `login-ip:${request.ip}`,
   });
   const errors = errorAnswers(400, 401, 403, 429);
   /**
@@ -83,12 +83,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: R
     { schema: { tags: ['auth'], body: LoginBodySchema, response: { 200: LoginAnswerSchema, ...errors } } },
     async (request, reply) => {
       // A peek reports the count so far: once either reaches its maximum, the next try is refused.
-      for (const status of [
-        await failedLogins(request, { increment: false }),
-        await failedLoginsOfIp(request, { increment: false }),
-      ]) {
-        if (!status.isAllowed && status.remaining === 0) {
-          reply.header('retry-after', status.ttlInSeconds);
+      const keys = { login: `${request.ip}:${request.body.email_address}`, ip: request.ip };
+      for (const status of [await failedLogins.peek(keys.login), await failedLoginsOfIp.peek(keys.ip)]) {
+        if (status.isSpent) {
+          reply.header('retry-after', status.retryAfterS);
           throw authError(429, 'TooManyRequestsException');
         }
       }
@@ -97,8 +95,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; rateLimit: R
         email_address,
         password,
         async () => {
-          await failedLogins(request);
-          await failedLoginsOfIp(request);
+          await failedLogins.hit(keys.login);
+          await failedLoginsOfIp.hit(keys.ip);
         },
         guestTokenOf(request),
       );

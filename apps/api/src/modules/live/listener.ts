@@ -13,6 +13,10 @@ export interface ListenHandlers {
   others?: Record<string, (payload: string) => void>;
   /** After a lost connection is back: notices sent meanwhile were missed and must be caught up. */
   onReconnect(): void;
+  /** Each time the channels are heard (first and after a reconnect): what waits on every notice may rely on them. */
+  onListening?(): void;
+  /** The connection is lost: notices are missed until onListening. */
+  onLost?(): void;
 }
 
 const MAX_BACKOFF_MS = 30_000;
@@ -37,6 +41,7 @@ export async function listenForOrderChanges(
     for (const [channel, onNotice] of Object.entries(handlers.others ?? {})) {
       unlistens.push(await pglite.listen(channel, onNotice));
     }
+    handlers.onListening?.();
     return {
       async close() {
         if (!pglite.closed) for (const unlisten of unlistens) await unlisten().catch(() => {});
@@ -52,6 +57,7 @@ export async function listenForOrderChanges(
   const scheduleReconnect = (dead: pg.Client) => {
     if (closed || client !== dead) return;
     client = null;
+    handlers.onLost?.();
     void dead.end().catch(() => {});
     const delay = Math.min(MAX_BACKOFF_MS, 250 * 2 ** failures);
     failures++;
@@ -78,6 +84,7 @@ export async function listenForOrderChanges(
       await next.query(`listen ${ORDER_CHANGES_CHANNEL}`);
       for (const channel of Object.keys(handlers.others ?? {})) await next.query(`listen ${channel}`);
       failures = 0;
+      handlers.onListening?.();
       if (isReconnect) {
         log.info('order_changes listener reconnected');
         handlers.onReconnect();
@@ -92,6 +99,7 @@ export async function listenForOrderChanges(
   return {
     async close() {
       closed = true;
+      handlers.onLost?.();
       if (retry) clearTimeout(retry);
       const open = client;
       client = null;

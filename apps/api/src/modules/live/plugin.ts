@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import type { DomainMetrics } from '../../infra/metrics.ts';
 import type { Tokens } from '../auth/tokens.ts';
+import { API_CLIENT_CHANGES_CHANNEL, type CallerCache } from '../merchant-api/caller-cache.ts';
 import { ACCESS_REVOKED_CHANNEL } from '../vendors/access-notices.ts';
 import type { VendorService } from '../vendors/service.ts';
 import type { LiveHub } from './hub.ts';
@@ -25,6 +26,7 @@ export const livePlugin: FastifyPluginAsync<{
     liveSessions: LiveSessions;
     liveTickets: LiveTickets;
     metrics: Pick<DomainMetrics, 'listenerReconnects'>;
+    merchantApi: { callers: CallerCache };
   };
 }> = async (app, { db, services }) => {
   const { tokens, vendors, liveHub: hub, liveSessions: sessions, liveTickets: tickets } = services;
@@ -41,7 +43,11 @@ export const livePlugin: FastifyPluginAsync<{
         others: {
           [BULK_JOB_CHANGES_CHANNEL]: (payload) => hub.bulkNotice(payload),
           [ACCESS_REVOKED_CHANNEL]: (payload) => hub.accessRevoked(payload),
+          // A revoked merchant API client: its cached tokens stop on this instance too (decision 161).
+          [API_CLIENT_CHANGES_CHANNEL]: (clientId) => services.merchantApi.callers.forget(clientId),
         },
+        onListening: () => services.merchantApi.callers.listening(),
+        onLost: () => services.merchantApi.callers.lost(),
         onReconnect: () => {
           services.metrics.listenerReconnects.inc();
           void hub.catchUp().catch((error: unknown) => app.log.error({ err: error }, 'catch-up failed'));

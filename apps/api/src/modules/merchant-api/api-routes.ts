@@ -58,7 +58,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ merchantApi: MerchantApi
       preHandler: [app.requireApiClient],
       schema: {
         tags: ['merchant-api'],
-        response: { 200: ApiOutletListSchema, 401: MerchantApiErrorSchema },
+        response: { 200: ApiOutletListSchema, 401: MerchantApiErrorSchema, 429: MerchantApiErrorSchema },
       },
     },
     async (request, reply) => {

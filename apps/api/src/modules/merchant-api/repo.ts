@@ -4,11 +4,14 @@ import type { Db } from '../../db/db.ts';
 export interface ApiClientRow {
   client_id: string;
   vendor_id: string;
-  created_by: string;
+  created_by: string | null;
   name: string;
   scope: ApiClientScope;
   environment: 'san' | 'stg' | 'prd';
   secret_hash: string | null;
+  /** A rotated secret, working beside the new one until previous_secret_expires_at (decision 167). */
+  previous_secret_hash: string | null;
+  previous_secret_expires_at: Date | null;
   created_at: Date;
   last_used_at: Date | null;
   revoked_at: Date | null;
@@ -22,12 +25,13 @@ export interface ApiClientKeyRow {
   revoked_at: Date | null;
 }
 
-const SELECT_CLIENT = `select client_id, vendor_id, created_by, name, scope, environment, secret_hash, created_at,
-  last_used_at, revoked_at from api_clients`;
+const CLIENT_COLUMNS = `client_id, vendor_id, created_by, name, scope, environment, secret_hash, previous_secret_hash,
+  previous_secret_expires_at, created_at, last_used_at, revoked_at`;
+const SELECT_CLIENT = `select ${CLIENT_COLUMNS} from api_clients`;
 
 export async function insertClient(
   db: Db,
-  client: Omit<ApiClientRow, 'last_used_at' | 'revoked_at'>,
+  client: Omit<ApiClientRow, 'last_used_at' | 'revoked_at' | 'previous_secret_hash' | 'previous_secret_expires_at'>,
   outletIds: readonly string[],
 ): Promise<void> {
   await db.query(
@@ -62,6 +66,29 @@ export async function findLiveClient(db: Db, clientId: string): Promise<ApiClien
   const [row] = await db.query<ApiClientRow>(`${SELECT_CLIENT} where client_id = $1 and revoked_at is null`, [
     clientId,
   ]);
+  return row ?? null;
+}
+
+/**
+ * A live client's new secret, in one statement: the secret it replaces works on until `previousExpiresAt` (none
+ * when null), and a secret rotated before is dropped, so at most two are live. Null when the client is revoked or
+ * has no secret to rotate.
+ */
+export async function rotateSecret(
+  db: Db,
+  clientId: string,
+  secretHash: string,
+  previousExpiresAt: Date | null,
+): Promise<ApiClientRow | null> {
+  const [row] = await db.query<ApiClientRow>(
+    `update api_clients
+        set previous_secret_hash = case when $3::timestamptz is null then null else secret_hash end,
+            previous_secret_expires_at = $3::timestamptz,
+            secret_hash = $2
+      where client_id = $1 and revoked_at is null and secret_hash is not null
+      returning ${CLIENT_COLUMNS}`,
+    [clientId, secretHash, previousExpiresAt],
+  );
   return row ?? null;
 }
 
@@ -190,4 +217,121 @@ export async function outletsOf(db: Db, vendorIds: readonly string[]): Promise<A
 export async function isParentVendor(db: Db, vendorId: string): Promise<boolean> {
   const rows = await db.query(`select 1 from vendors where vendor_id = $1 and is_parent`, [vendorId]);
   return rows.length > 0;
+}
+
+export interface SenderCandidateRow {
+  vendor_id: string;
+  client_vendor_id: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** Revokes a client and tells every instance (LISTEN api_client_changes), in one transaction. */
+export async function revokeClientAndNotify(db: Db, clientId: string, at: Date, channel: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await revokeClient(tx, clientId, at);
+    await tx.query('select pg_notify($1, $2)', [channel, clientId]);
+  });
+}
+
+/** The vendors of a client's scope that place orders themselves, read now (the outlet routes: a new one at once). */
+export async function senderCandidates(db: Db, vendorIds: readonly string[]): Promise<SenderCandidateRow[]> {
+  return db.query<SenderCandidateRow>(
+    `select vendor_id, client_vendor_id, latitude::float8 as latitude, longitude::float8 as longitude
+       from vendors where vendor_id = any($1::text[]) and not is_parent
+      order by vendor_id`,
+    [vendorIds],
+  );
+}
+
+/** The client, its vendor tree and its chosen outlets in one statement: what a call's caller is made of. */
+export interface ApiCallerRow {
+  client_id: string;
+  vendor_id: string;
+  scope: ApiClientScope;
+  environment: 'san' | 'stg' | 'prd';
+  last_used_at: Date | null;
+  tree: string[];
+  chosen: string[];
+  /** The vendors of the tree that place orders themselves (the sender's candidates, decision 153). */
+  senders: SenderCandidateRow[];
+}
+
+export async function findLiveCaller(db: Db, clientId: string): Promise<ApiCallerRow | null> {
+  const [row] = await db.query<ApiCallerRow>(
+    `select c.client_id, c.vendor_id, c.scope, c.environment, c.last_used_at,
+            array(select v.vendor_id from vendors v where v.vendor_id = c.vendor_id or v.parent_vendor_id = c.vendor_id
+                   order by v.vendor_id) as tree,
+            array(select o.vendor_id from api_client_outlets o where o.client_id = c.client_id
+                   order by o.vendor_id) as chosen,
+            coalesce((select json_agg(json_build_object('vendor_id', v.vendor_id,
+                                                        'client_vendor_id', v.client_vendor_id,
+                                                        'latitude', v.latitude::float8,
+                                                        'longitude', v.longitude::float8) order by v.vendor_id)
+                        from vendors v
+                       where (v.vendor_id = c.vendor_id or v.parent_vendor_id = c.vendor_id) and not v.is_parent),
+                     '[]'::json) as senders
+       from api_clients c where c.client_id = $1 and c.revoked_at is null`,
+    [clientId],
+  );
+  return row ?? null;
+}
+
+export interface ApiCallRecord {
+  at: Date;
+  client_id: string;
+  method: string;
+  route: string;
+  status: number;
+  latency_ms: number;
+}
+
+/** Many calls in one statement (the audit buffer's flush). */
+export async function insertCalls(db: Db, calls: readonly ApiCallRecord[]): Promise<void> {
+  if (calls.length === 0) return;
+  await db.query(
+    `insert into api_calls (at, client_id, method, route, status, latency_ms)
+     select * from unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[])`,
+    [
+      calls.map((call) => call.at.toISOString()),
+      calls.map((call) => call.client_id),
+      calls.map((call) => call.method),
+      calls.map((call) => call.route),
+      calls.map((call) => String(call.status)),
+      calls.map((call) => String(call.latency_ms)),
+    ],
+  );
+}
+
+export interface ApiCallRow extends ApiCallRecord {
+  id: string;
+  client_name: string;
+}
+
+/** The calls of the clients of `vendorIds` (one client's with `clientId`), newest first, before a cursor. */
+export async function listCalls(
+  db: Db,
+  filter: { vendorIds: readonly string[]; clientId: string | null; before: { at: Date; id: string } | null },
+  limit: number,
+): Promise<ApiCallRow[]> {
+  return db.query<ApiCallRow>(
+    `select a.id::text as id, a.at, a.client_id, c.name as client_name, a.method, a.route, a.status::int as status,
+            a.latency_ms
+       from api_calls a join api_clients c on c.client_id = a.client_id
+      where c.vendor_id = any($1::text[])
+        and ($2::text is null or a.client_id = $2)
+        and ($3::timestamptz is null or (a.at, a.id) < ($3::timestamptz, $4::bigint))
+      order by a.at desc, a.id desc
+      limit $5`,
+    [filter.vendorIds, filter.clientId, filter.before?.at ?? null, filter.before?.id ?? null, limit],
+  );
+}
+
+/** The retention job: calls older than `before`, in batches so no statement holds the table long. */
+export async function deleteCallsBefore(db: Db, before: Date, batch: number): Promise<number> {
+  const rows = await db.query(
+    `delete from api_calls where id in (select id from api_calls where at < $1 order by at limit $2) returning id`,
+    [before, batch],
+  );
+  return rows.length;
 }

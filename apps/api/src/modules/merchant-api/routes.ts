@@ -6,6 +6,8 @@ import {
   ApiClientListSchema,
   ApiClientParamsSchema,
   ApiClientSchema,
+  ApiClientSecretBodySchema,
+  ApiClientSecretRotatedSchema,
 } from '@riderdesk/domain/contracts/merchant-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -60,6 +62,24 @@ export const apiClientRoutes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiSe
       reply
         .code(201)
         .send(await merchantApi.addKey(requireUser(request), request.params.clientId, request.body.public_key_pem)),
+  );
+
+  app.post(
+    '/merchant-api/clients/:clientId/secret',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags,
+        security: CALLER_SECURITY,
+        description:
+          'Rotates the client secret: the new one is in this answer only; the previous one works on for the hours asked.',
+        params: ApiClientParamsSchema,
+        body: ApiClientSecretBodySchema,
+        response: { 201: ApiClientSecretRotatedSchema, ...errorAnswers(409), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await merchantApi.rotateSecret(requireUser(request), request.params.clientId, request.body)),
   );
 
   app.delete(

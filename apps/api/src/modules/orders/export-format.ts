@@ -2,7 +2,7 @@ import type { OrderPaymentStatus } from '@riderdesk/domain/contracts/order-payme
 import { fromMinor } from '@riderdesk/domain/money';
 import { paymentAndRefundStatus } from '@riderdesk/domain/order-history';
 import { STATUS_GROUPS, STATUS_LABEL_KEYS } from '@riderdesk/domain/order-status';
-import { withoutBidiControls } from '../../infra/spreadsheet.ts';
+import { type ExportCell, exportTime } from '../../infra/spreadsheet.ts';
 import { chargesOfRow } from './model.ts';
 import type { ExportRecord, ExportSteps } from './repo.ts';
 
@@ -90,68 +90,6 @@ export function columnWidth(usual: number, heading: string | undefined): number 
 export function exportColumnWidths(headings: readonly string[]): number[] {
   return EXPORT_COLUMNS.map((column, index) => columnWidth(EXPORT_COLUMN_WIDTHS[column], headings[index]));
 }
-/** A wall-clock time in the country's zone, "yyyy-MM-dd HH:mm[:ss]": a date in an XLSX, that text in a CSV. */
-export interface ExportTime {
-  readonly time: string;
-}
-export type ExportCell = string | number | ExportTime | null;
-
-/** A time cell, or an empty one. */
-export const exportTime = (text: string | null): ExportTime | null => (text === null ? null : { time: text });
-
-// OWASP "CSV injection": a spreadsheet reads a cell starting with one of these as a formula.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function startsLikeFormula(value: string): boolean {
-  return FORMULA_START.test(value);
-}
-
-// What a spreadsheet reads as a plain value although it starts with + or -: a number ("-5", "+1.5") or a phone
-// number in its international form ("+923001234567"). OWASP's guidance leaves such strictly numeric values alone.
-const SIGNED_NUMBER = /^[+-](\d+(\.\d+)?|\.\d+)$/;
-const INTERNATIONAL_PHONE = /^\+\d{7,15}$/;
-
-/** Text a spreadsheet would run as a formula: it starts like one and is not a number or a phone number. */
-export function runsAsFormula(text: string): boolean {
-  return startsLikeFormula(text) && !SIGNED_NUMBER.test(text) && !INTERNATIONAL_PHONE.test(text);
-}
-
-/**
- * CSV has no cell types: a leading apostrophe makes a spreadsheet keep text that would run as a formula as
- * text; numbers and phone numbers are written as they are. A time is its text, which spreadsheets read as a
- * date. Bidi controls are left out, as in the XLSX (withoutBidiControls).
- */
-export function neutraliseForCsv(cell: ExportCell): string | number | null {
-  if (cell === null || typeof cell === 'number') return cell;
-  if (typeof cell !== 'string') return cell.time;
-  const text = withoutBidiControls(cell);
-  return runsAsFormula(text) ? `'${text}` : text;
-}
-
-// A cell is quoted when it holds a comma, a quote or a line break (RFC 4180), as csv-stringify does.
-const CSV_QUOTE_WHEN = /[",\n\r]/;
-
-/**
- * One CSV record ended by a line feed, its cells neutralised (neutraliseForCsv) unless told otherwise: byte
- * for byte what csv-stringify writes with its default options (tested), without its per-cell option
- * handling, which cost about as much as the rest of the export (bench/LOG.md, order-history).
- */
-export function csvRecord(cells: readonly ExportCell[], { neutralise = true } = {}): string {
-  let record = '';
-  for (let index = 0; index < cells.length; index++) {
-    if (index > 0) record += ',';
-    const cell = cells[index];
-    if (cell === null || cell === undefined) continue;
-    if (typeof cell === 'number') {
-      record += String(cell);
-      continue;
-    }
-    const text = neutralise ? String(neutraliseForCsv(cell)) : typeof cell === 'string' ? cell : cell.time;
-    record += CSV_QUOTE_WHEN.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  }
-  return `${record}\n`;
-}
-
 /** Looks a dotted key up in a locale catalogue, falling back to the key itself. */
 export type Translate = (key: string) => string;
 

@@ -7,17 +7,10 @@ import type { OrderExportQuery } from '@riderdesk/domain/contracts/order-list';
 import { DIRECT_XLSX_MAX_ROWS, isWithinHistoryLimit } from '@riderdesk/domain/order-history';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
+import { CSV_TYPE, csvChunks, type ExportCell } from '../../infra/spreadsheet.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import type { VendorService } from '../vendors/service.ts';
-import {
-  csvRecord,
-  EXPORT_STEPS,
-  type ExportCell,
-  exportColumnWidths,
-  exportHeadings,
-  exportRow,
-  type Translate,
-} from './export-format.ts';
+import { EXPORT_STEPS, exportColumnWidths, exportHeadings, exportRow, type Translate } from './export-format.ts';
 import { historyFilters } from './list-service.ts';
 import { countOrderPage, type ExportRecord, findExportBatch, type OrderPageQuery } from './repo.ts';
 import { type XlsxSheet, xlsxStream } from './xlsx-stream.ts';
@@ -31,8 +24,6 @@ export const EXPORT_BATCH_SIZE = 500;
 export const XLSX_EXPORT_MAX_ROWS = DIRECT_XLSX_MAX_ROWS;
 // An e-mailed XLSX is stored in its request's parts (decision 108): a quarter of a busy outlet (decision 047).
 export const XLSX_JOB_MAX_ROWS = 100_000;
-// UTF-8 byte order mark: spreadsheets then read Urdu text as UTF-8 instead of the system code page.
-const BOM = '\uFEFF';
 
 export interface ExportFile {
   fileName: string;
@@ -45,8 +36,17 @@ export type ExportFilters = Pick<OrderExportQuery, 'format' | 'from' | 'to' | 's
   include_outlets?: boolean;
 };
 
-const CSV_TYPE = 'text/csv; charset=utf-8';
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A sheet's name from a title: at most 31 characters, none of `: \ / ? * [ ]` (the fallback when none is left). */
+export function sheetName(title: string, fallback: string): string {
+  return (
+    title
+      .replace(/[:\\/?*[\]]/g, ' ')
+      .slice(0, 31)
+      .trim() || fallback
+  );
+}
 
 /** The period of an export: end not before start, at most the history's limit. */
 export function checkExportRange(query: { from: string; to: string }): void {
@@ -215,29 +215,11 @@ export function orderExportService(deps: {
   };
 }
 
-async function* csvChunks(
-  batches: AsyncIterable<ExportRecord[]>,
-  headings: string[],
-  row: (order: ExportRecord) => ExportCell[],
-): AsyncGenerator<Buffer> {
-  yield Buffer.from(BOM + csvRecord(headings, { neutralise: false }), 'utf8');
-  for await (const batch of batches) {
-    let chunk = '';
-    for (const order of batch) chunk += csvRecord(row(order));
-    yield Buffer.from(chunk, 'utf8');
-  }
-}
-
 /** The export's sheet: named after the history page, its headings in the export's language. */
 function sheetOf(t: Translate, language: string): XlsxSheet {
   const headings = exportHeadings(t);
   return {
-    // Sheet names are at most 31 characters and may not hold : \ / ? * [ ].
-    name:
-      t('history.title')
-        .replace(/[:\\/?*[\]]/g, ' ')
-        .slice(0, 31)
-        .trim() || 'Orders',
+    name: sheetName(t('history.title'), 'Orders'),
     headings,
     widths: exportColumnWidths(headings),
     rightToLeft: isRtlLanguage(language),

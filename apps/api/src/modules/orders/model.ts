@@ -25,6 +25,8 @@ export interface NewOrder {
   distance_m: number;
   pickup_eta_minutes: number;
   delivery_eta_minutes: number;
+  /** The minutes to the drop-off given at request (pickup plus delivery ETA): insights' on-time promise. */
+  requested_eta_minutes: number;
   customer_name: string;
   customer_phone: string;
   customer_address: string;
@@ -44,6 +46,9 @@ export interface NewOrder {
   vat_number: string | null;
   age_validation_required: boolean;
   login_pickup_estimation: number;
+  /** An order placed through the merchant API: the client that placed it and the client's id for it. */
+  api_client_id?: string | null;
+  client_order_id?: string | null;
 }
 
 /** An order as every reader gets it: its row, its outlet, its rider and its status history. */
@@ -54,6 +59,7 @@ export interface OrderRow
     | 'login_pickup_estimation'
     | 'pickup_eta_minutes'
     | 'delivery_eta_minutes'
+    | 'requested_eta_minutes'
     | 'amount_minor'
     | 'description'
   > {

@@ -61,6 +61,13 @@ export function orderRecords(db: Db) {
         repo.moveOrdersToVendor(tx, fromVendorId, toVendorId),
     },
 
+    /** An order read inside a transaction of its change (`tx`): what that change wrote (webhook events). */
+    inTransaction: (tx: Db, orderId: string): Promise<OrderRow | null> => repo.findOrder(tx, orderId),
+
+    /** The unfinished orders of these vendors that a rider has (rider positions sent to webhooks). */
+    withRiderOfVendors: (vendorIds: readonly string[]): Promise<OrderRow[]> =>
+      repo.findRiderOrdersOfVendors(db, vendorIds),
+
     customersOfVendor: (
       vendorId: string,
       query: { text: string; phoneDigits: string | null },

@@ -32,8 +32,15 @@ import { assertVendorActive, isTestVendor } from '../vendors/vendor-access.ts';
 import { discountMinor, type VoucherService } from '../vouchers/service.ts';
 import { assertOrderPayload, keyedSchemaError, type SchemaError, schemaErrorOf } from './admission.ts';
 import { orderFee, verifyVoucher } from './fee-checks.ts';
-import { idempotentCreates, keyOwnerOf, requestHash } from './idempotency.ts';
-import { newOrder, type PreparedOrder } from './new-order.ts';
+import {
+  type IdempotentRequest,
+  idempotentCreates,
+  keyOwnerOf,
+  requestHash,
+  type StoredAnswer,
+} from './idempotency.ts';
+import type { OrderRow } from './model.ts';
+import { newOrder, type PreparedOrder, placedOrderRow } from './new-order.ts';
 import {
   assertAddress,
   assertDeliverable,
@@ -47,10 +54,36 @@ import * as repo from './repo.ts';
 
 export type OrderService = ReturnType<typeof orderService>;
 
-export interface OrderReply {
+/** A create or an edit of orders, as the writes another module makes in its transaction see it. */
+export interface OrderWrite {
+  kind: 'created' | 'updated';
+  orders: readonly { orderId: string; vendorId: string }[];
+}
+
+/**
+ * Writes another module makes in the transaction of every create and edit (the webhooks' order.created and
+ * order.updated events): registered by the composition root, so orders import nothing of that module.
+ */
+export interface OrderWriteHook {
+  /** Whether it writes anything for an order of this vendor: when none does, a create stays one statement. */
+  concerns(vendorId: string): Promise<boolean>;
+  write(tx: Db, write: OrderWrite, at: Date): Promise<void>;
+}
+
+export interface OrderReply<T = OrderCreateAnswer> {
   statusCode: number;
-  body: OrderCreateAnswer;
+  body: T;
   isReplay: boolean;
+}
+
+/**
+ * A caller's own answer to a create (the merchant API's order), built from the order as placed and stored with
+ * its key by the create's statement, so a retry replays it and nothing is read back or written after the insert
+ * (decision 167). The order id is drawn by the statement: the answer names it at its top, and only there.
+ */
+export interface PlacedAnswer<T extends { order_id: string }> {
+  statusCode: number;
+  of(order: OrderRow): T;
 }
 
 export interface OrderDeps {
@@ -87,6 +120,11 @@ export function orderService({
   const { country } = config.deployment;
   const { currency } = country;
   const idempotency = idempotentCreates({ db, now });
+  const writeHooks: OrderWriteHook[] = [];
+  async function written(tx: Db, write: OrderWrite, at: Date): Promise<void> {
+    if (write.orders.length === 0) return;
+    for (const hook of writeHooks) await hook.write(tx, write, at);
+  }
 
   /** spec §8: a test vendor's order skips the undeliverable and fee errors; null for every other vendor. */
   const testVendorFeeOf = (vendor: VendorRow, origin: GeoPoint, destination: GeoPoint) =>
@@ -215,6 +253,8 @@ export function orderService({
     // Each order with its first history entry (the status it was written with: NEW, or INITIATED for a card
     // order) and its announcement, in one statement.
     await repo.insertOrdersAnnounced(tx, rows);
+    const placed = rows.map((row) => ({ orderId: row.order_id, vendorId: row.vendor_id }));
+    await written(tx, { kind: 'created', orders: placed }, at);
     return rows.map((row) => row.order_id);
   }
 
@@ -247,7 +287,72 @@ export function orderService({
     return { vendor, body: parsed.data! };
   }
 
+  /**
+   * A create's one statement with its optional key (decision 100), for POST /order and the merchant API; with
+   * `answer`, the key stores that answer and the reply is it (decision 167), else POST /order's.
+   */
+  async function placeOnce<T extends { order_id: string }>(
+    caller: Caller,
+    vendor: VendorRow,
+    body: OrderCreateBody,
+    request: IdempotentRequest | null,
+    origin: Pick<PreparedOrder, 'api_client_id' | 'client_order_id'>,
+    answer: PlacedAnswer<T> | null,
+  ): Promise<OrderReply<unknown>> {
+    const replayOf = (stored: { statusCode: number; body: unknown }): OrderReply<unknown> => {
+      metrics.idempotentReplays.inc();
+      return { statusCode: stored.statusCode, body: stored.body, isReplay: true };
+    };
+
+    let order: PreparedOrder;
+    try {
+      order = await prepareCreate(caller, vendor, body);
+    } catch (error) {
+      // A completed key answers as it first did, whatever the checks say now (an expired quote, closed hours):
+      // looked up only when a check refuses, so a request that passes them costs no look-up.
+      const stored = request && error instanceof AppError ? await idempotency.storedAnswer(request) : null;
+      if (stored) return replayOf(stored);
+      throw error;
+    }
+
+    const at = now();
+    if (request) await idempotency.sweepExpiredKeys(at);
+    const row = { ...order, ...origin, created_at: at };
+    // The answer before the statement, its order id left for the statement to write in.
+    const placedAnswer = answer && {
+      statusCode: answer.statusCode,
+      body: answer.of(placedOrderRow({ ...row, order_id: '' }, vendor)),
+    };
+    const claim = request && { ...idempotency.claimOf(request, at), ...(placedAnswer && { answer: placedAnswer }) };
+    const place = (handle: Db) => repo.insertOrderOnce(handle, row, orderIdPrefix(order.vendor_id), claim);
+    // One statement when no other module writes with this create (decision 100); else in one transaction.
+    let isConcerned = false;
+    for (const hook of writeHooks) isConcerned ||= await hook.concerns(order.vendor_id);
+    const result = isConcerned
+      ? await db.transaction(async (tx) => {
+          const placed = await place(tx);
+          if (placed.kind === 'placed') {
+            const orders = [{ orderId: placed.orderId, vendorId: order.vendor_id }];
+            await written(tx, { kind: 'created', orders }, at);
+          }
+          return placed;
+        })
+      : await place(db);
+    if (result.kind !== 'placed') return replayOf(await idempotency.replayOf(request!, result));
+    metrics.ordersCreated.inc();
+    if (placedAnswer) {
+      const placed = { ...placedAnswer.body, order_id: result.orderId };
+      return { statusCode: placedAnswer.statusCode, body: placed, isReplay: false };
+    }
+    return { statusCode: 200, body: { result: { order_id: result.orderId } }, isReplay: false };
+  }
+
   return {
+    /** Adds writes to the transaction of every create and edit (see OrderWriteHook). */
+    onWrite(hook: OrderWriteHook): void {
+      writeHooks.push(hook);
+    },
+
     /**
      * The checks of a create for an order paid by card (spec §7 payment intent and its confirmation): the
      * same chain and fee checks as POST /order, with ONLINE_PAYMENT as the only method it takes.
@@ -305,7 +410,7 @@ export function orderService({
      * Idempotency-Key, the key and the answer it replays. A refused request stores nothing, so a retry is
      * checked again — unless the key was completed, whose answer every retry replays (decision 021).
      */
-    async create(
+    create(
       caller: Caller,
       vendor: VendorRow,
       body: OrderCreateBody,
@@ -314,33 +419,29 @@ export function orderService({
       const request = idempotencyKey
         ? { owner: keyOwnerOf(caller), key: idempotencyKey, hash: requestHash(body) }
         : null;
-      const replayOf = (stored: { statusCode: number; body: unknown }): OrderReply => {
-        metrics.idempotentReplays.inc();
-        return { statusCode: stored.statusCode, body: stored.body as OrderCreateAnswer, isReplay: true };
-      };
+      return placeOnce(caller, vendor, body, request, {}, null) as Promise<OrderReply>;
+    },
 
-      let order: PreparedOrder;
-      try {
-        order = await prepareCreate(caller, vendor, body);
-      } catch (error) {
-        // A completed key answers as it first did, whatever the checks say now (an expired quote, closed hours):
-        // looked up only when a check refuses, so a request that passes them costs no look-up.
-        const stored = request && error instanceof AppError ? await idempotency.storedAnswer(request) : null;
-        if (stored) return replayOf(stored);
-        throw error;
-      }
+    /**
+     * The merchant API's POST /orders (decision 153): the same checks and statement as POST /order, the key
+     * being the client's `client_order_id` under the client's own owner and hashed over the body the client sent;
+     * the order keeps the client and its id. The answer is the caller's, of the order as placed, and the key
+     * stores it in the same statement (decision 167); a replay's body is what the key stored.
+     */
+    createForApiClient<T extends { order_id: string }>(
+      caller: Caller,
+      vendor: VendorRow,
+      body: OrderCreateBody,
+      request: IdempotentRequest | null,
+      origin: { api_client_id: string; client_order_id: string | null },
+      answer: PlacedAnswer<T>,
+    ): Promise<OrderReply<unknown>> {
+      return placeOnce(caller, vendor, body, request, origin, answer);
+    },
 
-      const at = now();
-      if (request) await idempotency.sweepExpiredKeys(at);
-      const result = await repo.insertOrderOnce(
-        db,
-        { ...order, created_at: at },
-        orderIdPrefix(order.vendor_id),
-        request ? idempotency.claimOf(request, at) : null,
-      );
-      if (result.kind !== 'placed') return replayOf(await idempotency.replayOf(request!, result));
-      metrics.ordersCreated.inc();
-      return { statusCode: 200, body: { result: { order_id: result.orderId } }, isReplay: false };
+    /** The answer stored under a completed key, or null (a key's first request, or one that was refused). */
+    storedAnswer(request: IdempotentRequest): Promise<StoredAnswer | null> {
+      return idempotency.storedAnswer(request);
     },
 
     async get(caller: Caller, vendorId: string, orderId: string): Promise<Order> {
@@ -419,6 +520,7 @@ export function orderService({
           preordered_for: preorderedFor,
         });
         await repo.insertStatus(tx, orderId, 'MODIFIED', at);
+        await written(tx, { kind: 'updated', orders: [{ orderId, vendorId: stored.vendor_id }] }, at);
         await repo.notifyOrderChange(tx, orderId);
         const order = await loadOrderView(tx, orderId);
         if (!order) throw orderNotFound();

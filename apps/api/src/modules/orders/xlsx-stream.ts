@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
-import { columnName, hasSeconds, spreadsheetDayNumber, withoutBidiControls } from '../../infra/spreadsheet.ts';
-import { type ExportCell, startsLikeFormula } from './export-format.ts';
+import {
+  columnName,
+  type ExportCell,
+  hasSeconds,
+  spreadsheetDayNumber,
+  startsLikeFormula,
+  withoutBidiControls,
+} from '../../infra/spreadsheet.ts';
 
 /**
  * A cell of the sheet: an export's cells, a yes/no, or a spreadsheet day number (a date read from an uploaded

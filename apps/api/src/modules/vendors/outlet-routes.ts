@@ -11,9 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimitConfig } from '../../config.ts';
 import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
 import { errorAnswers } from '../../plugins/errors.ts';
-import { type InvitationLimiter, type OutletService, tooManyInvitations } from './outlet-service.ts';
-
-const DAY_MS = 24 * 60 * 60_000;
+import { invitationLimiterOf } from './invitation-limiter.ts';
+import type { OutletService } from './outlet-service.ts';
 
 /** spec §7 POST /outlet and PUT /outlet/{vendorId}, and the invitation link an owner without an account gets. */
 export const outletRoutes: FastifyPluginAsyncZod<{ outlets: OutletService; rateLimit: RateLimitConfig }> = async (
@@ -23,29 +22,8 @@ export const outletRoutes: FastifyPluginAsyncZod<{ outlets: OutletService; rateL
   // Invitation tokens are guessed no faster than passwords (the same per-IP limit as the auth calls).
   const perIp = { rateLimit: { max: rateLimit.authMax, timeWindow: rateLimit.authWindowMs, skipOnError: false } };
 
-  // Invitations are e-mails a merchant makes us send: counted per merchant and per address on the shared counters
-  // (REDIS_URL), refused rather than let through uncounted when those are unreachable. A counter is keyed by what
-  // it counts, not by the request.
-  const counter = (prefix: string, max: number) =>
-    app.createRateLimit({
-      max,
-      timeWindow: DAY_MS,
-      skipOnError: false,
-      // The global limit's allow list reads a request's URL; these counters count addresses, never requests.
-      allowList: () => false,
-      keyGenerator: (keyed) => `${prefix}:${(keyed as unknown as { key: string }).key}`,
-    });
-  const perMerchant = counter('invitations-by', rateLimit.invitationsPerMerchantPerDay);
-  const perAddress = counter('invitations-to', rateLimit.invitationsPerAddressPerDay);
-  const count = (limit: typeof perMerchant, key: string) =>
-    limit({ key, routeOptions: { config: {} } } as unknown as Parameters<typeof perMerchant>[0]);
-  const isOver = (status: Awaited<ReturnType<typeof count>>) => 'isExceeded' in status && status.isExceeded;
-  const limitInvitations: InvitationLimiter = async (merchantId, emails) => {
-    for (const email of emails) {
-      const [byMerchant, toAddress] = await Promise.all([count(perMerchant, merchantId), count(perAddress, email)]);
-      if (isOver(byMerchant) || isOver(toAddress)) throw tooManyInvitations();
-    }
-  };
+  const limitInvitations = invitationLimiterOf(app, rateLimit);
+
   app.post(
     '/outlet',
     {

@@ -205,6 +205,68 @@ export function outletService({ db, config, now, mailer, vendors, auth, geo }: O
     for (const mail of mails) await mailer.send(mail);
   }
 
+  /** A new collection point under this parent, pending until activated (decision 055). */
+  async function createUnder(
+    parent: repo.VendorRow,
+    body: OutletBody,
+    limitInvitations: InvitationLimiter,
+  ): Promise<OutletAnswer['result']> {
+    const owners = uniqueOwners(body.users);
+    const fields = fieldsOf(body, body.client_vendor_id, owners);
+    await limitInvitations(parent.vendor_id, owners);
+    if (!activation) throw new Error('the outlet activation queue is not registered');
+    const queue = activation;
+    const { vendorId, mails, invited } = await db.transaction(async (tx) => {
+      if (await repo.findOutletByClientId(tx, parent.vendor_id, fields.client_vendor_id)) throw duplicateClientId();
+      const base = `${parent.vendor_id.slice(0, 40)}-${slug(fields.client_vendor_id)}`;
+      let vendorId = base;
+      const newOutlet = (id: string): repo.NewVendor => ({
+        ...fields,
+        vendor_id: id,
+        parent_vendor_id: parent.vendor_id,
+        currency: parent.currency,
+        is_active: false,
+        is_pending: true,
+        payment_methods: parent.payment_methods,
+        estimation_pick_up_time: parent.estimation_pick_up_time,
+        login_pickup_estimation: parent.login_pickup_estimation,
+      });
+      while (!(await repo.insertVendor(tx, newOutlet(vendorId)))) {
+        vendorId = `${base}-${randomBytes(2).toString('hex')}`;
+      }
+      await queue.send({ vendor_id: vendorId }, { key: vendorId, tx });
+      return { vendorId, ...(await syncOwners(tx, { vendor_id: vendorId, name: fields.name }, [], owners)) };
+    });
+    await sendAll(mails);
+    return { vendor_id: vendorId, is_active: false, is_pending: true, invited };
+  }
+
+  /** An outlet edited: the same body; the parent and the collection point ID stay as they are (spec §2). */
+  async function updateOutlet(
+    current: repo.VendorRow,
+    body: OutletBody,
+    limitInvitations: InvitationLimiter,
+  ): Promise<OutletAnswer['result']> {
+    const vendorId = current.vendor_id;
+    if (!isOutletEditable(current)) throw keyedError(403, 'Forbidden', OUTLET_ERRORS.notEditable, 'vendor_id');
+    const clientVendorId = current.client_vendor_id ?? body.client_vendor_id;
+    checkBody({ ...body, client_vendor_id: clientVendorId }, vendorId);
+    const owners = uniqueOwners(body.users);
+    const fields = fieldsOf(body, clientVendorId, owners);
+    const added = owners.filter((owner) => !current.owners.includes(owner));
+    if (added.length > 0) await limitInvitations(current.parent_vendor_id ?? vendorId, added);
+    const { mails, invited } = await db.transaction(async (tx) => {
+      if (current.client_vendor_id === null && current.parent_vendor_id) {
+        const holder = await repo.findOutletByClientId(tx, current.parent_vendor_id, clientVendorId);
+        if (holder && holder !== vendorId) throw duplicateClientId();
+      }
+      await repo.updateOutlet(tx, vendorId, fields);
+      return syncOwners(tx, { vendor_id: vendorId, name: fields.name }, current.owners, owners);
+    });
+    await sendAll(mails);
+    return { vendor_id: vendorId, is_active: current.is_active, is_pending: current.is_pending, invited };
+  }
+
   return {
     /** The plugin hands over the queue it registered the activation job on. */
     useActivationQueue(queue: JobType<OutletActivationJob>) {
@@ -218,35 +280,7 @@ export function outletService({ db, config, now, mailer, vendors, auth, geo }: O
       limitInvitations: InvitationLimiter = async () => {},
     ): Promise<OutletAnswer['result']> {
       checkBody(body, null);
-      const parent = await parentFor(caller, body.parent_vendor_id);
-      const owners = uniqueOwners(body.users);
-      const fields = fieldsOf(body, body.client_vendor_id, owners);
-      await limitInvitations(parent.vendor_id, owners);
-      if (!activation) throw new Error('the outlet activation queue is not registered');
-      const queue = activation;
-      const { vendorId, mails, invited } = await db.transaction(async (tx) => {
-        if (await repo.findOutletByClientId(tx, parent.vendor_id, fields.client_vendor_id)) throw duplicateClientId();
-        const base = `${parent.vendor_id.slice(0, 40)}-${slug(fields.client_vendor_id)}`;
-        let vendorId = base;
-        const newOutlet = (id: string): repo.NewVendor => ({
-          ...fields,
-          vendor_id: id,
-          parent_vendor_id: parent.vendor_id,
-          currency: parent.currency,
-          is_active: false,
-          is_pending: true,
-          payment_methods: parent.payment_methods,
-          estimation_pick_up_time: parent.estimation_pick_up_time,
-          login_pickup_estimation: parent.login_pickup_estimation,
-        });
-        while (!(await repo.insertVendor(tx, newOutlet(vendorId)))) {
-          vendorId = `${base}-${randomBytes(2).toString('hex')}`;
-        }
-        await queue.send({ vendor_id: vendorId }, { key: vendorId, tx });
-        return { vendorId, ...(await syncOwners(tx, { vendor_id: vendorId, name: fields.name }, [], owners)) };
-      });
-      await sendAll(mails);
-      return { vendor_id: vendorId, is_active: false, is_pending: true, invited };
+      return createUnder(await parentFor(caller, body.parent_vendor_id), body, limitInvitations);
     },
 
     /** PUT /outlet/{vendorId}: the same body; the parent and the collection point ID stay as they are (spec §2). */
@@ -259,23 +293,34 @@ export function outletService({ db, config, now, mailer, vendors, auth, geo }: O
       const ids = await vendors.vendorIdsForCaller(requireUserCaller(caller));
       const current = ids.includes(vendorId) ? await repo.findVendor(db, vendorId) : null;
       if (!current) throw forbiddenVendor();
-      if (!isOutletEditable(current)) throw keyedError(403, 'Forbidden', OUTLET_ERRORS.notEditable, 'vendor_id');
-      const clientVendorId = current.client_vendor_id ?? body.client_vendor_id;
-      checkBody({ ...body, client_vendor_id: clientVendorId }, vendorId);
-      const owners = uniqueOwners(body.users);
-      const fields = fieldsOf(body, clientVendorId, owners);
-      const added = owners.filter((owner) => !current.owners.includes(owner));
-      if (added.length > 0) await limitInvitations(current.parent_vendor_id ?? vendorId, added);
-      const { mails, invited } = await db.transaction(async (tx) => {
-        if (current.client_vendor_id === null && current.parent_vendor_id) {
-          const holder = await repo.findOutletByClientId(tx, current.parent_vendor_id, clientVendorId);
-          if (holder && holder !== vendorId) throw duplicateClientId();
-        }
-        await repo.updateOutlet(tx, vendorId, fields);
-        return syncOwners(tx, { vendor_id: vendorId, name: fields.name }, current.owners, owners);
-      });
-      await sendAll(mails);
-      return { vendor_id: vendorId, is_active: current.is_active, is_pending: current.is_pending, invited };
+      return updateOutlet(current, body, limitInvitations);
+    },
+
+    /**
+     * The merchant API's PUT /outlets (decision 162), for a parent or an outlet the API client's scope holds (the
+     * client's own check): the same rules, approval and invitations as POST /outlet and PUT /outlet/{vendorId}.
+     */
+    forApiClient: {
+      find: (vendorId: string): Promise<repo.VendorRow | null> => repo.findVendor(db, vendorId),
+      async create(
+        parentVendorId: string,
+        body: OutletBody,
+        limitInvitations: InvitationLimiter,
+      ): Promise<OutletAnswer['result']> {
+        checkBody(body, null);
+        const parent = await repo.findVendor(db, parentVendorId);
+        if (!parent?.is_parent) throw forbiddenVendor();
+        return createUnder(parent, body, limitInvitations);
+      },
+      async update(
+        vendorId: string,
+        body: OutletBody,
+        limitInvitations: InvitationLimiter,
+      ): Promise<OutletAnswer['result']> {
+        const current = await repo.findVendor(db, vendorId);
+        if (!current) throw forbiddenVendor();
+        return updateOutlet(current, body, limitInvitations);
+      },
     },
 
     /**

@@ -1,6 +1,6 @@
 import { ActionIcon, Avatar, Button, Divider, Popover, Stack, Text } from '@mantine/core';
 import { paths } from '@riderdesk/domain/paths';
-import { IconExternalLink, IconHelpCircle, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconCode, IconExternalLink, IconHelpCircle, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +14,8 @@ export interface AccountMenuProps {
   canRegister: boolean;
   /** The help centre's page for the selected branch; null where the help centre is hidden (spec §2). */
   helpCentrePath: string | null;
+  /** Settings → Developers, for a signed-in merchant's own account; null for guests and partner apps. */
+  developersPath?: string | null;
   onLogout: () => void;
   isLoggingOut: boolean;
 }
@@ -24,6 +26,7 @@ export function AccountMenu({
   isPartner = false,
   canRegister,
   helpCentrePath,
+  developersPath = null,
   onLogout,
   isLoggingOut,
 }: AccountMenuProps) {
@@ -94,6 +97,18 @@ export function AccountMenu({
               justify="flex-start"
             >
               {t('account.help-centre')}
+            </Button>
+          )}
+          {developersPath && (
+            <Button
+              component={Link}
+              to={developersPath}
+              onClick={close}
+              variant="default"
+              leftSection={<IconCode size={18} />}
+              justify="flex-start"
+            >
+              {t('developers.menu')}
             </Button>
           )}
           {email && (

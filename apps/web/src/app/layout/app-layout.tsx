@@ -61,7 +61,8 @@ export function AppLayout() {
   const showsBranches = !isGuest && showsTabs;
   // Bulk orders are a merchant's tool; guests have no bulk page (decision 080).
   const items = NAV_ITEMS.filter(
-    (item) => (!item.flag || flags[item.flag]) && !(isGuest && item.flag === 'BulkOrderUpload'),
+    (item) =>
+      (!item.flag || flags[item.flag]) && !(isGuest && (item.flag === 'BulkOrderUpload' || item.isMerchantTool)),
   );
   const vendorId = branch.selectedVendor?.vendor_id ?? null;
   const email = session?.user.email ?? null;
@@ -74,6 +75,8 @@ export function AppLayout() {
   });
   const showsHelpButton = isHelpCentreOn && section !== 'helpcenter' && vendorId !== null;
   const helpCentrePath = isHelpCentreOn && vendorId ? paths.helpCentre(vendorId) : null;
+  // The merchant API's credentials belong to a merchant's own account: not to guests or partner apps.
+  const developersPath = session && !isPartner ? paths.developers() : null;
 
   const branchListProps = {
     vendors: branch.vendors,
@@ -131,7 +134,9 @@ export function AppLayout() {
             {/* Desktop. */}
             <Group gap="lg" visibleFrom="sm" h="100%" wrap="nowrap" miw={0}>
               <BrandLogo to={sectionPath('order-tracking', vendorId)} />
-              {showsBranches && <BranchSelector {...branchListProps} selected={branch.selectedVendor} />}
+              {showsBranches && (
+                <BranchSelector {...branchListProps} selected={branch.selectedVendor} loading={branch.isLoading} />
+              )}
               {showsTabs && <DesktopNav items={items} current={section} vendorId={vendorId} />}
             </Group>
             <Group gap="xs" visibleFrom="sm" wrap="nowrap">
@@ -141,6 +146,7 @@ export function AppLayout() {
                 isPartner={isPartner}
                 canRegister={canRegister}
                 helpCentrePath={helpCentrePath}
+                developersPath={developersPath}
                 onLogout={() => logout.mutate()}
                 isLoggingOut={logout.isPending}
               />
@@ -174,6 +180,7 @@ export function AppLayout() {
         isPartner={isPartner}
         canRegister={canRegister}
         helpCentrePath={helpCentrePath}
+        developersPath={developersPath}
         onLogout={() => {
           drawer.close();
           logout.mutate();

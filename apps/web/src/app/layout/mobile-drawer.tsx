@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { DRAWER_WIDTH } from '@riderdesk/domain/constants';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import { paths } from '@riderdesk/domain/paths';
-import { IconExternalLink, IconHelpCircle, IconLogout } from '@tabler/icons-react';
+import { IconCode, IconExternalLink, IconHelpCircle, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguagePicker } from '../../features/language/components/language-picker.tsx';
@@ -25,6 +25,8 @@ export interface MobileDrawerProps {
   canRegister: boolean;
   /** The help centre's page; null where the help centre is hidden (spec §2). */
   helpCentrePath: string | null;
+  /** Settings → Developers, for a signed-in merchant; null for guests and partner apps. */
+  developersPath?: string | null;
   /** A partner app's user is a partner already: no partner link. */
   isPartner?: boolean;
   onLogout: () => void;
@@ -91,6 +93,18 @@ export function MobileDrawer(props: MobileDrawerProps) {
               label={t('account.help-centre')}
               leftSection={<IconHelpCircle size={20} />}
               onClick={props.onClose}
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          )}
+          {props.developersPath && (
+            <NavLink
+              component={Link}
+              to={props.developersPath}
+              label={t('developers.menu')}
+              leftSection={<IconCode size={20} />}
+              active={props.current === 'settings'}
+              onClick={props.onClose}
+              variant="light"
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
             />
           )}

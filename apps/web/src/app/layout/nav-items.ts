@@ -1,5 +1,12 @@
 import type { FlagName } from '@riderdesk/domain/contracts/flags';
-import { type Icon, IconFileSpreadsheet, IconHistory, IconMapPin, IconMotorbike } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconChartBar,
+  IconFileSpreadsheet,
+  IconHistory,
+  IconMapPin,
+  IconMotorbike,
+} from '@tabler/icons-react';
 import type { VendorSection } from '../vendor-path.ts';
 
 export interface NavItem {
@@ -7,6 +14,8 @@ export interface NavItem {
   labelKey: string;
   icon: Icon;
   flag?: FlagName;
+  /** A merchant's tool: not offered to guests (the API refuses them). */
+  isMerchantTool?: boolean;
 }
 
 // spec §2: tabs Request, Tracking, History, and Bulk order only with its flag.
@@ -14,5 +23,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { section: 'request-a-rider', labelKey: 'nav.request', icon: IconMotorbike },
   { section: 'order-tracking', labelKey: 'nav.tracking', icon: IconMapPin },
   { section: 'history', labelKey: 'nav.history', icon: IconHistory },
+  // Issue 39: insights, a tab beside History.
+  { section: 'insights', labelKey: 'nav.insights', icon: IconChartBar, isMerchantTool: true },
   { section: 'bulk-order', labelKey: 'nav.bulk', icon: IconFileSpreadsheet, flag: 'BulkOrderUpload' },
 ];

@@ -93,6 +93,21 @@ describe('order history', { timeout: 20_000 }, () => {
     expect(screen.getByRole('status')).toHaveTextContent('Orders in this period: 1');
   });
 
+  it('opens on the period and status a link names (insights), then drops them from the address', async () => {
+    const { api, router } = await renderHistory('/history/v-1?start=2026-03-09&end=2026-03-10&status=DELIVERED');
+    await waitFor(() => expect(listRequests(api).length).toBeGreaterThan(0));
+    const query = listRequests(api)[0]!.url.searchParams;
+    // Karachi's days: 9 March from 19:00 UTC the day before, to the last millisecond of 10 March.
+    expect(query.get('from')).toBe('2026-03-08T19:00:00.000Z');
+    expect(query.get('to')).toBe('2026-03-10T18:59:59.999Z');
+    expect(query.get('status')).toBe('DELIVERED');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.historyFilters)!)).toEqual({
+      range: { preset: 'Custom', start: '2026-03-09', end: '2026-03-10' },
+      status: 'DELIVERED',
+    });
+  });
+
   it('asks the server for the status and the search, and remembers the status and period for the next visit', async () => {
     const user = userEvent.setup();
     const { api, unmount } = await renderHistory('/history/v-1', {

@@ -1,8 +1,9 @@
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { editOrderPath } from '@riderdesk/domain/paths';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { HistoryPage } from '../../features/history/components/history-page.tsx';
+import { linkedFiltersOf } from '../../features/history/hooks/use-history-filters.ts';
 import { OrderDetail } from '../../features/tracking/components/order-detail.tsx';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useGuestVendorId } from '../../shared/session/guest-session.ts';
@@ -16,6 +17,20 @@ export function HistoryRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const flags = useAppFlags();
   const [now] = useState(() => new Date());
+  // A link's period and status (insights' bars) open the page once; the URL then drops them, so a filter
+  // chosen afterwards is not undone by a reload.
+  const [linkedFilters] = useState(() => linkedFiltersOf(searchParams));
+  useEffect(() => {
+    if (!linkedFilters) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of ['start', 'end', 'status']) next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linkedFilters, setSearchParams]);
   // spec §2: changing the selected order rewrites the history URL with push, so Back closes the order.
   const selectOrder = useCallback(
     (orderId: string | null) =>
@@ -56,6 +71,7 @@ export function HistoryRoute() {
       requestPath={sectionPath('request-a-rider', vendorId)}
       renderOrderDetail={renderOrderDetail}
       isGuest={isGuest}
+      linkedFilters={linkedFilters}
     />
   );
 }

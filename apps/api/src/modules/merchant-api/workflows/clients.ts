@@ -4,15 +4,24 @@ import type {
   ApiClientCreateBody,
   ApiClientCreated,
   ApiClientList,
+  ApiClientSecretBody,
+  ApiClientSecretRotated,
 } from '@riderdesk/domain/contracts/merchant-api';
-import { API_KEY_MODULUS_BITS, MAX_LIVE_KEYS, outletsOutsideTree } from '@riderdesk/domain/merchant-api/credentials';
+import {
+  API_KEY_MODULUS_BITS,
+  MAX_LIVE_KEYS,
+  outletsOutsideTree,
+  previousSecretExpiry,
+} from '@riderdesk/domain/merchant-api/credentials';
 import type { Caller } from '../../../plugins/auth.ts';
 import { randomToken, sha256 } from '../../auth/tokens.ts';
+import { API_CLIENT_CHANGES_CHANNEL } from '../caller-cache.ts';
 import {
   clientNotFound,
   keyNotFound,
   keyNotRsa2048,
   type MerchantApiDeps,
+  noSecret,
   outletNotInVendor,
   tooManyKeys,
 } from '../deps.ts';
@@ -37,7 +46,13 @@ function rsa2048Pem(pem: string): string {
 const newKeyId = () => randomUUID();
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
-function toApiClient(row: repo.ApiClientRow, outlets: string[], keys: repo.ApiClientKeyRow[]): ApiClient {
+/** Until when a rotated secret still works, or null once it does not (or there is none). */
+function previousSecretUntil(row: repo.ApiClientRow, now: Date): string | null {
+  const until = row.previous_secret_hash === null ? null : row.previous_secret_expires_at;
+  return until && until.getTime() > now.getTime() ? until.toISOString() : null;
+}
+
+function toApiClient(row: repo.ApiClientRow, outlets: string[], keys: repo.ApiClientKeyRow[], now: Date): ApiClient {
   return {
     client_id: row.client_id,
     vendor_id: row.vendor_id,
@@ -46,6 +61,7 @@ function toApiClient(row: repo.ApiClientRow, outlets: string[], keys: repo.ApiCl
     outlet_ids: row.scope === 'outlets' ? outlets : [],
     environment: row.environment,
     has_secret: row.secret_hash !== null,
+    previous_secret_expires_at: row.revoked_at ? null : previousSecretUntil(row, now),
     keys: keys.map((key) => ({
       key_id: key.key_id,
       created_at: key.created_at.toISOString(),
@@ -60,11 +76,13 @@ function toApiClient(row: repo.ApiClientRow, outlets: string[], keys: repo.ApiCl
 async function views(deps: MerchantApiDeps, rows: repo.ApiClientRow[]): Promise<ApiClient[]> {
   const ids = rows.map((row) => row.client_id);
   const [outlets, keys] = await Promise.all([repo.outletsOfClients(deps.db, ids), repo.keysOfClients(deps.db, ids)]);
+  const now = deps.now();
   return rows.map((row) =>
     toApiClient(
       row,
       outlets.get(row.client_id) ?? [],
       keys.filter((key) => key.client_id === row.client_id),
+      now,
     ),
   );
 }
@@ -152,13 +170,41 @@ export async function addKey(
   return view;
 }
 
+/**
+ * Rotation of the client secret (decision 167): a new secret, answered once and kept as its sha256; the previous
+ * one works on beside it for the hours asked (none: it stops at once). Access tokens already issued run to their
+ * expiry, as after a key's revocation; revoking the client stops them at once.
+ */
+export async function rotateSecret(
+  deps: MerchantApiDeps,
+  caller: UserCaller,
+  clientId: string,
+  body: ApiClientSecretBody,
+): Promise<ApiClientSecretRotated> {
+  const client = await clientOfCaller(deps, caller, clientId);
+  if (client.revoked_at) throw clientNotFound();
+  if (client.secret_hash === null) throw noSecret();
+  const secret = randomToken();
+  const expiry = previousSecretExpiry(deps.now(), body.previous_secret_hours);
+  const rotated = await repo.rotateSecret(deps.db, clientId, sha256(secret), expiry);
+  // Revoked meanwhile.
+  if (!rotated) throw clientNotFound();
+  const [view] = await views(deps, [rotated]);
+  if (!view) throw clientNotFound();
+  return { client: view, client_secret: secret };
+}
+
 export async function revokeKey(deps: MerchantApiDeps, caller: UserCaller, clientId: string, keyId: string) {
   await clientOfCaller(deps, caller, clientId);
   if (!(await repo.revokeKey(deps.db, clientId, keyId, deps.now()))) throw keyNotFound();
 }
 
-/** Its access tokens stop at once: every call checks the client in the database. */
+/**
+ * Its access tokens stop at once: the revocation is announced to every instance (api_client_changes), whose
+ * caches drop the client, and this instance's drops it before answering (decision 161).
+ */
 export async function revokeClient(deps: MerchantApiDeps, caller: UserCaller, clientId: string) {
   await clientOfCaller(deps, caller, clientId);
-  await repo.revokeClient(deps.db, clientId, deps.now());
+  await repo.revokeClientAndNotify(deps.db, clientId, deps.now(), API_CLIENT_CHANGES_CHANNEL);
+  deps.callers.forget(clientId);
 }

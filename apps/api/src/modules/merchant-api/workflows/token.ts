@@ -31,6 +31,13 @@ function sameHash(secret: string, hash: string | null): boolean {
   return given.length === kept.length && timingSafeEqual(given, kept);
 }
 
+/** The client's secret, or the one it replaced while that still works (decision 167). */
+function isClientSecret(client: repo.ApiClientRow, secret: string, now: Date): boolean {
+  const isPreviousLive =
+    client.previous_secret_expires_at !== null && client.previous_secret_expires_at.getTime() > now.getTime();
+  return sameHash(secret, client.secret_hash) || (isPreviousLive && sameHash(secret, client.previous_secret_hash));
+}
+
 /** The client an RS256 assertion authenticates (RFC 7523 §3), or why it does not. */
 async function clientOfAssertion(
   deps: MerchantApiDeps,
@@ -92,16 +99,18 @@ export async function issueToken(deps: MerchantApiDeps, request: TokenRequest): 
     client = await clientOfAssertion(deps, request.client_assertion, request.client_id);
   } else if (request.client_id && request.client_secret) {
     const found = await repo.findLiveClient(deps.db, request.client_id);
-    client = found && sameHash(request.client_secret, found.secret_hash) ? found : unknownClient();
+    client = found && isClientSecret(found, request.client_secret, deps.now()) ? found : unknownClient();
   } else {
     return refused(400, 'invalid_request', 'client_assertion or client_id and client_secret are required');
   }
   if ('ok' in client) return client;
+  // A client is bound to the environment it was made in: a sandbox client gets no token on production.
+  if (client.environment !== deps.environment) return unknownClient('The client belongs to another environment');
   await repo.touchClient(deps.db, client.client_id, deps.now());
   return {
     ok: true,
     answer: {
-      access_token: await deps.accessTokens.sign(client.client_id, API_ACCESS_TOKEN_TTL_S),
+      access_token: await deps.accessTokens.sign(client.client_id, API_ACCESS_TOKEN_TTL_S, deps.environment),
       token_type: 'Bearer',
       expires_in: API_ACCESS_TOKEN_TTL_S,
     },

@@ -104,3 +104,13 @@ export async function findLatestPickupOfVendor(
       }
     : null;
 }
+
+/** The unfinished orders of these vendors that a rider has: the ones whose rider position is followed. */
+export async function findRiderOrdersOfVendors(db: Db, vendorIds: readonly string[]): Promise<OrderRow[]> {
+  if (vendorIds.length === 0) return [];
+  return selectOrders(
+    db,
+    'where o.vendor_id = any($1::text[]) and o.rider_id is not null and not (o.status = any($2::text[])) order by o.order_id',
+    [vendorIds, TERMINAL_STATUSES],
+  );
+}

@@ -137,6 +137,11 @@ export interface OrderKeyClaim {
   key: string;
   requestHash: string;
   expiresAt: Date;
+  /**
+   * The answer the key replays, in the caller's own shape, when it is not POST /order's `{result: {order_id}}`:
+   * the statement writes its order id into the body's top-level `order_id` (decision 167).
+   */
+  answer?: { statusCode: number; body: unknown };
 }
 
 /** What `insertOrderOnce` did: the order it placed, or the completed answer already stored under the key. */
@@ -148,7 +153,8 @@ export type OrderOnceResult =
 
 /**
  * One order — its number drawn from `order_number_seq`, its first status_history entry, its announcement on
- * `order_changes` — and, with a claim, its Idempotency-Key and the answer that key replays, in one statement
+ * `order_changes` — and, with a claim, its Idempotency-Key and the answer that key replays (POST /order's, or the
+ * claim's own with the order id written in), in one statement
  * (decision 100): it commits or fails as a whole, so no explicit transaction is needed. The key is claimed as
  * the transaction of decision 021 claimed it: `insert … on conflict do update … where expired`, so a concurrent
  * duplicate waits on the primary key until the first commits and then places nothing. A key already completed
@@ -174,10 +180,16 @@ export async function insertOrderOnce(
   let stored = '';
   if (claim) {
     const [owner, key] = [param(claim.owner), param(claim.key)];
+    const [statusCode, response] = claim.answer
+      ? [
+          `${param(claim.answer.statusCode)}::int`,
+          `jsonb_set(${param(JSON.stringify(claim.answer.body))}::jsonb, '{order_id}', to_jsonb(${orderId}))`,
+        ]
+      : ['200', `jsonb_build_object('result', jsonb_build_object('order_id', ${orderId}))`];
     claimed = `claimed as (
          insert into idempotency_keys as k (owner, key, request_hash, created_at, expires_at, status_code, response)
          select ${owner}, ${key}, ${param(claim.requestHash)}, ${createdAt}, ${param(claim.expiresAt)},
-                200, jsonb_build_object('result', jsonb_build_object('order_id', ${orderId}))
+                ${statusCode}, ${response}
            from number
          on conflict (owner, key) do update
            set request_hash = excluded.request_hash, created_at = excluded.created_at,

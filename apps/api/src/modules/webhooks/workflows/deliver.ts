@@ -1,9 +1,10 @@
+import { WEBHOOK_TEST_EVENT } from '@riderdesk/domain/webhook-events';
+import { UnreadableSecret } from '../../../infra/secret-box.ts';
 import { checkEndpointUrl, resolveDeliveryAddress } from '../address-policy.ts';
 import type { WebhookDeps } from '../deps.ts';
 import type { PostResult } from '../post.ts';
 import { WEBHOOK_TIMEOUT_MS } from '../post.ts';
 import * as repo from '../repo.ts';
-import { UnreadableSecret } from '../secret-box.ts';
 import { signWebhook } from '../signing.ts';
 
 // A claim outlives one attempt (its 5 s time-out) by far; a worker that died mid-attempt frees it then.
@@ -18,62 +19,111 @@ export class DeliveryInFlight extends Error {
 export type AttemptResult = 'not-its-turn' | 'delivered' | 'retry' | 'failed';
 
 /**
+ * Events of one order one job sends in a row (decision 168) before the next one goes through a job of its own:
+ * each attempt may take up to its 5 s time-out, and the job's lease (60 s) must outlast them all.
+ */
+export const DELIVERY_CHAIN_LIMIT = 8;
+
+/**
  * One attempt of one delivery: the job handler of the deliver queue. At least once: a worker that dies
  * between the POST and the settling leaves the claim to lapse and the job to be retried, so the receiver
  * may see an event twice (same event id). Ordered per order and endpoint: a delivery whose earlier sibling
- * is still pending is not attempted; the sibling queues it when it settles.
+ * is still pending is not attempted. Once delivered, the next event of the order to the endpoint is claimed
+ * in the same statement and sent by this worker at once (decision 168), up to DELIVERY_CHAIN_LIMIT in a row;
+ * its own job, if it runs meanwhile, finds it taken. Answers the outcome of the job's own delivery.
  */
 export async function attemptDelivery(deps: WebhookDeps, deliveryId: string): Promise<AttemptResult> {
   const claimedAt = deps.clock();
-  const delivery = await repo.claimDelivery(deps.db, deliveryId, claimedAt, new Date(claimedAt.getTime() + CLAIM_MS));
-  if (!delivery) {
-    // Another worker holds a live claim: this job comes back later, after that attempt has settled, so a
-    // claim whose worker dies is never left without a job to take it over.
-    if (await repo.isClaimed(deps.db, deliveryId, claimedAt)) throw new DeliveryInFlight(deliveryId);
-    return 'not-its-turn';
+  const claim = await repo.claimDelivery(deps.db, deliveryId, claimedAt, new Date(claimedAt.getTime() + CLAIM_MS));
+  // Another worker holds a live claim: this job comes back later, after that attempt has settled, so a
+  // claim whose worker dies is never left without a job to take it over.
+  if (claim.kind === 'in-flight') throw new DeliveryInFlight(deliveryId);
+  if (claim.kind === 'not-its-turn') return 'not-its-turn';
+  let delivery = claim.delivery;
+  let attemptClaimedAt = claimedAt;
+  let result: AttemptResult | null = null;
+  for (let sent = 1; ; sent++) {
+    const outcome = await attempt(deps, delivery, attemptClaimedAt, sent < DELIVERY_CHAIN_LIMIT);
+    result ??= outcome.result;
+    if (!outcome.next) return result;
+    delivery = outcome.next;
+    attemptClaimedAt = deps.clock();
   }
+}
 
-  const outcome = await send(deps, delivery);
+/** Sends one claimed delivery and settles it; answers the next delivery of its order, claimed, when it may go. */
+async function attempt(
+  deps: WebhookDeps,
+  delivery: repo.ClaimedDelivery,
+  claimedAt: Date,
+  mayClaimNext: boolean,
+): Promise<{ result: AttemptResult; next: repo.ClaimedDelivery | null }> {
+  const posted = await send(deps, delivery);
   const now = deps.clock();
-  const isSuccess = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-  return deps.db.transaction(async (tx) => {
-    const record = { status: outcome.status, latencyMs: outcome.latencyMs, error: outcome.error };
-    let result: AttemptResult;
+  const isSuccess = posted.status !== null && posted.status >= 200 && posted.status < 300;
+  const record = { status: posted.status, latencyMs: posted.latencyMs, error: posted.error };
+  // The common case in one statement: delivered, and the next event of the order (if any) claimed to go now.
+  if (isSuccess && mayClaimNext) {
+    const { next } = await repo.settleDeliveredAndClaimNext(
+      deps.db,
+      delivery.id,
+      record,
+      now,
+      new Date(now.getTime() + CLAIM_MS),
+    );
+    return { result: 'delivered', next };
+  }
+  const result = await deps.db.transaction(async (tx): Promise<AttemptResult> => {
     if (isSuccess) {
-      await repo.settleDelivery(tx, delivery.id, 'delivered', record, now, null);
-      await repo.recordEndpointSuccess(tx, delivery.endpoint_id, now);
-      result = 'delivered';
-    } else {
-      await repo.recordEndpointFailure(tx, delivery.endpoint_id, now, deps.disableAfterFailures);
-      const next = deps.nextAttempt({
-        failedAttempts: delivery.attempts,
-        firstAttemptAt: delivery.first_attempt_at ?? claimedAt,
+      const following = await repo.settleDeliveredAndNext(
+        tx,
+        { id: delivery.id, endpointId: delivery.endpoint_id, orderId: delivery.order_id },
+        record,
         now,
-      });
-      if (next) {
-        await repo.settleDelivery(tx, delivery.id, 'pending', record, now, next);
-        await deps.deliverQueue.send(
-          { deliveryId: delivery.id },
-          { key: `${delivery.id}:retry:${delivery.attempts}`, startAfter: next, tx },
-        );
-        return 'retry';
+      );
+      // This worker has sent its share in a row: the next event of the order goes through a job of its own.
+      if (following) {
+        await deps.deliverQueue.send({ deliveryId: following }, { key: `${following}:after:${delivery.id}`, tx });
       }
-      await repo.settleDelivery(tx, delivery.id, 'failed', record, now, null);
-      result = 'failed';
+      return 'delivered';
     }
-    // This delivery is settled for good: the next event of the order to this endpoint may go.
+    if (await repo.recordEndpointFailure(tx, delivery.endpoint_id, now, deps.disableAfterFailures)) {
+      // This failure disabled the endpoint: its merchant is told, once for this disabling.
+      const disabledAt = now.toISOString();
+      await deps.noticeQueue.send(
+        { endpointId: delivery.endpoint_id, disabledAt },
+        { key: `${delivery.endpoint_id}:disabled:${disabledAt}`, tx },
+      );
+    }
+    // A test event is sent when asked for, never tried again.
+    const next =
+      delivery.event_type === WEBHOOK_TEST_EVENT
+        ? null
+        : deps.nextAttempt({
+            failedAttempts: delivery.attempts,
+            firstAttemptAt: delivery.first_attempt_at ?? claimedAt,
+            now,
+          });
+    if (next) {
+      await repo.settleDelivery(tx, delivery.id, 'pending', record, now, next);
+      await deps.deliverQueue.send(
+        { deliveryId: delivery.id },
+        { key: `${delivery.id}:retry:${delivery.attempts}`, startAfter: next, tx },
+      );
+      return 'retry';
+    }
+    await repo.settleDelivery(tx, delivery.id, 'failed', record, now, null);
+    // This delivery has failed for good: the next event of the order to this endpoint may go.
     const following = await repo.nextInLine(tx, delivery.endpoint_id, delivery.order_id);
     if (following) {
       await deps.deliverQueue.send({ deliveryId: following }, { key: `${following}:after:${delivery.id}`, tx });
     }
-    return result;
+    return 'failed';
   });
+  return { result, next: null };
 }
 
-async function send(
-  deps: WebhookDeps,
-  delivery: repo.DeliveryRow & { url: string; secret_sealed: string },
-): Promise<PostResult> {
+async function send(deps: WebhookDeps, delivery: repo.ClaimedDelivery): Promise<PostResult> {
   const url = checkEndpointUrl(delivery.url, deps.environment);
   if (!url.ok) return { status: null, latencyMs: null, error: `url refused: ${url.reason}` };
   // Checked at every attempt: the name may resolve elsewhere than when the endpoint was registered.

@@ -39,3 +39,43 @@ export async function enqueueEvent(deps: WebhookDeps, event: OrderEvent, tx?: Db
     return eventId;
   });
 }
+
+export interface OrderEvents {
+  vendorId: string;
+  orderId: string;
+  /** Event types of one change, recorded in this order (each its own event id). */
+  types: readonly string[];
+  /** The callback body: built only when an endpoint takes one of the types. */
+  body: () => Promise<unknown>;
+}
+
+/**
+ * The events of one change of an order, in the caller's transaction (`tx`): one look-up of the vendor's
+ * endpoints for all the types, the body built once, a delivery per type and endpoint that chose it.
+ */
+export async function enqueueOrderEvents(deps: WebhookDeps, events: OrderEvents, tx: Db): Promise<number> {
+  if (!(await deps.presence.has(tx, events.vendorId))) return 0;
+  const endpoints = await repo.endpointsTakingAny(tx, events.vendorId, events.types);
+  if (endpoints.length === 0) return 0;
+  const body = JSON.stringify(await events.body());
+  const now = deps.clock();
+  let recorded = 0;
+  for (const type of events.types) {
+    const eventId = randomUUID();
+    for (const endpoint of endpoints.filter((e) => e.events.includes(type))) {
+      const id = randomUUID();
+      await repo.insertDelivery(tx, {
+        id,
+        endpointId: endpoint.id,
+        eventId,
+        orderId: events.orderId,
+        eventType: type,
+        body,
+        now,
+      });
+      await deps.deliverQueue.send({ deliveryId: id }, { key: `${id}:queued`, tx });
+      recorded += 1;
+    }
+  }
+  return recorded;
+}

@@ -7,7 +7,8 @@ import {
 import { isExportJobPending } from '@riderdesk/domain/order-history';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, api } from '../../../shared/api/client.ts';
-import { downloadAuthorisedFile, type ExportRequest } from './export-orders.ts';
+import { downloadAuthorisedFile } from '../../../shared/api/download-file.ts';
+import type { ExportRequest } from './export-orders.ts';
 
 /** While an e-mailed export is being prepared, the list is read again this often to move its progress. */
 export const EXPORT_JOB_POLL_MS = 2000;

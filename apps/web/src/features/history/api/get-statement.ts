@@ -1,7 +1,7 @@
 import type { StatementFormat } from '@riderdesk/domain/contracts/order-list';
 import { useMutation } from '@tanstack/react-query';
 import { API_BASE } from '../../../shared/api/client.ts';
-import { downloadAuthorisedFile } from './export-orders.ts';
+import { downloadAuthorisedFile } from '../../../shared/api/download-file.ts';
 
 export interface StatementRequest {
   vendorId: string;

@@ -1,11 +1,9 @@
-import '@mantine/dates/styles.css';
 import { ActionIcon, Group, Select, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { DATE_PRESETS, type DatePreset } from '@riderdesk/domain/date-presets';
-import { CUSTOM_RANGE_ERRORS, type CustomRangeError, HISTORY_MAX_RANGE_DAYS } from '@riderdesk/domain/order-history';
+import type { CustomRangeError } from '@riderdesk/domain/order-history';
 import { STATUS_FILTERS, type StatusFilter } from '@riderdesk/domain/order-status';
-import { IconCalendar, IconSearch, IconX } from '@tabler/icons-react';
+import { IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PeriodFields } from '../../../shared/ui/period-fields.tsx';
 import type { HistoryFilters } from '../hooks/use-history-filters.ts';
 
 export type HistoryFiltersBarProps = {
@@ -33,43 +31,15 @@ export function HistoryFiltersBar({
   today,
 }: HistoryFiltersBarProps) {
   const { t } = useTranslation();
-  const custom = filters.range.preset === 'Custom' ? filters.range : null;
-  const choosePreset = (preset: DatePreset) =>
-    onChange({
-      range: preset === 'Custom' ? { preset, start: null, end: null } : { preset },
-    });
   return (
     <Group gap="sm" align="flex-start" wrap="wrap" role="search" aria-label={t('history.filters.label')}>
-      <Select
+      <PeriodFields
         label={t('history.filters.range')}
-        data={DATE_PRESETS.map((preset) => ({ value: preset, label: t(`history.filters.preset.${preset}`) }))}
-        value={filters.range.preset}
-        onChange={(value) => value && choosePreset(value as DatePreset)}
-        allowDeselect={false}
-        w={{ base: '100%', xs: 180 }}
-        comboboxProps={{ withinPortal: true }}
+        range={filters.range}
+        onChange={(range) => onChange({ range })}
+        rangeError={rangeError}
+        today={today}
       />
-      {custom && (
-        <DatePickerInput
-          type="range"
-          label={t('history.filters.dates')}
-          placeholder={t('history.filters.dates-placeholder')}
-          leftSection={<IconCalendar size={16} />}
-          value={[custom.start, custom.end]}
-          onChange={([start, end]) => onChange({ range: { preset: 'Custom', start: start ?? null, end: end ?? null } })}
-          maxDate={today}
-          allowSingleDateInRange
-          valueFormat="D MMM YYYY"
-          // An unfinished range is a hint (the last orders stay listed); only a wrong one is an error.
-          description={rangeError === CUSTOM_RANGE_ERRORS.incomplete ? t(rangeError) : undefined}
-          error={
-            rangeError && rangeError !== CUSTOM_RANGE_ERRORS.incomplete
-              ? t(rangeError, { days: HISTORY_MAX_RANGE_DAYS })
-              : undefined
-          }
-          w={{ base: '100%', xs: 280 }}
-        />
-      )}
       <Select
         label={t('history.filters.status')}
         data={STATUS_FILTERS.map((status) => ({ value: status, label: t(`history.filters.status-value.${status}`) }))}

@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import { describeError } from '../../../shared/api/describe-error.ts';
 import { EmptyPanel } from '../../../shared/ui/empty-panel.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import type { HistoryFilters } from '../hooks/use-history-filters.ts';
 import { useHistoryPage } from '../hooks/use-history-page.ts';
 import { ExportJobsPanel } from './export-jobs-panel.tsx';
 import { HistoryFiltersBar } from './history-filters-bar.tsx';
@@ -34,6 +35,8 @@ export type HistoryPageProps = {
   renderOrderDetail: (order: Order) => ReactNode;
   /** A guest searches by a valid phone only and has no export (spec §5, decision 080). */
   isGuest?: boolean;
+  /** A period and status a link opened History on (insights' bars): applied as if chosen. */
+  linkedFilters?: HistoryFilters | null;
 };
 
 function TableSkeleton() {
@@ -50,7 +53,13 @@ function TableSkeleton() {
 export function HistoryPage(props: HistoryPageProps) {
   const { vendorId, includeOutlets, selectedOrderId, onSelectOrder } = props;
   const { t, i18n } = useTranslation();
-  const page = useHistoryPage({ vendorId, includeOutlets, selectedOrderId, isGuest: props.isGuest ?? false });
+  const page = useHistoryPage({
+    vendorId,
+    includeOutlets,
+    selectedOrderId,
+    isGuest: props.isGuest ?? false,
+    linkedFilters: props.linkedFilters ?? null,
+  });
   const { history, orders, isWide, exports } = page;
   const { download, sendByEmail } = exports;
 

@@ -26,11 +26,32 @@ export function parseStoredFilters(value: unknown): HistoryFilters {
   return { range: { preset: 'Custom', start: day(range?.start), end: day(range?.end) }, status: safeStatus };
 }
 
-/** spec §9 "Persisted state": the date range and the status survive visits; the search does not. */
-export function useHistoryFilters() {
-  const [filters, setFilters] = useState<HistoryFilters>(() =>
-    parseStoredFilters(readJson(STORAGE_KEYS.historyFilters)),
-  );
+/**
+ * The filters a link carries (`start`, `end` and `status` of the history URL, paths.history): a custom period and
+ * a status, checked like stored ones; null when the link names neither.
+ */
+export function linkedFiltersOf(search: URLSearchParams): HistoryFilters | null {
+  const start = search.get('start');
+  const end = search.get('end');
+  const status = search.get('status');
+  if (start === null && end === null && status === null) return null;
+  const stored = readJson(STORAGE_KEYS.historyFilters) as Partial<HistoryFilters> | null;
+  return parseStoredFilters({
+    range: start !== null || end !== null ? { preset: 'Custom', start, end } : (stored?.range ?? DEFAULT_HISTORY_RANGE),
+    status: status ?? 'ANY',
+  });
+}
+
+/**
+ * spec §9 "Persisted state": the date range and the status survive visits; the search does not. Filters a link
+ * opened the page on replace them, as if chosen.
+ */
+export function useHistoryFilters(linked: HistoryFilters | null = null) {
+  const [filters, setFilters] = useState<HistoryFilters>(() => {
+    if (!linked) return parseStoredFilters(readJson(STORAGE_KEYS.historyFilters));
+    writeStorage(STORAGE_KEYS.historyFilters, JSON.stringify(linked));
+    return linked;
+  });
   const update = useCallback((change: Partial<HistoryFilters>) => {
     setFilters((current) => {
       const next = { ...current, ...change };

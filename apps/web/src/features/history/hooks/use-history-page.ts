@@ -20,7 +20,7 @@ import {
   nextShownRange,
   selectedOrderOf,
 } from '../history-view.ts';
-import { useHistoryFilters } from './use-history-filters.ts';
+import { type HistoryFilters, useHistoryFilters } from './use-history-filters.ts';
 import { useHistoryLiveUpdates } from './use-history-live-updates.ts';
 
 // The server search waits for the typing to pause.
@@ -32,6 +32,7 @@ export function useHistoryPage(input: {
   includeOutlets: boolean;
   selectedOrderId: string | null;
   isGuest: boolean;
+  linkedFilters?: HistoryFilters | null;
 }) {
   const { vendorId, includeOutlets, selectedOrderId } = input;
   const { t, i18n } = useTranslation();
@@ -39,7 +40,7 @@ export function useHistoryPage(input: {
   const isWide = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false }) ?? false;
   // The presets are computed once per visit; a page left open past midnight keeps the day it was opened on.
   const [now] = useState(() => new Date());
-  const [filters, setFilters] = useHistoryFilters();
+  const [filters, setFilters] = useHistoryFilters(input.linkedFilters ?? null);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, HISTORY_SEARCH_DEBOUNCE_MS);
   const searched = historySearch(debouncedSearch, { isGuest: input.isGuest, countryCode: country.code });

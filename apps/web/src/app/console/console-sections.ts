@@ -1,0 +1,46 @@
+import type { OperatorRole } from '@riderdesk/domain/console/roles';
+import { CONSOLE_ROUTE_PATTERNS } from '@riderdesk/domain/paths';
+import { type Icon, IconHistory, IconUsersGroup } from '@tabler/icons-react';
+import { type LazyComponent, lazyWithRetry } from '../../shared/lazy/retry-import.ts';
+
+/**
+ * The console's sections, in the order of its navigation (decision 171). A section is listed here once its page
+ * exists: its path in the paths module's CONSOLE_ROUTE_PATTERNS, its title (nav label and page title) in the
+ * console's catalogue, the roles that see it (an admin sees every section), and its route adapter under
+ * pages/, loaded as a chunk of its own. Hiding a section is a convenience: the server refuses each call of a
+ * role the route does not grant, whatever the browser shows.
+ */
+export interface ConsoleSection {
+  id: string;
+  path: string;
+  titleKey: string;
+  icon: Icon;
+  roles: readonly OperatorRole[];
+  // biome-ignore lint/suspicious/noExplicitAny: any page's chunk.
+  page: LazyComponent<any>;
+}
+
+export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
+  {
+    id: 'operators',
+    path: CONSOLE_ROUTE_PATTERNS.consoleOperators,
+    titleKey: 'console.nav.operators',
+    icon: IconUsersGroup,
+    roles: ['admin'],
+    page: lazyWithRetry(
+      () => import('./pages/operators-route.tsx'),
+      (m) => m.OperatorsRoute,
+    ),
+  },
+  {
+    id: 'audit-log',
+    path: CONSOLE_ROUTE_PATTERNS.consoleAuditLog,
+    titleKey: 'console.nav.audit-log',
+    icon: IconHistory,
+    roles: ['admin'],
+    page: lazyWithRetry(
+      () => import('./pages/audit-log-route.tsx'),
+      (m) => m.AuditLogRoute,
+    ),
+  },
+];

@@ -1,0 +1,34 @@
+/**
+ * The console's audit log (issue 36, decision 170): every change an operator makes, who, when, what, before and
+ * after. An action is named "<target type>.<verb>" in kebab case; a search for its first part ("operator") finds
+ * every action of that target type.
+ */
+export const AUDIT_ACTION_PATTERN = /^[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+$/;
+/** What an action search may be: an action, or its first parts. */
+export const AUDIT_ACTION_SEARCH_PATTERN = /^[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)*$/;
+export const AUDIT_TARGET_TYPE_PATTERN = /^[a-z][a-z0-9-]*$/;
+
+/** The operators module's actions (the command line's, the sign-in's and the Operators page's). */
+export const OPERATOR_AUDIT_ACTIONS = {
+  create: 'operator.create',
+  invite: 'operator.invite',
+  reinvite: 'operator.reinvite',
+  setUp: 'operator.set-up',
+  enrol: 'operator.enrol',
+  signIn: 'operator.sign-in',
+  recoveryCodeUsed: 'operator.recovery-code-used',
+  changeRole: 'operator.change-role',
+  deactivate: 'operator.deactivate',
+} as const;
+
+/**
+ * Every action the audit log may hold, by its module: the audit page offers them in its search and shows each
+ * by its text (console catalogue `console.audit.action.<action>`, checked for both languages by the API tests).
+ * A module that adds console changes adds its object here.
+ */
+export const AUDIT_ACTIONS: readonly string[] = [...Object.values(OPERATOR_AUDIT_ACTIONS)];
+
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_PAGE_MAX = 200;
+/** An export holds at most this many entries (the newest), so one request cannot hold the server for long. */
+export const AUDIT_EXPORT_MAX = 50_000;

@@ -20,6 +20,7 @@ import { Tokens } from './modules/auth/tokens.ts';
 import { bulkPlugin } from './modules/bulk/plugin.ts';
 import { bulkService } from './modules/bulk/service.ts';
 import { dispatcher } from './modules/dispatch/dispatcher.ts';
+import { fleetConsole } from './modules/dispatch/console-fleet.ts';
 import { dispatchPlugin } from './modules/dispatch/plugin.ts';
 import * as ridersRepo from './modules/dispatch/repo.ts';
 import { riderService } from './modules/dispatch/rider-service.ts';
@@ -335,6 +336,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     lifecycle,
     riders,
     dispatcher: dispatcher({ db, now, lifecycle, orders: orderReads, metrics, config: config.dispatch, log, isLeader }),
+    fleetConsole: fleetConsole({ db, now, lifecycle, orders: orderReads, config: config.dispatch }),
     simulator: fleetSimulator({ db, riders, orders: orderReads, config: config.dispatch, log, isLeader }),
     leadership: leader,
     publicTracking: publicTrackingService({

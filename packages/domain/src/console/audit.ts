@@ -21,12 +21,23 @@ export const OPERATOR_AUDIT_ACTIONS = {
   deactivate: 'operator.deactivate',
 } as const;
 
+/** The live operations board's and the Riders page's actions (decision 181). */
+export const FLEET_AUDIT_ACTIONS = {
+  reassignOrder: 'order.reassign',
+  cancelOrder: 'order.cancel',
+  createRider: 'rider.create',
+  deactivateRider: 'rider.deactivate',
+} as const;
+
 /**
  * Every action the audit log may hold, by its module: the audit page offers them in its search and shows each
  * by its text (console catalogue `console.audit.action.<action>`, checked for both languages by the API tests).
  * A module that adds console changes adds its object here.
  */
-export const AUDIT_ACTIONS: readonly string[] = [...Object.values(OPERATOR_AUDIT_ACTIONS)];
+export const AUDIT_ACTIONS: readonly string[] = [
+  ...Object.values(OPERATOR_AUDIT_ACTIONS),
+  ...Object.values(FLEET_AUDIT_ACTIONS),
+];
 
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_PAGE_MAX = 200;

@@ -3,13 +3,13 @@ import type { OrderRow } from '../orders/model.ts';
 import * as repo from './repo.ts';
 
 /**
- * The rider declined the offer, or let it expire: the order waits for another rider, is never offered to
- * this one again, and the rider is free.
+ * The rider declined the offer, or let it expire, or an operator is handing the order to another rider: the
+ * order waits for another rider, is never offered to this one again, and the rider is free.
  */
 export function withdrawOffer(
   lifecycle: Lifecycle,
   orderId: string,
-  reason: 'declined' | 'expired',
+  reason: 'declined' | 'expired' | 'reassigned',
   guard: NonNullable<StepOptions['guard']>,
 ): Promise<OrderRow> {
   return lifecycle.step(orderId, 'WAITING_FOR_TRANSPORT', {

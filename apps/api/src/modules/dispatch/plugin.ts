@@ -1,7 +1,10 @@
+import { CONSOLE_API_PREFIX } from '@riderdesk/domain/paths';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Leadership } from '../../infra/leader.ts';
 import type { VendorService } from '../vendors/service.ts';
 import type { DispatchConfig } from './config.ts';
+import type { FleetConsole } from './console-fleet.ts';
+import { consoleFleetRoutes } from './console-routes.ts';
 import type { Dispatcher } from './dispatcher.ts';
 import type { RiderService } from './rider-service.ts';
 import { riderLocationRoutes, riderRoutes } from './routes.ts';
@@ -20,12 +23,15 @@ export const dispatchPlugin: FastifyPluginAsync<{
     dispatcher: Dispatcher;
     simulator: FleetSimulator;
     leadership: Leadership;
+    fleetConsole: FleetConsole;
   };
   config: DispatchConfig;
 }> = async (app, { services, config }) => {
   const { riders, vendors, dispatcher, simulator, leadership } = services;
   await app.register(riderRoutes, { riders });
   await app.register(riderLocationRoutes, { riders, vendors });
+  // Registered with the API's prefix, so the console's routes are /api/v1/console/… (decision 169).
+  await app.register(consoleFleetRoutes, { prefix: CONSOLE_API_PREFIX, fleet: services.fleetConsole });
 
   app.addHook('onListen', async () => {
     if (config.dispatcher) dispatcher.start();

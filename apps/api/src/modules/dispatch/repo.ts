@@ -15,6 +15,8 @@ export interface RiderRow {
   current_order_id: string | null;
   is_simulated: boolean;
   updated_at: Date;
+  /** A deactivated rider is never offered an order and their token no longer works (migration 170). */
+  deactivated_at: Date | null;
 }
 
 export interface NewRider {
@@ -30,8 +32,8 @@ export interface NewRider {
 }
 
 const RIDER_COLUMNS =
-  'id::text as id, name, phone, vehicle, state, latitude, longitude, heading, current_order_id, is_simulated, updated_at';
-const IS_FREE = `state = 'AVAILABLE' and latitude is not null and longitude is not null`;
+  'id::text as id, name, phone, vehicle, state, latitude, longitude, heading, current_order_id, is_simulated, updated_at, deactivated_at';
+const IS_FREE = `state = 'AVAILABLE' and latitude is not null and longitude is not null and deactivated_at is null`;
 
 /** The new rider's id, or null when a rider with that phone number exists. */
 export async function insertRider(db: Db, rider: NewRider): Promise<string | null> {
@@ -54,7 +56,7 @@ export async function insertRider(db: Db, rider: NewRider): Promise<string | nul
 }
 
 export async function findRiderByTokenHash(db: Db, tokenHash: string): Promise<RiderRow | null> {
-  const [row] = await db.query<RiderRow>(`select ${RIDER_COLUMNS} from riders where token_hash = $1`, [tokenHash]);
+  const [row] = await db.query<RiderRow>(`select ${RIDER_COLUMNS} from riders where token_hash = $1 and deactivated_at is null`, [tokenHash]);
   return row ?? null;
 }
 
@@ -79,7 +81,7 @@ export async function nearestAvailableRider(db: Db, point: GeoPoint): Promise<Ge
 }
 
 export async function simulatedRiders(db: Db): Promise<RiderRow[]> {
-  return db.query<RiderRow>(`select ${RIDER_COLUMNS} from riders where is_simulated order by id`);
+  return db.query<RiderRow>(`select ${RIDER_COLUMNS} from riders where is_simulated and deactivated_at is null order by id`);
 }
 
 /** Takes a free rider for an order; false when another dispatcher took the rider first. */
@@ -124,7 +126,7 @@ export async function insertDecline(
   tx: Db,
   orderId: string,
   riderId: string,
-  reason: 'declined' | 'expired',
+  reason: 'declined' | 'expired' | 'reassigned',
   at: Date,
 ): Promise<void> {
   await tx.query(
@@ -146,4 +148,22 @@ export async function declinesOf(db: Db, orderIds: readonly string[]): Promise<M
     byOrder.set(row.order_id, set);
   }
   return byOrder;
+}
+
+/** Every rider, the app's before the simulator's, by name (the console's Riders page). */
+export async function listRiders(db: Db): Promise<RiderRow[]> {
+  return db.query<RiderRow>(`select ${RIDER_COLUMNS} from riders order by is_simulated, name, id`);
+}
+
+/** The rider, locked for a change in this transaction. */
+export async function lockRider(tx: Db, riderId: string): Promise<RiderRow | null> {
+  const [row] = await tx.query<RiderRow>(`select ${RIDER_COLUMNS} from riders where id = $1 for update`, [riderId]);
+  return row ?? null;
+}
+
+export async function deactivateRider(tx: Db, riderId: string, at: Date): Promise<void> {
+  await tx.query(`update riders set deactivated_at = $2, state = 'OFFLINE', updated_at = $2 where id = $1`, [
+    riderId,
+    at,
+  ]);
 }

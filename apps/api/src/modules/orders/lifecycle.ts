@@ -114,18 +114,23 @@ export function lifecycleService({
       });
     },
 
-    /** CANCELLED with its reason (spec §8): the order leaves its rider, who is free again. */
+    /**
+     * CANCELLED with its reason (spec §8): the order leaves its rider, who is free again. `also` adds writes of
+     * the same transaction (the console's audit entry).
+     */
     cancel(
       orderId: string,
       reason: CancelReason,
       guard?: StepOptions['guard'],
       note: string | null = null,
+      also?: StepOptions['also'],
     ): Promise<repo.OrderRow> {
       return step(orderId, 'CANCELLED', {
         guard,
         patch: () => ({ cancel_reason: reason, cancel_note: note, rider_id: null, offer_expires_at: null }),
         also: async (tx, row, at) => {
           if (row.rider_id) await releaseRider(tx, row.rider_id, row.order_id, at);
+          await also?.(tx, row, at);
         },
       });
     },

@@ -68,6 +68,13 @@ export function orderRecords(db: Db) {
     withRiderOfVendors: (vendorIds: readonly string[]): Promise<OrderRow[]> =>
       repo.findRiderOrdersOfVendors(db, vendorIds),
 
+    /** The operator console (decision 181): every vendor's orders in flight, and one rider's orders. */
+    console: {
+      board: (endedSince: Date) => repo.findBoardOrders(db, endedSince),
+      boardOrder: (orderId: string) => repo.findBoardOrder(db, orderId),
+      ofRider: (riderId: string, limit: number) => repo.findOrdersOfRider(db, riderId, limit),
+    },
+
     customersOfVendor: (
       vendorId: string,
       query: { text: string; phoneDigits: string | null },

@@ -3,6 +3,7 @@
 // the history search, writes, customers and proof photos.
 
 export type { CustomerRow, NewOrder, OrderRow } from './model.ts';
+export * from './repo/console.ts';
 export * from './repo/customers.ts';
 export * from './repo/proofs.ts';
 export * from './repo/reads.ts';

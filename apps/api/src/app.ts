@@ -181,12 +181,16 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       deps.geocoder,
     ),
   });
+  const operators = operatorsService({ db, config, passwords, mailer, now });
+  // The console's live board and its audited actions (decision 181).
+  const fleet = fleetConsole({ db, now, lifecycle, orders: orderReads, config: config.dispatch });
   const leader = leadership(db.listenTarget, log);
   const isLeader = () => leader.isLeader();
   const liveSessions: LiveSessions = new LiveSessions({
     honoured: auth.honouredSessionIds,
     honouredPartnerTokens: auth.honouredPartnerTokenIds,
     honouredGuestSessions: auth.honouredGuestSessionIds,
+    honouredOperatorSessions: operators.honouredSessionIds,
     now,
     log,
     config: config.live,
@@ -198,6 +202,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     now,
     receivers: (sockets) => liveSessions.receivers(sockets),
     sent: metrics.liveMessagesSent,
+    boardView: (orderId) => fleet.boardOrderOrNull(orderId),
   });
   const orders = orderService({
     db,
@@ -267,7 +272,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     pricing,
     vouchers,
     merchantApi: merchantApiService({ db, config, vendors, now, log }),
-    operators: operatorsService({ db, config, passwords, mailer, now }),
+    operators,
     merchantApiOrders: merchantApiOrderService({
       db,
       orders,
@@ -336,7 +341,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     lifecycle,
     riders,
     dispatcher: dispatcher({ db, now, lifecycle, orders: orderReads, metrics, config: config.dispatch, log, isLeader }),
-    fleetConsole: fleetConsole({ db, now, lifecycle, orders: orderReads, config: config.dispatch }),
+    fleetConsole: fleet,
     simulator: fleetSimulator({ db, riders, orders: orderReads, config: config.dispatch, log, isLeader }),
     leadership: leader,
     publicTracking: publicTrackingService({
@@ -366,6 +371,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       honoured: auth.honouredSessionIds,
       honouredPartnerTokens: auth.honouredPartnerTokenIds,
       honouredGuestSessions: auth.honouredGuestSessionIds,
+      honouredOperatorSessions: operators.honouredSessionIds,
     }),
     liveSessions,
     liveHub,

@@ -43,14 +43,21 @@ export async function listenOnRandomPort(app: FastifyInstance): Promise<string> 
   return `127.0.0.1:${address.port}`;
 }
 
-/** Opens /live with the Authorization header's value (spec §7 clients) or with a one-time ticket. */
-export function connectLive(host: string, credentials: string | { ticket: string }): Promise<LiveClient> {
+/**
+ * Opens /live with the Authorization header's value (spec §7 clients) or with a one-time ticket; `path` another
+ * socket of the live module (the console's live board, /live/board).
+ */
+export function connectLive(
+  host: string,
+  credentials: string | { ticket: string },
+  path = '/live',
+): Promise<LiveClient> {
   const query =
     typeof credentials === 'string'
       ? `authorization=${encodeURIComponent(credentials)}`
       : `ticket=${encodeURIComponent(credentials.ticket)}`;
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://${host}/live?${query}`);
+    const socket = new WebSocket(`ws://${host}${path}?${query}`);
     const messages: LiveClient['messages'] = [];
     const closed = new Promise<{ code: number; reason: string }>((resolveClose) =>
       socket.once('close', (code, reason) => resolveClose({ code, reason: reason.toString() })),

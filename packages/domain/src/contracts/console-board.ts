@@ -89,3 +89,8 @@ export type OperatorCancelBody = z.infer<typeof OperatorCancelBodySchema>;
 
 /** POST /api/v1/console/board/ticket: a one-time ticket that opens the board's live socket. */
 export const BoardTicketSchema = z.object({ ticket: z.string(), expires_in: z.number() });
+
+/** The live board's socket: opened with a ticket, it sends `board_update` (a BoardOrder) and `board_resync`. */
+export const BOARD_TICKET_PATH = '/api/v1/console/board/ticket';
+export const BOARD_LIVE_PATH = '/live/board';
+export const BoardSocketQuerySchema = z.object({ ticket: z.string().min(16).max(128) });

@@ -150,6 +150,12 @@ export function fleetConsole({
       return toBoardOrder(row, now());
     },
 
+    /** The order as a live board's socket is sent it (modules/live/hub.ts). */
+    async boardOrderOrNull(orderId: string): Promise<BoardOrder | null> {
+      const row = await orders.console.boardOrder(orderId);
+      return row ? toBoardOrder(row, now()) : null;
+    },
+
     /** Free riders nearest the order's pickup first: whom it may be handed to. */
     async freeRiders(orderId: string): Promise<BoardFreeRider[]> {
       const row = await orders.find(orderId);

@@ -44,6 +44,10 @@ export const CATCH_UP_MARGIN_MS = 60_000;
 
 export const orderUpdateMessage = (order: Order) => JSON.stringify({ event: 'order_update', data: order });
 
+/** An order as the console's live board shows it (decision 181); null when it is gone. */
+export type BoardView = (orderId: string) => Promise<unknown | null>;
+
+
 /**
  * Which socket follows which vendor, and the relay from `order_changes` notices to `order_update` messages:
  * each notice loads the order once, however many sockets follow it. Notices for the same order while it is
@@ -57,6 +61,9 @@ export class LiveHub {
   readonly #byVendor = new Map<string, Set<LiveSocket>>();
   readonly #vendorOf = new Map<LiveSocket, string>();
   readonly #userOf = new Map<LiveSocket, string>();
+  /** The console's live boards: every order of every vendor (decision 181). */
+  readonly #board = new Set<LiveSocket>();
+  readonly #boardView: BoardView | null;
   readonly #pending = new Map<string, OrderChangeNotice>();
   readonly #loading = new Set<string>();
   readonly #retries = new Map<string, number>();
@@ -79,7 +86,10 @@ export class LiveHub {
     now: () => Date;
     receivers?: Receivers;
     sent?: { inc(count?: number): void };
+    /** How the live board's sockets see an order; without it no socket may follow the board. */
+    boardView?: BoardView;
   }) {
+    this.#boardView = deps.boardView ?? null;
     this.#orders = deps.orders;
     this.#log = deps.log;
     this.#now = deps.now;
@@ -97,7 +107,14 @@ export class LiveHub {
     if (userId !== null) this.#userOf.set(socket, userId);
   }
 
+  /** The console's live board: `board_update` for every change of every order (the operator is checked by the caller). */
+  followBoard(socket: LiveSocket): void {
+    if (!this.#boardView) throw new Error('this hub has no board view');
+    this.#board.add(socket);
+  }
+
   unsubscribe(socket: LiveSocket): void {
+    this.#board.delete(socket);
     const vendorId = this.#vendorOf.get(socket);
     if (vendorId === undefined) return;
     this.#vendorOf.delete(socket);
@@ -188,6 +205,8 @@ export class LiveHub {
     // A change committed after a later-stamped one may not have been announced yet: look back a margin.
     // Sending an order again is harmless (the client keeps the latest state).
     const since = new Date((this.#lastNoticeAt ?? this.#now().getTime()) - CATCH_UP_MARGIN_MS).toISOString();
+    // A board follows every vendor: it reads itself again rather than be sent every order changed meanwhile.
+    if (this.#board.size > 0) await this.#sendTo([...this.#board], JSON.stringify({ event: 'board_resync', data: {} }));
     for (const vendorId of [...this.#byVendor.keys()]) {
       for await (const page of this.changedSince(vendorId, since)) {
         for (const order of page) await this.#sendTo(this.#followers(vendorId, null), orderUpdateMessage(order));
@@ -202,12 +221,13 @@ export class LiveHub {
 
   /** Sockets open on this instance (the live-sockets gauge). */
   get socketCount(): number {
-    return this.#vendorOf.size;
+    return this.#vendorOf.size + this.#board.size;
   }
 
   /** On shutdown: 1012 "service restart" tells clients to reconnect at once (to another instance). */
   closeAll(code: number = LIVE_SERVICE_RESTART.code, reason: string = LIVE_SERVICE_RESTART.reason): void {
-    for (const socket of [...this.#vendorOf.keys()]) socket.close(code, reason);
+    for (const socket of [...this.#vendorOf.keys(), ...this.#board]) socket.close(code, reason);
+    this.#board.clear();
     this.#byVendor.clear();
     this.#vendorOf.clear();
     this.#userOf.clear();
@@ -215,6 +235,7 @@ export class LiveHub {
 
   #hasFollowers(notice: OrderChangeNotice): boolean {
     return (
+      this.#board.size > 0 ||
       this.#byVendor.has(notice.vendor_id) ||
       (notice.parent_vendor_id !== null && this.#byVendor.has(notice.parent_vendor_id))
     );
@@ -250,10 +271,14 @@ export class LiveHub {
 
   async #relay(notice: OrderChangeNotice): Promise<void> {
     try {
-      const order = await this.#orders.view(notice.order_id);
+      const hasMerchants = this.#followers(notice.vendor_id, notice.parent_vendor_id).length > 0;
+      const order = hasMerchants ? await this.#orders.view(notice.order_id) : null;
+      const boardOrder = this.#board.size > 0 && this.#boardView ? await this.#boardView(notice.order_id) : null;
       this.#retries.delete(notice.order_id);
-      if (!order) return;
-      await this.#sendTo(this.#followers(notice.vendor_id, notice.parent_vendor_id), orderUpdateMessage(order));
+      if (order) {
+        await this.#sendTo(this.#followers(notice.vendor_id, notice.parent_vendor_id), orderUpdateMessage(order));
+      }
+      if (boardOrder) await this.#sendTo([...this.#board], JSON.stringify({ event: 'board_update', data: boardOrder }));
     } catch (error) {
       // The change is committed but could not be loaded (the database restarting): try again shortly rather
       // than leave the merchant's screen behind until the next change of that order.

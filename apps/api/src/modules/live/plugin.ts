@@ -8,6 +8,7 @@ import { ACCESS_REVOKED_CHANNEL } from '../vendors/access-notices.ts';
 import type { VendorService } from '../vendors/service.ts';
 import type { LiveHub } from './hub.ts';
 import { type ChangeListener, listenForOrderChanges } from './listener.ts';
+import { boardTicketRoute } from './board-routes.ts';
 import { liveRoutes } from './routes.ts';
 import type { LiveSessions } from './sessions.ts';
 import { liveTicketRoutes } from './ticket-routes.ts';
@@ -32,6 +33,7 @@ export const livePlugin: FastifyPluginAsync<{
   const { tokens, vendors, liveHub: hub, liveSessions: sessions, liveTickets: tickets } = services;
   await app.register(liveTicketRoutes, { db, tokens, tickets });
   await app.register(liveRoutes, { db, tokens, vendors, hub, sessions, tickets });
+  await boardTicketRoute(app, { tickets });
 
   let listener: ChangeListener | null = null;
   app.addHook('onReady', async () => {

@@ -2,7 +2,7 @@ import type { Db } from '../../db/db.ts';
 
 /** The `live_tickets` table: one-time tickets that open a live socket, kept as their sha256. */
 export interface TicketRow {
-  caller_kind: 'user' | 'godroid' | 'guest';
+  caller_kind: 'user' | 'godroid' | 'guest' | 'operator';
   user_id: string | null;
   session_id: string | null;
   vendor_id: string | null;
@@ -10,6 +10,8 @@ export interface TicketRow {
   partner_token_id: string | null;
   /** The guest session a guest's ticket stands for (migration 106). */
   guest_session_id: string | null;
+  /** The console session an operator's ticket (the live board's) stands for (migration 171). */
+  operator_session_id?: string | null;
   token_expires_at: Date;
   expires_at: Date;
 }
@@ -18,8 +20,8 @@ export async function insertTicket(db: Db, ticketHash: string, ticket: TicketRow
   await db.query(
     `insert into live_tickets
        (ticket_hash, caller_kind, user_id, session_id, vendor_id, partner_token_id, guest_session_id,
-        token_expires_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        token_expires_at, expires_at, operator_session_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       ticketHash,
       ticket.caller_kind,
@@ -30,6 +32,7 @@ export async function insertTicket(db: Db, ticketHash: string, ticket: TicketRow
       ticket.guest_session_id,
       ticket.token_expires_at,
       ticket.expires_at,
+      ticket.operator_session_id ?? null,
     ],
   );
 }
@@ -44,7 +47,7 @@ export async function takeTicket(db: Db, ticketHash: string): Promise<TicketRow 
     `delete from live_tickets where ticket_hash = $1
      returning caller_kind, user_id::text as user_id, session_id::text as session_id, vendor_id,
                partner_token_id::text as partner_token_id, guest_session_id::text as guest_session_id,
-               token_expires_at, expires_at`,
+               token_expires_at, expires_at, operator_session_id::text as operator_session_id`,
     [ticketHash],
   );
   return row ?? null;

@@ -13,6 +13,7 @@ import { authError } from '../../errors.ts';
 import { type CallerSession, sessionFromHeader } from '../../plugins/auth.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import type { VendorService } from '../vendors/service.ts';
+import { boardSocketRoute } from './board-routes.ts';
 import { type LiveHub, orderUpdateMessage } from './hub.ts';
 import type { LiveSessions } from './sessions.ts';
 import type { LiveTickets } from './tickets.ts';
@@ -49,6 +50,9 @@ export async function liveRoutes(
       await new Promise<void>((resolve) => this.websocketServer.close(() => resolve()));
     },
   });
+
+  // The console's live board shares the socket server (decision 181).
+  await boardSocketRoute(app, { tickets, sessions, hub });
 
   app.get(
     LIVE_PATH,

@@ -38,16 +38,20 @@ export type HonouredSessions = (sessionIds: readonly string[]) => Promise<Set<st
 export type HonouredPartnerTokens = (tokenIds: readonly string[]) => Promise<Set<string>>;
 /** Which of these guest sessions are still honoured: unexpired and not handed over (the auth module answers). */
 export type HonouredGuestSessions = (guestIds: readonly string[]) => Promise<Set<string>>;
+/** Which of these console sessions are still honoured (the operators module answers; the live board's sockets). */
+export type HonouredOperatorSessions = (sessionIds: readonly string[]) => Promise<Set<string>>;
 
 interface Honoured {
   sessions: HonouredSessions;
   partnerTokens: HonouredPartnerTokens;
   guestSessions: HonouredGuestSessions;
+  operatorSessions: HonouredOperatorSessions;
 }
 
 const SESSION = 's:';
 const PARTNER_TOKEN = 'p:';
 const GUEST_SESSION = 'g:';
+const OPERATOR_SESSION = 'o:';
 
 /** The credential a caller's socket is re-checked against. */
 function credentialKey(session: CallerSession): string {
@@ -63,6 +67,7 @@ async function honouredKeys(keys: readonly string[], honoured: Honoured): Promis
     [SESSION, honoured.sessions],
     [PARTNER_TOKEN, honoured.partnerTokens],
     [GUEST_SESSION, honoured.guestSessions],
+    [OPERATOR_SESSION, honoured.operatorSessions],
   ] as const;
   const answers = await Promise.all(
     kinds.map(async ([prefix, check]) => {
@@ -91,6 +96,8 @@ export class LiveSessions {
     honoured: HonouredSessions;
     honouredPartnerTokens: HonouredPartnerTokens;
     honouredGuestSessions: HonouredGuestSessions;
+    /** Without it (tests of merchants' sockets) no board socket is ever honoured past its first check. */
+    honouredOperatorSessions?: HonouredOperatorSessions;
     now: () => Date;
     log: FastifyBaseLogger;
     config: LiveConfig;
@@ -100,6 +107,7 @@ export class LiveSessions {
       sessions: deps.honoured,
       partnerTokens: deps.honouredPartnerTokens,
       guestSessions: deps.honouredGuestSessions,
+      operatorSessions: deps.honouredOperatorSessions ?? (async () => new Set<string>()),
     };
     this.#now = deps.now;
     this.#log = deps.log;
@@ -110,8 +118,16 @@ export class LiveSessions {
 
   /** `session` was just checked against the database (sessionFromHeader), which counts as a confirmation. */
   add(socket: LiveSocket, session: CallerSession): void {
-    const credential = credentialKey(session);
-    this.#sockets.set(socket, { credential, expiresAt: session.expiresAt.getTime() });
+    this.#track(socket, credentialKey(session), session.expiresAt);
+  }
+
+  /** A live board's socket: honoured as long as the operator's console session (checked as `add`'s are). */
+  addOperator(socket: LiveSocket, operatorSessionId: string, expiresAt: Date): void {
+    this.#track(socket, `${OPERATOR_SESSION}${operatorSessionId}`, expiresAt);
+  }
+
+  #track(socket: LiveSocket, credential: string, expiresAt: Date): void {
+    this.#sockets.set(socket, { credential, expiresAt: expiresAt.getTime() });
     const state = this.#credentials.get(credential);
     if (state) {
       state.sockets.add(socket);

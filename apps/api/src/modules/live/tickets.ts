@@ -3,7 +3,12 @@ import type { Db } from '../../db/db.ts';
 import type { CallerSession } from '../../plugins/auth.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
 import * as repo from './repo.ts';
-import type { HonouredGuestSessions, HonouredPartnerTokens, HonouredSessions } from './sessions.ts';
+import type {
+  HonouredGuestSessions,
+  HonouredOperatorSessions,
+  HonouredPartnerTokens,
+  HonouredSessions,
+} from './sessions.ts';
 
 export type LiveTickets = ReturnType<typeof liveTickets>;
 
@@ -19,12 +24,14 @@ export function liveTickets({
   honoured,
   honouredPartnerTokens,
   honouredGuestSessions,
+  honouredOperatorSessions = async () => new Set<string>(),
 }: {
   db: Db;
   now: () => Date;
   honoured: HonouredSessions;
   honouredPartnerTokens: HonouredPartnerTokens;
   honouredGuestSessions: HonouredGuestSessions;
+  honouredOperatorSessions?: HonouredOperatorSessions;
 }) {
   return {
     async issue(session: CallerSession): Promise<{ ticket: string; expiresIn: number }> {
@@ -44,6 +51,39 @@ export function liveTickets({
         expires_at: new Date(at.getTime() + LIVE_TICKET_TTL_S * 1000),
       });
       return { ticket, expiresIn: LIVE_TICKET_TTL_S };
+    },
+
+    /** A ticket for the console's live board, standing for the operator's console session (decision 181). */
+    async issueForOperator(operatorSessionId: string, sessionExpiresAt: Date): Promise<{ ticket: string; expiresIn: number }> {
+      const ticket = randomToken();
+      const at = now();
+      await repo.deleteExpiredTickets(db, at);
+      await repo.insertTicket(db, sha256(ticket), {
+        caller_kind: 'operator',
+        user_id: null,
+        session_id: null,
+        vendor_id: null,
+        partner_token_id: null,
+        guest_session_id: null,
+        operator_session_id: operatorSessionId,
+        token_expires_at: sessionExpiresAt,
+        expires_at: new Date(at.getTime() + LIVE_TICKET_TTL_S * 1000),
+      });
+      return { ticket, expiresIn: LIVE_TICKET_TTL_S };
+    },
+
+    /**
+     * The console session an operator's ticket stands for, once; null when unknown, used, expired, or not an
+     * operator's, or its console session has ended.
+     */
+    async redeemForOperator(ticket: string): Promise<{ operatorSessionId: string; expiresAt: Date } | null> {
+      const row = await repo.takeTicket(db, sha256(ticket));
+      const at = now().getTime();
+      if (!row || row.caller_kind !== 'operator' || !row.operator_session_id) return null;
+      if (row.expires_at.getTime() <= at || row.token_expires_at.getTime() <= at) return null;
+      // A sign-out, a deactivation or a new role between the ticket and the socket ends the ticket too.
+      if (!(await honouredOperatorSessions([row.operator_session_id])).has(row.operator_session_id)) return null;
+      return { operatorSessionId: row.operator_session_id, expiresAt: row.token_expires_at };
     },
 
     /** The session the ticket stands for, once; null when unknown, used, expired, or its login has ended. */

@@ -205,6 +205,23 @@ export async function findLiveSession(
   return row ?? null;
 }
 
+/** Of these sessions, the ones honoured now (findLiveSession's rule): the live board's sockets are checked so. */
+export async function findHonouredSessionIds(
+  db: Db,
+  sessionIds: readonly string[],
+  at: Date,
+  idleSince: Date,
+): Promise<Set<string>> {
+  const rows = await db.query<{ id: string }>(
+    `select s.id::text as id
+       from operator_sessions s join operators o on o.id = s.operator_id
+      where s.id = any($1::uuid[]) and s.ended_at is null and s.expires_at > $2 and s.last_seen_at > $3
+        and o.deactivated_at is null and o.role = s.role`,
+    [sessionIds, at, idleSince],
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function markSessionSeen(db: Db, sessionId: string, at: Date): Promise<void> {
   await db.query('update operator_sessions set last_seen_at = $2 where id = $1 and last_seen_at < $2', [sessionId, at]);
 }

@@ -21,7 +21,7 @@ import {
   listOperators,
   reinviteOperator,
 } from './workflows/operators.ts';
-import { meOf, operatorOfHeader, signOut } from './workflows/sessions.ts';
+import { honouredSessionIds, meOf, operatorOfHeader, signOut } from './workflows/sessions.ts';
 import { completeSignIn, inspectSetUp, readChallenge, setUp, signIn } from './workflows/sign-in.ts';
 
 export type OperatorsService = ReturnType<typeof operatorsService>;
@@ -68,6 +68,7 @@ export function operatorsService({
     inspectSetUp: (token: string) => inspectSetUp(deps, token),
     setUp: (token: string, password: string) => setUp(deps, token, password),
     operatorOfHeader: (header: string | undefined) => operatorOfHeader(deps, header),
+    honouredSessionIds: (sessionIds: readonly string[]) => honouredSessionIds(deps, sessionIds),
     me: meOf,
     signOut: (operator: ConsoleOperator) => signOut(deps, operator),
     listOperators: () => listOperators(deps),

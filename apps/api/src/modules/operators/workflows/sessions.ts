@@ -77,6 +77,12 @@ export async function operatorOfHeader(
   };
 }
 
+/** Which of these console sessions are honoured now (the live board's sockets; modules/live/sessions.ts). */
+export function honouredSessionIds(deps: OperatorsDeps, sessionIds: readonly string[]): Promise<Set<string>> {
+  const at = deps.now();
+  return repo.findHonouredSessionIds(deps.db, sessionIds, at, new Date(at.getTime() - CONSOLE_SESSION_IDLE_MS));
+}
+
 export async function signOut(deps: OperatorsDeps, operator: ConsoleOperator): Promise<void> {
   await repo.endSession(deps.db, operator.sessionId, 'sign-out', deps.now());
 }

@@ -31,7 +31,10 @@ describe.each(databases())('the console’s live board socket on %s', (kind) => 
 
   async function boardTicket(operator: Pick<TestOperator, 'headers'>) {
     const response = await t.app.inject({ method: 'POST', url: BOARD_TICKET_PATH, headers: operator.headers });
-    return { status: response.statusCode, ticket: response.statusCode === 200 ? (response.json().ticket as string) : '' };
+    return {
+      status: response.statusCode,
+      ticket: response.statusCode === 200 ? (response.json().ticket as string) : '',
+    };
   }
   const openBoard = async (ticket: string) => {
     const client = await connectLive(host, { ticket }, BOARD_LIVE_PATH);

@@ -182,7 +182,11 @@ describe.each(databases())('the console’s live board and riders on %s', (kind)
         (await call('POST', '/riders', ops[role], { name: 'Ali', phone: '+923001110000', vehicle: 'car' })).statusCode,
       ).toBe(403);
     }
-    const simulated = await createRider(t.db, { lat: OUTLET.lat, lng: OUTLET.lng }, { simulated: true, state: 'OFFLINE' });
+    const simulated = await createRider(
+      t.db,
+      { lat: OUTLET.lat, lng: OUTLET.lng },
+      { simulated: true, state: 'OFFLINE' },
+    );
     const phone = `+92301${String(Date.now()).slice(-7)}`;
     const created = await call('POST', '/riders', ops.operations, { name: 'Kashif Ali', phone, vehicle: 'motorbike' });
     expect(created.statusCode, created.body).toBe(201);
@@ -220,9 +224,9 @@ describe.each(databases())('the console’s live board and riders on %s', (kind)
     const busy = await call('POST', `/riders/${rider.id}/deactivate`, ops.operations);
     expect(busy.statusCode).toBe(409);
     expect(translationKey(busy)).toBe('console.error.riders.busy');
-    expect((await call('POST', `/orders/${orderId}/cancel`, ops.operations, { reason: 'bad_weather' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call('POST', `/orders/${orderId}/cancel`, ops.operations, { reason: 'bad_weather' })).statusCode,
+    ).toBe(200);
     const deactivated = await call('POST', `/riders/${rider.id}/deactivate`, ops.operations);
     expect(deactivated.statusCode, deactivated.body).toBe(200);
     expect(deactivated.json()).toMatchObject({ is_active: false, state: 'OFFLINE' });

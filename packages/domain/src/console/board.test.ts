@@ -33,45 +33,119 @@ describe('the live board’s exceptions', () => {
   const riding = (seenMinutesAgo: number) => ({ rider_id: 'r1', rider_seen_at: new Date(ago(seenMinutesAgo)) });
 
   it.each([
-    ['payment failed', order([['INITIATED', 20], ['PAYMENT_FAILED', 15]]), 'payment_failed', ago(15)],
-    ['stalled', order([['NEW', 30], ['STALLED', 25]]), 'stalled', ago(25)],
+    [
+      'payment failed',
+      order([
+        ['INITIATED', 20],
+        ['PAYMENT_FAILED', 15],
+      ]),
+      'payment_failed',
+      ago(15),
+    ],
+    [
+      'stalled',
+      order([
+        ['NEW', 30],
+        ['STALLED', 25],
+      ]),
+      'stalled',
+      ago(25),
+    ],
     [
       'cancelled for want of a courier',
-      order([['NEW', 30], ['CANCELLED', 5]], { cancel_reason: 'no_courier' }),
+      order(
+        [
+          ['NEW', 30],
+          ['CANCELLED', 5],
+        ],
+        { cancel_reason: 'no_courier' },
+      ),
       'no_courier',
       ago(5),
     ],
-    ['cancelled by the merchant', order([['NEW', 30], ['CANCELLED', 5]], { cancel_reason: 'mistake_error' }), null, null],
+    [
+      'cancelled by the merchant',
+      order(
+        [
+          ['NEW', 30],
+          ['CANCELLED', 5],
+        ],
+        { cancel_reason: 'mistake_error' },
+      ),
+      null,
+      null,
+    ],
     [
       'waiting for a rider too long',
-      order([['NEW', 12], ['RECEIVED', 12], ['WAITING_FOR_TRANSPORT', 12]], {
-        dispatch_started_at: new Date(ago(WAITING_FOR_RIDER_MINUTES)),
-      }),
+      order(
+        [
+          ['NEW', 12],
+          ['RECEIVED', 12],
+          ['WAITING_FOR_TRANSPORT', 12],
+        ],
+        {
+          dispatch_started_at: new Date(ago(WAITING_FOR_RIDER_MINUTES)),
+        },
+      ),
       'no_courier',
       ago(WAITING_FOR_RIDER_MINUTES),
     ],
     [
       'waiting for a rider briefly',
-      order([['NEW', 2], ['WAITING_FOR_TRANSPORT', 2]], { dispatch_started_at: new Date(ago(2)) }),
+      order(
+        [
+          ['NEW', 2],
+          ['WAITING_FOR_TRANSPORT', 2],
+        ],
+        { dispatch_started_at: new Date(ago(2)) },
+      ),
       null,
       null,
     ],
     [
       'delayed, even after the rider moved on',
-      order([['NEW', 70], ['COURIER_ACCEPTED_DELIVERY', 65], ['DELAYED', 8], ['NEAR_VENDOR', 3]], riding(1)),
+      order(
+        [
+          ['NEW', 70],
+          ['COURIER_ACCEPTED_DELIVERY', 65],
+          ['DELAYED', 8],
+          ['NEAR_VENDOR', 3],
+        ],
+        riding(1),
+      ),
       'delayed',
       ago(8),
     ],
     [
       'a rider not heard from',
-      order([['NEW', 20], ['COURIER_ACCEPTED_DELIVERY', 15]], riding(RIDER_UNREACHABLE_MINUTES)),
+      order(
+        [
+          ['NEW', 20],
+          ['COURIER_ACCEPTED_DELIVERY', 15],
+        ],
+        riding(RIDER_UNREACHABLE_MINUTES),
+      ),
       'rider_unreachable',
       ago(RIDER_UNREACHABLE_MINUTES),
     ],
-    ['a rider heard from', order([['NEW', 20], ['COURIER_ACCEPTED_DELIVERY', 15]], riding(1)), null, null],
+    [
+      'a rider heard from',
+      order(
+        [
+          ['NEW', 20],
+          ['COURIER_ACCEPTED_DELIVERY', 15],
+        ],
+        riding(1),
+      ),
+      null,
+      null,
+    ],
     [
       'an offer nobody accepts',
-      order([['NEW', 15], ['ASSIGNED_TO_TRANSPORT', ACCEPTANCE_WAIT_MINUTES]]),
+      order([
+        ['NEW', 15],
+        ['ASSIGNED_TO_TRANSPORT', ACCEPTANCE_WAIT_MINUTES],
+      ]),
       'awaiting_acceptance',
       ago(ACCEPTANCE_WAIT_MINUTES),
     ],
@@ -81,7 +155,15 @@ describe('the live board’s exceptions', () => {
       null,
       null,
     ],
-    ['delivered', order([['NEW', 30], ['DELIVERED', 1]]), null, null],
+    [
+      'delivered',
+      order([
+        ['NEW', 30],
+        ['DELIVERED', 1],
+      ]),
+      null,
+      null,
+    ],
   ] as const)('%s', (_name, facts, exception, since) => {
     const classified = classifyBoardOrder(facts, NOW);
     expect(classified.exception).toBe(exception);
@@ -105,13 +187,65 @@ describe('the live board’s exceptions', () => {
   });
 
   it('hands an order to another rider only before its pickup', () => {
-    expect(canReassign(order([['NEW', 9], ['COURIER_ACCEPTED_DELIVERY', 8], ['DELAYED', 1]]))).toBe(true);
-    expect(canReassign(order([['NEW', 9], ['ASSIGNED_TO_TRANSPORT', 8]]))).toBe(true);
-    expect(canReassign(order([['NEW', 9], ['PICKED_UP', 8], ['DELAYED', 1]]))).toBe(false);
-    expect(canReassign(order([['NEW', 9], ['RECEIVED', 8]]))).toBe(false);
-    expect(canReassign(order([['NEW', 9], ['CANCELLED', 8]]))).toBe(false);
-    expect(boardStageGroup(order([['NEW', 9], ['PICKED_UP', 8], ['DELAYED', 1]]))).toBe('collected');
+    expect(
+      canReassign(
+        order([
+          ['NEW', 9],
+          ['COURIER_ACCEPTED_DELIVERY', 8],
+          ['DELAYED', 1],
+        ]),
+      ),
+    ).toBe(true);
+    expect(
+      canReassign(
+        order([
+          ['NEW', 9],
+          ['ASSIGNED_TO_TRANSPORT', 8],
+        ]),
+      ),
+    ).toBe(true);
+    expect(
+      canReassign(
+        order([
+          ['NEW', 9],
+          ['PICKED_UP', 8],
+          ['DELAYED', 1],
+        ]),
+      ),
+    ).toBe(false);
+    expect(
+      canReassign(
+        order([
+          ['NEW', 9],
+          ['RECEIVED', 8],
+        ]),
+      ),
+    ).toBe(false);
+    expect(
+      canReassign(
+        order([
+          ['NEW', 9],
+          ['CANCELLED', 8],
+        ]),
+      ),
+    ).toBe(false);
+    expect(
+      boardStageGroup(
+        order([
+          ['NEW', 9],
+          ['PICKED_UP', 8],
+          ['DELAYED', 1],
+        ]),
+      ),
+    ).toBe('collected');
     expect(boardStageGroup(order([['NEW', 9]]))).toBe('to_collect');
-    expect(boardStageGroup(order([['NEW', 9], ['DELIVERED', 1]]))).toBeNull();
+    expect(
+      boardStageGroup(
+        order([
+          ['NEW', 9],
+          ['DELIVERED', 1],
+        ]),
+      ),
+    ).toBeNull();
   });
 });

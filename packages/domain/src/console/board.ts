@@ -35,7 +35,12 @@ export const BOARD_ENDED_STATUSES = ['STALLED', 'PAYMENT_FAILED', 'CANCELLED'] a
 
 const MINUTE_MS = 60_000;
 
-const COLLECTED_STAGES: readonly OrderStage[] = ['PICKED_UP', 'COURIER_LEFT_VENDOR', 'NEAR_CUSTOMER', 'RETURN_INITIATED'];
+const COLLECTED_STAGES: readonly OrderStage[] = [
+  'PICKED_UP',
+  'COURIER_LEFT_VENDOR',
+  'NEAR_CUSTOMER',
+  'RETURN_INITIATED',
+];
 const AWAITING_ACCEPTANCE_STAGES: readonly OrderStage[] = [
   'NEW',
   'RECEIVED',
@@ -106,10 +111,13 @@ const olderThan = (at: Date | null, now: Date, minutes: number) =>
 /** Why the order needs a person now, if it does; the first rule that holds wins (BOARD_EXCEPTIONS' order). */
 export function classifyBoardOrder(order: BoardOrderFacts, now: Date): BoardClassification {
   const none = { exception: null, since: null };
-  if (order.status === 'PAYMENT_FAILED') return { exception: 'payment_failed', since: lastEntryAt(order, 'PAYMENT_FAILED') };
+  if (order.status === 'PAYMENT_FAILED')
+    return { exception: 'payment_failed', since: lastEntryAt(order, 'PAYMENT_FAILED') };
   if (order.status === 'STALLED') return { exception: 'stalled', since: lastEntryAt(order, 'STALLED') };
   if (order.status === 'CANCELLED') {
-    return order.cancel_reason === 'no_courier' ? { exception: 'no_courier', since: lastEntryAt(order, 'CANCELLED') } : none;
+    return order.cancel_reason === 'no_courier'
+      ? { exception: 'no_courier', since: lastEntryAt(order, 'CANCELLED') }
+      : none;
   }
   if (isTerminal(order.status)) return none;
   const stage = lifecycleStage(order);
@@ -126,7 +134,8 @@ export function classifyBoardOrder(order: BoardOrderFacts, now: Date): BoardClas
   const isDue = order.preordered_for === null || order.preordered_for.getTime() <= now.getTime();
   if (isDue && AWAITING_ACCEPTANCE_STAGES.includes(stage)) {
     const waitingSince = lastEntryAt(order, stage) ?? order.created_at;
-    if (olderThan(waitingSince, now, ACCEPTANCE_WAIT_MINUTES)) return { exception: 'awaiting_acceptance', since: waitingSince };
+    if (olderThan(waitingSince, now, ACCEPTANCE_WAIT_MINUTES))
+      return { exception: 'awaiting_acceptance', since: waitingSince };
   }
   return none;
 }

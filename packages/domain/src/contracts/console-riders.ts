@@ -57,3 +57,14 @@ export type ConsoleRiderCreateBody = z.infer<typeof ConsoleRiderCreateBodySchema
 
 export const ConsoleRiderCreatedSchema = z.object({ rider: ConsoleRiderSchema, token: z.string() });
 export type ConsoleRiderCreated = z.infer<typeof ConsoleRiderCreatedSchema>;
+
+/** The Add rider form: the body's rules, with the console's words for each mistake. */
+export const ConsoleRiderFormSchema = z.object({
+  name: z.string().trim().min(1, 'console.error.riders.name').max(100, 'console.error.riders.name'),
+  phone: z
+    .string()
+    .transform((phone) => phone.replace(/[\s()-]/g, ''))
+    .pipe(z.string().regex(/^\+?\d{6,15}$/, 'console.error.riders.phone')),
+  vehicle: z.enum(RIDER_VEHICLES),
+});
+export type ConsoleRiderForm = z.input<typeof ConsoleRiderFormSchema>;

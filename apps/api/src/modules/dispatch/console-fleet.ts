@@ -1,3 +1,4 @@
+import { FLEET_AUDIT_ACTIONS } from '@riderdesk/domain/console/audit';
 import {
   BOARD_ENDED_HOURS,
   boardStageGroup,
@@ -5,7 +6,6 @@ import {
   classifyBoardOrder,
   compareBoardOrders,
 } from '@riderdesk/domain/console/board';
-import { FLEET_AUDIT_ACTIONS } from '@riderdesk/domain/console/audit';
 import type { Board, BoardFreeRider, BoardOrder, OperatorCancelBody } from '@riderdesk/domain/contracts/console-board';
 import type {
   ConsoleRider,
@@ -24,13 +24,15 @@ import type { ConsoleOperator } from '../operators/model.ts';
 import { type Lifecycle, orderNotFound } from '../orders/lifecycle.ts';
 import type { OrderRow } from '../orders/model.ts';
 import type { OrderRecords } from '../orders/records.ts';
-import type { BoardOrderRow } from '../orders/repo/console.ts';
 import type { DispatchConfig } from './config.ts';
 import { withdrawOffer } from './offers.ts';
 import * as repo from './repo.ts';
 import { liveEtas } from './rider-service.ts';
 
 export type FleetConsole = ReturnType<typeof fleetConsole>;
+
+/** An order as the board reads it (orders records' `console.board`). */
+type BoardOrderRow = Awaited<ReturnType<OrderRecords['console']['board']>>[number];
 
 const HOUR_MS = 3_600_000;
 const FREE_RIDERS_LISTED = 20;

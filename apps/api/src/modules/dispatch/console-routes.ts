@@ -111,7 +111,12 @@ export const consoleFleetRoutes: FastifyPluginAsyncZod<{ fleet: FleetConsole }> 
     '/riders/:riderId',
     {
       onRequest: operations,
-      schema: { tags, security, params: ConsoleRiderParamsSchema, response: { 200: ConsoleRiderDetailSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        params: ConsoleRiderParamsSchema,
+        response: { 200: ConsoleRiderDetailSchema, ...errors },
+      },
     },
     async (request) => fleet.rider(request.params.riderId),
   );

@@ -56,7 +56,10 @@ export async function insertRider(db: Db, rider: NewRider): Promise<string | nul
 }
 
 export async function findRiderByTokenHash(db: Db, tokenHash: string): Promise<RiderRow | null> {
-  const [row] = await db.query<RiderRow>(`select ${RIDER_COLUMNS} from riders where token_hash = $1 and deactivated_at is null`, [tokenHash]);
+  const [row] = await db.query<RiderRow>(
+    `select ${RIDER_COLUMNS} from riders where token_hash = $1 and deactivated_at is null`,
+    [tokenHash],
+  );
   return row ?? null;
 }
 
@@ -81,7 +84,9 @@ export async function nearestAvailableRider(db: Db, point: GeoPoint): Promise<Ge
 }
 
 export async function simulatedRiders(db: Db): Promise<RiderRow[]> {
-  return db.query<RiderRow>(`select ${RIDER_COLUMNS} from riders where is_simulated and deactivated_at is null order by id`);
+  return db.query<RiderRow>(
+    `select ${RIDER_COLUMNS} from riders where is_simulated and deactivated_at is null order by id`,
+  );
 }
 
 /** Takes a free rider for an order; false when another dispatcher took the rider first. */

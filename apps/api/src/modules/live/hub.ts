@@ -47,7 +47,6 @@ export const orderUpdateMessage = (order: Order) => JSON.stringify({ event: 'ord
 /** An order as the console's live board shows it (decision 181); null when it is gone. */
 export type BoardView = (orderId: string) => Promise<unknown | null>;
 
-
 /**
  * Which socket follows which vendor, and the relay from `order_changes` notices to `order_update` messages:
  * each notice loads the order once, however many sockets follow it. Notices for the same order while it is

@@ -54,7 +54,10 @@ export function liveTickets({
     },
 
     /** A ticket for the console's live board, standing for the operator's console session (decision 181). */
-    async issueForOperator(operatorSessionId: string, sessionExpiresAt: Date): Promise<{ ticket: string; expiresIn: number }> {
+    async issueForOperator(
+      operatorSessionId: string,
+      sessionExpiresAt: Date,
+    ): Promise<{ ticket: string; expiresIn: number }> {
       const ticket = randomToken();
       const at = now();
       await repo.deleteExpiredTickets(db, at);

@@ -1,6 +1,6 @@
 import type { OperatorRole } from '@riderdesk/domain/console/roles';
 import { CONSOLE_ROUTE_PATTERNS } from '@riderdesk/domain/paths';
-import { type Icon, IconHistory, IconUsersGroup } from '@tabler/icons-react';
+import { type Icon, IconHistory, IconMapPin, IconMotorbike, IconUsersGroup } from '@tabler/icons-react';
 import { type LazyComponent, lazyWithRetry } from '../../shared/lazy/retry-import.ts';
 
 /**
@@ -41,6 +41,28 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     page: lazyWithRetry(
       () => import('./pages/audit-log-route.tsx'),
       (m) => m.AuditLogRoute,
+    ),
+  },
+  {
+    id: 'board',
+    path: CONSOLE_ROUTE_PATTERNS.consoleBoard,
+    titleKey: 'console.nav.board',
+    icon: IconMapPin,
+    roles: ['operations', 'support'],
+    page: lazyWithRetry(
+      () => import('./pages/board-route.tsx'),
+      (m) => m.BoardRoute,
+    ),
+  },
+  {
+    id: 'riders',
+    path: CONSOLE_ROUTE_PATTERNS.consoleRiders,
+    titleKey: 'console.nav.riders',
+    icon: IconMotorbike,
+    roles: ['operations'],
+    page: lazyWithRetry(
+      () => import('./pages/riders-route.tsx'),
+      (m) => m.RidersRoute,
     ),
   },
 ];

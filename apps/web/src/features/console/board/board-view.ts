@@ -47,7 +47,10 @@ export function exceptionCounts(orders: readonly BoardOrder[]): Record<(typeof B
 }
 
 /** An age as the board says it: minutes, or hours and minutes; never negative. */
-export function ageOf(since: string, now: number): { key: 'console.board.age.minutes' | 'console.board.age.hours'; hours: number; minutes: number } {
+export function ageOf(
+  since: string,
+  now: number,
+): { key: 'console.board.age.minutes' | 'console.board.age.hours'; hours: number; minutes: number } {
   const total = Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
   if (total < 60) return { key: 'console.board.age.minutes', hours: 0, minutes: total };
   return { key: 'console.board.age.hours', hours: Math.floor(total / 60), minutes: total % 60 };

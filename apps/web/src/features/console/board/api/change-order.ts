@@ -9,12 +9,15 @@ import { CONSOLE_API, consoleApi } from '../../shared/console-api.ts';
 import { withOrder } from '../board-view.ts';
 import { boardKeys } from './board-keys.ts';
 
-const orderPath = (orderId: string, action: string) =>
-  `${CONSOLE_API}/orders/${encodeURIComponent(orderId)}/${action}`;
+const orderPath = (orderId: string, action: string) => `${CONSOLE_API}/orders/${encodeURIComponent(orderId)}/${action}`;
 
 /** POST /console/orders/{id}/reassign. Not retried: a repeat would find the order offered already. */
 export function reassignOrder({ orderId, riderId }: { orderId: string; riderId: string }) {
-  return consoleApi.post(orderPath(orderId, 'reassign'), { rider_id: riderId }, { schema: BoardOrderSchema, retries: 0 });
+  return consoleApi.post(
+    orderPath(orderId, 'reassign'),
+    { rider_id: riderId },
+    { schema: BoardOrderSchema, retries: 0 },
+  );
 }
 
 /** POST /console/orders/{id}/cancel. Not retried: a repeat would be refused as cancelled already. */

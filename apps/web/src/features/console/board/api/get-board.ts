@@ -12,6 +12,10 @@ export function getBoard(signal?: AbortSignal) {
 }
 
 export const boardQueryOptions = () =>
-  queryOptions({ queryKey: boardKeys.board(), queryFn: ({ signal }) => getBoard(signal), refetchInterval: BOARD_REFRESH_MS });
+  queryOptions({
+    queryKey: boardKeys.board(),
+    queryFn: ({ signal }) => getBoard(signal),
+    refetchInterval: BOARD_REFRESH_MS,
+  });
 
 export const useBoard = () => useQuery(boardQueryOptions());

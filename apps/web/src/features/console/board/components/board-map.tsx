@@ -1,7 +1,7 @@
 import type { BoardOrder } from '@riderdesk/domain/contracts/console-board';
-import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
+import { type CanvasPoint, canvasPoints } from '../../../../shared/map/canvas-points.ts';
 import { type MapPosition, MapShell } from '../../../../shared/map/map-shell.tsx';
 
 export interface BoardMapProps {
@@ -16,88 +16,48 @@ const EXCEPTION_COLOUR = '#c92a2a';
 const ORDER_COLOUR = '#1c7ed6';
 const RIDER_COLOUR = '#1f2937';
 
+/** The board's points: each order's pickup (red when it needs a person) and, where known, its rider. */
+export function boardPoints(orders: readonly BoardOrder[]): Map<string, CanvasPoint> {
+  const points = new Map<string, CanvasPoint>();
+  for (const order of orders) {
+    points.set(`o:${order.order_id}`, {
+      lat: order.pickup.lat,
+      lng: order.pickup.lng,
+      fill: order.exception ? EXCEPTION_COLOUR : ORDER_COLOUR,
+      radius: 6,
+    });
+    const position = order.rider?.position;
+    if (position) points.set(`r:${order.order_id}`, { ...position, fill: RIDER_COLOUR, radius: 4 });
+  }
+  return points;
+}
+
 /**
- * Every order the filters keep (its pickup, red when it needs a person) and its rider, drawn on one canvas: two
- * thousand orders and their riders as DOM markers would take the page seconds to lay out. Markers are kept by
- * order and moved in place when a live update comes, never drawn again from scratch. The list beside the map
- * is the way to act on an order; the map shows where.
+ * Every order the filters keep and its rider, on one canvas in the shared map shell; a live update moves the
+ * points in place. The list beside the map is where an order is acted on; the map shows where.
  */
 export default function BoardMap({ orders, tileUrl, label, centre, height }: BoardMapProps) {
   return (
     <MapShell tileUrl={tileUrl} label={label} center={centre} zoom={11} height={height}>
-      <BoardMarkers orders={orders} />
+      <BoardPoints orders={orders} />
     </MapShell>
   );
 }
 
-interface Drawn {
-  pickup: L.CircleMarker;
-  rider: L.CircleMarker | null;
-}
-
-function BoardMarkers({ orders }: { orders: readonly BoardOrder[] }) {
+function BoardPoints({ orders }: { orders: readonly BoardOrder[] }) {
   const map = useMap();
-  const layer = useRef<{ renderer: L.Canvas; group: L.LayerGroup; drawn: Map<string, Drawn> } | null>(null);
-
+  const layer = useRef<ReturnType<typeof canvasPoints> | null>(null);
   useEffect(() => {
-    const renderer = L.canvas({ padding: 0.2 });
-    const group = L.layerGroup().addTo(map);
-    layer.current = { renderer, group, drawn: new Map() };
+    const points = canvasPoints();
+    points.addTo(map);
+    layer.current = points;
     return () => {
-      group.remove();
+      points.remove();
       layer.current = null;
     };
   }, [map]);
-
   useEffect(() => {
-    const current = layer.current;
-    if (!current) return;
-    const { renderer, group, drawn } = current;
-    const seen = new Set<string>();
-    for (const order of orders) {
-      seen.add(order.order_id);
-      const colour = order.exception ? EXCEPTION_COLOUR : ORDER_COLOUR;
-      let entry = drawn.get(order.order_id);
-      if (!entry) {
-        entry = {
-          pickup: L.circleMarker([order.pickup.lat, order.pickup.lng], {
-            renderer,
-            radius: 6,
-            color: '#fff',
-            weight: 1,
-            fillColor: colour,
-            fillOpacity: 0.9,
-          }).addTo(group),
-          rider: null,
-        };
-        drawn.set(order.order_id, entry);
-      } else {
-        entry.pickup.setLatLng([order.pickup.lat, order.pickup.lng]);
-        if (entry.pickup.options.fillColor !== colour) entry.pickup.setStyle({ fillColor: colour });
-      }
-      const position = order.rider?.position ?? null;
-      if (position && entry.rider) entry.rider.setLatLng([position.lat, position.lng]);
-      else if (position) {
-        entry.rider = L.circleMarker([position.lat, position.lng], {
-          renderer,
-          radius: 4,
-          color: '#fff',
-          weight: 1,
-          fillColor: RIDER_COLOUR,
-          fillOpacity: 1,
-        }).addTo(group);
-      } else if (entry.rider) {
-        entry.rider.remove();
-        entry.rider = null;
-      }
-    }
-    for (const [orderId, entry] of drawn) {
-      if (seen.has(orderId)) continue;
-      entry.pickup.remove();
-      entry.rider?.remove();
-      drawn.delete(orderId);
-    }
+    layer.current?.set(boardPoints(orders));
   }, [orders]);
-
   return null;
 }

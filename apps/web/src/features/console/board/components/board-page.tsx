@@ -24,7 +24,7 @@ import type { MapPosition } from '../../../../shared/map/map-shell.tsx';
 import { PageHeader } from '../../../../shared/ui/page-header.tsx';
 import { useConsoleErrorText } from '../../shared/use-console-error-text.ts';
 import { useBoard } from '../api/get-board.ts';
-import { type BoardFilters, LISTED_ROWS, ageOf, areasOf, filterBoard } from '../board-view.ts';
+import { ageOf, areasOf, type BoardFilters, filterBoard, LISTED_ROWS } from '../board-view.ts';
 import { useBoardLive } from '../use-board-live.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
@@ -93,7 +93,10 @@ export function BoardPage({
           label={t('console.board.area.label')}
           value={filters.area ?? ''}
           onChange={(area) => setFilters((current) => ({ ...current, area: area ? area : null }))}
-          data={[{ value: '', label: t('console.board.area.all') }, ...areas.map((area) => ({ value: area, label: area }))]}
+          data={[
+            { value: '', label: t('console.board.area.all') },
+            ...areas.map((area) => ({ value: area, label: area })),
+          ]}
           allowDeselect={false}
           w={220}
         />
@@ -108,7 +111,13 @@ export function BoardPage({
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           <Box style={{ order: 2 }}>
             <Suspense fallback={<Loader size="sm" type="dots" />}>
-              <BoardMap orders={shown} tileUrl={tileUrl} label={t('console.board.map-label')} centre={centre} height={MAP_HEIGHT} />
+              <BoardMap
+                orders={shown}
+                tileUrl={tileUrl}
+                label={t('console.board.map-label')}
+                centre={centre}
+                height={MAP_HEIGHT}
+              />
             </Suspense>
           </Box>
           <Paper withBorder style={{ order: 1 }}>
@@ -163,7 +172,11 @@ export function BoardPage({
                         <Table.Td>
                           <Group gap={4} wrap="nowrap">
                             {canReassign && order.can_reassign && (
-                              <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'reassign', order })}>
+                              <Button
+                                size="compact-xs"
+                                variant="light"
+                                onClick={() => setDialog({ kind: 'reassign', order })}
+                              >
                                 {t('console.board.action.reassign')}
                               </Button>
                             )}

@@ -24,7 +24,10 @@ export function ReassignDialog({ order, onClose }: { order: BoardOrder; onClose:
       { orderId: order.order_id, riderId: chosen.id },
       {
         onSuccess: () => {
-          notify({ message: t('console.board.reassign.done', { orderId: order.order_id, name: chosen.name }), tone: 'success' });
+          notify({
+            message: t('console.board.reassign.done', { orderId: order.order_id, name: chosen.name }),
+            tone: 'success',
+          });
           onClose();
         },
       },
@@ -32,7 +35,13 @@ export function ReassignDialog({ order, onClose }: { order: BoardOrder; onClose:
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('console.board.reassign.title', { orderId: order.order_id })} centered size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('console.board.reassign.title', { orderId: order.order_id })}
+      centered
+      size="lg"
+    >
       <Stack gap="md">
         <Text fz="sm">{t('console.board.reassign.hint')}</Text>
         {riders.isPending && <Loader size="sm" aria-label={t('console.loading')} />}

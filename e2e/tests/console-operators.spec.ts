@@ -1,58 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Page, Response } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { expectNoSeriousViolations } from '../support/axe.ts';
+import {
+  codeAt,
+  createOperatorFromCommandLine,
+  CONSOLE_LANGUAGES as LANGUAGES,
+  CONSOLE_PASSWORD as PASSWORD,
+  STEP_MS,
+  serverClockOf,
+  signIn,
+} from '../support/console.ts';
 import { expect, test, text, waitForMail } from '../support/fixtures.ts';
-
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const PASSWORD = 'Console#2026';
-const LANGUAGES = ['en', 'ur_alt'] as const;
-type Locale = (typeof LANGUAGES)[number];
-
-/** `npm run ops -- create-operator`, as the deployment's first operator is made: its set-up link, printed once. */
-function createOperatorFromCommandLine(email: string): string {
-  const printed = execFileSync(
-    'npm',
-    ['run', '--silent', 'ops', '--', 'create-operator', '--email', email, '--role', 'admin', '--name', 'Ayesha Khan'],
-    { cwd: REPO, env: { ...process.env, ENVIRONMENT: 'san', DATA_DIR: process.env.E2E_DATA_DIR }, encoding: 'utf8' },
-  );
-  const link = printed.trim().split('\n').at(-1) ?? '';
-  expect(link).toMatch(/\/console\/set-up#token=[\w-]{43}$/);
-  return link;
-}
-
-const STEP_MS = 30_000;
-
-/**
- * The server's clock (it runs at 00:30 in Karachi, from its own start): read from the `iat` of the challenge it just
- * answered, so the codes are those the operator's phone would show beside that server.
- */
-async function serverClockOf(answer: Promise<Response>): Promise<() => number> {
-  const { challenge } = (await (await answer).json()) as { challenge: string };
-  const claims = JSON.parse(Buffer.from(challenge.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-    iat: number;
-  };
-  const offset = claims.iat * 1000 - Date.now();
-  return () => Date.now() + offset;
-}
-
-const codeAt = (secret: string, step: number) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: step * STEP_MS });
-
-/** The sign-in page: the password, then a code of the app for a step after `lastStep` (a code is taken once). */
-async function signIn(page: Page, locale: Locale, email: string, secret: string, lastStep: number) {
-  await page.getByLabel(text(locale, 'console.sign-in.email')).fill(email);
-  await page.getByLabel(text(locale, 'console.sign-in.password'), { exact: true }).fill(PASSWORD);
-  const answer = page.waitForResponse((response) => response.url().endsWith('/api/v1/console/sign-in'));
-  await page.getByRole('button', { name: text(locale, 'console.sign-in.continue') }).click();
-  const serverNow = await serverClockOf(answer);
-  await expect(page.getByRole('heading', { name: text(locale, 'console.sign-in.code-title') })).toBeVisible();
-  const step = Math.max(lastStep + 1, Math.floor(serverNow() / STEP_MS));
-  await page.getByRole('textbox', { name: text(locale, 'console.sign-in.code') }).fill(codeAt(secret, step));
-  await page.getByRole('button', { name: text(locale, 'console.sign-in.submit') }).click();
-}
 
 test.describe('the operator console (issue 36)', () => {
   for (const locale of LANGUAGES) {

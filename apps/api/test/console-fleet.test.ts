@@ -2,6 +2,7 @@ import type { OperatorRole } from '@riderdesk/domain/console/roles';
 import { BoardSchema } from '@riderdesk/domain/contracts/console-board';
 import { ConsoleRiderListSchema } from '@riderdesk/domain/contracts/console-riders';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runCommand } from '../src/ops/commands.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import {
   auditEntriesOf,
@@ -237,5 +238,24 @@ describe.each(databases())('the console’s live board and riders on %s', (kind)
     const entries = await auditEntriesOf(t, ops.admin, { type: 'rider', id: rider.id });
     expect(entries.map((entry) => entry.action)).toEqual(['rider.deactivate', 'rider.create']);
     expect(entries[0]).toMatchObject({ before: { is_active: true }, after: { is_active: false } });
+  });
+
+  it('lets `npm run ops -- age-order` move an order back, so the dispatcher marks it DELAYED now; never in prd', async () => {
+    await noRiderFree();
+    const rider = await createRider(t.db, { lat: OUTLET.lat + 0.002, lng: OUTLET.lng });
+    const orderId = await placeOrder(t, merchant);
+    await t.services.dispatcher.tick();
+    expect((await riderCall(t, rider, orderId, 'accept')).statusCode).toBe(200);
+    const ctx = { db: t.db, config: t.config };
+    const prd = {
+      ...ctx,
+      config: { ...t.config, deployment: { ...t.config.deployment, environment: 'prd' as const } },
+    };
+    await expect(runCommand(prd, ['age-order', orderId, '--minutes', '61'])).rejects.toThrow(/production/);
+    await expect(runCommand(ctx, ['age-order', orderId, '--minutes', 'soon'])).rejects.toThrow(/minutes/);
+    await expect(runCommand(ctx, ['age-order', 'no-such-order', '--minutes', '61'])).rejects.toThrow(/does not exist/);
+    expect(await runCommand(ctx, ['age-order', orderId, '--minutes', '61'])).toContain('61 minutes back');
+    await t.services.dispatcher.tick();
+    expect((await orderOf(t, merchant, orderId)).status).toBe('DELAYED');
   });
 });

@@ -18,6 +18,7 @@ import { flagService, isFlagName } from '../modules/flags/service.ts';
 import * as ticketsRepo from '../modules/help-centre/repo.ts';
 import * as insightsRollups from '../modules/insights/workflows/rollups.ts';
 import { operatorsService } from '../modules/operators/service.ts';
+import { shiftOrderTimesBack } from '../modules/orders/repo.ts';
 import { newRegistrationCode } from '../modules/vendors/registration-code.ts';
 import * as vendorsRepo from '../modules/vendors/repo.ts';
 
@@ -76,7 +77,9 @@ Commands:
                                          72 hours); again for one who has not set up yet, a new link
   insights-rebuild [--vendor <id>]       write the insights rollups again from the orders (every vendor's,
                                          or one vendor's)
-  insights-check [--vendor <id>]         compare the insights rollups with a full recomputation from the orders`;
+  insights-check [--vendor <id>]         compare the insights rollups with a full recomputation from the orders
+  age-order <orderId> --minutes <1-1440> move an order's times back, so the dispatcher's time rules (DELAYED,
+                                         no courier) apply at once; refused in production (ENVIRONMENT=prd)`;
 
 const latitude = z.coerce.number().min(-90).max(90);
 const longitude = z.coerce.number().min(-180).max(180);
@@ -191,6 +194,16 @@ export async function createRider(
   });
   if (!id) throw new OpsError(`a rider with phone ${input.phone} already exists`);
   return { id, token, text: `created rider ${input.name} (${id})\nrider token (shown once, keep it safe): ${token}` };
+}
+
+/** Moves an order's times back so a time rule applies now (trying the console's live board); never in prd. */
+export async function ageOrder(ctx: OpsContext, orderId: string, minutesText: string): Promise<string> {
+  if (ctx.config.deployment.environment === 'prd') throw new OpsError('age-order is refused in production');
+  const minutes = z.coerce.number().int().min(1).max(1440).safeParse(minutesText);
+  if (!minutes.success) throw new OpsError('--minutes must be a whole number from 1 to 1440');
+  if (!(await shiftOrderTimesBack(ctx.db, orderId, minutes.data)))
+    throw new OpsError(`order ${orderId} does not exist`);
+  return `order ${orderId} moved ${minutes.data} minutes back; the dispatcher applies its time rules on its next pass`;
 }
 
 export async function vendorCode(
@@ -511,6 +524,14 @@ export async function runCommand(ctx: OpsContext, argv: string[]): Promise<strin
     case 'tickets': {
       const { values } = parse({ all: { type: 'boolean' } });
       return listTickets(ctx, values.all === true);
+    }
+    case 'age-order': {
+      const { positionals, values } = parse({ minutes: { type: 'string' } });
+      return ageOrder(
+        ctx,
+        need(positionals[0], 'orderId (positional)'),
+        need(values.minutes as string | undefined, 'minutes'),
+      );
     }
     case 'insights-rebuild':
     case 'insights-check': {

@@ -56,3 +56,25 @@ export async function findOrdersOfRider(db: Db, riderId: string, limit: number):
     limit,
   ]);
 }
+
+/**
+ * Moves an order's times back (`npm run ops -- age-order`, outside production): its creation, its wait for a rider
+ * and its history, so the time rules (DELAYED, no courier) can be tried without waiting. Announced as a change.
+ */
+export async function shiftOrderTimesBack(db: Db, orderId: string, minutes: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const shift = `make_interval(mins => $2::int)`;
+    const rows = await tx.query(
+      `update orders set created_at = created_at - ${shift},
+              dispatch_started_at = dispatch_started_at - ${shift}
+        where order_id = $1 returning order_id`,
+      [orderId, minutes],
+    );
+    if (rows.length === 0) return false;
+    await tx.query(`update order_status_history set created_at = created_at - ${shift} where order_id = $1`, [
+      orderId,
+      minutes,
+    ]);
+    return true;
+  });
+}

@@ -49,7 +49,11 @@ describe('the live board’s view', () => {
 
   it('puts a changed order in its place: exceptions first, an ended one that needs nobody taken off', () => {
     const start = board([quiet, collected]);
-    const nowLate = withOrder(start, { ...collected, exception: 'rider_unreachable', exception_since: '2026-03-01T11:50:00.000Z' });
+    const nowLate = withOrder(start, {
+      ...collected,
+      exception: 'rider_unreachable',
+      exception_since: '2026-03-01T11:50:00.000Z',
+    });
     expect(nowLate.orders.map((o) => o.order_id)).toEqual(['collected', 'quiet']);
     const delivered = withOrders(nowLate, [{ ...quiet, status: 'DELIVERED', group: 'ended' }, late]);
     expect(delivered.orders.map((o) => o.order_id)).toEqual(['late', 'collected']);

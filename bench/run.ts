@@ -7,6 +7,7 @@ import { DELIVERY_BATCH_SIZE, DELIVERY_WORKERS } from '../apps/api/src/modules/w
 import { benchBulkHostile, formatBulkHostile } from './bulk-hostile.ts';
 import { benchBulkUpload, formatBulkUpload } from './bulk-upload.ts';
 import { buildWeb, formatBundleSize, measureBundle } from './bundle-size.ts';
+import { benchConsoleBoard, formatConsoleBoard } from './console-board.ts';
 import { benchInsights } from './insights.ts';
 import { benchJobQueue, formatJobQueue } from './job-queue.ts';
 import { benchLighthouse, formatLighthouse } from './lighthouse.ts';
@@ -23,6 +24,16 @@ const positive = (name: string, fallback: number) => {
 };
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
+  'console-board': async () => {
+    const options = {
+      orders: positive('BENCH_ORDERS', 2_000),
+      riders: positive('BENCH_RIDERS', 500),
+      bursts: positive('BENCH_BURSTS', 100),
+      burstEveryMs: positive('BENCH_BURST_EVERY_MS', 100),
+    };
+    process.stdout.write(`console-board — ${machine()}\n`);
+    process.stdout.write(`${formatConsoleBoard(options, await benchConsoleBoard(options))}\n`);
+  },
   insights: async () => {
     if (!process.env.DATABASE_URL) {
       process.stdout.write('insights: skipped (set DATABASE_URL to a PostgreSQL server)\n');

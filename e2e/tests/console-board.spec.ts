@@ -2,62 +2,63 @@ import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { orderCreateBody } from '../../testing/order-body.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
-import {
-  CONSOLE_LANGUAGES,
-  type ConsoleLocale,
-  createOperatorFromCommandLine,
-  runOps,
-  setUpFromLink,
-} from '../support/console.ts';
+import { CONSOLE_LANGUAGES, createOperatorFromCommandLine, runOps, setUpFromLink } from '../support/console.ts';
 import { expect, test, text } from '../support/fixtures.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '';
-// An outlet in Lahore, far beyond the dispatch radius of the simulated fleet (Karachi): only this journey's
-// riders, driven here through the rider API, are offered its orders, so nothing moves the order meanwhile.
-const OUTLET = { lat: 31.5204, lng: 74.3587 };
-const CUSTOMER = { lat: 31.5301, lng: 74.3512 };
+// Outlets far beyond the dispatch radius of the simulated fleet (Karachi), one city per language: only the
+// journey's own riders, driven here through the rider API, are offered its orders, so nothing moves them meanwhile.
+const PLACES = {
+  en: { city: 'Lahore', outlet: { lat: 31.5204, lng: 74.3587 }, customer: { lat: 31.5301, lng: 74.3512 } },
+  ur_alt: { city: 'Islamabad', outlet: { lat: 33.6844, lng: 73.0479 }, customer: { lat: 33.6938, lng: 73.0551 } },
+} as const;
+type Place = (typeof PLACES)[keyof typeof PLACES];
 const MERCHANT_PASSWORD = 'Riderdesk#2026';
 
 /** A rider made from the command line (`npm run ops -- create-rider`), on shift beside the outlet. */
-async function riderOnShift(request: APIRequestContext, name: string, phone: string, offset: number) {
+async function riderOnShift(request: APIRequestContext, place: Place, name: string, phone: string, offset: number) {
   const printed = runOps(['create-rider', '--name', name, '--phone', phone]);
   const token = /rider token \(shown once, keep it safe\): (\S+)/.exec(printed)?.[1] ?? '';
   expect(token).not.toBe('');
   const headers = { authorization: `Rider ${token}` };
   const moved = await request.post('/api/v1/rider/position', {
     headers,
-    data: { latitude: OUTLET.lat + offset, longitude: OUTLET.lng },
+    data: { latitude: place.outlet.lat + offset, longitude: place.outlet.lng },
   });
   expect(moved.ok()).toBe(true);
-  expect((await request.post('/api/v1/rider/availability', { headers, data: { available: true } })).ok()).toBe(true);
+  expect((await request.put('/api/v1/rider/availability', { headers, data: { available: true } })).ok()).toBe(true);
   return { name, headers };
 }
 
-/** A merchant of its own with one outlet in Lahore, made from the command line; its Authorization header. */
-async function lahoreMerchant(request: APIRequestContext, stamp: string) {
-  const parent = `pk-lahore-e2e-${stamp}`;
-  const outlet = `${parent}-gulberg`;
-  runOps(['create-vendor', '--id', parent, '--name', 'Lahore Karahi House', '--parent', '--city', 'Lahore']);
+/** A merchant of its own with one outlet in the place, made from the command line; its Authorization header. */
+async function merchantIn(request: APIRequestContext, place: Place, stamp: string) {
+  const parent = `pk-karahi-e2e-${stamp}`;
+  const outlet = `${parent}-main`;
+  const email = `karahi-${stamp}@riderdesk.test`;
+  runOps(['create-vendor', '--id', parent, '--name', 'Karahi House', '--parent', '--city', place.city]);
   runOps([
-    ...['create-outlet', '--parent', parent, '--id', outlet, '--name', 'Lahore Karahi Gulberg'],
-    ...['--lat', String(OUTLET.lat), '--lng', String(OUTLET.lng), '--address', 'Main Boulevard, Gulberg III'],
-    ...['--city', 'Lahore', '--email', `lahore-${stamp}@riderdesk.test`],
+    ...['create-outlet', '--parent', parent, '--id', outlet, '--name', `Karahi House ${place.city}`],
+    ...['--lat', String(place.outlet.lat), '--lng', String(place.outlet.lng), '--address', 'Main Boulevard'],
+    ...['--city', place.city, '--email', email],
   ]);
-  const email = `lahore-${stamp}@riderdesk.test`;
   runOps(['create-user', '--email', email, '--password', MERCHANT_PASSWORD, '--vendor', parent]);
   const login = await request.post('/api/v1/login', { data: { email_address: email, password: MERCHANT_PASSWORD } });
   expect(login.ok()).toBe(true);
   const tokens = (await login.json()).result as { AccessToken: string; IdToken: string };
-  return { outlet, authorization: `Bearer ${tokens.AccessToken}|${tokens.IdToken}` };
+  return { place, outlet, authorization: `Bearer ${tokens.AccessToken}|${tokens.IdToken}` };
 }
 
-async function placeOrder(request: APIRequestContext, merchant: { outlet: string; authorization: string }) {
+async function placeOrder(
+  request: APIRequestContext,
+  merchant: { place: Place; outlet: string; authorization: string },
+) {
+  const { outlet, customer } = merchant.place;
   const headers = { authorization: merchant.authorization };
   const fee = await request.post('/api/v1/delivery/fee', {
     headers,
     data: {
-      source: { lat: OUTLET.lat, lon: OUTLET.lng },
-      destination: { lat: CUSTOMER.lat, lon: CUSTOMER.lng },
+      source: { lat: outlet.lat, lon: outlet.lng },
+      destination: { lat: customer.lat, lon: customer.lng },
       vendor_id: merchant.outlet,
       delivery_type: 'food',
     },
@@ -66,7 +67,7 @@ async function placeOrder(request: APIRequestContext, merchant: { outlet: string
   const quote = (await fee.json()).result as { fee: number; signature: string };
   const created = await request.post('/api/v1/order', {
     headers: { ...headers, 'idempotency-key': `e2e-board-${Date.now()}-${Math.random()}` },
-    data: orderCreateBody({ vendorId: merchant.outlet, quote, destination: CUSTOMER }),
+    data: orderCreateBody({ vendorId: merchant.outlet, quote, destination: customer }),
   });
   expect(created.ok(), await created.text()).toBe(true);
   return ((await created.json()).result as { order_id: string }).order_id;
@@ -99,11 +100,13 @@ async function shots(page: Page, name: string) {
 test.describe('the console’s live operations board (issue 36)', () => {
   for (const locale of CONSOLE_LANGUAGES) {
     test(`an operator hands a DELAYED order to another rider (${locale})`, async ({ page, request }) => {
-      test.setTimeout(180_000);
+      // About twenty command-line calls and two riders driven by hand: slow on a shared machine.
+      test.setTimeout(420_000);
       const stamp = `${locale.replace('_', '-')}-${Date.now()}`;
       const phoneBase = String(Date.now()).slice(-6);
-      const merchant = await lahoreMerchant(request, stamp);
-      const first = await riderOnShift(request, `Imran ${stamp}`, `+92301${phoneBase}1`, 0.001);
+      const place = PLACES[locale];
+      const merchant = await merchantIn(request, place, stamp);
+      const first = await riderOnShift(request, place, `Imran ${stamp}`, `+92301${phoneBase}1`, 0.001);
 
       // The order goes to the only rider near, who accepts it through the rider API.
       const orderId = await placeOrder(request, merchant);
@@ -117,7 +120,7 @@ test.describe('the console’s live operations board (issue 36)', () => {
       await expect
         .poll(async () => (await statusOf(request, merchant, orderId)).status, { timeout: 20_000 })
         .toBe('DELAYED');
-      const second = await riderOnShift(request, `Sana ${stamp}`, `+92301${phoneBase}2`, 0.002);
+      const second = await riderOnShift(request, place, `Sana ${stamp}`, `+92301${phoneBase}2`, 0.002);
 
       await page.addInitScript((language) => window.localStorage.setItem('riderdesk-language', language), locale);
       await setUpFromLink(page, locale, createOperatorFromCommandLine(`board-${stamp}@riderdesk.test`, 'operations'));

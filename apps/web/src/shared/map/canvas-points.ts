@@ -16,13 +16,17 @@ export function canvasPoints() {
   const renderer = L.canvas({ padding: 0.2 });
   const group = L.layerGroup();
   const drawn = new Map<string, L.CircleMarker>();
+  let map: L.Map | null = null;
+  let hasFitted = false;
   return {
-    addTo(map: L.Map) {
-      group.addTo(map);
+    addTo(on: L.Map) {
+      map = on;
+      group.addTo(on);
     },
     remove() {
       group.remove();
       drawn.clear();
+      map = null;
     },
     /** Draws exactly these points: moved, restyled, added, and the others taken off. */
     set(points: ReadonlyMap<string, CanvasPoint>) {
@@ -50,6 +54,12 @@ export function canvasPoints() {
         if (points.has(key)) continue;
         marker.remove();
         drawn.delete(key);
+      }
+      // The first points shown frame the map once; after that the operator's own panning and zoom are kept.
+      if (!hasFitted && map && points.size > 0) {
+        hasFitted = true;
+        const bounds = L.latLngBounds([...points.values()].map((point) => [point.lat, point.lng] as [number, number]));
+        map.fitBounds(bounds, { padding: [24, 24], maxZoom: 14, animate: false });
       }
     },
   };

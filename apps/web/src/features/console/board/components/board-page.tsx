@@ -8,7 +8,7 @@ import {
   Paper,
   SegmentedControl,
   Select,
-  SimpleGrid,
+  Stack,
   Table,
   Text,
 } from '@mantine/core';
@@ -37,7 +37,7 @@ const BoardMap = lazyWithRetry(
 
 type Dialog = { kind: 'reassign' | 'cancel' | 'contact'; order: BoardOrder } | null;
 
-const MAP_HEIGHT = 420;
+const MAP_HEIGHT = 340;
 
 /**
  * The live operations board (decision 181): every active order of every vendor on a map and in a list, the
@@ -108,8 +108,8 @@ export function BoardPage({
         </Alert>
       )}
       {board.isSuccess && (
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          <Box style={{ order: 2 }}>
+        <Stack gap="md">
+          <Box>
             <Suspense fallback={<Loader size="sm" type="dots" />}>
               <BoardMap
                 orders={shown}
@@ -120,7 +120,7 @@ export function BoardPage({
               />
             </Suspense>
           </Box>
-          <Paper withBorder style={{ order: 1 }}>
+          <Paper withBorder>
             <Text fz="sm" c="dimmed" px="sm" pt="xs" role="status" data-testid="board-count">
               {t('console.board.count', { shown: shown.length, total: board.data.orders.length })}
             </Text>
@@ -216,7 +216,7 @@ export function BoardPage({
               </Text>
             )}
           </Paper>
-        </SimpleGrid>
+        </Stack>
       )}
       {dialog?.kind === 'reassign' && <ReassignDialog order={dialog.order} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'cancel' && <CancelDialog order={dialog.order} onClose={() => setDialog(null)} />}

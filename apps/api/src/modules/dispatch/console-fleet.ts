@@ -31,7 +31,7 @@ import { liveEtas } from './rider-service.ts';
 
 export type FleetConsole = ReturnType<typeof fleetConsole>;
 
-/** An order as the board reads it (orders records' `console.board`). */
+/** An order as the board reads it from the orders records. */
 type BoardOrderRow = Awaited<ReturnType<OrderRecords['console']['board']>>[number];
 
 const HOUR_MS = 3_600_000;

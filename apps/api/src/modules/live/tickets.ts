@@ -82,11 +82,12 @@ export function liveTickets({
     async redeemForOperator(ticket: string): Promise<{ operatorSessionId: string; expiresAt: Date } | null> {
       const row = await repo.takeTicket(db, sha256(ticket));
       const at = now().getTime();
-      if (!row || row.caller_kind !== 'operator' || !row.operator_session_id) return null;
+      const sessionId = row?.caller_kind === 'operator' ? row.operator_session_id : null;
+      if (!row || !sessionId) return null;
       if (row.expires_at.getTime() <= at || row.token_expires_at.getTime() <= at) return null;
       // A sign-out, a deactivation or a new role between the ticket and the socket ends the ticket too.
-      if (!(await honouredOperatorSessions([row.operator_session_id])).has(row.operator_session_id)) return null;
-      return { operatorSessionId: row.operator_session_id, expiresAt: row.token_expires_at };
+      if (!(await honouredOperatorSessions([sessionId])).has(sessionId)) return null;
+      return { operatorSessionId: sessionId, expiresAt: row.token_expires_at };
     },
 
     /** The session the ticket stands for, once; null when unknown, used, expired, or its login has ended. */

@@ -151,16 +151,17 @@ export function BoardPage({
                         </Table.Td>
                         <Table.Td>
                           {order.exception && (
-                            <Group gap={6} wrap="nowrap">
-                              <Badge color="red" variant="light">
+                            // Words, not a badge: a badge cuts "No courier found" short on a tablet.
+                            <Stack gap={0}>
+                              <Text fz="xs" fw={700} c="red.8">
                                 {t(`console.board.exception.${order.exception}`)}
-                              </Badge>
+                              </Text>
                               {age && (
-                                <Text fz="xs" c="dimmed">
+                                <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                                   {t(age.key, { hours: age.hours, minutes: age.minutes })}
                                 </Text>
                               )}
-                            </Group>
+                            </Stack>
                           )}
                         </Table.Td>
                         <Table.Td>

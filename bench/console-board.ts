@@ -20,6 +20,7 @@ import { chromium, type Page, type WebSocketRoute } from 'playwright-core';
 import { percentile } from './child-process.ts';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
+const progress = (message: string) => process.stderr.write(`  console-board: ${message}\n`);
 const SESSION_KEY = 'riderdesk-console-session';
 
 export interface ConsoleBoardOptions {
@@ -246,7 +247,9 @@ async function routeBoard(page: Page, board: Board, options: ConsoleBoardOptions
 export async function benchConsoleBoard(options: ConsoleBoardOptions): Promise<ConsoleBoardFigures> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'riderdesk-bench-board-'));
+  progress('starting the server');
   const server = await startServer(port, dataDir);
+  progress('server up');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
@@ -284,13 +287,23 @@ export async function benchConsoleBoard(options: ConsoleBoardOptions): Promise<C
         }
         await page.goto(kind === 'app' ? `${origin}/console/board` : `${origin}/bench-anchor`);
         // First render: the listed rows and the map's canvas are there, three frames after they first are.
-        const firstRender = await page.evaluate<number>(FIRST_RENDER);
+        progress(`${kind} run ${run + 1}: loading`);
+        const firstRender = await Promise.race([
+          page.evaluate<number>(FIRST_RENDER),
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error(`${kind}: no first render within 120 s`)), 120_000),
+          ),
+        ]);
+        progress(`${kind} run ${run + 1}: first render ${firstRender.toFixed(0)} ms`);
         (kind === 'app' ? figures.firstRenderMs : figures.anchorFirstRenderMs).push(firstRender);
         if (kind === 'app') {
           // Every order on the map: the board's busiest view.
           await page.getByText('All', { exact: true }).click();
         }
-        await live.opened;
+        await Promise.race([
+          live.opened,
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${kind}: no live socket`)), 60_000)),
+        ]);
         for (let burst = 0; burst < options.bursts; burst++) {
           live.burst();
           await new Promise((resolve) => setTimeout(resolve, options.burstEveryMs));

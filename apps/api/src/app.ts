@@ -305,6 +305,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       vendors,
       phonePrefix: config.deployment.country.phonePrefix,
       countryCode: config.deployment.country.code,
+      timeZone: config.deployment.country.timeZone,
       now,
     }),
     orderExport,

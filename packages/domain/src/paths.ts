@@ -67,6 +67,12 @@ export type HistoryQuery = Pick<OrderQuery, 'order_id'> & {
   start?: string | null;
   end?: string | null;
   status?: string | null;
+  /** The narrowing of a click from insights (insights/drill.ts: HistoryDrillSchema). */
+  weekday?: number | null;
+  hour?: number | null;
+  delivery_bucket?: number | null;
+  pickup_bucket?: number | null;
+  cancel_reason?: string | null;
 };
 
 export const paths = {

@@ -62,18 +62,20 @@ export function VendorSettings({ vendor, canChange }: { vendor: ConsoleVendor; c
           disabled={!canChange}
           maw={280}
         />
-        <Checkbox.Group label={t('console.vendors.payment-methods')}>
+        <Checkbox.Group
+          label={t('console.vendors.payment-methods')}
+          value={PAYMENT_METHODS.filter((method) => methods[method])}
+          onChange={(checked) =>
+            setMethods(Object.fromEntries(PAYMENT_METHODS.map((method) => [method, checked.includes(method)])))
+          }
+        >
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" mt="xs">
             {PAYMENT_METHODS.map((method) => (
               <Checkbox
                 key={method}
+                value={method}
                 label={t(`tracking.payment-method.${method}`)}
-                checked={methods[method] === true}
                 disabled={!canChange}
-                onChange={(event) => {
-                  const checked = event.currentTarget.checked;
-                  setMethods((current) => ({ ...current, [method]: checked }));
-                }}
               />
             ))}
           </SimpleGrid>

@@ -99,7 +99,7 @@ export function VouchersPage({ currency, timeZone }: { currency: string; timeZon
                           {t(`console.vouchers.status.${voucher.status}`)}
                         </Badge>
                       </Table.Td>
-                      <Table.Td>{voucher.uses}</Table.Td>
+                      <Table.Td data-testid="voucher-uses">{voucher.uses}</Table.Td>
                       <Table.Td>{formatMoney(voucher.discount_given, voucher.currency, i18n.language)}</Table.Td>
                       <Table.Td ta="end">
                         <Menu position="bottom-end" withinPortal>

@@ -97,6 +97,8 @@ test.describe('the operator console (issue 36)', () => {
       await expect(nav.getByRole('link')).toHaveText([
         text(locale, 'console.nav.operators'),
         text(locale, 'console.nav.audit-log'),
+        text(locale, 'console.nav.vendors'),
+        text(locale, 'console.nav.vouchers'),
       ]);
 
       // An invitation: the operator is listed as invited, and the link is in their mail.

@@ -72,9 +72,11 @@ import { publicPlugin } from './modules/public/plugin.ts';
 import { publicTrackingService } from './modules/public/service.ts';
 import { publicConfig, systemPlugin } from './modules/system/plugin.ts';
 import { vendorAddressService } from './modules/vendors/address-service.ts';
+import { consoleVendorService } from './modules/vendors/console-service.ts';
 import { outletService } from './modules/vendors/outlet-service.ts';
 import { vendorsPlugin } from './modules/vendors/plugin.ts';
 import { vendorService } from './modules/vendors/service.ts';
+import { consoleVoucherService } from './modules/vouchers/console-service.ts';
 import { vouchersPlugin } from './modules/vouchers/plugin.ts';
 import { voucherService } from './modules/vouchers/service.ts';
 import { webhooksPlugin } from './modules/webhooks/plugin.ts';
@@ -267,6 +269,13 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     vouchers,
     merchantApi: merchantApiService({ db, config, vendors, now, log }),
     operators: operatorsService({ db, config, passwords, mailer, now }),
+    consoleVendors: consoleVendorService({ db, flags, now }),
+    consoleVouchers: consoleVoucherService({
+      db,
+      currency: config.deployment.country.currency,
+      timeZone: config.deployment.country.timeZone,
+      now,
+    }),
     merchantApiOrders: merchantApiOrderService({
       db,
       orders,

@@ -122,6 +122,8 @@ export const CONSOLE_ROUTE_PATTERNS = {
   consoleSetUp: '/console/set-up',
   consoleOperators: '/console/operators',
   consoleAuditLog: '/console/audit-log',
+  consoleVendors: '/console/vendors',
+  consoleVouchers: '/console/vouchers',
 } as const;
 
 export const consolePaths = {
@@ -136,6 +138,10 @@ export const consolePaths = {
   consoleOperators: () => CONSOLE_ROUTE_PATTERNS.consoleOperators,
   consoleAuditLog: (query?: { operator_id?: string | null; target_type?: string | null; target_id?: string | null }) =>
     `${CONSOLE_ROUTE_PATTERNS.consoleAuditLog}${queryOf(query)}`,
+  /** `vendor`: the vendor whose page is open beside the list. */
+  consoleVendors: (query?: { q?: string | null; vendor?: string | null }) =>
+    `${CONSOLE_ROUTE_PATTERNS.consoleVendors}${queryOf(query)}`,
+  consoleVouchers: () => CONSOLE_ROUTE_PATTERNS.consoleVouchers,
 } as const;
 
 /** The console's API calls sit under the API's prefix and this one: `/api/v1/console/…` (decision 169). */

@@ -5,7 +5,6 @@ import { OPERATOR_ROLES } from '@riderdesk/domain/console/roles';
 import { OperatorNameSchema } from '@riderdesk/domain/contracts/console-operators';
 import { FLAG_NAMES } from '@riderdesk/domain/contracts/flags';
 import { COUNTRY_PARAMETER_NAMES } from '@riderdesk/domain/contracts/vendors';
-import { defaultDeliveryPolygon } from '@riderdesk/domain/delivery-area';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
@@ -18,6 +17,7 @@ import { flagService, isFlagName } from '../modules/flags/service.ts';
 import * as ticketsRepo from '../modules/help-centre/repo.ts';
 import * as insightsRollups from '../modules/insights/workflows/rollups.ts';
 import { operatorsService } from '../modules/operators/service.ts';
+import { decideOutlet } from '../modules/vendors/outlet-decisions.ts';
 import { newRegistrationCode } from '../modules/vendors/registration-code.ts';
 import * as vendorsRepo from '../modules/vendors/repo.ts';
 
@@ -54,7 +54,8 @@ export const USAGE = `Usage: npm run ops -- <command> [options]
 
 Commands:
   create-vendor --id <id> --name <name> [--parent] [--lat <lat> --lng <lng>] [--address <text>] [--city <city>] [--email <e-mail>]
-  create-outlet --parent <parentId> --id <id> --name <name> --lat <lat> --lng <lng> --address <text>
+  create-outlet --parent <parentId> --id <id> --name <name> --lat <lat> --lng <lng> --address <text> [--pending]
+                                         --pending: waits for an operator's approval in the console
   create-user --email <e-mail> --password <password> --vendor <id> [--vendor <id> ...]
   create-rider --name <name> --phone <phone> [--vehicle <vehicle>]
   vendor-code <vendorId>                 print (or generate) the vendor-code registration details
@@ -126,6 +127,8 @@ export interface CreateVendorInput {
   address?: string | null;
   city?: string | null;
   email?: string | null;
+  /** A collection point waiting for an operator's approval (no activation job is sent for it). */
+  isPending?: boolean;
 }
 
 export async function createVendor({ db, config }: OpsContext, input: CreateVendorInput): Promise<string> {
@@ -143,6 +146,7 @@ export async function createVendor({ db, config }: OpsContext, input: CreateVend
     name: input.name,
     is_parent: input.isParent ?? false,
     parent_vendor_id: input.parentId ?? null,
+    ...(input.isPending ? { is_active: false, is_pending: true } : {}),
     latitude: input.latitude ?? null,
     longitude: input.longitude ?? null,
     address_text: input.address ?? null,
@@ -155,7 +159,7 @@ export async function createVendor({ db, config }: OpsContext, input: CreateVend
     delivery_area: input.latitude != null ? { type: 'radius', radius_km: 8 } : null,
   });
   if (!created) throw new OpsError(`vendor ${input.id} already exists`);
-  return `created ${input.parentId ? 'outlet' : 'vendor'} ${input.id} (${input.name})`;
+  return `created ${input.parentId ? 'outlet' : 'vendor'} ${input.id} (${input.name})${input.isPending ? ', pending' : ''}`;
 }
 
 export async function createUser(
@@ -225,18 +229,16 @@ export async function listVendors({ db }: OpsContext): Promise<string> {
     .join('\n');
 }
 
-/** An operator's decision on a collection point, whatever its activation job did or will do (decision 055). */
-export async function setOutletActive({ db }: OpsContext, vendorId: string, isActive: boolean): Promise<string> {
-  const changed = await db.transaction(async (tx) => {
-    const outlet = await vendorsRepo.findVendor(tx, vendorId);
-    if (!outlet?.parent_vendor_id) return false;
-    if (isActive && outlet.latitude !== null && outlet.longitude !== null) {
-      const point = { lat: outlet.latitude, lng: outlet.longitude };
-      await vendorsRepo.drawDeliveryArea(tx, vendorId, defaultDeliveryPolygon(point));
-    }
-    return vendorsRepo.setOutletActive(tx, vendorId, isActive);
-  });
-  if (!changed) throw new OpsError(`${vendorId} is not a collection point`);
+/** An operator's decision on a collection point, whatever its activation job did or will do (decisions 055, 180). */
+export async function setOutletActive(
+  { db, now = () => new Date() }: OpsContext,
+  vendorId: string,
+  isActive: boolean,
+): Promise<string> {
+  const decided = await db.transaction((tx) =>
+    decideOutlet(tx, vendorId, { isActive, area: 'default', operatorId: null, at: now() }),
+  );
+  if (!decided) throw new OpsError(`${vendorId} is not a collection point`);
   return `collection point ${vendorId} is ${isActive ? 'active' : 'deactivated'}`;
 }
 
@@ -425,8 +427,9 @@ export async function runCommand(ctx: OpsContext, argv: string[]): Promise<strin
       });
     }
     case 'create-outlet': {
-      const { values } = parse({ ...VENDOR_OPTIONS, parent: { type: 'string' } });
+      const { values } = parse({ ...VENDOR_OPTIONS, parent: { type: 'string' }, pending: { type: 'boolean' } });
       return createVendor(ctx, {
+        isPending: values.pending === true,
         // The parent is asked for first, so an operator missing several options hears about it first.
         parentId: need(values.parent as string | undefined, 'parent'),
         ...vendorBasics(values),

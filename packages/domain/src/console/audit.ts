@@ -1,3 +1,5 @@
+import { VENDOR_AUDIT_ACTIONS, VOUCHER_AUDIT_ACTIONS } from './vendor-audit.ts';
+
 /**
  * The console's audit log (issue 36, decision 170): every change an operator makes, who, when, what, before and
  * after. An action is named "<target type>.<verb>" in kebab case; a search for its first part ("operator") finds
@@ -26,7 +28,11 @@ export const OPERATOR_AUDIT_ACTIONS = {
  * by its text (console catalogue `console.audit.action.<action>`, checked for both languages by the API tests).
  * A module that adds console changes adds its object here.
  */
-export const AUDIT_ACTIONS: readonly string[] = [...Object.values(OPERATOR_AUDIT_ACTIONS)];
+export const AUDIT_ACTIONS: readonly string[] = [
+  ...Object.values(OPERATOR_AUDIT_ACTIONS),
+  ...Object.values(VENDOR_AUDIT_ACTIONS),
+  ...Object.values(VOUCHER_AUDIT_ACTIONS),
+];
 
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_PAGE_MAX = 200;

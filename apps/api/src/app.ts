@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { Registry } from 'prom-client';
 import { type Clock, clockStartingAt } from './clock.ts';
 import type { AppConfig, EnvConfig } from './config.ts';
+import { registerCustomerMessages } from './customer-message-events.ts';
 import type { Db } from './db/db.ts';
 import { withAuthSecret } from './db/instance-secrets.ts';
 import type { JobQueue, JobQueueSettings } from './infra/jobs/job-queue.ts';
@@ -47,6 +48,9 @@ import { merchantApiOrderService } from './modules/merchant-api/order-service.ts
 import { merchantApiOutletService } from './modules/merchant-api/outlet-service.ts';
 import { merchantApiPlugin } from './modules/merchant-api/plugin.ts';
 import { merchantApiService } from './modules/merchant-api/service.ts';
+import type { Channels } from './modules/messaging/channels/channel.ts';
+import { messagingPlugin } from './modules/messaging/plugin.ts';
+import { createMessaging } from './modules/messaging/service.ts';
 import { monitoringPlugin } from './modules/monitoring/plugin.ts';
 import { setupConsoleGuard } from './modules/operators/guard.ts';
 import { operatorsPlugin } from './modules/operators/plugin.ts';
@@ -109,6 +113,8 @@ export interface ServiceDeps {
   >;
   /** Replaces the mailer SMTP_URL would choose. */
   mailer?: Mailer;
+  /** Replaces channels of customer messages the configuration would choose (tests). */
+  messageChannels?: Partial<Channels>;
   /** Replaces the geocoder GEOCODER_URL would choose (tests use a fake HTTP geocoder). */
   geocoder?: Geocoder;
   /** Replaces the country's service hours; the demo seed writes history at any hour (decision 026). */
@@ -243,6 +249,26 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   });
   // Every status change, create and edit records its webhook events in its own transaction (decision 156).
   registerOrderEvents({ ...orderEvents, lifecycle, orders, webhooks });
+  const messaging = createMessaging({
+    db,
+    jobs: deps.jobs,
+    clock: now,
+    log,
+    config: config.messaging,
+    mailer,
+    hasSmtp: config.smtpUrl !== null && deps.mailer === undefined,
+    orders: orderReads,
+    vendors,
+    // The locale catalogues the export e-mails read (built below; called only when a message is recorded).
+    texts: (language) => orderExport.texts(language),
+    brand: config.deployment.brand.serviceName,
+    publicUrl: config.publicUrl,
+    apiPrefix: API_PREFIX,
+    timeZone: config.deployment.country.timeZone,
+    channels: deps.messageChannels,
+  });
+  // The customer hears of the moments the outlet chose, recorded in each change's transaction (decision 175).
+  registerCustomerMessages({ lifecycle, orders, records: orderReads, messaging });
   const orderExport = orderExportService({
     db,
     vendors,
@@ -345,6 +371,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       ),
     }),
     webhooks,
+    messaging,
     helpCentre: helpCentreService({
       db,
       now,
@@ -391,6 +418,8 @@ declare module 'fastify' {
 export interface AppDeps {
   db: Db;
   mailer?: Mailer;
+  /** Replaces channels of customer messages the configuration would choose (tests). */
+  messageChannels?: Partial<Channels>;
   /** The clock every expiry is measured against; tests move it. */
   now?: Clock;
   /** Replaces the geocoder GEOCODER_URL would choose (tests use a fake HTTP geocoder). */
@@ -453,6 +482,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
     now: deps.now ?? clockStartingAt(config.clockStart),
     log: app.log,
     mailer: deps.mailer,
+    messageChannels: deps.messageChannels,
     geocoder: deps.geocoder,
     paymentProvider: deps.paymentProvider,
     metrics: domainMetrics(registry),
@@ -513,6 +543,13 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await app.register(webhooksPlugin, { prefix, services });
   await app.register(operatorsPlugin, { apiPrefix: prefix, services, rateLimit: config.rateLimit });
   await app.register(insightsPlugin, { prefix, services });
+  await app.register(messagingPlugin, {
+    prefix,
+    services,
+    config: config.messaging,
+    publicUrl: config.publicUrl,
+    countryCode: config.deployment.country.code,
+  });
   await app.register(i18nPlugin, { localesDir: config.localesDir });
   await app.register(legalPlugin, {
     prefix,
@@ -520,7 +557,13 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
     serviceName: config.deployment.brand.serviceName,
     now: services.now,
   });
-  if (config.hasOutboxPage) await app.register(outboxPlugin, { db, operatorToken: config.operatorToken });
+  if (config.hasOutboxPage) {
+    await app.register(outboxPlugin, {
+      db,
+      operatorToken: config.operatorToken,
+      texts: (limit, to) => services.messaging.outbox(limit, to),
+    });
+  }
   await registerWeb(app, config.webDistDir, publicConfig(config), prefix);
 
   app.addHook('onClose', async () => {

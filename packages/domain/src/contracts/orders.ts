@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH, LOGIN_PICKUP_ESTIMATION_MAX, PAYMENT_METHODS } from '../constants.ts';
+import { MESSAGE_LANGUAGES } from '../messaging/customer-messages.ts';
 import { CANCEL_REASONS, ORDER_STATUSES } from '../order-status.ts';
 import { FEE_PAYERS } from '../orders/charges.ts';
 import { ADDRESS_TOO_LONG_MESSAGE, NO_COORDINATES_MESSAGE, NOTES_TOO_LONG_MESSAGE } from '../validation/address.ts';
@@ -91,6 +92,10 @@ export const OrderCreateBodySchema = z
       location: LocationSchema,
       phone_number: CustomerPhone,
       name: PersonName,
+      /** Where the e-mail channel writes to the customer (decision 175); without it, e-mail messages are skipped. */
+      email: z.string().trim().max(254).pipe(z.email()).optional(),
+      /** The language the customer's messages are written in; the outlet's by default (decision 175). */
+      language: z.enum(MESSAGE_LANGUAGES).optional(),
     }),
     order: z.object({
       payment_method: PaymentMethodSchema,

@@ -33,6 +33,9 @@ export interface NewOrder {
   customer_notes: string | null;
   customer_latitude: number;
   customer_longitude: number;
+  /** The e-mail channel's address and the language of the customer's messages (decision 175). */
+  customer_email?: string | null;
+  customer_language?: string | null;
   pickup_address: string | null;
   pickup_notes: string | null;
   pickup_latitude: number;

@@ -52,6 +52,8 @@ export function newOrder(parts: {
     customer_notes: body.customer.location.notes || null,
     customer_latitude: destination.lat,
     customer_longitude: destination.lng,
+    customer_email: body.customer.email ?? null,
+    customer_language: body.customer.language ?? null,
     pickup_address: pickup.address,
     pickup_notes: pickup.notes,
     pickup_latitude: pickup.point.lat,

@@ -24,7 +24,7 @@ export const ORDER_COLUMNS = `
   o.currency, o.delivery_fee_minor::float8 as delivery_fee_minor, o.discount_minor::float8 as discount_minor,
   o.voucher_code, o.voucher_type, o.voucher_value::float8 as voucher_value, o.distance_m,
   o.pickup_eta_minutes, o.delivery_eta_minutes, o.customer_name, o.customer_phone, o.customer_address,
-  o.customer_notes, o.customer_latitude, o.customer_longitude, o.pickup_address, o.pickup_notes,
+  o.customer_notes, o.customer_latitude, o.customer_longitude, o.customer_email, o.customer_language, o.pickup_address, o.pickup_notes,
   o.pickup_latitude, o.pickup_longitude, o.sender_name, o.sender_email, o.sender_phone,
   o.amount_minor::float8 as amount_minor, o.description, o.payment_method, o.vat_number,
   o.age_validation_required, o.dispatch_started_at, o.offer_expires_at, o.cancel_reason, o.cancel_note,

@@ -1,0 +1,36 @@
+import { triggerOfStatus } from '@riderdesk/domain/messaging/customer-messages';
+import type { MessagingService } from './modules/messaging/service.ts';
+import type { Lifecycle } from './modules/orders/lifecycle.ts';
+import type { OrderRecords } from './modules/orders/records.ts';
+import type { OrderService } from './modules/orders/service.ts';
+
+/**
+ * Where orders meet customer messages (decision 175): the composition root registers these writes on the orders'
+ * hooks, so a message is recorded in the transaction of the change that fires it, and neither module imports the
+ * other. A create fires `order_confirmed` (an order paid by card fires it when its payment moves it to NEW).
+ */
+export function registerCustomerMessages(deps: {
+  lifecycle: Lifecycle;
+  orders: OrderService;
+  records: OrderRecords;
+  messaging: MessagingService;
+}): void {
+  const { messaging, records } = deps;
+  deps.lifecycle.onStep(async (tx, order, at) => {
+    const trigger = triggerOfStatus(order);
+    if (trigger && (await messaging.maySend(order.vendor_id, tx))) await messaging.record(tx, order, trigger, at);
+    return undefined;
+  });
+  deps.orders.onWrite({
+    concerns: (vendorId) => messaging.maySend(vendorId),
+    async write(tx, write, at) {
+      if (write.kind !== 'created') return;
+      for (const { orderId, vendorId } of write.orders) {
+        if (!(await messaging.maySend(vendorId, tx))) continue;
+        const order = await records.inTransaction(tx, orderId);
+        // A card order starts INITIATED: it is confirmed when its payment commits (the step to NEW).
+        if (order?.status === 'NEW') await messaging.record(tx, order, 'order_confirmed', at);
+      }
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import {
+  fillTemplate,
+  type MessageKind,
+  type MessageLanguage,
+  type MessageValues,
+  messageTextKey,
+  whatsappParameters,
+  whatsappTemplateName,
+} from '@riderdesk/domain/messaging/customer-messages';
+import { absolute, paths } from '@riderdesk/domain/paths';
+import type { OrderRow } from '../orders/model.ts';
+import type { OutgoingMessage } from './channels/channel.ts';
+import type { MessagingDeps } from './deps.ts';
+
+/**
+ * The values a message of an order may carry (decision 175): the brand, the outlet's name and the public link;
+ * never the customer's name, address or phone. The receipt link for `delivered`, the tracking page otherwise.
+ */
+export function valuesOf(
+  deps: Pick<MessagingDeps, 'brand' | 'publicUrl'>,
+  order: Pick<OrderRow, 'outlet_name' | 'tracking_token'>,
+  kind: MessageKind,
+): MessageValues {
+  const path =
+    kind === 'delivered' ? paths.deliveryReceipt(order.tracking_token) : paths.tracking(order.tracking_token);
+  return { brand: deps.brand, merchant: order.outlet_name, link: absolute(deps.publicUrl, path) };
+}
+
+/** A message's text in a language, from the locale catalogues (`customer-messages.text.*`). */
+export async function renderText(
+  deps: Pick<MessagingDeps, 'texts'>,
+  kind: MessageKind,
+  language: MessageLanguage,
+  values: MessageValues,
+): Promise<string> {
+  const t = await deps.texts(language);
+  return fillTemplate(t(messageTextKey(kind, values)), values);
+}
+
+/** Everything a channel needs to send a recorded message: the WhatsApp template and the e-mail's subject too. */
+export async function outgoingMessage(
+  deps: Pick<MessagingDeps, 'texts' | 'config'>,
+  message: { id: string; kind: MessageKind; recipient: string; language: MessageLanguage; body: string },
+  values: MessageValues,
+): Promise<OutgoingMessage> {
+  const t = await deps.texts(message.language);
+  const template = t(messageTextKey(message.kind, values));
+  const prefix = deps.config.whatsapp.provider === 'cloud' ? deps.config.whatsapp.templatePrefix : '';
+  return {
+    id: message.id,
+    kind: message.kind,
+    to: message.recipient,
+    language: message.language,
+    text: message.body,
+    template: {
+      name: whatsappTemplateName(prefix, message.kind, values),
+      parameters: whatsappParameters(template, values),
+    },
+    subject: fillTemplate(t('customer-messages.subject'), values),
+  };
+}

@@ -40,6 +40,7 @@ import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { useOrderDetail } from '../hooks/use-order-detail.ts';
 import type { ProofFlags } from '../order-detail-view.ts';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
+import { OrderMessages } from './order-messages.tsx';
 import { OrderProofs } from './order-proofs.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -473,6 +474,12 @@ export function OrderDetail({
             </Paper>
           )}
         </SimpleGrid>
+        <Paper withBorder radius="md" p="md" component="section" aria-label={t('tracking.messages.title')}>
+          <Text component="h3" fz="sm" fw={700} mb="sm" mt={0}>
+            {t('tracking.messages.title')}
+          </Text>
+          <OrderMessages order={order} />
+        </Paper>
         {order.order.description && (
           <Text fz="sm" c="dimmed">
             {t('tracking.detail.description')}: {order.order.description}

@@ -16,20 +16,27 @@ export function registerCustomerMessages(deps: {
   messaging: MessagingService;
 }): void {
   const { messaging, records } = deps;
+  // An order with a handover PIN is confirmed to the customer with its PIN whatever the outlet's triggers say: the
+  // customer must know it at the door (decision 176).
+  const hasPin = (order: { handover_pin?: string | null }) => Boolean(order.handover_pin);
   deps.lifecycle.onStep(async (tx, order, at) => {
     const trigger = triggerOfStatus(order);
-    if (trigger && (await messaging.maySend(order.vendor_id, tx))) await messaging.record(tx, order, trigger, at);
+    if (!trigger) return undefined;
+    const isForced = trigger === 'order_confirmed' && hasPin(order);
+    if (isForced || (await messaging.maySend(order.vendor_id, tx))) {
+      await messaging.record(tx, order, trigger, at, { force: isForced });
+    }
     return undefined;
   });
   deps.orders.onWrite({
-    concerns: (vendorId) => messaging.maySend(vendorId),
+    concerns: async (vendorId, order) => hasPin(order) || (await messaging.maySend(vendorId)),
     async write(tx, write, at) {
       if (write.kind !== 'created') return;
-      for (const { orderId, vendorId } of write.orders) {
-        if (!(await messaging.maySend(vendorId, tx))) continue;
+      for (const { orderId, vendorId, hasHandoverPin = false } of write.orders) {
+        if (!hasHandoverPin && !(await messaging.maySend(vendorId, tx))) continue;
         const order = await records.inTransaction(tx, orderId);
         // A card order starts INITIATED: it is confirmed when its payment commits (the step to NEW).
-        if (order?.status === 'NEW') await messaging.record(tx, order, 'order_confirmed', at);
+        if (order?.status === 'NEW') await messaging.record(tx, order, 'order_confirmed', at, { force: hasPin(order) });
       }
     },
   });

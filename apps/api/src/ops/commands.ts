@@ -18,6 +18,7 @@ import { flagService, isFlagName } from '../modules/flags/service.ts';
 import * as ticketsRepo from '../modules/help-centre/repo.ts';
 import * as insightsRollups from '../modules/insights/workflows/rollups.ts';
 import { operatorsService } from '../modules/operators/service.ts';
+import { orderRecords } from '../modules/orders/records.ts';
 import { newRegistrationCode } from '../modules/vendors/registration-code.ts';
 import * as vendorsRepo from '../modules/vendors/repo.ts';
 
@@ -50,6 +51,15 @@ export async function listTickets(ctx: OpsContext, all: boolean): Promise<string
     .join('\n');
 }
 
+/** Orders flagged for a person to solve (decision 176), oldest first, one a line. */
+export async function listExceptions(ctx: OpsContext): Promise<string> {
+  const rows = await orderRecords(ctx.db).openExceptions(200);
+  if (rows.length === 0) return 'No open order exceptions.';
+  return rows
+    .map((row) => [row.created_at.toISOString(), row.kind, row.vendor_id, row.order_id, row.detail ?? ''].join('\t'))
+    .join('\n');
+}
+
 export const USAGE = `Usage: npm run ops -- <command> [options]
 
 Commands:
@@ -76,7 +86,8 @@ Commands:
                                          72 hours); again for one who has not set up yet, a new link
   insights-rebuild [--vendor <id>]       write the insights rollups again from the orders (every vendor's,
                                          or one vendor's)
-  insights-check [--vendor <id>]         compare the insights rollups with a full recomputation from the orders`;
+  insights-check [--vendor <id>]         compare the insights rollups with a full recomputation from the orders
+  exceptions                             orders flagged for a person (a handover PIN refused too often), oldest first`;
 
 const latitude = z.coerce.number().min(-90).max(90);
 const longitude = z.coerce.number().min(-180).max(180);
@@ -518,6 +529,8 @@ export async function runCommand(ctx: OpsContext, argv: string[]): Promise<strin
       const vendorId = values.vendor as string | undefined;
       return command === 'insights-rebuild' ? insightsRebuild(ctx, vendorId) : insightsCheck(ctx, vendorId);
     }
+    case 'exceptions':
+      return listExceptions(ctx);
     case undefined:
     case 'help':
     case '--help':

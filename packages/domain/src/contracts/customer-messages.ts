@@ -45,6 +45,8 @@ export const CustomerMessageSettingsBodySchema = z.object({
   /** The language of a customer who has not chosen one (a reply) and whose order names none. */
   language: z.enum(MESSAGE_LANGUAGES),
   quiet_hours: QuietHoursSchema,
+  /** Every order of the outlet asks the customer for a handover PIN at the door (decision 176). */
+  handover_pin_required: z.boolean().default(false),
 });
 export type CustomerMessageSettingsBody = z.infer<typeof CustomerMessageSettingsBodySchema>;
 

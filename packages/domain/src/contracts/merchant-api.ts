@@ -157,7 +157,14 @@ export const ApiSenderSchema = z.object({
 });
 export type ApiSender = z.infer<typeof ApiSenderSchema>;
 
-const ApiDeliveryTasksSchema = z.object({ age_validation_required: z.boolean().default(false) });
+const ApiDeliveryTasksSchema = z.object({
+  age_validation_required: z.boolean().default(false),
+  /**
+   * Not in pandago: the rider must be given a 4-digit PIN the recipient is sent with the tracking link (decision
+   * 176). Absent, the outlet's setting decides.
+   */
+  handover_pin_required: z.boolean().optional(),
+});
 
 /** POST /orders (pandago CreateOrderRequest). Fee and status are the server's; none is read from the body. */
 export const ApiOrderCreateBodySchema = z.object({

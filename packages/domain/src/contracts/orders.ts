@@ -107,6 +107,11 @@ export const OrderCreateBodySchema = z
     vat_number: OrderVatNumber.nullable(),
     preordered_for: PreorderedFor,
     age_validation_required: z.boolean(),
+    /**
+     * The rider must be given a 4-digit PIN at the door, which the customer is sent (decision 176); absent, the
+     * outlet's setting decides.
+     */
+    handover_pin_required: z.boolean().optional(),
     login_pickup_estimation: z.number().int().min(0).max(LOGIN_PICKUP_ESTIMATION_MAX),
     delivery_fee: DeliveryFee,
     signature: Signature,
@@ -201,6 +206,14 @@ export const OrderSchema = z.object({
   }),
   /** The rider checks the recipient's age at the door (spec §3 age_validation_required). */
   age_validation_required: z.boolean(),
+  /**
+   * The handover PIN (decision 176): when the rider gave it, the wrong tries left, and whether too many wrong ones
+   * locked the order. The PIN itself is the customer's, never shown here. Null (or absent) without a PIN.
+   */
+  handover_pin: z
+    .object({ checked_at: Instant.nullable(), tries_left: z.number().int().min(0), is_locked: z.boolean() })
+    .nullable()
+    .optional(),
   discount: Money,
   /** The item and the delivery after the voucher (orders/charges.ts). */
   total_amount: Money,

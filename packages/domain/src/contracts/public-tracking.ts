@@ -48,6 +48,8 @@ export const PublicTrackingSchema = z.object({
   }),
   /** Masked, e.g. +92******4567. */
   recipient_phone: z.string(),
+  /** The PIN the recipient gives the rider at the door (decision 176), until the order is finished; else null. */
+  handover_pin: z.string().nullable().optional(),
 });
 export type PublicTracking = z.infer<typeof PublicTrackingSchema>;
 export const PublicTrackingAnswerSchema = resultOf(PublicTrackingSchema);

@@ -26,6 +26,7 @@ export type MessagingOrders = Pick<OrderRecords, 'find' | 'ofVendor' | 'inTransa
 /** The vendors' access checks. */
 export interface MessagingVendors {
   vendorOfCaller(caller: Caller, vendorId: string): Promise<VendorRow>;
+  setDeliveryOptions(vendorId: string, options: { handoverPinRequired: boolean }): Promise<void>;
 }
 
 /** What the workflows of the messaging module work with (decision 146). */

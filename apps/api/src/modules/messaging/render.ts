@@ -13,17 +13,23 @@ import type { OutgoingMessage } from './channels/channel.ts';
 import type { MessagingDeps } from './deps.ts';
 
 /**
- * The values a message of an order may carry (decision 175): the brand, the outlet's name and the public link;
- * never the customer's name, address or phone. The receipt link for `delivered`, the tracking page otherwise.
+ * The values a message of an order may carry (decision 175): the brand, the outlet's name, the public link (the
+ * receipt for `delivered`, the tracking page otherwise) and, with the confirmation, the handover PIN (decision
+ * 176); never the customer's name, address or phone.
  */
 export function valuesOf(
   deps: Pick<MessagingDeps, 'brand' | 'publicUrl'>,
-  order: Pick<OrderRow, 'outlet_name' | 'tracking_token'>,
+  order: Pick<OrderRow, 'outlet_name' | 'tracking_token' | 'handover_pin'>,
   kind: MessageKind,
 ): MessageValues {
   const path =
     kind === 'delivered' ? paths.deliveryReceipt(order.tracking_token) : paths.tracking(order.tracking_token);
-  return { brand: deps.brand, merchant: order.outlet_name, link: absolute(deps.publicUrl, path) };
+  return {
+    brand: deps.brand,
+    merchant: order.outlet_name,
+    link: absolute(deps.publicUrl, path),
+    pin: kind === 'order_confirmed' ? (order.handover_pin ?? null) : null,
+  };
 }
 
 /** A message's text in a language, from the locale catalogues (`customer-messages.text.*`). */

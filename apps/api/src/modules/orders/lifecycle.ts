@@ -1,5 +1,7 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { canTransition, lifecycleStage, type OrderStage } from '@riderdesk/domain/order-lifecycle';
 import type { CancelReason, OrderStatus } from '@riderdesk/domain/order-status';
+import { HANDOVER_PIN_TRIES, judgeHandoverPin, type PinCheck } from '@riderdesk/domain/orders/handover-pin';
 import type { ProofKind } from '@riderdesk/domain/orders/proofs';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
@@ -7,6 +9,13 @@ import type { DomainMetrics } from '../../infra/metrics.ts';
 import * as repo from './repo.ts';
 
 export type Lifecycle = ReturnType<typeof lifecycleService>;
+
+/** A given PIN against the order's, in constant time. */
+export function isSamePin(given: string, pin: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(pin);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 export const orderNotFound = () => keyedError(404, 'NotFound', 'error.order.not-found', 'order_id');
 export const transitionRefused = () => keyedError(409, 'TransitionNotAllowed', 'error.order.transition-not-allowed');
@@ -27,6 +36,7 @@ export type OrderPatch = Pick<
   | 'refunded_minor'
   | 'card_scheme'
   | 'card_last4'
+  | 'handover_pin_checked_at'
 >;
 
 /**
@@ -103,6 +113,49 @@ export function lifecycleService({
 
     onStep(hook: StepHook): void {
       hooks.push(hook);
+    },
+
+    /**
+     * A handover PIN given at the door (decision 176), judged in a transaction of its own so that a wrong try is
+     * counted even though the delivery it was given for is refused. The try that uses up the last one flags the
+     * order with a `handover_pin_failed` exception, in the same transaction. `guard` checks whose order it is.
+     */
+    async checkHandoverPin(
+      orderId: string,
+      given: string | undefined,
+      guard: (row: repo.OrderRow, stage: OrderStage) => void,
+    ): Promise<PinCheck> {
+      return db.transaction(async (tx): Promise<PinCheck> => {
+        const row = await repo.lockOrder(tx, orderId);
+        if (!row) throw orderNotFound();
+        guard(row, lifecycleStage(row));
+        const judged = judgeHandoverPin(
+          {
+            pin: row.handover_pin ?? null,
+            attempts: row.handover_pin_attempts,
+            checkedAt: row.handover_pin_checked_at,
+          },
+          given,
+          isSamePin,
+        );
+        if (judged.kind !== 'wrong') return judged;
+        const attempts = row.handover_pin_attempts + 1;
+        const at = now();
+        await repo.updateOrder(tx, orderId, { handover_pin_attempts: attempts, updated_at: at });
+        const isLocked = attempts >= HANDOVER_PIN_TRIES;
+        if (isLocked) {
+          await repo.insertException(tx, {
+            id: randomUUID(),
+            order_id: orderId,
+            vendor_id: row.vendor_id,
+            kind: 'handover_pin_failed',
+            detail: `${attempts} wrong handover PINs at the door`,
+            at,
+          });
+        }
+        await repo.notifyOrderChange(tx, orderId);
+        return isLocked ? { kind: 'locked' } : { kind: 'wrong', triesLeft: HANDOVER_PIN_TRIES - attempts };
+      });
     },
 
     /** A change that is not a status change (live ETAs); announced like one. */

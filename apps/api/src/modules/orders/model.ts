@@ -48,6 +48,8 @@ export interface NewOrder {
   payment_method: string;
   vat_number: string | null;
   age_validation_required: boolean;
+  /** Four digits the rider must be given at the door (decision 176); null when the order has none. */
+  handover_pin?: string | null;
   login_pickup_estimation: number;
   /** An order placed through the merchant API: the client that placed it and the client's id for it. */
   api_client_id?: string | null;
@@ -85,6 +87,9 @@ export interface OrderRow
   refunded_minor: number;
   card_scheme: string | null;
   card_last4: string | null;
+  /** Wrong handover PINs a rider gave, and when the right one was given (decision 176). */
+  handover_pin_attempts: number;
+  handover_pin_checked_at: Date | null;
   outlet_name: string;
   outlet_phone: string | null;
   parent_vendor_id: string | null;

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { OrderCreateBody } from '@riderdesk/domain/contracts/orders';
 import type { Estimations } from '@riderdesk/domain/contracts/pricing';
 import { type GeoPoint, toMinor } from '@riderdesk/domain/money';
+import { HANDOVER_PIN_LENGTH } from '@riderdesk/domain/orders/handover-pin';
 import { normalisePhoneNumber, senderPhoneNumber } from '@riderdesk/domain/phone';
 import { normaliseVatNumber } from '@riderdesk/domain/validation/vat-number';
 import type { Caller } from '../../plugins/auth.ts';
@@ -13,6 +14,10 @@ import type { NewOrder } from './repo.ts';
 
 /** A checked order before it has an id: what the create writes. */
 export type PreparedOrder = Omit<NewOrder, 'order_id' | 'created_at'>;
+
+/** Four random digits, leading zeros kept (decision 176). */
+export const handoverPin = (): string =>
+  String(randomInt(0, 10 ** HANDOVER_PIN_LENGTH)).padStart(HANDOVER_PIN_LENGTH, '0');
 
 /** The row of a new order from its checked parts; amounts in minor units, the phone in E.164 (decision 022). */
 export function newOrder(parts: {
@@ -67,6 +72,8 @@ export function newOrder(parts: {
     payment_method: body.order.payment_method,
     vat_number: normaliseVatNumber(body.vat_number),
     age_validation_required: body.age_validation_required,
+    // The order's own choice, else the outlet's (decision 176).
+    handover_pin: (body.handover_pin_required ?? vendor.handover_pin_required) ? handoverPin() : null,
     login_pickup_estimation: body.login_pickup_estimation,
   };
 }

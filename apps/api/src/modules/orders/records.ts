@@ -68,6 +68,12 @@ export function orderRecords(db: Db) {
     withRiderOfVendors: (vendorIds: readonly string[]): Promise<OrderRow[]> =>
       repo.findRiderOrdersOfVendors(db, vendorIds),
 
+    /**
+     * The orders flagged for a person to solve (a handover PIN refused too often, decision 176), oldest first: what
+     * the operators' console lists.
+     */
+    openExceptions: (limit: number) => repo.findOpenExceptions(db, limit),
+
     customersOfVendor: (
       vendorId: string,
       query: { text: string; phoneDigits: string | null },

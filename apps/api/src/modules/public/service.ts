@@ -126,6 +126,9 @@ export function publicTrackingService({
             },
         destination: privatePlace(row.customer_address, row.customer_latitude, row.customer_longitude),
         recipient_phone: maskPhone(row.customer_phone),
+        // The recipient's PIN for the rider (decision 176): the tracking link is sent to the recipient, and the
+        // PIN is of no use once the order is finished.
+        handover_pin: row.handover_pin && !isTerminal(row.status) ? row.handover_pin : null,
       };
     },
 

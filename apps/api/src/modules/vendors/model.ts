@@ -37,4 +37,6 @@ export interface VendorRow {
   estimation_pick_up_time: number | null;
   login_pickup_estimation: number | null;
   delivery_area: DeliveryArea | null;
+  /** Every order of the vendor asks the customer for a handover PIN at the door (decision 176). */
+  handover_pin_required: boolean;
 }

@@ -153,6 +153,7 @@ const VENDOR_COLUMNS = [
   'estimation_pick_up_time',
   'login_pickup_estimation',
   'delivery_area',
+  'handover_pin_required',
 ] as const satisfies readonly Exclude<keyof VendorRow, 'is_registered'>[];
 // Every column of a VendorRow is listed: a column added to the row and not here fails to compile.
 const listsEveryColumn: [Exclude<keyof VendorRow, 'is_registered' | (typeof VENDOR_COLUMNS)[number]>] extends [never]
@@ -240,6 +241,18 @@ export async function hasVendors(db: Db): Promise<boolean> {
 export async function isVendorLinked(db: Db, vendorId: string): Promise<boolean> {
   const rows = await db.query('select 1 from user_vendors where vendor_id = $1', [vendorId]);
   return rows.length > 0;
+}
+
+/** How the vendor's orders are handed over (decision 176), as Settings → Customer messages sets it. */
+export async function setDeliveryOptions(
+  db: Db,
+  vendorId: string,
+  options: { handoverPinRequired: boolean },
+): Promise<void> {
+  await db.query('update vendors set handover_pin_required = $2 where vendor_id = $1', [
+    vendorId,
+    options.handoverPinRequired,
+  ]);
 }
 
 export async function insertVendor(db: Db, vendor: NewVendor): Promise<boolean> {

@@ -114,6 +114,9 @@ function portalCreateBody(body: ApiOrderCreateBody, vendorId: string, quote: { f
     vat_number: null,
     preordered_for: body.preordered_for ?? null,
     age_validation_required: body.delivery_tasks?.age_validation_required ?? false,
+    ...(body.delivery_tasks?.handover_pin_required === undefined
+      ? {}
+      : { handover_pin_required: body.delivery_tasks.handover_pin_required }),
     login_pickup_estimation: LOGIN_PICKUP_ESTIMATION,
     delivery_fee: quote.fee,
     signature: quote.signature,

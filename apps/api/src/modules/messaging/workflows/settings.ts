@@ -35,13 +35,14 @@ export async function getSettings(
   caller: Caller,
   vendorId: string,
 ): Promise<CustomerMessageSettings> {
-  await deps.vendors.vendorOfCaller(caller, vendorId);
+  const vendor = await deps.vendors.vendorOfCaller(caller, vendorId);
   const row = await repo.findSettings(deps.db, vendorId);
   return {
     vendor_id: vendorId,
     triggers: { ...DEFAULT_TRIGGER_SETTINGS, ...row?.triggers },
     language: row?.language ?? 'en',
     quiet_hours: row?.quiet_hours ?? null,
+    handover_pin_required: vendor.handover_pin_required,
     channels: channelsOf(deps),
     daily_cap: deps.config.dailyCapPerMerchant,
     updated_at: row?.updated_at.toISOString() ?? null,
@@ -67,13 +68,16 @@ export async function saveSettings(
     updatedAt: deps.clock(),
     updatedBy: caller.userId,
   });
+  // The PIN is a rule of the outlet's orders (decision 176): the vendors module keeps it, the orders module reads it.
+  await deps.vendors.setDeliveryOptions(body.vendor_id, { handoverPinRequired: body.handover_pin_required });
   // The outlet's next order change on this instance records its messages at once.
   deps.presence.forget();
   return getSettings(deps, caller, body.vendor_id);
 }
 
-// The preview's link: the shape of a real one, to no order.
+// The preview's link: the shape of a real one, to no order; and a PIN for an outlet that asks for one.
 const PREVIEW_TOKEN = 'aBcD3fGh1jKlMn0pQrStUvWxYz-1234567890abcde';
+const PREVIEW_PIN = '4821';
 
 /** Every message an outlet may send, in both languages, with its name and the brand's filled in. */
 export async function previewMessages(
@@ -85,7 +89,12 @@ export async function previewMessages(
   const previews: z.infer<typeof MessagePreviewSchema>[] = [];
   for (const kind of MESSAGE_KINDS) {
     const path = kind === 'delivered' ? paths.deliveryReceipt(PREVIEW_TOKEN) : paths.tracking(PREVIEW_TOKEN);
-    const values = { brand: deps.brand, merchant: vendor.name, link: absolute(deps.publicUrl, path) };
+    const values = {
+      brand: deps.brand,
+      merchant: vendor.name,
+      link: absolute(deps.publicUrl, path),
+      pin: vendor.handover_pin_required ? PREVIEW_PIN : null,
+    };
     for (const language of MESSAGE_LANGUAGES) {
       previews.push({ kind, language, text: await renderText(deps, kind, language, values) });
     }

@@ -36,6 +36,8 @@ export interface OrderChanges {
   refunded_minor?: number;
   card_scheme?: string | null;
   card_last4?: string | null;
+  handover_pin_attempts?: number;
+  handover_pin_checked_at?: Date | null;
 }
 
 // Column names reach the SQL text, so only these do, whatever else an object carries at run time.
@@ -68,6 +70,8 @@ const CHANGEABLE_COLUMNS: Record<keyof OrderChanges, true> = {
   refunded_minor: true,
   card_scheme: true,
   card_last4: true,
+  handover_pin_attempts: true,
+  handover_pin_checked_at: true,
 };
 
 /**

@@ -19,6 +19,7 @@ const SETTINGS: CustomerMessageSettings = {
   triggers: { order_confirmed: off, picked_up: off, rider_near: off, delivered: off, failed: off },
   language: 'en',
   quiet_hours: null,
+  handover_pin_required: false,
   channels: [
     { channel: 'sms', is_available: true, provider: 'twilio' },
     { channel: 'whatsapp', is_available: true, provider: 'cloud' },
@@ -53,6 +54,7 @@ describe('Settings → Customer messages', () => {
     await user.click(screen.getByRole('switch', { name: /Rider nearby/ }));
     await user.click(screen.getByRole('radio', { name: 'اردو' }));
     await user.click(screen.getByRole('switch', { name: /Quiet hours/ }));
+    await user.click(screen.getByRole('switch', { name: /Ask for a handover PIN/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(api.sent(`${API}/customer-messages/settings`)).toHaveLength(1));
@@ -65,6 +67,7 @@ describe('Settings → Customer messages', () => {
       },
       language: 'ur_alt',
       quiet_hours: '2200:0800',
+      handover_pin_required: true,
     });
   });
 

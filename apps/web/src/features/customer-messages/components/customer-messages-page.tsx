@@ -99,6 +99,7 @@ function SettingsForm({ settings }: { settings: CustomerMessageSettings }) {
     triggers: settings.triggers,
     language: settings.language,
     quiet_hours: settings.quiet_hours,
+    handover_pin_required: settings.handover_pin_required,
   });
   const quiet = fromQuietHours(form.quiet_hours);
   const setTrigger = (trigger: MessageTrigger, change: Partial<{ enabled: boolean; channel: MessageChannel }>) =>
@@ -207,6 +208,15 @@ function SettingsForm({ settings }: { settings: CustomerMessageSettings }) {
             </Group>
           )}
         </Stack>
+        <Switch
+          checked={form.handover_pin_required}
+          onChange={(event) => {
+            const isOn = event.currentTarget.checked;
+            setForm((current) => ({ ...current, handover_pin_required: isOn }));
+          }}
+          label={t('customer-messages.pin.label')}
+          description={t('customer-messages.pin.hint')}
+        />
         <Text fz="xs" c="dimmed">
           {t('customer-messages.cap', {
             count: settings.daily_cap,

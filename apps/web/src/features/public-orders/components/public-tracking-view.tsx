@@ -8,6 +8,7 @@ import {
   IconHome,
   IconId,
   IconMotorbike,
+  IconPassword,
   IconReceipt,
   IconX,
 } from '@tabler/icons-react';
@@ -39,13 +40,19 @@ export type TrackingViewModel = Pick<
   | 'delivered_at'
   | 'preordered_for'
   | 'age_validation_required'
-> & { origin: Place; destination: Place };
+> & {
+  origin: Place;
+  destination: Place;
+  /** The recipient's handover PIN (decision 176); the c2c page has none. */
+  handoverPin?: string | null;
+};
 
 export function fromTracking(answer: PublicTracking): TrackingViewModel {
   return {
     ...answer,
     origin: { ...answer.outlet, title: answer.outlet.name, subtitle: answer.outlet.address },
     destination: { ...answer.destination, title: answer.destination.area, subtitle: answer.recipient_phone },
+    handoverPin: answer.handover_pin ?? null,
   };
 }
 
@@ -181,6 +188,37 @@ export function PublicTrackingView({
               })
             : t('public.delayed')}
         </Alert>
+      )}
+      {view.handoverPin && !view.is_cancelled && !view.delivered_at && (
+        <Paper withBorder radius="lg" p="lg" aria-labelledby="handover-pin-title">
+          <Group justify="space-between" align="center" gap="md" wrap="wrap">
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <ThemeIcon variant="light" radius="md" size={36} aria-hidden>
+                <IconPassword size={18} />
+              </ThemeIcon>
+              <div>
+                <Text component="h2" id="handover-pin-title" fz="sm" fw={700} m={0}>
+                  {t('public.handover-pin.title')}
+                </Text>
+                <Text fz="sm" c="dimmed" maw={420}>
+                  {t('public.handover-pin.hint')}
+                </Text>
+              </div>
+            </Group>
+            <Text
+              component="output"
+              dir="ltr"
+              fz={32}
+              fw={800}
+              lts={8}
+              ff="monospace"
+              aria-label={t('public.handover-pin.title')}
+              data-testid="handover-pin"
+            >
+              {view.handoverPin}
+            </Text>
+          </Group>
+        </Paper>
       )}
       {view.age_validation_required && !view.is_cancelled && !view.delivered_at && (
         <Alert color="blue" radius="md" icon={<IconId size={18} />}>

@@ -40,6 +40,7 @@ import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { useOrderDetail } from '../hooks/use-order-detail.ts';
 import type { ProofFlags } from '../order-detail-view.ts';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
+import { HandoverPinStatus } from './handover-pin-status.tsx';
 import { OrderMessages } from './order-messages.tsx';
 import { OrderProofs } from './order-proofs.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
@@ -458,19 +459,22 @@ export function OrderDetail({
           </InfoCard>
         </SimpleGrid>
 
-        <SimpleGrid cols={{ base: 1, sm: proofKinds.length > 0 ? 2 : 1 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: proofKinds.length > 0 || order.handover_pin ? 2 : 1 }} spacing="sm">
           <Paper withBorder radius="md" p="md">
             <Text component="h3" fz="sm" fw={700} mb="sm" mt={0}>
               {t('tracking.detail.timeline')}
             </Text>
             <OrderTimeline order={order} />
           </Paper>
-          {proofKinds.length > 0 && (
+          {(proofKinds.length > 0 || order.handover_pin) && (
             <Paper withBorder radius="md" p="md">
               <Text component="h3" fz="sm" fw={700} mb="sm" mt={0}>
                 {t('tracking.detail.proofs')}
               </Text>
-              <OrderProofs order={order} kinds={proofKinds} />
+              <Stack gap="sm">
+                {order.handover_pin && <HandoverPinStatus pin={order.handover_pin} />}
+                {proofKinds.length > 0 && <OrderProofs order={order} kinds={proofKinds} />}
+              </Stack>
             </Paper>
           )}
         </SimpleGrid>

@@ -10,6 +10,7 @@ import type { AppConfig, EnvConfig } from './config.ts';
 import { registerCustomerMessages } from './customer-message-events.ts';
 import type { Db } from './db/db.ts';
 import { withAuthSecret } from './db/instance-secrets.ts';
+import { AppError } from './errors.ts';
 import type { JobQueue, JobQueueSettings } from './infra/jobs/job-queue.ts';
 import { leadership } from './infra/leader.ts';
 import { type DomainMetrics, domainMetrics, observedGauges } from './infra/metrics.ts';
@@ -266,6 +267,16 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     apiPrefix: API_PREFIX,
     timeZone: config.deployment.country.timeZone,
     channels: deps.messageChannels,
+    // A reply of 1 confirms the cash order of the message it answers, while it still waits (decision 177).
+    confirmByReply: async (orderId) => {
+      try {
+        await lifecycle.confirmCustomer(orderId, 'customer_reply');
+        return true;
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 409) return false;
+        throw error;
+      }
+    },
   });
   // The customer hears of the moments the outlet chose, recorded in each change's transaction (decision 175).
   registerCustomerMessages({ lifecycle, orders, records: orderReads, messaging });
@@ -365,6 +376,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     leadership: leader,
     publicTracking: publicTrackingService({
       orders: orderReads,
+      confirmCustomer: (orderId) => lifecycle.confirmCustomer(orderId, 'customer_link'),
       broaderPlaces: broaderPlacesOf(
         config.deployment.country.name,
         PK_GAZETTEER.map((place) => place.province),
@@ -562,6 +574,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
       db,
       operatorToken: config.operatorToken,
       texts: (limit, to) => services.messaging.outbox(limit, to),
+      replyToText: (messageId, text) => services.messaging.replyAsCustomer(messageId, text),
     });
   }
   await registerWeb(app, config.webDistDir, publicConfig(config), prefix);

@@ -28,16 +28,26 @@ export function registerCustomerMessages(deps: {
     }
     return undefined;
   });
+  // A cash order that waits for its customer asks them first, whatever the triggers say; it is confirmed to them
+  // (with its PIN) once they or the merchant said yes (decision 177).
+  const awaitsCustomer = (order: { customer_confirmation?: string | null }) => order.customer_confirmation === 'awaiting';
   deps.orders.onWrite({
-    concerns: async (vendorId, order) => hasPin(order) || (await messaging.maySend(vendorId)),
+    concerns: async (vendorId, order) => hasPin(order) || awaitsCustomer(order) || (await messaging.maySend(vendorId)),
     async write(tx, write, at) {
       if (write.kind !== 'created') return;
-      for (const { orderId, vendorId, hasHandoverPin = false } of write.orders) {
-        if (!hasHandoverPin && !(await messaging.maySend(vendorId, tx))) continue;
+      for (const { orderId, vendorId, isMessageDue = false } of write.orders) {
+        if (!isMessageDue && !(await messaging.maySend(vendorId, tx))) continue;
         const order = await records.inTransaction(tx, orderId);
         // A card order starts INITIATED: it is confirmed when its payment commits (the step to NEW).
-        if (order?.status === 'NEW') await messaging.record(tx, order, 'order_confirmed', at, { force: hasPin(order) });
+        if (order?.status !== 'NEW') continue;
+        if (awaitsCustomer(order)) await messaging.record(tx, order, 'cash_confirmation', at, { force: true });
+        else await messaging.record(tx, order, 'order_confirmed', at, { force: hasPin(order) });
       }
     },
+  });
+  deps.lifecycle.onCustomerConfirmed(async (tx, order, at) => {
+    if (hasPin(order) || (await messaging.maySend(order.vendor_id, tx))) {
+      await messaging.record(tx, order, 'order_confirmed', at, { force: hasPin(order) });
+    }
   });
 }

@@ -9,6 +9,7 @@ import {
   QUIET_HOURS_PATTERN,
   SKIP_REASONS,
 } from '../messaging/customer-messages.ts';
+import { CASH_CONFIRMATION_MINUTES } from '../orders/cash-confirmation.ts';
 import { IdSchema, resultOf, VendorIdSchema } from './common.ts';
 
 /**
@@ -47,6 +48,14 @@ export const CustomerMessageSettingsBodySchema = z.object({
   quiet_hours: QuietHoursSchema,
   /** Every order of the outlet asks the customer for a handover PIN at the door (decision 176). */
   handover_pin_required: z.boolean().default(false),
+  /** Minutes a cash order waits for its customer to confirm before a rider is sent; null asks none (decision 177). */
+  cash_confirmation_minutes: z
+    .number()
+    .int()
+    .min(CASH_CONFIRMATION_MINUTES.min)
+    .max(CASH_CONFIRMATION_MINUTES.max)
+    .nullable()
+    .default(null),
 });
 export type CustomerMessageSettingsBody = z.infer<typeof CustomerMessageSettingsBodySchema>;
 

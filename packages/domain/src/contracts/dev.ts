@@ -34,3 +34,11 @@ export const OutboxAnswerSchema = resultOf(
   z.object({ messages: z.array(OutboxMessageSchema), texts: z.array(OutboxTextSchema).default([]) }),
 );
 export type OutboxAnswer = z.infer<typeof OutboxAnswerSchema>;
+
+/**
+ * POST /api/v1/dev/outbox/reply: answers a text the embedded channel kept, as its customer would from the phone
+ * (STOP, START, 1, a language), so the outbox can be tried end to end without a provider.
+ */
+export const OutboxReplyBodySchema = z.object({ message_id: z.uuid(), text: textSchema(160, { min: 1, trim: true }) });
+export type OutboxReplyBody = z.infer<typeof OutboxReplyBodySchema>;
+export const OutboxReplyAnswerSchema = resultOf(z.object({ intent: z.string() }));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH, LOGIN_PICKUP_ESTIMATION_MAX, PAYMENT_METHODS } from '../constants.ts';
 import { MESSAGE_LANGUAGES } from '../messaging/customer-messages.ts';
+import { CONFIRMED_BY, CUSTOMER_CONFIRMATION_STATES } from '../orders/cash-confirmation.ts';
 import { CANCEL_REASONS, ORDER_STATUSES } from '../order-status.ts';
 import { FEE_PAYERS } from '../orders/charges.ts';
 import { ADDRESS_TOO_LONG_MESSAGE, NO_COORDINATES_MESSAGE, NOTES_TOO_LONG_MESSAGE } from '../validation/address.ts';
@@ -212,6 +213,20 @@ export const OrderSchema = z.object({
    */
   handover_pin: z
     .object({ checked_at: Instant.nullable(), tries_left: z.number().int().min(0), is_locked: z.boolean() })
+    .nullable()
+    .optional(),
+  /**
+   * A cash order waiting for its customer to confirm before a rider is sent (decision 177): awaiting until
+   * `confirm_by`, then confirmed (by whom, when) or expired (the order was cancelled). Null (or absent) when none
+   * was asked. The order's status stays one of the spec's.
+   */
+  customer_confirmation: z
+    .object({
+      state: z.enum(CUSTOMER_CONFIRMATION_STATES),
+      confirm_by: Instant,
+      confirmed_at: Instant.nullable(),
+      confirmed_by: z.enum(CONFIRMED_BY).nullable(),
+    })
     .nullable()
     .optional(),
   discount: Money,

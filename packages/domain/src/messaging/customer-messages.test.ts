@@ -72,6 +72,13 @@ describe('isStillCurrent', () => {
     expect(isStillCurrent('failed', cancelled)).toBe(true);
   });
 
+  it('asks a cash order\'s customer to confirm only while the order waits for them', () => {
+    const received = orderThrough('NEW', 'RECEIVED');
+    expect(isStillCurrent('cash_confirmation', { ...received, customer_confirmation: 'awaiting' })).toBe(true);
+    expect(isStillCurrent('cash_confirmation', { ...received, customer_confirmation: 'confirmed' })).toBe(false);
+    expect(isStillCurrent('cash_confirmation', { ...cancelled, customer_confirmation: 'awaiting' })).toBe(false);
+  });
+
   it('reads the stage under a DELAYED overlay', () => {
     const delayedNear = orderThrough(...PLACED, 'COURIER_ACCEPTED_DELIVERY', 'PICKED_UP', 'NEAR_CUSTOMER', 'DELAYED');
     expect(isStillCurrent('rider_near', delayedNear)).toBe(true);

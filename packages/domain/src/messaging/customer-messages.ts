@@ -106,12 +106,17 @@ export function triggerOfStatus(order: OrderWithHistory): MessageTrigger | null 
  * Whether a message is still worth sending now (it waited for quiet hours to end, or for a retry): news of a
  * stage the order has left is not sent; a receipt (delivered, failed) always is.
  */
-export function isStillCurrent(kind: MessageKind, order: OrderWithHistory): boolean {
+export function isStillCurrent(
+  kind: MessageKind,
+  order: OrderWithHistory & { customer_confirmation?: string | null },
+): boolean {
   const stage = lifecycleStage(order);
   const isOver = isInGroup(order.status, 'cancelled') || stage === 'DELIVERED' || stage === 'RETURNED_TO_VENDOR';
   switch (kind) {
-    case 'order_confirmed':
     case 'cash_confirmation':
+      // Asked only while the order still waits for its customer (decision 177).
+      return !isOver && order.customer_confirmation === 'awaiting';
+    case 'order_confirmed':
       return !isOver && !isInGroup(stage, 'collected');
     case 'picked_up':
       return !isOver && (stage === 'PICKED_UP' || stage === 'COURIER_LEFT_VENDOR');

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/db.ts';
-import { type OutboxTexts, outboxRoutes } from './routes.ts';
+import { type OutboxTexts, outboxRoutes, type ReplyToText } from './routes.ts';
 
 /**
  * The development outbox page: the e-mails the embedded mailer kept, and the texts the embedded SMS and WhatsApp
@@ -10,6 +10,7 @@ export const outboxPlugin: FastifyPluginAsync<{
   db: Db;
   operatorToken: string | null;
   texts?: OutboxTexts;
+  replyToText?: ReplyToText;
 }> = async (app, options) => {
   await app.register(outboxRoutes, options);
 };

@@ -26,7 +26,10 @@ export type MessagingOrders = Pick<OrderRecords, 'find' | 'ofVendor' | 'inTransa
 /** The vendors' access checks. */
 export interface MessagingVendors {
   vendorOfCaller(caller: Caller, vendorId: string): Promise<VendorRow>;
-  setDeliveryOptions(vendorId: string, options: { handoverPinRequired: boolean }): Promise<void>;
+  setDeliveryOptions(
+    vendorId: string,
+    options: { handoverPinRequired: boolean; cashConfirmationMinutes: number | null },
+  ): Promise<void>;
 }
 
 /** What the workflows of the messaging module work with (decision 146). */

@@ -7,8 +7,10 @@ import {
   whatsappParameters,
   whatsappTemplateName,
 } from '@riderdesk/domain/messaging/customer-messages';
+import { formatMoney, fromMinor } from '@riderdesk/domain/money';
+import { minutesLeft } from '@riderdesk/domain/orders/cash-confirmation';
 import { absolute, paths } from '@riderdesk/domain/paths';
-import type { OrderRow } from '../orders/model.ts';
+import { chargesOfRow, type OrderRow } from '../orders/model.ts';
 import type { OutgoingMessage } from './channels/channel.ts';
 import type { MessagingDeps } from './deps.ts';
 
@@ -19,17 +21,40 @@ import type { MessagingDeps } from './deps.ts';
  */
 export function valuesOf(
   deps: Pick<MessagingDeps, 'brand' | 'publicUrl'>,
-  order: Pick<OrderRow, 'outlet_name' | 'tracking_token' | 'handover_pin'>,
+  order: Pick<
+    OrderRow,
+    | 'outlet_name'
+    | 'tracking_token'
+    | 'handover_pin'
+    | 'confirm_by'
+    | 'currency'
+    | 'delivery_fee_minor'
+    | 'discount_minor'
+    | 'payment_method'
+    | 'amount_minor'
+  >,
   kind: MessageKind,
+  language: MessageLanguage,
+  at: Date,
 ): MessageValues {
   const path =
     kind === 'delivered' ? paths.deliveryReceipt(order.tracking_token) : paths.tracking(order.tracking_token);
-  return {
+  const values: MessageValues = {
     brand: deps.brand,
     merchant: order.outlet_name,
     link: absolute(deps.publicUrl, path),
     pin: kind === 'order_confirmed' ? (order.handover_pin ?? null) : null,
   };
+  if (kind === 'cash_confirmation' && order.confirm_by) {
+    // What the customer hands over at the door, and the time left to say yes (decision 177).
+    values.amount = formatMoney(
+      fromMinor(chargesOfRow(order).collectMinor, order.currency),
+      order.currency,
+      language,
+    );
+    values.minutes = minutesLeft(order.confirm_by, at);
+  }
+  return values;
 }
 
 /** A message's text in a language, from the locale catalogues (`customer-messages.text.*`). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { MessageKind } from '@riderdesk/domain/messaging/customer-messages';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -128,6 +129,26 @@ export function createMessaging(options: MessagingOptions) {
       }));
     },
     findMessage: (id: string) => repo.findMessage(deps.db, id),
+    /**
+     * A reply to a text the embedded channel kept, as its customer would send it (the development outbox's reply
+     * form): null when no such text was kept.
+     */
+    async replyAsCustomer(messageId: string, text: string) {
+      const message = await repo.findMessage(deps.db, messageId);
+      if (!message || message.provider !== 'outbox' || message.channel === 'email') return null;
+      return receiveReply(
+        deps,
+        {
+          provider: 'outbox',
+          channel: message.channel,
+          providerMessageId: `reply-${randomUUID()}`,
+          from: message.recipient,
+          text,
+          contextId: message.provider_message_id,
+        },
+        options.confirmByReply ?? null,
+      );
+    },
   };
 }
 

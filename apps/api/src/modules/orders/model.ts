@@ -1,4 +1,5 @@
 import type { OrderStatus, StatusHistoryEntry } from '@riderdesk/domain/order-status';
+import type { ConfirmedBy, CustomerConfirmationState } from '@riderdesk/domain/orders/cash-confirmation';
 import { type OrderCharges, orderCharges } from '@riderdesk/domain/orders/charges';
 
 // What the orders module tells other modules about an order: the shapes its services answer and the
@@ -50,6 +51,9 @@ export interface NewOrder {
   age_validation_required: boolean;
   /** Four digits the rider must be given at the door (decision 176); null when the order has none. */
   handover_pin?: string | null;
+  /** A cash order waiting for its customer to confirm before a rider is sent, and until when (decision 177). */
+  customer_confirmation?: CustomerConfirmationState | null;
+  confirm_by?: Date | null;
   login_pickup_estimation: number;
   /** An order placed through the merchant API: the client that placed it and the client's id for it. */
   api_client_id?: string | null;
@@ -90,6 +94,8 @@ export interface OrderRow
   /** Wrong handover PINs a rider gave, and when the right one was given (decision 176). */
   handover_pin_attempts: number;
   handover_pin_checked_at: Date | null;
+  customer_confirmed_at: Date | null;
+  customer_confirmed_by: ConfirmedBy | null;
   outlet_name: string;
   outlet_phone: string | null;
   parent_vendor_id: string | null;

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { OrderCreateBody } from '@riderdesk/domain/contracts/orders';
 import type { Estimations } from '@riderdesk/domain/contracts/pricing';
 import { type GeoPoint, toMinor } from '@riderdesk/domain/money';
+import { needsCashConfirmation } from '@riderdesk/domain/orders/cash-confirmation';
 import { HANDOVER_PIN_LENGTH } from '@riderdesk/domain/orders/handover-pin';
 import { normalisePhoneNumber, senderPhoneNumber } from '@riderdesk/domain/phone';
 import { normaliseVatNumber } from '@riderdesk/domain/validation/vat-number';
@@ -32,8 +33,11 @@ export function newOrder(parts: {
   voucher: AppliedVoucher | null;
   estimations: Estimations;
   distanceKm: number;
+  /** When the order is placed: a cash order's confirmation counts from here (decision 177). */
+  placedAt: Date;
 }): PreparedOrder {
   const { caller, vendor, body, country, pickup, destination, voucher } = parts;
+  const isConfirmationAsked = needsCashConfirmation(body.order.payment_method, vendor.cash_confirmation_minutes);
   return {
     vendor_id: vendor.vendor_id,
     tracking_token: randomBytes(32).toString('base64url'),
@@ -74,6 +78,11 @@ export function newOrder(parts: {
     age_validation_required: body.age_validation_required,
     // The order's own choice, else the outlet's (decision 176).
     handover_pin: (body.handover_pin_required ?? vendor.handover_pin_required) ? handoverPin() : null,
+    // The outlet's cash orders wait for their customer before a rider is sent (decision 177).
+    customer_confirmation: isConfirmationAsked ? 'awaiting' : null,
+    confirm_by: isConfirmationAsked
+      ? new Date(parts.placedAt.getTime() + (vendor.cash_confirmation_minutes ?? 0) * 60_000)
+      : null,
     login_pickup_estimation: body.login_pickup_estimation,
   };
 }

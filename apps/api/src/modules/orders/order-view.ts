@@ -61,6 +61,15 @@ export function toOrderView(row: OrderRow): Order {
           is_locked: row.handover_pin_checked_at === null && pinTriesLeft(row.handover_pin_attempts) === 0,
         }
       : null,
+    customer_confirmation:
+      row.customer_confirmation && row.confirm_by
+        ? {
+            state: row.customer_confirmation,
+            confirm_by: row.confirm_by.toISOString(),
+            confirmed_at: row.customer_confirmed_at?.toISOString() ?? null,
+            confirmed_by: row.customer_confirmed_by ?? null,
+          }
+        : null,
     discount: fromMinor(charges.discountMinor, currency),
     total_amount: fromMinor(charges.totalMinor, currency),
     collect_amount: fromMinor(charges.collectMinor, currency),

@@ -57,8 +57,11 @@ export type OrderService = ReturnType<typeof orderService>;
 /** A create or an edit of orders, as the writes another module makes in its transaction see it. */
 export interface OrderWrite {
   kind: 'created' | 'updated';
-  /** `hasHandoverPin`: a created order the customer must be told a PIN for (decision 176). */
-  orders: readonly { orderId: string; vendorId: string; hasHandoverPin?: boolean }[];
+  /**
+   * `isMessageDue`: a created order whose customer must hear from us whatever the outlet's messages are: a
+   * handover PIN to tell (decision 176), a cash order to confirm (decision 177).
+   */
+  orders: readonly { orderId: string; vendorId: string; isMessageDue?: boolean }[];
 }
 
 /**
@@ -70,9 +73,13 @@ export interface OrderWriteHook {
    * Whether it writes anything for this order of this vendor (its columns as the create writes them): when none
    * does, a create stays one statement.
    */
-  concerns(vendorId: string, order: Pick<PreparedOrder, 'handover_pin'>): Promise<boolean>;
+  concerns(vendorId: string, order: Pick<PreparedOrder, 'handover_pin' | 'customer_confirmation'>): Promise<boolean>;
   write(tx: Db, write: OrderWrite, at: Date): Promise<void>;
 }
+
+/** A new order whose customer is told something whatever the outlet's messages: a PIN, a request to confirm. */
+const isMessageDue = (order: Pick<PreparedOrder, 'handover_pin' | 'customer_confirmation'>) =>
+  Boolean(order.handover_pin) || order.customer_confirmation === 'awaiting';
 
 export interface OrderReply<T = OrderCreateAnswer> {
   statusCode: number;
@@ -232,6 +239,7 @@ export function orderService({
       voucher,
       estimations: await pricing.estimationsFor(vendor, pickup.point, destination),
       distanceKm: pricing.vendorFee(vendor, pickup.point, destination).distanceKm,
+      placedAt: at,
     });
   }
 
@@ -260,7 +268,7 @@ export function orderService({
     const placed = rows.map((row) => ({
       orderId: row.order_id,
       vendorId: row.vendor_id,
-      hasHandoverPin: Boolean(row.handover_pin),
+      isMessageDue: isMessageDue(row),
     }));
     await written(tx, { kind: 'created', orders: placed }, at);
     return rows.map((row) => row.order_id);
@@ -341,7 +349,7 @@ export function orderService({
           const placed = await place(tx);
           if (placed.kind === 'placed') {
             const orders = [
-              { orderId: placed.orderId, vendorId: order.vendor_id, hasHandoverPin: Boolean(order.handover_pin) },
+              { orderId: placed.orderId, vendorId: order.vendor_id, isMessageDue: isMessageDue(order) },
             ];
             await written(tx, { kind: 'created', orders }, at);
           }

@@ -40,9 +40,12 @@ function firstTime(history: readonly StatusHistoryEntry[], statuses: readonly Or
 export function publicTrackingService({
   orders,
   broaderPlaces,
+  confirmCustomer,
 }: {
   orders: OrderRecords;
   broaderPlaces: readonly string[];
+  /** The orders' confirmation of a cash order by its customer (lifecycle.confirmCustomer, decision 177). */
+  confirmCustomer: (orderId: string) => Promise<unknown>;
 }) {
   /** The area and city of an address, never the flat, the house or the building. */
   const addressArea = (address: string | null) => areaOfAddress(address, broaderPlaces);
@@ -105,7 +108,7 @@ export function publicTrackingService({
     };
   }
 
-  return {
+  const service = {
     async tracking(token: string): Promise<PublicTracking> {
       const row = await find(token);
       return {
@@ -129,7 +132,21 @@ export function publicTrackingService({
         // The recipient's PIN for the rider (decision 176): the tracking link is sent to the recipient, and the
         // PIN is of no use once the order is finished.
         handover_pin: row.handover_pin && !isTerminal(row.status) ? row.handover_pin : null,
+        customer_confirmation:
+          row.customer_confirmation && row.confirm_by
+            ? { state: row.customer_confirmation, confirm_by: row.confirm_by.toISOString() }
+            : null,
       };
+    },
+
+    /**
+     * The recipient confirms a cash order from its tracking page (decision 177), until its time is up; answers the
+     * page as it now is. The link is the secret, as for the page itself.
+     */
+    async confirm(token: string): Promise<PublicTracking> {
+      const row = await find(token);
+      await confirmCustomer(row.order_id);
+      return service.tracking(token);
     },
 
     async c2c(token: string): Promise<PublicC2cTracking> {
@@ -191,4 +208,5 @@ export function publicTrackingService({
       };
     },
   };
+  return service;
 }

@@ -39,4 +39,6 @@ export interface VendorRow {
   delivery_area: DeliveryArea | null;
   /** Every order of the vendor asks the customer for a handover PIN at the door (decision 176). */
   handover_pin_required: boolean;
+  /** Minutes a cash order waits for its customer to confirm before a rider is sent; null: none (decision 177). */
+  cash_confirmation_minutes: number | null;
 }

@@ -154,6 +154,7 @@ const VENDOR_COLUMNS = [
   'login_pickup_estimation',
   'delivery_area',
   'handover_pin_required',
+  'cash_confirmation_minutes',
 ] as const satisfies readonly Exclude<keyof VendorRow, 'is_registered'>[];
 // Every column of a VendorRow is listed: a column added to the row and not here fails to compile.
 const listsEveryColumn: [Exclude<keyof VendorRow, 'is_registered' | (typeof VENDOR_COLUMNS)[number]>] extends [never]
@@ -247,12 +248,19 @@ export async function isVendorLinked(db: Db, vendorId: string): Promise<boolean>
 export async function setDeliveryOptions(
   db: Db,
   vendorId: string,
-  options: { handoverPinRequired: boolean },
+  options: DeliveryOptions,
 ): Promise<void> {
-  await db.query('update vendors set handover_pin_required = $2 where vendor_id = $1', [
+  await db.query('update vendors set handover_pin_required = $2, cash_confirmation_minutes = $3 where vendor_id = $1', [
     vendorId,
     options.handoverPinRequired,
+    options.cashConfirmationMinutes,
   ]);
+}
+
+/** How a vendor's orders are handed over: a PIN at the door (decision 176), a cash order confirmed first (177). */
+export interface DeliveryOptions {
+  handoverPinRequired: boolean;
+  cashConfirmationMinutes: number | null;
 }
 
 export async function insertVendor(db: Db, vendor: NewVendor): Promise<boolean> {

@@ -104,7 +104,7 @@ export function vendorService(db: Db) {
      * How a vendor's orders are handed over (the handover PIN, decision 176): set from Settings → Customer messages,
      * for a vendor whose access the caller's module checked.
      */
-    setDeliveryOptions: (vendorId: string, options: { handoverPinRequired: boolean }): Promise<void> =>
+    setDeliveryOptions: (vendorId: string, options: repo.DeliveryOptions): Promise<void> =>
       repo.setDeliveryOptions(db, vendorId, options),
 
     /** A vendor's name, for a message about a vendor whose access was checked before; null when it is gone. */

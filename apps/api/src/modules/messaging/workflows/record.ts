@@ -67,7 +67,7 @@ export async function recordOrderMessage(
     provider: adapter?.provider ?? 'none',
     recipient: recipient ?? '',
     language,
-    body: await renderText(deps, kind, language, valuesOf(deps, order, kind)),
+    body: await renderText(deps, kind, language, valuesOf(deps, order, kind, language, at)),
     state: skip ? 'skipped' : 'queued',
     skip_reason: skip,
     not_before: notBefore,

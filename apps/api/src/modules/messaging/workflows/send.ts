@@ -91,7 +91,11 @@ export async function sendMessage(
   if (!claimed) return;
 
   const { message, order, adapter } = claimed;
-  const outgoing = await outgoingMessage(deps, message, valuesOf(deps, order, message.kind));
+  const outgoing = await outgoingMessage(
+    deps,
+    message,
+    valuesOf(deps, order, message.kind, message.language, message.created_at),
+  );
   let outcome: SendOutcome;
   try {
     outcome = await adapter.send(outgoing, signal);

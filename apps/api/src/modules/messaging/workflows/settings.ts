@@ -10,6 +10,8 @@ import {
   MESSAGE_LANGUAGES,
   MESSAGE_TRIGGERS,
 } from '@riderdesk/domain/messaging/customer-messages';
+import { formatMoney } from '@riderdesk/domain/money';
+import { CASH_CONFIRMATION_MINUTES } from '@riderdesk/domain/orders/cash-confirmation';
 import { absolute, paths } from '@riderdesk/domain/paths';
 import type { z } from 'zod';
 import { keyedError } from '../../../errors.ts';
@@ -43,6 +45,7 @@ export async function getSettings(
     language: row?.language ?? 'en',
     quiet_hours: row?.quiet_hours ?? null,
     handover_pin_required: vendor.handover_pin_required,
+    cash_confirmation_minutes: vendor.cash_confirmation_minutes,
     channels: channelsOf(deps),
     daily_cap: deps.config.dailyCapPerMerchant,
     updated_at: row?.updated_at.toISOString() ?? null,
@@ -69,7 +72,10 @@ export async function saveSettings(
     updatedBy: caller.userId,
   });
   // The PIN is a rule of the outlet's orders (decision 176): the vendors module keeps it, the orders module reads it.
-  await deps.vendors.setDeliveryOptions(body.vendor_id, { handoverPinRequired: body.handover_pin_required });
+  await deps.vendors.setDeliveryOptions(body.vendor_id, {
+    handoverPinRequired: body.handover_pin_required,
+    cashConfirmationMinutes: body.cash_confirmation_minutes,
+  });
   // The outlet's next order change on this instance records its messages at once.
   deps.presence.forget();
   return getSettings(deps, caller, body.vendor_id);
@@ -78,6 +84,7 @@ export async function saveSettings(
 // The preview's link: the shape of a real one, to no order; and a PIN for an outlet that asks for one.
 const PREVIEW_TOKEN = 'aBcD3fGh1jKlMn0pQrStUvWxYz-1234567890abcde';
 const PREVIEW_PIN = '4821';
+const PREVIEW_AMOUNT = 1500;
 
 /** Every message an outlet may send, in both languages, with its name and the brand's filled in. */
 export async function previewMessages(
@@ -96,7 +103,15 @@ export async function previewMessages(
       pin: vendor.handover_pin_required ? PREVIEW_PIN : null,
     };
     for (const language of MESSAGE_LANGUAGES) {
-      previews.push({ kind, language, text: await renderText(deps, kind, language, values) });
+      // A cash order of 1 500 and the outlet's wait (decision 177).
+      const cash =
+        kind === 'cash_confirmation'
+          ? {
+              amount: formatMoney(PREVIEW_AMOUNT, vendor.currency, language),
+              minutes: vendor.cash_confirmation_minutes ?? CASH_CONFIRMATION_MINUTES.default,
+            }
+          : {};
+      previews.push({ kind, language, text: await renderText(deps, kind, language, { ...values, ...cash }) });
     }
   }
   return previews;

@@ -31,7 +31,8 @@ export const ORDER_COLUMNS = `
   o.latest_arrival_at,
   o.payment_status, o.paid_minor::float8 as paid_minor, o.refunded_minor::float8 as refunded_minor, o.card_scheme,
   o.card_last4, o.api_client_id, o.client_order_id, o.handover_pin, o.handover_pin_attempts,
-  o.handover_pin_checked_at,
+  o.handover_pin_checked_at, o.customer_confirmation, o.confirm_by, o.customer_confirmed_at,
+  o.customer_confirmed_by,
   v.name as outlet_name, v.phone as outlet_phone, v.parent_vendor_id,
   o.rider_id::text as rider_id, r.name as rider_name, r.phone as rider_phone, r.latitude as rider_latitude,
   r.longitude as rider_longitude, r.heading as rider_heading, r.updated_at as rider_updated_at`;

@@ -20,6 +20,7 @@ const SETTINGS: CustomerMessageSettings = {
   language: 'en',
   quiet_hours: null,
   handover_pin_required: false,
+  cash_confirmation_minutes: null,
   channels: [
     { channel: 'sms', is_available: true, provider: 'twilio' },
     { channel: 'whatsapp', is_available: true, provider: 'cloud' },
@@ -55,6 +56,7 @@ describe('Settings → Customer messages', () => {
     await user.click(screen.getByRole('radio', { name: 'اردو' }));
     await user.click(screen.getByRole('switch', { name: /Quiet hours/ }));
     await user.click(screen.getByRole('switch', { name: /Ask for a handover PIN/ }));
+    await user.click(screen.getByRole('switch', { name: /Confirm cash orders/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(api.sent(`${API}/customer-messages/settings`)).toHaveLength(1));
@@ -68,6 +70,7 @@ describe('Settings → Customer messages', () => {
       language: 'ur_alt',
       quiet_hours: '2200:0800',
       handover_pin_required: true,
+      cash_confirmation_minutes: 15,
     });
   });
 

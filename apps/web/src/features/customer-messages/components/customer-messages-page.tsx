@@ -28,6 +28,7 @@ import {
   type MessageLanguage,
   type MessageTrigger,
 } from '@riderdesk/domain/messaging/customer-messages';
+import { CASH_CONFIRMATION_MINUTES } from '@riderdesk/domain/orders/cash-confirmation';
 import { IconAlertTriangle, IconMessage2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +40,9 @@ import { useMessagePreviews } from '../api/get-message-previews.ts';
 import { useMessageSettings } from '../api/get-message-settings.ts';
 import { useSaveMessageSettings } from '../api/save-message-settings.ts';
 import { fromQuietHours, QUIET_TIMES, toQuietHours } from '../quiet-hours.ts';
+
+/** The waits the settings page offers a cash order's customer (decision 177). */
+const CONFIRMATION_MINUTES = [5, 10, 15, 20, 30, 45, 60, 90, 120] as const;
 
 /**
  * Settings → Customer messages (issue 37, decision 175): per outlet, which moments of a delivery the customer
@@ -83,7 +87,11 @@ export function CustomerMessagesPage({
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             {/* A new outlet or a saved change starts the form again from what the server holds. */}
             <SettingsForm key={`${settings.data.vendor_id}:${settings.data.updated_at}`} settings={settings.data} />
-            <MessagePreviews vendorId={settings.data.vendor_id} triggers={settings.data.triggers} />
+            <MessagePreviews
+              vendorId={settings.data.vendor_id}
+              triggers={settings.data.triggers}
+              isCashConfirmationOn={settings.data.cash_confirmation_minutes !== null}
+            />
           </SimpleGrid>
         )}
       </Stack>
@@ -100,6 +108,7 @@ function SettingsForm({ settings }: { settings: CustomerMessageSettings }) {
     language: settings.language,
     quiet_hours: settings.quiet_hours,
     handover_pin_required: settings.handover_pin_required,
+    cash_confirmation_minutes: settings.cash_confirmation_minutes,
   });
   const quiet = fromQuietHours(form.quiet_hours);
   const setTrigger = (trigger: MessageTrigger, change: Partial<{ enabled: boolean; channel: MessageChannel }>) =>
@@ -217,6 +226,32 @@ function SettingsForm({ settings }: { settings: CustomerMessageSettings }) {
           label={t('customer-messages.pin.label')}
           description={t('customer-messages.pin.hint')}
         />
+        <Stack gap={6}>
+          <Switch
+            checked={form.cash_confirmation_minutes !== null}
+            onChange={(event) => {
+              const isOn = event.currentTarget.checked;
+              setForm((current) => ({
+                ...current,
+                cash_confirmation_minutes: isOn ? CASH_CONFIRMATION_MINUTES.default : null,
+              }));
+            }}
+            label={t('customer-messages.cash.label')}
+            description={t('customer-messages.cash.hint')}
+          />
+          {form.cash_confirmation_minutes !== null && (
+            <Select
+              label={t('customer-messages.cash.minutes')}
+              data={CONFIRMATION_MINUTES.map((minutes) => ({ value: String(minutes), label: String(minutes) }))}
+              value={String(form.cash_confirmation_minutes)}
+              onChange={(minutes) =>
+                minutes && setForm((current) => ({ ...current, cash_confirmation_minutes: Number(minutes) }))
+              }
+              allowDeselect={false}
+              w={160}
+            />
+          )}
+        </Stack>
         <Text fz="xs" c="dimmed">
           {t('customer-messages.cap', {
             count: settings.daily_cap,
@@ -239,11 +274,20 @@ function SettingsForm({ settings }: { settings: CustomerMessageSettings }) {
 }
 
 /** The texts the server writes, per language: what a customer reads, the outlet's name and the brand filled in. */
-function MessagePreviews({ vendorId, triggers }: { vendorId: string; triggers: CustomerMessageSettings['triggers'] }) {
+function MessagePreviews({
+  vendorId,
+  triggers,
+  isCashConfirmationOn,
+}: {
+  vendorId: string;
+  triggers: CustomerMessageSettings['triggers'];
+  isCashConfirmationOn: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const previews = useMessagePreviews(vendorId);
   const [language, setLanguage] = useState<MessageLanguage>('en');
-  const isOn = (kind: MessageKind) => kind in triggers && triggers[kind as MessageTrigger].enabled;
+  const isOn = (kind: MessageKind) =>
+    kind === 'cash_confirmation' ? isCashConfirmationOn : triggers[kind as MessageTrigger].enabled;
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="message-preview">
       <Stack gap="md">
@@ -270,7 +314,7 @@ function MessagePreviews({ vendorId, triggers }: { vendorId: string; triggers: C
         )}
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={LANGUAGE_NAMES[language]}>
           {(previews.data ?? [])
-            .filter((preview) => preview.language === language && preview.kind in triggers)
+            .filter((preview) => preview.language === language)
             .map((preview) => (
               <Stack component="li" key={preview.kind} gap={4} opacity={isOn(preview.kind) ? 1 : 0.55}>
                 <Group gap="xs">

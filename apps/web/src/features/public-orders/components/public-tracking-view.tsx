@@ -19,6 +19,7 @@ import { useConfig } from '../../../shared/config/config-context.tsx';
 import { formatDateTime, formatTime } from '../../../shared/format/format.ts';
 import { LazyTrackingMap, type MapPoint } from '../../../shared/map/lazy-tracking-map.tsx';
 import { isFinalStage } from '../public-stages.ts';
+import { ConfirmOrderCard } from './confirm-order-card.tsx';
 import classes from './public-orders.module.css';
 import { StageStepper } from './stage-stepper.tsx';
 
@@ -45,6 +46,8 @@ export type TrackingViewModel = Pick<
   destination: Place;
   /** The recipient's handover PIN (decision 176); the c2c page has none. */
   handoverPin?: string | null;
+  /** A cash order waiting for the recipient to confirm it (decision 177); the c2c page has none. */
+  customerConfirmation?: PublicTracking['customer_confirmation'];
 };
 
 export function fromTracking(answer: PublicTracking): TrackingViewModel {
@@ -53,6 +56,7 @@ export function fromTracking(answer: PublicTracking): TrackingViewModel {
     origin: { ...answer.outlet, title: answer.outlet.name, subtitle: answer.outlet.address },
     destination: { ...answer.destination, title: answer.destination.area, subtitle: answer.recipient_phone },
     handoverPin: answer.handover_pin ?? null,
+    customerConfirmation: answer.customer_confirmation ?? null,
   };
 }
 
@@ -188,6 +192,9 @@ export function PublicTrackingView({
               })
             : t('public.delayed')}
         </Alert>
+      )}
+      {view.customerConfirmation && (view.customerConfirmation.state !== 'confirmed' || !view.rider) && (
+        <ConfirmOrderCard token={token} confirmation={view.customerConfirmation} />
       )}
       {view.handoverPin && !view.is_cancelled && !view.delivered_at && (
         <Paper withBorder radius="lg" p="lg" aria-labelledby="handover-pin-title">

@@ -40,6 +40,7 @@ import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { useOrderDetail } from '../hooks/use-order-detail.ts';
 import type { ProofFlags } from '../order-detail-view.ts';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
+import { CustomerConfirmation } from './customer-confirmation.tsx';
 import { HandoverPinStatus } from './handover-pin-status.tsx';
 import { OrderMessages } from './order-messages.tsx';
 import { OrderProofs } from './order-proofs.tsx';
@@ -304,6 +305,10 @@ export function OrderDetail({
           </Group>
         )}
 
+        {order.customer_confirmation && !isCancelled && (
+          <CustomerConfirmation order={order} confirmation={order.customer_confirmation} />
+        )}
+
         {(eta || view.isDelayed) && (
           <Paper radius="md" p="sm" bg={view.isDelayed ? 'yellow.0' : 'teal.0'} role="status">
             <Group gap="sm" wrap="nowrap">
@@ -416,16 +421,18 @@ export function OrderDetail({
               </>
             ) : (
               <Text fz="sm" c="dimmed">
-                {view.noRiderReason === 'cancelled-with-reason'
-                  ? t('tracking.detail.no-rider-cancelled', {
-                      // "Other reason" is told in the merchant's own words.
-                      reason: order.cancel_note ?? t(`cancel.reason.${order.cancel_reason}`),
-                    })
-                  : view.noRiderReason === 'cancelled'
-                    ? t('tracking.detail.no-rider-cancelled-no-reason')
-                    : view.noRiderReason === 'scheduled'
-                      ? t('tracking.detail.no-rider-scheduled', { time: detail.scheduledAt })
-                      : t('tracking.detail.no-rider')}
+                {order.customer_confirmation?.state === 'expired'
+                  ? t('tracking.confirmation.expired')
+                  : view.noRiderReason === 'cancelled-with-reason'
+                    ? t('tracking.detail.no-rider-cancelled', {
+                        // "Other reason" is told in the merchant's own words.
+                        reason: order.cancel_note ?? t(`cancel.reason.${order.cancel_reason}`),
+                      })
+                    : view.noRiderReason === 'cancelled'
+                      ? t('tracking.detail.no-rider-cancelled-no-reason')
+                      : view.noRiderReason === 'scheduled'
+                        ? t('tracking.detail.no-rider-scheduled', { time: detail.scheduledAt })
+                        : t('tracking.detail.no-rider')}
               </Text>
             )}
           </InfoCard>

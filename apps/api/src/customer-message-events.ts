@@ -30,7 +30,8 @@ export function registerCustomerMessages(deps: {
   });
   // A cash order that waits for its customer asks them first, whatever the triggers say; it is confirmed to them
   // (with its PIN) once they or the merchant said yes (decision 177).
-  const awaitsCustomer = (order: { customer_confirmation?: string | null }) => order.customer_confirmation === 'awaiting';
+  const awaitsCustomer = (order: { customer_confirmation?: string | null }) =>
+    order.customer_confirmation === 'awaiting';
   deps.orders.onWrite({
     concerns: async (vendorId, order) => hasPin(order) || awaitsCustomer(order) || (await messaging.maySend(vendorId)),
     async write(tx, write, at) {

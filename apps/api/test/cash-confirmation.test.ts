@@ -174,7 +174,10 @@ describe.each(databases())('cash orders confirmed before a rider is sent on %s',
       payload: { vendor_id: merchant.vendorId, order_id: orderId },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json().result.customer_confirmation).toMatchObject({ state: 'confirmed', confirmed_by: 'merchant' });
+    expect(confirmed.json().result.customer_confirmation).toMatchObject({
+      state: 'confirmed',
+      confirmed_by: 'merchant',
+    });
     const report = await t.services.dispatcher.tick();
     expect(report.unconfirmed).toBe(0);
     expect((await orderOf(t, merchant, orderId)).status).toBe('ASSIGNED_TO_TRANSPORT');

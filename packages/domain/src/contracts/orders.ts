@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH, LOGIN_PICKUP_ESTIMATION_MAX, PAYMENT_METHODS } from '../constants.ts';
 import { MESSAGE_LANGUAGES } from '../messaging/customer-messages.ts';
-import { CONFIRMED_BY, CUSTOMER_CONFIRMATION_STATES } from '../orders/cash-confirmation.ts';
 import { CANCEL_REASONS, ORDER_STATUSES } from '../order-status.ts';
+import { CONFIRMED_BY, CUSTOMER_CONFIRMATION_STATES } from '../orders/cash-confirmation.ts';
 import { FEE_PAYERS } from '../orders/charges.ts';
 import { ADDRESS_TOO_LONG_MESSAGE, NO_COORDINATES_MESSAGE, NOTES_TOO_LONG_MESSAGE } from '../validation/address.ts';
 import { VAT_NUMBER_ERROR } from '../validation/vat-number.ts';

@@ -72,7 +72,7 @@ describe('isStillCurrent', () => {
     expect(isStillCurrent('failed', cancelled)).toBe(true);
   });
 
-  it('asks a cash order\'s customer to confirm only while the order waits for them', () => {
+  it("asks a cash order's customer to confirm only while the order waits for them", () => {
     const received = orderThrough('NEW', 'RECEIVED');
     expect(isStillCurrent('cash_confirmation', { ...received, customer_confirmation: 'awaiting' })).toBe(true);
     expect(isStillCurrent('cash_confirmation', { ...received, customer_confirmation: 'confirmed' })).toBe(false);

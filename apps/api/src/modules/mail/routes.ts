@@ -6,8 +6,8 @@ import {
   OutboxReplyBodySchema,
   type OutboxText,
 } from '@riderdesk/domain/contracts/dev';
-import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 import { hasBearerToken, isLoopbackRequest } from '../../plugins/client-address.ts';
@@ -54,7 +54,9 @@ function textsSection(texts: OutboxText[], canReply: boolean): string {
       : '';
   const items = texts
     .map(
-      (t) => `<article class="text" lang="${/[\u0600-\u06ff]/.test(t.text) ? 'ur' : 'en'}" dir="auto"><h3>${escapeHtml(CHANNEL_NAMES[t.channel] ?? t.channel)} to ${escapeHtml(t.to)}</h3>
+      (
+        t,
+      ) => `<article class="text" lang="${/[\u0600-\u06ff]/.test(t.text) ? 'ur' : 'en'}" dir="auto"><h3>${escapeHtml(CHANNEL_NAMES[t.channel] ?? t.channel)} to ${escapeHtml(t.to)}</h3>
 <p class="meta">${escapeHtml(t.kind)} · order ${escapeHtml(t.order_id)} · ${escapeHtml(t.created_at)}</p>
 <pre dir="auto">${linkify(escapeHtml(t.text))}</pre>${replyForm(t)}</article>`,
     )

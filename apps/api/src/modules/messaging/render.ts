@@ -47,11 +47,7 @@ export function valuesOf(
   };
   if (kind === 'cash_confirmation' && order.confirm_by) {
     // What the customer hands over at the door, and the time left to say yes (decision 177).
-    values.amount = formatMoney(
-      fromMinor(chargesOfRow(order).collectMinor, order.currency),
-      order.currency,
-      language,
-    );
+    values.amount = formatMoney(fromMinor(chargesOfRow(order).collectMinor, order.currency), order.currency, language);
     values.minutes = minutesLeft(order.confirm_by, at);
   }
   return values;

@@ -135,7 +135,7 @@ export function createMessaging(options: MessagingOptions) {
      */
     async replyAsCustomer(messageId: string, text: string) {
       const message = await repo.findMessage(deps.db, messageId);
-      if (!message || message.provider !== 'outbox' || message.channel === 'email') return null;
+      if (message?.provider !== 'outbox' || message.channel === 'email') return null;
       return receiveReply(
         deps,
         {

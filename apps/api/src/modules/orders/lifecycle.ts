@@ -149,7 +149,8 @@ export function lifecycleService({
         if (row.customer_confirmation !== 'awaiting' || isTerminal(row.status)) throw notAwaitingCustomer();
         const at = now();
         // The customer's time is up at confirm_by; the merchant, who called them, may confirm until it is cancelled.
-        if (by !== 'merchant' && row.confirm_by && row.confirm_by.getTime() <= at.getTime()) throw confirmationExpired();
+        if (by !== 'merchant' && row.confirm_by && row.confirm_by.getTime() <= at.getTime())
+          throw confirmationExpired();
         await repo.updateOrder(tx, orderId, {
           customer_confirmation: 'confirmed',
           customer_confirmed_at: at,

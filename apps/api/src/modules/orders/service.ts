@@ -348,9 +348,7 @@ export function orderService({
       ? await db.transaction(async (tx) => {
           const placed = await place(tx);
           if (placed.kind === 'placed') {
-            const orders = [
-              { orderId: placed.orderId, vendorId: order.vendor_id, isMessageDue: isMessageDue(order) },
-            ];
+            const orders = [{ orderId: placed.orderId, vendorId: order.vendor_id, isMessageDue: isMessageDue(order) }];
             await written(tx, { kind: 'created', orders }, at);
           }
           return placed;

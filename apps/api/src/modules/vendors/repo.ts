@@ -245,11 +245,7 @@ export async function isVendorLinked(db: Db, vendorId: string): Promise<boolean>
 }
 
 /** How the vendor's orders are handed over (decision 176), as Settings → Customer messages sets it. */
-export async function setDeliveryOptions(
-  db: Db,
-  vendorId: string,
-  options: DeliveryOptions,
-): Promise<void> {
+export async function setDeliveryOptions(db: Db, vendorId: string, options: DeliveryOptions): Promise<void> {
   await db.query('update vendors set handover_pin_required = $2, cash_confirmation_minutes = $3 where vendor_id = $1', [
     vendorId,
     options.handoverPinRequired,

@@ -11,6 +11,7 @@ import {
 } from '../../../testing/fake-messaging-providers.ts';
 import { gatewayRequest } from '../src/modules/messaging/channels/http-gateway.ts';
 import { SEND_QUEUE } from '../src/modules/messaging/deps.ts';
+import { whatsappTemplates } from '../src/ops/commands.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { createMerchant, type Merchant, relogin } from './support/factories.ts';
 import { placeOrder } from './support/orders.ts';
@@ -230,6 +231,11 @@ describe.each(databases())('WhatsApp Cloud API on %s', (kind) => {
       opaque: message.id,
     });
     expect(message).toMatchObject({ state: 'sent', channel: 'whatsapp' });
+    // `npm run ops -- whatsapp-templates` lists the template sent, in both languages, as it must be approved.
+    const listed = whatsappTemplates({ db: t.db, config: t.config });
+    expect(listed).toContain('riderdesk_order_confirmed  (language en, category UTILITY)');
+    expect(listed).toContain('riderdesk_order_confirmed  (language ur, category UTILITY)');
+    expect(listed).toContain('body: {{1}}: your order is confirmed. Follow your delivery with {{2}}: {{3}}');
   });
 
   it("answers Meta's verification of the callback URL with the challenge, for the right token only", async () => {

@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { COUNTRY_CODES } from '@riderdesk/domain/config';
 import { OPERATOR_ROLES } from '@riderdesk/domain/console/roles';
@@ -6,6 +8,12 @@ import { OperatorNameSchema } from '@riderdesk/domain/contracts/console-operator
 import { FLAG_NAMES } from '@riderdesk/domain/contracts/flags';
 import { COUNTRY_PARAMETER_NAMES } from '@riderdesk/domain/contracts/vendors';
 import { defaultDeliveryPolygon } from '@riderdesk/domain/delivery-area';
+import {
+  MESSAGE_LANGUAGES,
+  WHATSAPP_LANGUAGE,
+  WHATSAPP_PARAMETERS,
+  whatsappTemplateBody,
+} from '@riderdesk/domain/messaging/customer-messages';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
@@ -51,6 +59,32 @@ export async function listTickets(ctx: OpsContext, all: boolean): Promise<string
     .join('\n');
 }
 
+/**
+ * The WhatsApp message templates to submit to Meta for approval (decision 175): each message kind in each language,
+ * its name as the Cloud API adapter sends it and its body with numbered parameters, from the locale catalogues.
+ */
+export function whatsappTemplates(ctx: OpsContext): string {
+  const prefix =
+    ctx.config.messaging.whatsapp.provider === 'cloud' ? ctx.config.messaging.whatsapp.templatePrefix : 'riderdesk_';
+  const blocks: string[] = [];
+  for (const language of MESSAGE_LANGUAGES) {
+    const catalogue = JSON.parse(readFileSync(path.join(ctx.config.localesDir, `${language}.json`), 'utf8')) as {
+      'customer-messages': { text: Record<string, string> };
+    };
+    for (const [key, text] of Object.entries(catalogue['customer-messages'].text)) {
+      const parameters = WHATSAPP_PARAMETERS.filter((name) => text.includes(`{{${name}}}`));
+      blocks.push(
+        [
+          `${prefix}${key}  (language ${WHATSAPP_LANGUAGE[language]}, category UTILITY)`,
+          `  parameters: ${parameters.map((name, index) => `{{${index + 1}}} ${name}`).join(', ')}`,
+          `  body: ${whatsappTemplateBody(text)}`,
+        ].join('\n'),
+      );
+    }
+  }
+  return blocks.join('\n\n');
+}
+
 /** Orders flagged for a person to solve (decision 176), oldest first, one a line. */
 export async function listExceptions(ctx: OpsContext): Promise<string> {
   const rows = await orderRecords(ctx.db).openExceptions(200);
@@ -87,7 +121,8 @@ Commands:
   insights-rebuild [--vendor <id>]       write the insights rollups again from the orders (every vendor's,
                                          or one vendor's)
   insights-check [--vendor <id>]         compare the insights rollups with a full recomputation from the orders
-  exceptions                             orders flagged for a person (a handover PIN refused too often), oldest first`;
+  exceptions                             orders flagged for a person (a handover PIN refused too often), oldest first
+  whatsapp-templates                     the WhatsApp templates to have approved, in every language, with their parameters`;
 
 const latitude = z.coerce.number().min(-90).max(90);
 const longitude = z.coerce.number().min(-180).max(180);
@@ -531,6 +566,8 @@ export async function runCommand(ctx: OpsContext, argv: string[]): Promise<strin
     }
     case 'exceptions':
       return listExceptions(ctx);
+    case 'whatsapp-templates':
+      return whatsappTemplates(ctx);
     case undefined:
     case 'help':
     case '--help':

@@ -121,10 +121,13 @@ function SettingsForm({ settings }: { settings: CustomerMessageSettings }) {
     label: t(`customer-messages.channel.${info.channel}`),
     disabled: !info.is_available,
   }));
+  // Saved, the form starts again from the answer (its key changes), so the success is told from the promise, which
+  // outlives the form; a refusal keeps the form and shows its alert.
   const submit = () =>
-    save.mutate(form, {
-      onSuccess: () => notify({ tone: 'success', message: t('customer-messages.saved') }),
-    });
+    save.mutateAsync(form).then(
+      () => notify({ tone: 'success', message: t('customer-messages.saved') }),
+      () => undefined,
+    );
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="message-settings">

@@ -102,6 +102,8 @@ function useEtaText(view: TrackingViewModel): string | null {
   const { t, i18n } = useTranslation();
   const { country } = useConfig();
   if (view.is_cancelled || isFinalStage(view.stage) || !view.stage) return null;
+  // No rider goes before the recipient confirms (decision 177): no estimate either.
+  if (view.customerConfirmation?.state === 'awaiting') return null;
   const due = scheduledTime(view, Date.now());
   if (due !== null) {
     return t('public.eta.scheduled', { time: formatDateTime(due, country.timeZone, i18n.language) });

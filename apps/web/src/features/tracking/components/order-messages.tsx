@@ -75,7 +75,8 @@ export function OrderMessages({ order }: { order: Order }) {
             {message.to && (
               <>
                 {t('tracking.messages.to', { to: '' })}
-                <bdi>{message.to}</bdi>
+                {/* A masked number has no letter to take a direction from: it is written left to right. */}
+                <bdi dir={message.channel === 'email' ? undefined : 'ltr'}>{message.to}</bdi>
               </>
             )}
             {message.skip_reason && ` · ${t(`tracking.messages.skip.${message.skip_reason}`)}`}

@@ -60,7 +60,8 @@ test('a merchant sets Urdu messages with a PIN and cash confirmation; the custom
   await page.getByRole('switch', { name: new RegExp(ur('customer-messages.pin.label')) }).click();
   await page.getByRole('switch', { name: new RegExp(ur('customer-messages.cash.label')) }).click();
   const saving = page.waitForResponse(
-    (response) => response.url().includes('/api/v1/customer-messages/settings') && response.request().method() === 'PUT',
+    (response) =>
+      response.url().includes('/api/v1/customer-messages/settings') && response.request().method() === 'PUT',
   );
   await page.getByRole('button', { name: ur('customer-messages.save') }).click();
   const saved = await saving;

@@ -1,9 +1,9 @@
--- Issue 37, decision 177: a cash order waits for its customer's confirmation before a rider is sent.
+-- Issue 37, decision 175: a cash order waits for its customer's confirmation before a rider is sent.
 
 -- Minutes a cash-on-delivery order of the outlet waits for its customer to confirm; null: no confirmation asked.
 alter table vendors add column cash_confirmation_minutes integer;
 
--- Not a status (decision 177): the order is NEW, then RECEIVED as ever, and the dispatcher does not release it
+-- Not a status (decision 175): the order is NEW, then RECEIVED as ever, and the dispatcher does not release it
 -- while this is 'awaiting'. 'confirmed' by the customer (reply or link) or the merchant; 'expired' when the time ran
 -- out and the order was cancelled.
 alter table orders add column customer_confirmation text

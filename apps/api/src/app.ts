@@ -267,7 +267,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     apiPrefix: API_PREFIX,
     timeZone: config.deployment.country.timeZone,
     channels: deps.messageChannels,
-    // A reply of 1 confirms the cash order of the message it answers, while it still waits (decision 177).
+    // A reply of 1 confirms the cash order of the message it answers, while it still waits (decision 175).
     confirmByReply: async (orderId) => {
       try {
         await lifecycle.confirmCustomer(orderId, 'customer_reply');

@@ -17,7 +17,7 @@ export function registerCustomerMessages(deps: {
 }): void {
   const { messaging, records } = deps;
   // An order with a handover PIN is confirmed to the customer with its PIN whatever the outlet's triggers say: the
-  // customer must know it at the door (decision 176).
+  // customer must know it at the door (decision 175).
   const hasPin = (order: { handover_pin?: string | null }) => Boolean(order.handover_pin);
   deps.lifecycle.onStep(async (tx, order, at) => {
     const trigger = triggerOfStatus(order);
@@ -29,7 +29,7 @@ export function registerCustomerMessages(deps: {
     return undefined;
   });
   // A cash order that waits for its customer asks them first, whatever the triggers say; it is confirmed to them
-  // (with its PIN) once they or the merchant said yes (decision 177).
+  // (with its PIN) once they or the merchant said yes (decision 175).
   const awaitsCustomer = (order: { customer_confirmation?: string | null }) =>
     order.customer_confirmation === 'awaiting';
   deps.orders.onWrite({

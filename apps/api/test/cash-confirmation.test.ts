@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEND_QUEUE } from '../src/modules/messaging/deps.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { createMerchant, createRider, type Merchant, OUTLET, relogin } from './support/factories.ts';
+import { apiCall, apiOrderBody, createBrand, secretClientOf, tokenOf } from './support/merchant-api.ts';
 import { orderOf, placeOrder, translationKey } from './support/orders.ts';
 
 const OFF = { enabled: false, channel: 'sms' };
@@ -181,6 +182,42 @@ describe.each(databases())('cash orders confirmed before a rider is sent on %s',
     const report = await t.services.dispatcher.tick();
     expect(report.unconfirmed).toBe(0);
     expect((await orderOf(t, merchant, orderId)).status).toBe('ASSIGNED_TO_TRANSPORT');
+  });
+
+  it("shows the wait in the merchant API's order, and lets the client confirm for the customer", async () => {
+    const brand = await createBrand(t);
+    await t.db.query('update vendors set cash_confirmation_minutes = 10 where vendor_id = $1', [brand.clifton]);
+    const token = await tokenOf(t, await secretClientOf(t, brand));
+    const created = await apiCall(
+      t,
+      token,
+      'POST',
+      '/orders',
+      apiOrderBody({
+        payment_method: 'CASH_ON_DELIVERY',
+        recipient: { ...apiOrderBody().recipient, phone_number: nextPhone() },
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const seconds = Math.floor(t.clock.now().getTime() / 1000);
+    expect(created.json().customer_confirmation).toEqual({
+      state: 'awaiting',
+      confirm_by: seconds + 10 * 60,
+      confirmed_at: null,
+      confirmed_by: null,
+    });
+    const orderId = created.json().order_id as string;
+    // Another brand's client finds no such order.
+    const other = await tokenOf(t, await secretClientOf(t, await createBrand(t)));
+    expect((await apiCall(t, other, 'POST', `/orders/${orderId}/customer_confirmation`)).statusCode).toBe(404);
+    const confirmed = await apiCall(t, token, 'POST', `/orders/${orderId}/customer_confirmation`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().customer_confirmation).toMatchObject({ state: 'confirmed', confirmed_by: 'merchant' });
+    const again = await apiCall(t, token, 'POST', `/orders/${orderId}/customer_confirmation`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("Order is not waiting for its customer's confirmation");
+    const paid = await apiCall(t, token, 'POST', '/orders', apiOrderBody({ payment_method: 'PAID' }));
+    expect(paid.json().customer_confirmation).toBeUndefined();
   });
 
   it('asks nothing of an order paid otherwise', async () => {

@@ -1,6 +1,7 @@
 import type { OrderMessage } from '@riderdesk/domain/contracts/customer-messages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fillTemplate, validBulkRow } from '../../../testing/bulk-sheet.ts';
+import { apiOrderOf } from '../src/modules/merchant-api/workflows/order-answer.ts';
 import { SEND_QUEUE } from '../src/modules/messaging/deps.ts';
 import { listExceptions } from '../src/ops/commands.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
@@ -150,10 +151,15 @@ describe.each(databases())('the handover PIN on %s', (kind) => {
     expect(translationKey(locked)).toBe('error.rider.handover-pin-locked');
     expect((await orderOf(t, pinOutlet, orderId)).handover_pin).toMatchObject({ tries_left: 0, is_locked: true });
 
-    const exceptions = await t.services.orderRecords.openExceptions(50);
-    expect(exceptions.filter((exception) => exception.order_id === orderId)).toEqual([
-      expect.objectContaining({ kind: 'handover_pin_failed', vendor_id: pinOutlet.vendorId }),
+    // The flag is the order's own: every reader of the order has it, and the operators' list finds it.
+    const flagged = await t.services.orderRecords.flagged(50);
+    expect(flagged.filter((row) => row.order_id === orderId)).toEqual([
+      expect.objectContaining({ exception: 'handover_pin_failed', vendor_id: pinOutlet.vendorId }),
     ]);
+    const row = (await t.services.orderRecords.find(orderId))!;
+    expect(row.exception_at).toEqual(t.clock.now());
+    // The merchant API's answer of the order carries the flag too.
+    expect(apiOrderOf(row, t.config.publicUrl).exception).toBe('handover_pin_failed');
     expect(await listExceptions({ db: t.db, config: t.config })).toContain(
       `handover_pin_failed\t${pinOutlet.vendorId}\t${orderId}`,
     );
@@ -202,8 +208,20 @@ describe.each(databases())('the handover PIN on %s', (kind) => {
       apiOrderBody({ delivery_tasks: { handover_pin_required: true } }),
     );
     expect(created.statusCode, created.body).toBe(201);
-    expect(await pinOf(created.json().order_id)).toMatch(/^\d{4}$/);
+    const pin = await pinOf(created.json().order_id);
+    expect(pin).toMatch(/^\d{4}$/);
+    // The answer says a PIN is due, never which: the PIN is the recipient's.
+    expect(created.json().delivery_tasks).toEqual({
+      age_validation_required: false,
+      handover_pin_required: true,
+      handover_pin_checked_at: null,
+    });
+    expect(Object.values(created.json().delivery_tasks)).not.toContain(pin);
+    expect(created.json().exception).toBeNull();
+    const read = await apiCall(t, token, 'GET', `/orders/${created.json().order_id}`);
+    expect(read.json().delivery_tasks.handover_pin_required).toBe(true);
     const plain = await apiCall(t, token, 'POST', '/orders', apiOrderBody());
     expect(await pinOf(plain.json().order_id)).toBeNull();
+    expect(plain.json().delivery_tasks.handover_pin_required).toBe(false);
   });
 });

@@ -314,7 +314,7 @@ describe.each(databases())('hostile input on %s', (kind) => {
     for (const page of ['tracking', 'delivery-receipt', 'tracking-c2c']) {
       await call('GET', `/api/v1/public/${page}/${order!.tracking_token}`, undefined, {});
     }
-    // Customer messages (decision 175), last: the outlet then asks its cash customers to confirm (decision 177).
+    // Customer messages (decision 175), last: the outlet then asks its cash customers to confirm (decision 175).
     const triggers = Object.fromEntries(
       ['order_confirmed', 'picked_up', 'rider_near', 'delivered', 'failed'].map((name) => [
         name,
@@ -342,6 +342,10 @@ describe.each(databases())('hostile input on %s', (kind) => {
       [second],
     );
     await call('POST', `/api/v1/public/tracking/${secondOrder!.tracking_token}/confirm`, undefined, {});
+    // The merchant API's confirmation for the customer (decision 175), of an order of that outlet waiting for it.
+    const apiWaiting = (await api('POST', '/orders', { ...apiOrder, client_order_id: 'hostile-api-waiting' })).json()
+      .order_id as string;
+    await api('POST', `/orders/${apiWaiting}/customer_confirmation`);
     await t.app.jobs.drain();
     const [text] = await t.db.query<{ id: string }>(
       `select id::text as id from customer_messages where provider = 'outbox' and channel = 'sms' limit 1`,

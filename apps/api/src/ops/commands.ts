@@ -85,12 +85,14 @@ export function whatsappTemplates(ctx: OpsContext): string {
   return blocks.join('\n\n');
 }
 
-/** Orders flagged for a person to solve (decision 176), oldest first, one a line. */
+/** Orders flagged for a person to solve (decision 175), oldest flag first, one a line. */
 export async function listExceptions(ctx: OpsContext): Promise<string> {
-  const rows = await orderRecords(ctx.db).openExceptions(200);
+  const rows = await orderRecords(ctx.db).flagged(200);
   if (rows.length === 0) return 'No open order exceptions.';
   return rows
-    .map((row) => [row.created_at.toISOString(), row.kind, row.vendor_id, row.order_id, row.detail ?? ''].join('\t'))
+    .map((row) =>
+      [row.exception_at?.toISOString() ?? '', row.exception, row.vendor_id, row.order_id, row.status].join('\t'),
+    )
     .join('\n');
 }
 

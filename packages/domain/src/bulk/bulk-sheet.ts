@@ -87,7 +87,7 @@ export interface BulkRowInput {
   collection_point_id: string;
   /** As written: yes, no or empty (no), read by `ageCheckOf`. */
   age_check: string;
-  /** As written: yes, no or empty (the collection point's setting), read by `handoverPinOf` (decision 176). */
+  /** As written: yes, no or empty (the collection point's setting), read by `handoverPinOf` (decision 175). */
   handover_pin: string;
 }
 
@@ -193,7 +193,7 @@ export function ageCheckOf(
 }
 
 /**
- * Whether a row's order asks for a handover PIN (decision 176): yes or no in any language's words, or undefined
+ * Whether a row's order asks for a handover PIN (decision 175): yes or no in any language's words, or undefined
  * for an empty cell, which leaves it to the collection point's setting. Null when the cell is neither.
  */
 export function handoverPinOf(

@@ -46,9 +46,9 @@ export const CustomerMessageSettingsBodySchema = z.object({
   /** The language of a customer who has not chosen one (a reply) and whose order names none. */
   language: z.enum(MESSAGE_LANGUAGES),
   quiet_hours: QuietHoursSchema,
-  /** Every order of the outlet asks the customer for a handover PIN at the door (decision 176). */
+  /** Every order of the outlet asks the customer for a handover PIN at the door (decision 175). */
   handover_pin_required: z.boolean().default(false),
-  /** Minutes a cash order waits for its customer to confirm before a rider is sent; null asks none (decision 177). */
+  /** Minutes a cash order waits for its customer to confirm before a rider is sent; null asks none (decision 175). */
   cash_confirmation_minutes: z
     .number()
     .int()

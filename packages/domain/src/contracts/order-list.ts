@@ -145,7 +145,7 @@ export const OrderCancelAnswerSchema = resultOf(z.object({ message: z.literal(AT
 export type OrderCancelAnswer = z.infer<typeof OrderCancelAnswerSchema>;
 
 /**
- * PUT /order/confirm-cash (decision 177): the merchant confirms, after calling the customer, a cash order waiting
+ * PUT /order/confirm-cash (decision 175): the merchant confirms, after calling the customer, a cash order waiting
  * for its customer; a rider is then sent. Answers the order.
  */
 export const OrderConfirmCashBodySchema = z.object({ vendor_id: VendorIdSchema, order_id: OrderIdSchema });

@@ -109,7 +109,7 @@ export const OrderCreateBodySchema = z
     preordered_for: PreorderedFor,
     age_validation_required: z.boolean(),
     /**
-     * The rider must be given a 4-digit PIN at the door, which the customer is sent (decision 176); absent, the
+     * The rider must be given a 4-digit PIN at the door, which the customer is sent (decision 175); absent, the
      * outlet's setting decides.
      */
     handover_pin_required: z.boolean().optional(),
@@ -208,7 +208,7 @@ export const OrderSchema = z.object({
   /** The rider checks the recipient's age at the door (spec §3 age_validation_required). */
   age_validation_required: z.boolean(),
   /**
-   * The handover PIN (decision 176): when the rider gave it, the wrong tries left, and whether too many wrong ones
+   * The handover PIN (decision 175): when the rider gave it, the wrong tries left, and whether too many wrong ones
    * locked the order. The PIN itself is the customer's, never shown here. Null (or absent) without a PIN.
    */
   handover_pin: z
@@ -216,7 +216,7 @@ export const OrderSchema = z.object({
     .nullable()
     .optional(),
   /**
-   * A cash order waiting for its customer to confirm before a rider is sent (decision 177): awaiting until
+   * A cash order waiting for its customer to confirm before a rider is sent (decision 175): awaiting until
    * `confirm_by`, then confirmed (by whom, when) or expired (the order was cancelled). Null (or absent) when none
    * was asked. The order's status stays one of the spec's.
    */

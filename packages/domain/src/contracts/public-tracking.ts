@@ -49,10 +49,10 @@ export const PublicTrackingSchema = z.object({
   }),
   /** Masked, e.g. +92******4567. */
   recipient_phone: z.string(),
-  /** The PIN the recipient gives the rider at the door (decision 176), until the order is finished; else null. */
+  /** The PIN the recipient gives the rider at the door (decision 175), until the order is finished; else null. */
   handover_pin: z.string().nullable().optional(),
   /**
-   * A cash order waiting for the recipient to confirm it (decision 177): `POST /public/tracking/{token}/confirm`
+   * A cash order waiting for the recipient to confirm it (decision 175): `POST /public/tracking/{token}/confirm`
    * confirms it until `confirm_by`. Null when none was asked.
    */
   customer_confirmation: z

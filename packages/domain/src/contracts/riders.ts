@@ -60,7 +60,7 @@ export const ProofBodySchema = z.object({
    * without it.
    */
   age_checked: z.boolean().optional(),
-  /** On delivery: the PIN the customer gave at the door, for an order that has one (decision 176). */
+  /** On delivery: the PIN the customer gave at the door, for an order that has one (decision 175). */
   handover_pin: z.string().regex(HANDOVER_PIN_PATTERN, 'error.rider.handover-pin-format').optional(),
 });
 export type ProofBody = z.infer<typeof ProofBodySchema>;

@@ -19,7 +19,7 @@ export type MessageTrigger = (typeof MESSAGE_TRIGGERS)[number];
 
 /**
  * Every kind of message an order may send: the merchant's triggers, and the request to confirm a cash order
- * (decision 177), which the outlet's cash confirmation sends whatever the triggers say.
+ * (decision 175), which the outlet's cash confirmation sends whatever the triggers say.
  */
 export const MESSAGE_KINDS = [...MESSAGE_TRIGGERS, 'cash_confirmation'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
@@ -114,7 +114,7 @@ export function isStillCurrent(
   const isOver = isInGroup(order.status, 'cancelled') || stage === 'DELIVERED' || stage === 'RETURNED_TO_VENDOR';
   switch (kind) {
     case 'cash_confirmation':
-      // Asked only while the order still waits for its customer (decision 177).
+      // Asked only while the order still waits for its customer (decision 175).
       return !isOver && order.customer_confirmation === 'awaiting';
     case 'order_confirmed':
       return !isOver && !isInGroup(stage, 'collected');
@@ -151,7 +151,7 @@ export const QUIET_HOURS_PATTERN = /^([01]\d|2[0-3])[0-5]\d:([01]\d|2[0-3])[0-5]
 
 /**
  * What a customer's reply asks for. STOP words are the carriers' and Twilio's (STOP, STOPALL, UNSUBSCRIBE,
- * CANCEL, END, QUIT, and Urdu "بند"); START words undo them; 1 confirms a cash order (decision 177); a language
+ * CANCEL, END, QUIT, and Urdu "بند"); START words undo them; 1 confirms a cash order (decision 175); a language
  * name switches the language the customer is written to in.
  */
 export type ReplyIntent =
@@ -194,9 +194,9 @@ export interface MessageValues {
   merchant: string;
   /** The public tracking page, or the receipt for `delivered`. */
   link: string;
-  /** The handover PIN (decision 176), when the order has one. */
+  /** The handover PIN (decision 175), when the order has one. */
   pin?: string | null;
-  /** The cash to hand over, formatted, for the confirmation request (decision 177). */
+  /** The cash to hand over, formatted, for the confirmation request (decision 175). */
   amount?: string | null;
   /** Minutes left to confirm a cash order. */
   minutes?: number | null;

@@ -1,4 +1,4 @@
-// A cash order confirmed by its customer before a rider is sent (issue 37, decision 177). Not an order status: the
+// A cash order confirmed by its customer before a rider is sent (issue 37, decision 175). Not an order status: the
 // order keeps the spec's statuses (NEW, then RECEIVED) and carries its confirmation beside them.
 
 /** awaiting: no rider is sent until the customer (or the merchant) confirms; expired: cancelled for want of it. */

@@ -1,4 +1,4 @@
-// The handover PIN (issue 37, decision 176): four digits the customer gives the rider at the door; the rider API
+// The handover PIN (issue 37, decision 175): four digits the customer gives the rider at the door; the rider API
 // refuses `delivered` without them, and a few wrong tries lock the order into an exception for a person to solve.
 
 export const HANDOVER_PIN_LENGTH = 4;

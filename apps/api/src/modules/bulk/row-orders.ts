@@ -97,7 +97,7 @@ export function orderBodyOf(
   destination: GeoPoint | null,
   scheduledFor: Date | null,
   isAgeCheckRequired: boolean,
-  /** The row's handover PIN choice; undefined leaves it to the collection point (decision 176). */
+  /** The row's handover PIN choice; undefined leaves it to the collection point (decision 175). */
   isHandoverPinRequired?: boolean,
 ) {
   const amount =

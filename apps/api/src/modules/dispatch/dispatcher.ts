@@ -40,7 +40,7 @@ const IN_FLIGHT: OrderStatus[] = [
 
 export interface TickReport {
   received: number;
-  /** Cash orders cancelled because their customer did not confirm in time (decision 177). */
+  /** Cash orders cancelled because their customer did not confirm in time (decision 175). */
   unconfirmed: number;
   released: number;
   offered: number;
@@ -107,7 +107,7 @@ export function dispatcher(deps: {
 
   /**
    * A cash order its customer did not confirm by its time is cancelled with spec §8's `unreachable`, its
-   * confirmation marked expired so the merchant reads why (decision 177). One confirmed meanwhile is left alone.
+   * confirmation marked expired so the merchant reads why (decision 175). One confirmed meanwhile is left alone.
    */
   async function cancelUnconfirmed(row: OrderRow, at: Date) {
     return attempt(() =>
@@ -207,7 +207,7 @@ export function dispatcher(deps: {
         row = received;
         stage = 'RECEIVED';
       }
-      // A cash order whose customer has not confirmed is received, and goes no further (decision 177).
+      // A cash order whose customer has not confirmed is received, and goes no further (decision 175).
       if (row.customer_confirmation === 'awaiting') continue;
       if (
         (stage === 'RECEIVED' || stage === 'RECEIVED_BY_VENDOR' || stage === 'ACCEPTED_BY_VENDOR') &&
@@ -215,7 +215,7 @@ export function dispatcher(deps: {
       ) {
         const released = await attempt(() =>
           lifecycle.step(row.order_id, 'WAITING_FOR_TRANSPORT', {
-            // No rider for a cash order its customer has not confirmed, whatever this pass read (decision 177).
+            // No rider for a cash order its customer has not confirmed, whatever this pass read (decision 175).
             guard: (current) => {
               if (current.customer_confirmation === 'awaiting') throw transitionRefused();
             },

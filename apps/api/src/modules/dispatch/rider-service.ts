@@ -73,7 +73,7 @@ function toRiderOrder(row: OrderRow): RiderOrder {
     collect_at_pickup_amount: fromMinor(charges.collectAtPickupMinor, row.currency),
     description: row.description ?? '',
     age_validation_required: row.age_validation_required,
-    // The rider learns that a PIN is due and how many tries are left, never the PIN (decision 176).
+    // The rider learns that a PIN is due and how many tries are left, never the PIN (decision 175).
     handover_pin_required: row.handover_pin != null && row.handover_pin_checked_at === null,
     handover_pin_tries_left: row.handover_pin != null ? pinTriesLeft(row.handover_pin_attempts) : null,
     offer_expires_at: row.offer_expires_at?.toISOString() ?? null,
@@ -142,7 +142,7 @@ export function riderService({
   }
 
   /**
-   * The handover PIN the customer gave (decision 176): a wrong one is counted (its own transaction) and refused
+   * The handover PIN the customer gave (decision 175): a wrong one is counted (its own transaction) and refused
    * with the tries left; the last wrong one locks the order and flags it for the operators.
    */
   async function checkPin(riderId: string, orderId: string, given: string | undefined): Promise<void> {

@@ -173,7 +173,7 @@ export function fleetSimulator(deps: {
         await report(rider.id, entry, true);
         if (random() < config.simUnreachableProbability) await riders.customerUnreachable(rider.id, orderId);
         // The simulated rider checks the recipient's age where the order asks for it, and the simulated recipient
-        // tells the PIN they were sent (decision 176).
+        // tells the PIN they were sent (decision 175).
         else {
           await riders.delivered(rider.id, orderId, {
             ...simulatedProof('delivery'),

@@ -46,7 +46,7 @@ export function valuesOf(
     pin: kind === 'order_confirmed' ? (order.handover_pin ?? null) : null,
   };
   if (kind === 'cash_confirmation' && order.confirm_by) {
-    // What the customer hands over at the door, and the time left to say yes (decision 177).
+    // What the customer hands over at the door, and the time left to say yes (decision 175).
     values.amount = formatMoney(fromMinor(chargesOfRow(order).collectMinor, order.currency), order.currency, language);
     values.minutes = minutesLeft(order.confirm_by, at);
   }

@@ -48,7 +48,7 @@ export interface MessagingOptions {
   timeZone: string;
   /** Replaces the adapters the configuration chooses (tests give a channel a failing stand-in). */
   channels?: Partial<Channels>;
-  /** How a reply of 1 confirms a cash order (decision 177): the orders' side, handed in by the composition root. */
+  /** How a reply of 1 confirms a cash order (decision 175): the orders' side, handed in by the composition root. */
   confirmByReply?: ConfirmByReply;
 }
 

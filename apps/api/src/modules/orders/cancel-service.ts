@@ -46,7 +46,7 @@ export function orderCancelService(deps: {
     },
 
     /**
-     * PUT /order/confirm-cash (decision 177): the merchant, having called the customer, confirms a cash order that
+     * PUT /order/confirm-cash (decision 175): the merchant, having called the customer, confirms a cash order that
      * waits for them; the dispatcher sends a rider on its next pass.
      */
     async confirmCash(caller: Caller, body: OrderConfirmCashBody): Promise<Order> {

@@ -1,4 +1,4 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { canTransition, isTerminal, lifecycleStage, type OrderStage } from '@riderdesk/domain/order-lifecycle';
 import type { CancelReason, OrderStatus } from '@riderdesk/domain/order-status';
 import type { ConfirmedBy } from '@riderdesk/domain/orders/cash-confirmation';
@@ -27,7 +27,7 @@ export const confirmationExpired = () =>
 
 /**
  * Writes another module makes in the transaction of a customer's confirmation of a cash order (the confirmation
- * message with the tracking link and PIN, decision 177); registered by the composition root.
+ * message with the tracking link and PIN, decision 175); registered by the composition root.
  */
 export type ConfirmedHook = (tx: Db, order: repo.OrderRow, at: Date) => Promise<void>;
 
@@ -133,7 +133,7 @@ export function lifecycleService({
     },
 
     /**
-     * A cash order waiting for its customer is confirmed (decision 177): by the customer until `confirm_by`, by the
+     * A cash order waiting for its customer is confirmed (decision 175): by the customer until `confirm_by`, by the
      * merchant until the dispatcher has cancelled it. Not a status change: the order keeps its status, the
      * dispatcher releases it on its next pass. Refused (409) when the order waits for no confirmation any more.
      */
@@ -171,7 +171,7 @@ export function lifecycleService({
     },
 
     /**
-     * A handover PIN given at the door (decision 176), judged in a transaction of its own so that a wrong try is
+     * A handover PIN given at the door (decision 175), judged in a transaction of its own so that a wrong try is
      * counted even though the delivery it was given for is refused. The try that uses up the last one flags the
      * order with a `handover_pin_failed` exception, in the same transaction. `guard` checks whose order it is.
      */
@@ -199,14 +199,7 @@ export function lifecycleService({
         await repo.updateOrder(tx, orderId, { handover_pin_attempts: attempts, updated_at: at });
         const isLocked = attempts >= HANDOVER_PIN_TRIES;
         if (isLocked) {
-          await repo.insertException(tx, {
-            id: randomUUID(),
-            order_id: orderId,
-            vendor_id: row.vendor_id,
-            kind: 'handover_pin_failed',
-            detail: `${attempts} wrong handover PINs at the door`,
-            at,
-          });
+          await repo.flagException(tx, orderId, 'handover_pin_failed', at);
         }
         await repo.notifyOrderChange(tx, orderId);
         return isLocked ? { kind: 'locked' } : { kind: 'wrong', triesLeft: HANDOVER_PIN_TRIES - attempts };

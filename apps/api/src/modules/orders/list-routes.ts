@@ -68,7 +68,7 @@ export const orderListRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['orders'],
         security: CALLER_SECURITY,
-        description: 'Confirms, for its customer, a cash order waiting for them (decision 177).',
+        description: 'Confirms, for its customer, a cash order waiting for them (decision 175).',
         body: OrderConfirmCashBodySchema,
         response: { 200: OrderAnswerSchema, ...errors, ...errorAnswers(409) },
       },

@@ -16,7 +16,7 @@ import type { NewOrder } from './repo.ts';
 /** A checked order before it has an id: what the create writes. */
 export type PreparedOrder = Omit<NewOrder, 'order_id' | 'created_at'>;
 
-/** Four random digits, leading zeros kept (decision 176). */
+/** Four random digits, leading zeros kept (decision 175). */
 export const handoverPin = (): string =>
   String(randomInt(0, 10 ** HANDOVER_PIN_LENGTH)).padStart(HANDOVER_PIN_LENGTH, '0');
 
@@ -33,7 +33,7 @@ export function newOrder(parts: {
   voucher: AppliedVoucher | null;
   estimations: Estimations;
   distanceKm: number;
-  /** When the order is placed: a cash order's confirmation counts from here (decision 177). */
+  /** When the order is placed: a cash order's confirmation counts from here (decision 175). */
   placedAt: Date;
 }): PreparedOrder {
   const { caller, vendor, body, country, pickup, destination, voucher } = parts;
@@ -76,9 +76,9 @@ export function newOrder(parts: {
     payment_method: body.order.payment_method,
     vat_number: normaliseVatNumber(body.vat_number),
     age_validation_required: body.age_validation_required,
-    // The order's own choice, else the outlet's (decision 176).
+    // The order's own choice, else the outlet's (decision 175).
     handover_pin: (body.handover_pin_required ?? vendor.handover_pin_required) ? handoverPin() : null,
-    // The outlet's cash orders wait for their customer before a rider is sent (decision 177).
+    // The outlet's cash orders wait for their customer before a rider is sent (decision 175).
     customer_confirmation: isConfirmationAsked ? 'awaiting' : null,
     confirm_by: isConfirmationAsked
       ? new Date(parts.placedAt.getTime() + (vendor.cash_confirmation_minutes ?? 0) * 60_000)
@@ -152,6 +152,8 @@ export function placedOrderRow(
     confirm_by: order.confirm_by ?? null,
     customer_confirmed_at: null,
     customer_confirmed_by: null,
+    exception: null,
+    exception_at: null,
     outlet_name: vendor.name,
     outlet_phone: vendor.phone,
     parent_vendor_id: vendor.parent_vendor_id,

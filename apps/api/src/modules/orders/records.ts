@@ -19,7 +19,7 @@ export function orderRecords(db: Db) {
 
     /**
      * The oldest orders in these statuses first: the dispatcher's work list. `isWaitingCustomerSkipped` leaves out
-     * received cash orders still waiting for their customer (decision 177).
+     * received cash orders still waiting for their customer (decision 175).
      */
     inStatus: (
       statuses: readonly OrderStatus[],
@@ -27,7 +27,7 @@ export function orderRecords(db: Db) {
       options?: { isWaitingCustomerSkipped?: boolean },
     ): Promise<OrderRow[]> => repo.findOrdersInStatus(db, statuses, limit, options),
 
-    /** Cash orders whose customer did not confirm in time (the dispatcher cancels them, decision 177). */
+    /** Cash orders whose customer did not confirm in time (the dispatcher cancels them, decision 175). */
     confirmationsDue: (at: Date, limit: number): Promise<OrderRow[]> => repo.findConfirmationsDue(db, at, limit),
 
     /** The order a public tracking link names; the token is the link's secret. */
@@ -78,10 +78,10 @@ export function orderRecords(db: Db) {
       repo.findRiderOrdersOfVendors(db, vendorIds),
 
     /**
-     * The orders flagged for a person to solve (a handover PIN refused too often, decision 176), oldest first: what
-     * the operators' console lists.
+     * The orders flagged for a person to solve (`exception`: a handover PIN refused too often, decision 175),
+     * oldest flag first: what the operators' live board lists.
      */
-    openExceptions: (limit: number) => repo.findOpenExceptions(db, limit),
+    flagged: (limit: number): Promise<OrderRow[]> => repo.findFlaggedOrders(db, limit),
 
     customersOfVendor: (
       vendorId: string,

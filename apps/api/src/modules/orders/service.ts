@@ -59,7 +59,7 @@ export interface OrderWrite {
   kind: 'created' | 'updated';
   /**
    * `isMessageDue`: a created order whose customer must hear from us whatever the outlet's messages are: a
-   * handover PIN to tell (decision 176), a cash order to confirm (decision 177).
+   * handover PIN to tell (decision 175), a cash order to confirm (decision 175).
    */
   orders: readonly { orderId: string; vendorId: string; isMessageDue?: boolean }[];
 }

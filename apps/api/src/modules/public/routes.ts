@@ -34,7 +34,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ tracking: PublicTrackingServi
       config,
       schema: {
         tags,
-        description: 'The recipient confirms a cash order waiting for them (decision 177), until its time is up.',
+        description: 'The recipient confirms a cash order waiting for them (decision 175), until its time is up.',
         params: TrackingTokenParamsSchema,
         response: { 200: PublicTrackingAnswerSchema, ...errors, ...errorAnswers(409) },
       },

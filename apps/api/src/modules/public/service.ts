@@ -44,7 +44,7 @@ export function publicTrackingService({
 }: {
   orders: OrderRecords;
   broaderPlaces: readonly string[];
-  /** The orders' confirmation of a cash order by its customer (lifecycle.confirmCustomer, decision 177). */
+  /** The orders' confirmation of a cash order by its customer (lifecycle.confirmCustomer, decision 175). */
   confirmCustomer: (orderId: string) => Promise<unknown>;
 }) {
   /** The area and city of an address, never the flat, the house or the building. */
@@ -129,7 +129,7 @@ export function publicTrackingService({
             },
         destination: privatePlace(row.customer_address, row.customer_latitude, row.customer_longitude),
         recipient_phone: maskPhone(row.customer_phone),
-        // The recipient's PIN for the rider (decision 176): the tracking link is sent to the recipient, and the
+        // The recipient's PIN for the rider (decision 175): the tracking link is sent to the recipient, and the
         // PIN is of no use once the order is finished.
         handover_pin: row.handover_pin && !isTerminal(row.status) ? row.handover_pin : null,
         customer_confirmation:
@@ -140,7 +140,7 @@ export function publicTrackingService({
     },
 
     /**
-     * The recipient confirms a cash order from its tracking page (decision 177), until its time is up; answers the
+     * The recipient confirms a cash order from its tracking page (decision 175), until its time is up; answers the
      * page as it now is. The link is the secret, as for the page itself.
      */
     async confirm(token: string): Promise<PublicTracking> {

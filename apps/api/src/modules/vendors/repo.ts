@@ -244,7 +244,7 @@ export async function isVendorLinked(db: Db, vendorId: string): Promise<boolean>
   return rows.length > 0;
 }
 
-/** How the vendor's orders are handed over (decision 176), as Settings → Customer messages sets it. */
+/** How the vendor's orders are handed over (decision 175), as Settings → Customer messages sets it. */
 export async function setDeliveryOptions(db: Db, vendorId: string, options: DeliveryOptions): Promise<void> {
   await db.query('update vendors set handover_pin_required = $2, cash_confirmation_minutes = $3 where vendor_id = $1', [
     vendorId,
@@ -253,7 +253,7 @@ export async function setDeliveryOptions(db: Db, vendorId: string, options: Deli
   ]);
 }
 
-/** How a vendor's orders are handed over: a PIN at the door (decision 176), a cash order confirmed first (177). */
+/** How a vendor's orders are handed over: a PIN at the door (decision 175), a cash order confirmed first (177). */
 export interface DeliveryOptions {
   handoverPinRequired: boolean;
   cashConfirmationMinutes: number | null;

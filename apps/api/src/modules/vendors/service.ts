@@ -101,7 +101,7 @@ export function vendorService(db: Db) {
     },
 
     /**
-     * How a vendor's orders are handed over (the handover PIN, decision 176): set from Settings → Customer messages,
+     * How a vendor's orders are handed over (the handover PIN, decision 175): set from Settings → Customer messages,
      * for a vendor whose access the caller's module checked.
      */
     setDeliveryOptions: (vendorId: string, options: repo.DeliveryOptions): Promise<void> =>

@@ -29,7 +29,7 @@ export const OrderFormSchema = z.object({
   scheduledAt: z.string().nullable(),
   vatNumber: z.string(),
   isAgeValidationRequired: z.boolean(),
-  /** Ask this order's customer for a handover PIN (decision 176); unticked, the outlet's setting decides. */
+  /** Ask this order's customer for a handover PIN (decision 175); unticked, the outlet's setting decides. */
   isHandoverPinRequired: z.boolean(),
 });
 export type OrderForm = z.infer<typeof OrderFormSchema>;

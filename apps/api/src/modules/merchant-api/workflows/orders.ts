@@ -254,6 +254,23 @@ export async function updateOrder(
   return answerOf(deps, orderId);
 }
 
+/**
+ * POST /orders/{order_id}/customer_confirmation (not in pandago, decision 175): the merchant, having called the
+ * customer, confirms a cash order waiting for them, as the portal's "Confirm for the customer" does.
+ */
+export async function confirmOrderForCustomer(
+  deps: MerchantApiOrderDeps,
+  caller: ApiCaller,
+  orderId: string,
+): Promise<ApiOrder> {
+  const row = await ownedOrder(deps, caller, orderId);
+  await deps.orderCancel.confirmCash(portalCallerOf(caller, row.vendor_id), {
+    vendor_id: row.vendor_id,
+    order_id: orderId,
+  });
+  return answerOf(deps, orderId);
+}
+
 /** pandago DELETE /orders/{order_id}: the portal's cancellation, its spec §4 rule deciding. */
 export async function cancelOrder(
   deps: MerchantApiOrderDeps,

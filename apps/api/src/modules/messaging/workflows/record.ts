@@ -21,7 +21,7 @@ const URGENT_KINDS: readonly MessageKind[] = ['cash_confirmation'];
  * (`tx`): the message and its job exist exactly when the change committed, and the (order, kind) key records
  * it once whoever fires it again — a retried step, another instance, a restart (decision 175). A message that
  * cannot go (its channel is off, the customer has no address there, or replied STOP) is recorded as skipped,
- * so the merchant sees why. `force`: sent even when the outlet's trigger is off (the handover PIN, decision 176).
+ * so the merchant sees why. `force`: sent even when the outlet's trigger is off (the handover PIN, decision 175).
  * Answers the message's id, or null when nothing was recorded.
  */
 export async function recordOrderMessage(

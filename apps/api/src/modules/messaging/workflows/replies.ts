@@ -23,7 +23,7 @@ export type ConfirmByReply = (orderId: string) => Promise<boolean>;
  * A reply, matched to the message it answers (the one it names, else the latest sent to that number on that
  * channel), recorded with that message's order, and acted on for that message's merchant: STOP stops every
  * later message of the merchant to the number, START undoes it, a language name switches the language, 1
- * confirms a cash order waiting for the customer (decision 177). A reply to no message of ours is recorded
+ * confirms a cash order waiting for the customer (decision 175). A reply to no message of ours is recorded
  * with no order and does nothing.
  */
 export async function receiveReply(

@@ -71,7 +71,7 @@ export async function saveSettings(
     updatedAt: deps.clock(),
     updatedBy: caller.userId,
   });
-  // The PIN is a rule of the outlet's orders (decision 176): the vendors module keeps it, the orders module reads it.
+  // The PIN is a rule of the outlet's orders (decision 175): the vendors module keeps it, the orders module reads it.
   await deps.vendors.setDeliveryOptions(body.vendor_id, {
     handoverPinRequired: body.handover_pin_required,
     cashConfirmationMinutes: body.cash_confirmation_minutes,
@@ -103,7 +103,7 @@ export async function previewMessages(
       pin: vendor.handover_pin_required ? PREVIEW_PIN : null,
     };
     for (const language of MESSAGE_LANGUAGES) {
-      // A cash order of 1 500 and the outlet's wait (decision 177).
+      // A cash order of 1 500 and the outlet's wait (decision 175).
       const cash =
         kind === 'cash_confirmation'
           ? {

@@ -1,36 +1,22 @@
 import type { OrderExceptionKind } from '@riderdesk/domain/orders/handover-pin';
 import type { Db } from '../../../db/db.ts';
+import type { OrderRow } from '../model.ts';
+import { selectOrders } from './sql.ts';
 
-// Orders flagged for a person to solve (decision 176): written in the transaction of what flagged them, listed
-// for the operators (the console of issue 36, `npm run ops -- exceptions` until then).
+// Orders flagged for a person to solve (decision 175): the flag is the order's own `exception` and `exception_at`
+// columns, written in the transaction of what flagged it, read with the order by every reader of orders (the
+// operators' live board, the merchant's order detail, the merchant API), and listed for the operators here.
 
-export interface OrderExceptionRow {
-  id: string;
-  order_id: string;
-  vendor_id: string;
-  kind: OrderExceptionKind;
-  detail: string | null;
-  created_at: Date;
-}
-
-/** Flags the order; an order already flagged with that kind and not yet solved is left as it is. */
-export async function insertException(
-  tx: Db,
-  exception: Omit<OrderExceptionRow, 'created_at'> & { at: Date },
-): Promise<void> {
+/** Flags the order; an order already flagged keeps its first exception and its time. */
+export async function flagException(tx: Db, orderId: string, kind: OrderExceptionKind, at: Date): Promise<void> {
   await tx.query(
-    `insert into order_exceptions (id, order_id, vendor_id, kind, detail, created_at)
-     values ($1, $2, $3, $4, $5, $6)
-     on conflict (order_id, kind) where resolved_at is null do nothing`,
-    [exception.id, exception.order_id, exception.vendor_id, exception.kind, exception.detail, exception.at],
+    `update orders set exception = $2, exception_at = $3, updated_at = $3
+      where order_id = $1 and exception is null`,
+    [orderId, kind, at],
   );
 }
 
-/** The open exceptions, oldest first. */
-export async function findOpenExceptions(db: Db, limit: number): Promise<OrderExceptionRow[]> {
-  return db.query<OrderExceptionRow>(
-    `select id::text as id, order_id, vendor_id, kind, detail, created_at from order_exceptions
-      where resolved_at is null order by created_at, id limit $1`,
-    [limit],
-  );
+/** The flagged orders, oldest flag first, from the partial index on `exception_at`. */
+export async function findFlaggedOrders(db: Db, limit: number): Promise<OrderRow[]> {
+  return selectOrders(db, 'where o.exception is not null order by o.exception_at, o.order_id limit $1', [limit]);
 }

@@ -38,7 +38,7 @@ export async function findOrdersInStatus(
   limit: number,
   options: { isWaitingCustomerSkipped?: boolean } = {},
 ) {
-  // A cash order waiting for its customer (decision 177) is left out once received: the dispatcher has nothing to
+  // A cash order waiting for its customer (decision 175) is left out once received: the dispatcher has nothing to
   // do with it until it is confirmed, and a backlog of them must not take the batch from orders it can send.
   const waiting = options.isWaitingCustomerSkipped
     ? `and (o.customer_confirmation is distinct from 'awaiting' or o.status = 'NEW')`
@@ -49,7 +49,7 @@ export async function findOrdersInStatus(
   ]);
 }
 
-/** Cash orders whose customer did not confirm by their time, oldest deadline first (decision 177). */
+/** Cash orders whose customer did not confirm by their time, oldest deadline first (decision 175). */
 export async function findConfirmationsDue(db: Db, at: Date, limit: number) {
   return selectOrders(
     db,

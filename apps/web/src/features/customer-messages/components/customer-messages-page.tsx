@@ -41,7 +41,7 @@ import { useMessageSettings } from '../api/get-message-settings.ts';
 import { useSaveMessageSettings } from '../api/save-message-settings.ts';
 import { fromQuietHours, QUIET_TIMES, toQuietHours } from '../quiet-hours.ts';
 
-/** The waits the settings page offers a cash order's customer (decision 177). */
+/** The waits the settings page offers a cash order's customer (decision 175). */
 const CONFIRMATION_MINUTES = [5, 10, 15, 20, 30, 45, 60, 90, 120] as const;
 
 /**

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, api } from '../../../shared/api/client.ts';
 import { publicTrackingQueryOptions } from './get-public-tracking.ts';
 
-/** POST /public/tracking/{token}/confirm (decision 177): the recipient confirms a cash order; answers the page. */
+/** POST /public/tracking/{token}/confirm (decision 175): the recipient confirms a cash order; answers the page. */
 export async function confirmPublicOrder(token: string) {
   return (
     await api.request(`${API_BASE}/public/tracking/${encodeURIComponent(token)}/confirm`, {

@@ -17,7 +17,7 @@ function useSecondClock(): number {
 }
 
 /**
- * A cash order waiting for its recipient (decision 177): the time left and "Confirm my order"; once confirmed, a
+ * A cash order waiting for its recipient (decision 175): the time left and "Confirm my order"; once confirmed, a
  * thank-you; past its time, that it was cancelled.
  */
 export function ConfirmOrderCard({

@@ -44,9 +44,9 @@ export type TrackingViewModel = Pick<
 > & {
   origin: Place;
   destination: Place;
-  /** The recipient's handover PIN (decision 176); the c2c page has none. */
+  /** The recipient's handover PIN (decision 175); the c2c page has none. */
   handoverPin?: string | null;
-  /** A cash order waiting for the recipient to confirm it (decision 177); the c2c page has none. */
+  /** A cash order waiting for the recipient to confirm it (decision 175); the c2c page has none. */
   customerConfirmation?: PublicTracking['customer_confirmation'];
 };
 
@@ -102,7 +102,7 @@ function useEtaText(view: TrackingViewModel): string | null {
   const { t, i18n } = useTranslation();
   const { country } = useConfig();
   if (view.is_cancelled || isFinalStage(view.stage) || !view.stage) return null;
-  // No rider goes before the recipient confirms (decision 177): no estimate either.
+  // No rider goes before the recipient confirms (decision 175): no estimate either.
   if (view.customerConfirmation?.state === 'awaiting') return null;
   const due = scheduledTime(view, Date.now());
   if (due !== null) {

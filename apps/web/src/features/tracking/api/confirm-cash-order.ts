@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, api } from '../../../shared/api/client.ts';
 import { orderIdOfDetailKey, orderKeys } from '../../../shared/api/query-keys.ts';
 
-/** PUT /order/confirm-cash (decision 177): the merchant confirms a cash order for its customer. */
+/** PUT /order/confirm-cash (decision 175): the merchant confirms a cash order for its customer. */
 export async function confirmCashOrder(body: OrderConfirmCashBody) {
   return (await api.put(`${API_BASE}/order/confirm-cash`, body, { schema: OrderAnswerSchema, retries: 0 })).result;
 }

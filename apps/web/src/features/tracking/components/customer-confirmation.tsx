@@ -8,7 +8,7 @@ import { useConfirmCashOrder } from '../api/confirm-cash-order.ts';
 import { useNow } from '../hooks/use-now.ts';
 
 /**
- * A cash order waiting for its customer (decision 177), on the order detail: the time left and, for a merchant who
+ * A cash order waiting for its customer (decision 175), on the order detail: the time left and, for a merchant who
  * called the customer, "Confirm for the customer"; once confirmed, who did. An expired one is told by the rider card.
  */
 export function CustomerConfirmation({

@@ -6,7 +6,7 @@ import { useConfig } from '../../../shared/config/config-context.tsx';
 import { formatDateTime } from '../../../shared/format/format.ts';
 
 /**
- * The handover PIN among the order's proofs (decision 176): "PIN checked" with the time the rider gave it, still
+ * The handover PIN among the order's proofs (decision 175): "PIN checked" with the time the rider gave it, still
  * to be asked at the door, or refused after too many wrong PINs. Never the PIN itself.
  */
 export function HandoverPinStatus({ pin }: { pin: NonNullable<Order['handover_pin']> }) {

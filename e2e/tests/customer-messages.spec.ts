@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, text } from '../support/fixtures.ts';
 import { chooseDropOff, fillDetails, logInIn, requestWithCash } from '../support/request.ts';
 
-// Issue 37 (decisions 175–177): the merchant sets its customer messages in Urdu, with a handover PIN and cash
+// Issue 37 (decision 175): the merchant sets its customer messages in Urdu, with a handover PIN and cash
 // orders confirmed first; places a cash order; the customer reads the messages (the development outbox), opens the
 // link and confirms; a rider is sent and delivers with the PIN; the merchant reads it all on the order.
 
@@ -104,6 +104,12 @@ test('a merchant sets Urdu messages with a PIN and cash confirmation; the custom
   const card = customer.getByTestId('order-confirmation');
   await expect(card.getByRole('timer')).toContainText(/\d+:\d\d/);
   await customer.screenshot({ path: 'test-results/screens/customer-messages-tracking-confirm.png', fullPage: true });
+  // The customer reads it on a phone.
+  await customer.setViewportSize({ width: 390, height: 844 });
+  await customer.screenshot({
+    path: 'test-results/screens/customer-messages-tracking-confirm-phone.png',
+    fullPage: true,
+  });
   await card.getByRole('button', { name: ur('public.confirmation.button') }).click();
   await expect(customer.getByTestId('order-confirmation')).toContainText(ur('public.confirmation.confirmed'));
   // With the confirmation the PIN: on the page, and in the next message.
@@ -113,6 +119,8 @@ test('a merchant sets Urdu messages with a PIN and cash confirmation; the custom
     (message) => message.kind === 'order_confirmed',
   )!;
   expect(confirmed.text).toContain(`PIN ${pinOnPage}`);
+  await customer.screenshot({ path: 'test-results/screens/customer-messages-tracking-pin-phone.png', fullPage: true });
+  await customer.setViewportSize({ width: 1280, height: 800 });
   await customer.screenshot({ path: 'test-results/screens/customer-messages-tracking-pin.png', fullPage: true });
 
   // The simulated rider delivers, giving the PIN the customer tells them; the merchant reads the proofs and messages.
@@ -138,4 +146,28 @@ test('a merchant sets Urdu messages with a PIN and cash confirmation; the custom
   );
   await outbox.reload();
   await outbox.screenshot({ path: 'test-results/screens/customer-messages-outbox-all.png', fullPage: true });
+
+  // Settings on a phone in Urdu, then in English on both; and the demo outlet's later journeys send riders to cash
+  // orders at once again: its PIN and cash confirmation are turned off.
+  await page.goto(`/settings/customer-messages?vendor_id=${vendorId}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('heading', { name: ur('customer-messages.title'), level: 1 })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/customer-messages-settings-ur_alt-phone.png', fullPage: true });
+  await page.evaluate(() => window.localStorage.setItem('riderdesk-language', 'en'));
+  await page.reload();
+  const en = (key: string) => text('en', key);
+  await expect(page.getByRole('heading', { name: en('customer-messages.title'), level: 1 })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/customer-messages-settings-en-phone.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: 'test-results/screens/customer-messages-settings-en.png', fullPage: true });
+  for (const label of ['customer-messages.pin.label', 'customer-messages.cash.label']) {
+    const toggle = page.getByRole('switch', { name: new RegExp(en(label)) });
+    if (await toggle.isChecked()) await toggle.click();
+  }
+  const restoring = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/v1/customer-messages/settings') && response.request().method() === 'PUT',
+  );
+  await page.getByRole('button', { name: en('customer-messages.save') }).click();
+  expect((await restoring).status()).toBe(200);
 });

@@ -204,7 +204,6 @@ describe.each(databases())('cash orders confirmed before a rider is sent on %s',
       state: 'awaiting',
       confirm_by: seconds + 10 * 60,
       confirmed_at: null,
-      confirmed_by: null,
     });
     const orderId = created.json().order_id as string;
     // Another brand's client finds no such order.

@@ -253,14 +253,15 @@ export const ApiOrderSchema = z.object({
       state: z.enum(CUSTOMER_CONFIRMATION_STATES),
       confirm_by: z.number().int(),
       confirmed_at: z.number().int().nullable(),
-      confirmed_by: z.enum(CONFIRMED_BY).nullable(),
+      /** Once confirmed: `customer_reply`, `customer_link` or `merchant`. */
+      confirmed_by: z.enum(CONFIRMED_BY).optional(),
     })
     .optional(),
   /**
    * Not in pandago (decision 175): the order is flagged for the operators to solve (`handover_pin_failed`: the
-   * rider gave the wrong PIN too often and cannot deliver it); null when not.
+   * rider gave the wrong PIN too often and cannot deliver it); absent when not.
    */
-  exception: z.enum(ORDER_EXCEPTION_KINDS).nullable(),
+  exception: z.enum(ORDER_EXCEPTION_KINDS).optional(),
 });
 export type ApiOrder = z.infer<typeof ApiOrderSchema>;
 

@@ -75,10 +75,10 @@ export function apiOrderOf(row: OrderRow, publicUrl: string): ApiOrder {
             state: row.customer_confirmation,
             confirm_by: seconds(row.confirm_by),
             confirmed_at: row.customer_confirmed_at ? seconds(row.customer_confirmed_at) : null,
-            confirmed_by: row.customer_confirmed_by ?? null,
+            ...(row.customer_confirmed_by ? { confirmed_by: row.customer_confirmed_by } : {}),
           },
         }
       : {}),
-    exception: row.exception ?? null,
+    ...(row.exception ? { exception: row.exception } : {}),
   };
 }

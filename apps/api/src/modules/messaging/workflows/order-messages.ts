@@ -11,6 +11,13 @@ const orderNotFound = () => keyedError(404, 'NotFound', 'error.order.not-found',
 const shownAddress = (channel: string, address: string) => (channel === 'email' ? address : maskPhone(address));
 
 /**
+ * A text as the merchant reads it: the handover PIN ("PIN 1234" in every language's text) hidden (decision 175), as every merchant screen hides it,
+ * since riders read them at the counter. The customer's copy, as sent, keeps it.
+ */
+const withoutPin = (text: string, pin: string | null | undefined) =>
+  pin ? text.replaceAll(`PIN ${pin}`, 'PIN ••••') : text;
+
+/**
  * An order's messages, with the text as it was sent and the providers' receipts, and the customer's replies
  * (the order detail's "Customer messages"): for a caller who may see the vendor, of an order of that vendor.
  */
@@ -35,7 +42,7 @@ export async function messagesOfOrder(
       channel: row.channel,
       to: row.recipient ? shownAddress(row.channel, row.recipient) : '',
       language: row.language,
-      text: row.body,
+      text: withoutPin(row.body, order.handover_pin),
       state: row.state,
       skip_reason: row.skip_reason,
       error: row.error,

@@ -2,6 +2,7 @@ import {
   Alert,
   Badge,
   Button,
+  Flex,
   Group,
   Paper,
   SegmentedControl,
@@ -90,6 +91,7 @@ export function CustomerMessagesPage({
             <MessagePreviews
               vendorId={settings.data.vendor_id}
               triggers={settings.data.triggers}
+              outletLanguage={settings.data.language}
               isCashConfirmationOn={settings.data.cash_confirmation_minutes !== null}
             />
           </SimpleGrid>
@@ -139,7 +141,16 @@ function SettingsForm({ settings }: { settings: CustomerMessageSettings }) {
           {MESSAGE_TRIGGERS.map((trigger) => {
             const setting = form.triggers[trigger];
             return (
-              <Group component="li" key={trigger} justify="space-between" align="center" gap="sm" wrap="wrap">
+              // On a phone the channels sit under every label alike, whatever the label's length in the language.
+              <Flex
+                component="li"
+                key={trigger}
+                direction={{ base: 'column', sm: 'row' }}
+                justify="space-between"
+                align={{ base: 'flex-start', sm: 'center' }}
+                gap="sm"
+                wrap="wrap"
+              >
                 <Switch
                   checked={setting.enabled}
                   onChange={(event) => setTrigger(trigger, { enabled: event.currentTarget.checked })}
@@ -155,7 +166,7 @@ function SettingsForm({ settings }: { settings: CustomerMessageSettings }) {
                   disabled={!setting.enabled}
                   aria-label={t('customer-messages.channel-of', { trigger: t(`customer-messages.trigger.${trigger}`) })}
                 />
-              </Group>
+              </Flex>
             );
           })}
         </Stack>
@@ -280,15 +291,18 @@ function SettingsForm({ settings }: { settings: CustomerMessageSettings }) {
 function MessagePreviews({
   vendorId,
   triggers,
+  outletLanguage,
   isCashConfirmationOn,
 }: {
   vendorId: string;
   triggers: CustomerMessageSettings['triggers'];
+  /** The tab first shown: the language the outlet writes to its customers in. */
+  outletLanguage: MessageLanguage;
   isCashConfirmationOn: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const previews = useMessagePreviews(vendorId);
-  const [language, setLanguage] = useState<MessageLanguage>('en');
+  const [language, setLanguage] = useState<MessageLanguage>(outletLanguage);
   const isOn = (kind: MessageKind) =>
     kind === 'cash_confirmation' ? isCashConfirmationOn : triggers[kind as MessageTrigger].enabled;
   return (

@@ -130,14 +130,19 @@ export function PublicTrackingView({
 }) {
   const { t, i18n } = useTranslation();
   const { country, mapTileUrl } = useConfig();
-  const eta = useEtaText(view);
+  // A cash order waiting for its customer (decision 175) has no rider and no arrival yet: the page asks first.
+  const isAwaitingCustomer = view.customerConfirmation?.state === 'awaiting' && !view.is_cancelled;
+  const etaText = useEtaText(view);
+  const eta = isAwaitingCustomer ? null : etaText;
   const headline = view.is_cancelled
     ? t('public.headline.cancelled')
-    : scheduledTime(view, Date.now()) !== null
-      ? t('public.headline.scheduled')
-      : view.stage
-        ? t(`public.headline.${view.stage}`)
-        : t('public.headline.pending');
+    : isAwaitingCustomer
+      ? t('public.headline.awaiting-confirmation')
+      : scheduledTime(view, Date.now()) !== null
+        ? t('public.headline.scheduled')
+        : view.stage
+          ? t(`public.headline.${view.stage}`)
+          : t('public.headline.pending');
   const riderPoint = view.rider && !isFinalStage(view.stage) && !view.is_cancelled ? view.rider : null;
   const originLabel = kind === 'c2c' ? t('public.c2c.sender') : t('public.from');
   const destinationLabel = kind === 'c2c' ? t('public.c2c.recipient') : t('public.to');

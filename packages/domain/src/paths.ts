@@ -33,12 +33,18 @@ export const ROUTE_PATTERNS = {
   helpCentre: '/helpcenter/:vendorID',
   /** Settings → Developers (issue 35): the merchant API's clients, webhooks and activity. */
   developers: '/settings/developers',
+  /** Settings → Customer messages (issue 37): what each outlet tells its customers, and how. */
+  customerMessages: '/settings/customer-messages',
 } as const;
 
-/** The first segment of every route but the landing page: what the boundary checker looks for. */
-export const ROUTE_PREFIXES: readonly string[] = Object.values(ROUTE_PATTERNS)
-  .map((pattern) => pattern.split('/')[1] ?? '')
-  .filter((segment) => segment !== '');
+/** The first segment of every route but the landing page, each once: what the boundary checker looks for. */
+export const ROUTE_PREFIXES: readonly string[] = [
+  ...new Set(
+    Object.values(ROUTE_PATTERNS)
+      .map((pattern) => pattern.split('/')[1] ?? '')
+      .filter((segment) => segment !== ''),
+  ),
+];
 
 type Query = Record<string, string | number | null | undefined>;
 
@@ -102,6 +108,8 @@ export const paths = {
   helpCentre: (vendorId: string) => `/helpcenter${segment(vendorId)}`,
   /** Its tab is the `tab` query parameter, which the page writes itself (as history's `order_id`). */
   developers: () => ROUTE_PATTERNS.developers,
+  /** Its outlet is the `vendor_id` query parameter, which the page writes itself. */
+  customerMessages: () => ROUTE_PATTERNS.customerMessages,
 } as const;
 
 /** spec §2: an order's edit page, on the branch that placed it. */

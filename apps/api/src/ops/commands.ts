@@ -1,10 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { COUNTRY_CODES } from '@riderdesk/domain/config';
 import { OPERATOR_ROLES } from '@riderdesk/domain/console/roles';
 import { OperatorNameSchema } from '@riderdesk/domain/contracts/console-operators';
 import { FLAG_NAMES } from '@riderdesk/domain/contracts/flags';
 import { COUNTRY_PARAMETER_NAMES } from '@riderdesk/domain/contracts/vendors';
+import {
+  MESSAGE_LANGUAGES,
+  WHATSAPP_LANGUAGE,
+  WHATSAPP_PARAMETERS,
+  whatsappTemplateBody,
+} from '@riderdesk/domain/messaging/customer-messages';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
@@ -17,6 +25,7 @@ import { flagService, isFlagName } from '../modules/flags/service.ts';
 import * as ticketsRepo from '../modules/help-centre/repo.ts';
 import * as insightsRollups from '../modules/insights/workflows/rollups.ts';
 import { operatorsService } from '../modules/operators/service.ts';
+import { orderRecords } from '../modules/orders/records.ts';
 import { decideOutlet } from '../modules/vendors/outlet-decisions.ts';
 import { newRegistrationCode } from '../modules/vendors/registration-code.ts';
 import * as vendorsRepo from '../modules/vendors/repo.ts';
@@ -50,6 +59,43 @@ export async function listTickets(ctx: OpsContext, all: boolean): Promise<string
     .join('\n');
 }
 
+/**
+ * The WhatsApp message templates to submit to Meta for approval (decision 175): each message kind in each language,
+ * its name as the Cloud API adapter sends it and its body with numbered parameters, from the locale catalogues.
+ */
+export function whatsappTemplates(ctx: OpsContext): string {
+  const prefix =
+    ctx.config.messaging.whatsapp.provider === 'cloud' ? ctx.config.messaging.whatsapp.templatePrefix : 'riderdesk_';
+  const blocks: string[] = [];
+  for (const language of MESSAGE_LANGUAGES) {
+    const catalogue = JSON.parse(readFileSync(path.join(ctx.config.localesDir, `${language}.json`), 'utf8')) as {
+      'customer-messages': { text: Record<string, string> };
+    };
+    for (const [key, text] of Object.entries(catalogue['customer-messages'].text)) {
+      const parameters = WHATSAPP_PARAMETERS.filter((name) => text.includes(`{{${name}}}`));
+      blocks.push(
+        [
+          `${prefix}${key}  (language ${WHATSAPP_LANGUAGE[language]}, category UTILITY)`,
+          `  parameters: ${parameters.map((name, index) => `{{${index + 1}}} ${name}`).join(', ')}`,
+          `  body: ${whatsappTemplateBody(text)}`,
+        ].join('\n'),
+      );
+    }
+  }
+  return blocks.join('\n\n');
+}
+
+/** Orders flagged for a person to solve (decision 175), oldest flag first, one a line. */
+export async function listExceptions(ctx: OpsContext): Promise<string> {
+  const rows = await orderRecords(ctx.db).flagged(200);
+  if (rows.length === 0) return 'No open order exceptions.';
+  return rows
+    .map((row) =>
+      [row.exception_at?.toISOString() ?? '', row.exception, row.vendor_id, row.order_id, row.status].join('\t'),
+    )
+    .join('\n');
+}
+
 export const USAGE = `Usage: npm run ops -- <command> [options]
 
 Commands:
@@ -77,7 +123,9 @@ Commands:
                                          72 hours); again for one who has not set up yet, a new link
   insights-rebuild [--vendor <id>]       write the insights rollups again from the orders (every vendor's,
                                          or one vendor's)
-  insights-check [--vendor <id>]         compare the insights rollups with a full recomputation from the orders`;
+  insights-check [--vendor <id>]         compare the insights rollups with a full recomputation from the orders
+  exceptions                             orders flagged for a person (a handover PIN refused too often), oldest first
+  whatsapp-templates                     the WhatsApp templates to have approved, in every language, with their parameters`;
 
 const latitude = z.coerce.number().min(-90).max(90);
 const longitude = z.coerce.number().min(-180).max(180);
@@ -521,6 +569,10 @@ export async function runCommand(ctx: OpsContext, argv: string[]): Promise<strin
       const vendorId = values.vendor as string | undefined;
       return command === 'insights-rebuild' ? insightsRebuild(ctx, vendorId) : insightsCheck(ctx, vendorId);
     }
+    case 'exceptions':
+      return listExceptions(ctx);
+    case 'whatsapp-templates':
+      return whatsappTemplates(ctx);
     case undefined:
     case 'help':
     case '--help':

@@ -149,6 +149,13 @@ export const ATTEMPT_CANCEL_MESSAGE = 'action.attempt-cancel' as const;
 export const OrderCancelAnswerSchema = resultOf(z.object({ message: z.literal(ATTEMPT_CANCEL_MESSAGE) }));
 export type OrderCancelAnswer = z.infer<typeof OrderCancelAnswerSchema>;
 
+/**
+ * PUT /order/confirm-cash (decision 175): the merchant confirms, after calling the customer, a cash order waiting
+ * for its customer; a rider is then sent. Answers the order.
+ */
+export const OrderConfirmCashBodySchema = z.object({ vendor_id: VendorIdSchema, order_id: OrderIdSchema });
+export type OrderConfirmCashBody = z.infer<typeof OrderConfirmCashBodySchema>;
+
 /** GET /order/{orderId}/proofs/{kind}: the photo itself (image/jpeg or image/png). */
 export const OrderProofParamsSchema = z.object({ orderId: OrderIdSchema, kind: z.enum(PROOF_KINDS) });
 export type OrderProofParams = z.infer<typeof OrderProofParamsSchema>;

@@ -56,6 +56,8 @@ test.describe('the operator console (issue 36)', () => {
         text(locale, 'console.nav.audit-log'),
         text(locale, 'console.nav.board'),
         text(locale, 'console.nav.riders'),
+        text(locale, 'console.nav.vendors'),
+        text(locale, 'console.nav.vouchers'),
       ]);
 
       // An invitation: the operator is listed as invited, and the link is in their mail.

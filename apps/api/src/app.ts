@@ -7,8 +7,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { Registry } from 'prom-client';
 import { type Clock, clockStartingAt } from './clock.ts';
 import type { AppConfig, EnvConfig } from './config.ts';
+import { registerCustomerMessages } from './customer-message-events.ts';
 import type { Db } from './db/db.ts';
 import { withAuthSecret } from './db/instance-secrets.ts';
+import { AppError } from './errors.ts';
 import type { JobQueue, JobQueueSettings } from './infra/jobs/job-queue.ts';
 import { leadership } from './infra/leader.ts';
 import { type DomainMetrics, domainMetrics, observedGauges } from './infra/metrics.ts';
@@ -48,6 +50,9 @@ import { merchantApiOrderService } from './modules/merchant-api/order-service.ts
 import { merchantApiOutletService } from './modules/merchant-api/outlet-service.ts';
 import { merchantApiPlugin } from './modules/merchant-api/plugin.ts';
 import { merchantApiService } from './modules/merchant-api/service.ts';
+import type { Channels } from './modules/messaging/channels/channel.ts';
+import { messagingPlugin } from './modules/messaging/plugin.ts';
+import { createMessaging } from './modules/messaging/service.ts';
 import { monitoringPlugin } from './modules/monitoring/plugin.ts';
 import { setupConsoleGuard } from './modules/operators/guard.ts';
 import { operatorsPlugin } from './modules/operators/plugin.ts';
@@ -73,9 +78,11 @@ import { publicPlugin } from './modules/public/plugin.ts';
 import { publicTrackingService } from './modules/public/service.ts';
 import { publicConfig, systemPlugin } from './modules/system/plugin.ts';
 import { vendorAddressService } from './modules/vendors/address-service.ts';
+import { consoleVendorService } from './modules/vendors/console-service.ts';
 import { outletService } from './modules/vendors/outlet-service.ts';
 import { vendorsPlugin } from './modules/vendors/plugin.ts';
 import { vendorService } from './modules/vendors/service.ts';
+import { consoleVoucherService } from './modules/vouchers/console-service.ts';
 import { vouchersPlugin } from './modules/vouchers/plugin.ts';
 import { voucherService } from './modules/vouchers/service.ts';
 import { webhooksPlugin } from './modules/webhooks/plugin.ts';
@@ -110,6 +117,8 @@ export interface ServiceDeps {
   >;
   /** Replaces the mailer SMTP_URL would choose. */
   mailer?: Mailer;
+  /** Replaces channels of customer messages the configuration would choose (tests). */
+  messageChannels?: Partial<Channels>;
   /** Replaces the geocoder GEOCODER_URL would choose (tests use a fake HTTP geocoder). */
   geocoder?: Geocoder;
   /** Replaces the country's service hours; the demo seed writes history at any hour (decision 026). */
@@ -249,6 +258,36 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   });
   // Every status change, create and edit records its webhook events in its own transaction (decision 156).
   registerOrderEvents({ ...orderEvents, lifecycle, orders, webhooks });
+  const messaging = createMessaging({
+    db,
+    jobs: deps.jobs,
+    clock: now,
+    log,
+    config: config.messaging,
+    mailer,
+    hasSmtp: config.smtpUrl !== null && deps.mailer === undefined,
+    orders: orderReads,
+    vendors,
+    // The locale catalogues the export e-mails read (built below; called only when a message is recorded).
+    texts: (language) => orderExport.texts(language),
+    brand: config.deployment.brand.serviceName,
+    publicUrl: config.publicUrl,
+    apiPrefix: API_PREFIX,
+    timeZone: config.deployment.country.timeZone,
+    channels: deps.messageChannels,
+    // A reply of 1 confirms the cash order of the message it answers, while it still waits (decision 175).
+    confirmByReply: async (orderId) => {
+      try {
+        await lifecycle.confirmCustomer(orderId, 'customer_reply');
+        return true;
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 409) return false;
+        throw error;
+      }
+    },
+  });
+  // The customer hears of the moments the outlet chose, recorded in each change's transaction (decision 175).
+  registerCustomerMessages({ lifecycle, orders, records: orderReads, messaging });
   const orderExport = orderExportService({
     db,
     vendors,
@@ -273,6 +312,13 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     vouchers,
     merchantApi: merchantApiService({ db, config, vendors, now, log }),
     operators,
+    consoleVendors: consoleVendorService({ db, flags, now }),
+    consoleVouchers: consoleVoucherService({
+      db,
+      currency: config.deployment.country.currency,
+      timeZone: config.deployment.country.timeZone,
+      now,
+    }),
     merchantApiOrders: merchantApiOrderService({
       db,
       orders,
@@ -311,6 +357,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       vendors,
       phonePrefix: config.deployment.country.phonePrefix,
       countryCode: config.deployment.country.code,
+      timeZone: config.deployment.country.timeZone,
       now,
     }),
     orderExport,
@@ -346,12 +393,14 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     leadership: leader,
     publicTracking: publicTrackingService({
       orders: orderReads,
+      confirmCustomer: (orderId) => lifecycle.confirmCustomer(orderId, 'customer_link'),
       broaderPlaces: broaderPlacesOf(
         config.deployment.country.name,
         PK_GAZETTEER.map((place) => place.province),
       ),
     }),
     webhooks,
+    messaging,
     helpCentre: helpCentreService({
       db,
       now,
@@ -399,6 +448,8 @@ declare module 'fastify' {
 export interface AppDeps {
   db: Db;
   mailer?: Mailer;
+  /** Replaces channels of customer messages the configuration would choose (tests). */
+  messageChannels?: Partial<Channels>;
   /** The clock every expiry is measured against; tests move it. */
   now?: Clock;
   /** Replaces the geocoder GEOCODER_URL would choose (tests use a fake HTTP geocoder). */
@@ -461,6 +512,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
     now: deps.now ?? clockStartingAt(config.clockStart),
     log: app.log,
     mailer: deps.mailer,
+    messageChannels: deps.messageChannels,
     geocoder: deps.geocoder,
     paymentProvider: deps.paymentProvider,
     metrics: domainMetrics(registry),
@@ -521,6 +573,13 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await app.register(webhooksPlugin, { prefix, services });
   await app.register(operatorsPlugin, { apiPrefix: prefix, services, rateLimit: config.rateLimit });
   await app.register(insightsPlugin, { prefix, services });
+  await app.register(messagingPlugin, {
+    prefix,
+    services,
+    config: config.messaging,
+    publicUrl: config.publicUrl,
+    countryCode: config.deployment.country.code,
+  });
   await app.register(i18nPlugin, { localesDir: config.localesDir });
   await app.register(legalPlugin, {
     prefix,
@@ -528,7 +587,14 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
     serviceName: config.deployment.brand.serviceName,
     now: services.now,
   });
-  if (config.hasOutboxPage) await app.register(outboxPlugin, { db, operatorToken: config.operatorToken });
+  if (config.hasOutboxPage) {
+    await app.register(outboxPlugin, {
+      db,
+      operatorToken: config.operatorToken,
+      texts: (limit, to) => services.messaging.outbox(limit, to),
+      replyToText: (messageId, text) => services.messaging.replyAsCustomer(messageId, text),
+    });
+  }
   await registerWeb(app, config.webDistDir, publicConfig(config), prefix);
 
   app.addHook('onClose', async () => {

@@ -10,6 +10,13 @@ import type { JobsConfig } from './infra/jobs/job-queue.ts';
 import type { DispatchConfig } from './modules/dispatch/config.ts';
 import type { GeoConfig } from './modules/geo/config.ts';
 import { DEFAULT_LIVE_CONFIG, type LiveConfig } from './modules/live/config.ts';
+import {
+  DEFAULT_MESSAGES_DAILY_CAP,
+  DEFAULT_MESSAGES_TIMEOUT_MS,
+  type MessagingConfig,
+  type SmsConfig,
+  type WhatsappConfig,
+} from './modules/messaging/config.ts';
 import type { PaymentsConfig } from './modules/payments/config.ts';
 import { REPO_ROOT } from './paths.ts';
 import { parseTrustProxy, type TrustProxy } from './plugins/client-address.ts';
@@ -98,6 +105,8 @@ export interface AppConfig {
   geo: GeoConfig;
   dispatch: DispatchConfig;
   payments: PaymentsConfig;
+  /** Customer messages: SMS, WhatsApp and e-mail providers, the daily cap (modules/messaging, decision 175). */
+  messaging: MessagingConfig;
   /** The background job queue (infra/jobs). */
   jobs: JobsConfig;
   /** Bulk orders (modules/bulk). */
@@ -268,6 +277,67 @@ const EnvSchema = z.object({
       .optional(),
   ),
 
+  // Customer messages (decision 175): each channel's provider and its credentials.
+  SMS_PROVIDER: optional.pipe(z.enum(['outbox', 'twilio', 'gateway', 'off']).optional()),
+  TWILIO_API_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  TWILIO_ACCOUNT_SID: optional.pipe(
+    z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'must be the account SID (AC and 32 hex digits)')
+      .optional(),
+  ),
+  TWILIO_AUTH_TOKEN: optional.pipe(z.string().min(16, 'must be the account auth token').max(128).optional()),
+  TWILIO_FROM: optional.pipe(
+    z
+      .string()
+      .regex(/^(\+\d{6,15}|[A-Za-z0-9 ]{1,11})$/, 'must be a number in E.164 or an alphanumeric sender id')
+      .optional(),
+  ),
+  TWILIO_MESSAGING_SERVICE_SID: optional.pipe(
+    z
+      .string()
+      .regex(/^MG[0-9a-fA-F]{32}$/, 'must be a Messaging Service SID (MG and 32 hex digits)')
+      .optional(),
+  ),
+  SMS_GATEWAY_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SMS_GATEWAY_METHOD: optional.pipe(z.enum(['GET', 'POST']).optional()),
+  SMS_GATEWAY_BODY: optional,
+  SMS_GATEWAY_CONTENT_TYPE: optional.pipe(z.enum(['json', 'form']).optional()),
+  SMS_GATEWAY_AUTHORIZATION: optional.pipe(z.string().max(1024).optional()),
+  SMS_GATEWAY_FROM: optional.pipe(z.string().max(32).optional()),
+  SMS_GATEWAY_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SMS_GATEWAY_SIGNATURE_HEADER: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name')
+      .optional(),
+  ),
+  WHATSAPP_PROVIDER: optional.pipe(z.enum(['outbox', 'cloud', 'off']).optional()),
+  WHATSAPP_API_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  WHATSAPP_API_VERSION: optional.pipe(
+    z
+      .string()
+      .regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v21.0')
+      .optional(),
+  ),
+  WHATSAPP_ACCESS_TOKEN: optional.pipe(z.string().min(16, 'must be a system user access token').optional()),
+  WHATSAPP_PHONE_NUMBER_ID: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{5,20}$/, 'must be the phone number id (digits)')
+      .optional(),
+  ),
+  WHATSAPP_APP_SECRET: optional.pipe(z.string().min(16, 'must be the app secret').optional()),
+  WHATSAPP_VERIFY_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  WHATSAPP_TEMPLATE_PREFIX: optional.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9_]{0,40}$/, 'must be lower-case letters, digits and underscores')
+      .optional(),
+  ),
+  MESSAGES_DAILY_CAP: integer(0, 10_000_000, DEFAULT_MESSAGES_DAILY_CAP),
+  MESSAGES_TIMEOUT_MS: integer(1000, 60_000, DEFAULT_MESSAGES_TIMEOUT_MS),
+
   DISPATCHER: onOff(true),
   DISPATCH_INTERVAL_MS: decimal(50, 60_000, 1000),
   NO_COURIER_MINUTES: decimal(1, 240, 10),
@@ -351,6 +421,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       if (!parsed.data[name]) problems.push(`${name}: required when PAYMENT_PROVIDER is cybersource`);
     }
   }
+  problems.push(...messagingProblems(env));
   if (!parsed.success || !deployment.ok || problems.length > 0) return { ok: false, problems };
 
   const vars = parsed.data;
@@ -455,6 +526,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
               }
             : null,
       },
+      messaging: messagingConfig(vars, environment),
       jobs: { pollIntervalMs: vars.JOBS_POLL_INTERVAL_MS, concurrency: vars.JOBS_CONCURRENCY },
       bulk: { placementLeaseSeconds: vars.BULK_PLACEMENT_LEASE_SECONDS },
       live: DEFAULT_LIVE_CONFIG,
@@ -467,6 +539,102 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       },
     },
   };
+}
+
+const setting = (env: NodeJS.ProcessEnv, name: string) => env[name]?.trim() || undefined;
+
+/**
+ * Customer messages would fail silently with a provider chosen but not connected (every send refused, or
+ * replies and receipts refused for want of the key that checks them), and in prd with the outbox, where
+ * nobody reads them: every missing setting is named (decision 175).
+ */
+function messagingProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  const isPrd = env.ENVIRONMENT?.trim() === 'prd';
+  const need = (names: string[], why: string) => {
+    for (const name of names) if (!setting(env, name)) problems.push(`${name}: required ${why}`);
+  };
+  const sms = setting(env, 'SMS_PROVIDER');
+  const whatsapp = setting(env, 'WHATSAPP_PROVIDER');
+  if (isPrd) {
+    for (const [name, value] of [
+      ['SMS_PROVIDER', sms],
+      ['WHATSAPP_PROVIDER', whatsapp],
+    ] as const) {
+      if (!value || value === 'outbox') {
+        problems.push(
+          `${name}: required in prd, and not outbox (customer messages would only reach the outbox); off turns the channel off`,
+        );
+      }
+    }
+  }
+  if (sms === 'twilio') {
+    need(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'], 'when SMS_PROVIDER is twilio');
+    if (!setting(env, 'TWILIO_FROM') && !setting(env, 'TWILIO_MESSAGING_SERVICE_SID')) {
+      problems.push('TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID: one is required when SMS_PROVIDER is twilio');
+    }
+  }
+  if (sms === 'gateway') need(['SMS_GATEWAY_URL', 'SMS_GATEWAY_SECRET'], 'when SMS_PROVIDER is gateway');
+  if (whatsapp === 'cloud') {
+    need(
+      ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'],
+      'when WHATSAPP_PROVIDER is cloud',
+    );
+  }
+  const isConnected = (sms !== undefined && sms !== 'outbox' && sms !== 'off') || whatsapp === 'cloud';
+  // Links in messages and the providers' callbacks are built on PUBLIC_URL; localhost reaches nobody.
+  if (isConnected && !setting(env, 'PUBLIC_URL')) {
+    problems.push('PUBLIC_URL: required when a message provider is connected (links and receipts use it)');
+  }
+  return problems;
+}
+
+type EnvVars = z.infer<typeof EnvSchema>;
+
+function messagingConfig(vars: EnvVars, environment: string): MessagingConfig {
+  // Outside prd an unset provider is the outbox; in prd loadConfig has refused an unset one.
+  const fallback = environment === 'prd' ? 'off' : 'outbox';
+  const smsProvider = vars.SMS_PROVIDER ?? fallback;
+  let sms: SmsConfig;
+  if (smsProvider === 'twilio') {
+    sms = {
+      provider: 'twilio',
+      apiUrl: (vars.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/+$/, ''),
+      accountSid: vars.TWILIO_ACCOUNT_SID ?? '',
+      authToken: vars.TWILIO_AUTH_TOKEN ?? '',
+      from: vars.TWILIO_FROM ?? null,
+      messagingServiceSid: vars.TWILIO_MESSAGING_SERVICE_SID ?? null,
+    };
+  } else if (smsProvider === 'gateway') {
+    sms = {
+      provider: 'gateway',
+      url: vars.SMS_GATEWAY_URL ?? '',
+      method: vars.SMS_GATEWAY_METHOD ?? (vars.SMS_GATEWAY_BODY ? 'POST' : 'GET'),
+      body: vars.SMS_GATEWAY_BODY ?? null,
+      contentType: vars.SMS_GATEWAY_CONTENT_TYPE ?? 'json',
+      authorization: vars.SMS_GATEWAY_AUTHORIZATION ?? null,
+      from: vars.SMS_GATEWAY_FROM ?? null,
+      secret: vars.SMS_GATEWAY_SECRET ?? '',
+      signatureHeader: (vars.SMS_GATEWAY_SIGNATURE_HEADER ?? 'x-signature').toLowerCase(),
+    };
+  } else {
+    sms = { provider: smsProvider };
+  }
+  const whatsappProvider = vars.WHATSAPP_PROVIDER ?? fallback;
+  const whatsapp: WhatsappConfig =
+    whatsappProvider === 'cloud'
+      ? {
+          provider: 'cloud',
+          apiUrl: (vars.WHATSAPP_API_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
+          apiVersion: vars.WHATSAPP_API_VERSION ?? 'v21.0',
+          accessToken: vars.WHATSAPP_ACCESS_TOKEN ?? '',
+          phoneNumberId: vars.WHATSAPP_PHONE_NUMBER_ID ?? '',
+          appSecret: vars.WHATSAPP_APP_SECRET ?? '',
+          verifyToken: vars.WHATSAPP_VERIFY_TOKEN ?? '',
+          templatePrefix: vars.WHATSAPP_TEMPLATE_PREFIX ?? 'riderdesk_',
+        }
+      : { provider: whatsappProvider };
+  return { sms, whatsapp, dailyCapPerMerchant: vars.MESSAGES_DAILY_CAP, timeoutMs: vars.MESSAGES_TIMEOUT_MS };
 }
 
 /** A secret generated once per data folder, readable only by its owner, survives restarts. */

@@ -181,7 +181,13 @@ describe('configuration', () => {
     const problems = production.ok ? [] : production.problems;
     expect(problems.filter((p) => /^(SMTP_URL|GEOCODER_URL): required in prd/.test(p))).toHaveLength(2);
     expect(problems.join('\n')).toContain('SIM_SPEED');
-    const onlyMail = loadConfig({ DATA_DIR: dataDir, ENVIRONMENT: 'prd', GEOCODER_URL: 'https://geo.example.pk' });
+    const onlyMail = loadConfig({
+      DATA_DIR: dataDir,
+      ENVIRONMENT: 'prd',
+      GEOCODER_URL: 'https://geo.example.pk',
+      SMS_PROVIDER: 'off',
+      WHATSAPP_PROVIDER: 'off',
+    });
     expect(onlyMail.ok ? [] : onlyMail.problems).toEqual([
       'SMTP_URL: required in prd (verification links, reset codes and export e-mails go over it)',
     ]);
@@ -190,12 +196,76 @@ describe('configuration', () => {
       ENVIRONMENT: 'prd',
       SMTP_URL: 'smtp://mail.example.pk:587',
       GEOCODER_URL: 'https://geo.example.pk',
+      SMS_PROVIDER: 'off',
+      WHATSAPP_PROVIDER: 'off',
     });
     expect(complete.ok).toBe(true);
     for (const environment of ['san', 'stg']) {
       const embedded = loadConfig({ DATA_DIR: dataDir, ENVIRONMENT: environment });
       expect(embedded.ok && [embedded.config.smtpUrl, embedded.config.geo.geocoderUrl]).toEqual([null, null]);
     }
+  });
+
+  it('connects customer messages only with every setting of the chosen providers, naming each missing one', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-config-'));
+    const prd = {
+      DATA_DIR: dataDir,
+      ENVIRONMENT: 'prd',
+      SMTP_URL: 'smtp://m.example.pk',
+      GEOCODER_URL: 'https://g.example.pk',
+    };
+    const unset = loadConfig(prd);
+    expect(unset.ok ? [] : unset.problems.map((problem) => problem.split(':')[0])).toEqual([
+      'SMS_PROVIDER',
+      'WHATSAPP_PROVIDER',
+    ]);
+    // In prd the outbox would keep every customer's message where nobody reads it.
+    const outbox = loadConfig({ ...prd, SMS_PROVIDER: 'outbox', WHATSAPP_PROVIDER: 'off' });
+    expect(outbox.ok ? [] : outbox.problems).toEqual([
+      expect.stringMatching(/^SMS_PROVIDER: required in prd, and not outbox/),
+    ]);
+    const half = loadConfig({
+      ...prd,
+      SMS_PROVIDER: 'twilio',
+      WHATSAPP_PROVIDER: 'cloud',
+      TWILIO_AUTH_TOKEN: 't'.repeat(32),
+    });
+    expect(half.ok ? [] : half.problems.map((problem) => problem.split(':')[0])).toEqual([
+      'TWILIO_ACCOUNT_SID',
+      'TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID',
+      'WHATSAPP_ACCESS_TOKEN',
+      'WHATSAPP_PHONE_NUMBER_ID',
+      'WHATSAPP_APP_SECRET',
+      'WHATSAPP_VERIFY_TOKEN',
+      'PUBLIC_URL',
+    ]);
+    const gateway = loadConfig({ DATA_DIR: dataDir, SMS_PROVIDER: 'gateway', PUBLIC_URL: 'https://rd.example.pk' });
+    expect(gateway.ok ? [] : gateway.problems.map((problem) => problem.split(':')[0])).toEqual([
+      'SMS_GATEWAY_URL',
+      'SMS_GATEWAY_SECRET',
+    ]);
+    const connected = loadConfig({
+      ...prd,
+      PUBLIC_URL: 'https://rd.example.pk',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 't'.repeat(32),
+      TWILIO_MESSAGING_SERVICE_SID: `MG${'b'.repeat(32)}`,
+      WHATSAPP_PROVIDER: 'off',
+      MESSAGES_DAILY_CAP: '500',
+    });
+    if (!connected.ok) throw new Error(connected.problems.join('\n'));
+    expect(connected.config.messaging).toMatchObject({
+      sms: { provider: 'twilio', apiUrl: 'https://api.twilio.com', from: null },
+      whatsapp: { provider: 'off' },
+      dailyCapPerMerchant: 500,
+    });
+    // Outside prd an unset provider is the embedded outbox.
+    const sandbox = loadConfig({ DATA_DIR: dataDir });
+    expect(sandbox.ok && sandbox.config.messaging).toMatchObject({
+      sms: { provider: 'outbox' },
+      whatsapp: { provider: 'outbox' },
+    });
   });
 
   it('reads the Google Places key and host for the GoogleAutocomplete flag', () => {

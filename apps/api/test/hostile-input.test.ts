@@ -314,6 +314,43 @@ describe.each(databases())('hostile input on %s', (kind) => {
     for (const page of ['tracking', 'delivery-receipt', 'tracking-c2c']) {
       await call('GET', `/api/v1/public/${page}/${order!.tracking_token}`, undefined, {});
     }
+    // Customer messages (decision 175), last: the outlet then asks its cash customers to confirm (decision 175).
+    const triggers = Object.fromEntries(
+      ['order_confirmed', 'picked_up', 'rider_near', 'delivered', 'failed'].map((name) => [
+        name,
+        { enabled: true, channel: 'sms' },
+      ]),
+    );
+    await call('GET', `/api/v1/customer-messages/settings?vendor_id=${vendorId}`);
+    await call('PUT', '/api/v1/customer-messages/settings', {
+      vendor_id: vendorId,
+      triggers,
+      language: 'ur_alt',
+      quiet_hours: '2200:0800',
+      handover_pin_required: true,
+      cash_confirmation_minutes: 15,
+    });
+    await call('GET', `/api/v1/customer-messages/preview?vendor_id=${vendorId}`);
+    await call('GET', `/api/v1/customer-messages/orders/${delivered}?vendor_id=${vendorId}`);
+    const waiting = (await call('POST', '/api/v1/order', orderBody(vendorId, await quoteFee(r, merchant)))).result
+      .order_id as string;
+    await call('PUT', '/api/v1/order/confirm-cash', { vendor_id: vendorId, order_id: waiting });
+    const second = (await call('POST', '/api/v1/order', orderBody(vendorId, await quoteFee(r, merchant)))).result
+      .order_id as string;
+    const [secondOrder] = await t.db.query<{ tracking_token: string }>(
+      'select tracking_token from orders where order_id = $1',
+      [second],
+    );
+    await call('POST', `/api/v1/public/tracking/${secondOrder!.tracking_token}/confirm`, undefined, {});
+    // The merchant API's confirmation for the customer (decision 175), of an order of that outlet waiting for it.
+    const apiWaiting = (await api('POST', '/orders', { ...apiOrder, client_order_id: 'hostile-api-waiting' })).json()
+      .order_id as string;
+    await api('POST', `/orders/${apiWaiting}/customer_confirmation`);
+    await t.app.jobs.drain();
+    const [text] = await t.db.query<{ id: string }>(
+      `select id::text as id from customer_messages where provider = 'outbox' and channel = 'sms' limit 1`,
+    );
+    await call('POST', '/api/v1/dev/outbox/reply', { message_id: text!.id, text: 'URDU' });
     known = [
       vendorId,
       active,

@@ -303,6 +303,64 @@ describe.each(databases())('insights on %s', (kind) => {
     }
   });
 
+  it('lists behind every heat-map cell, duration bar and cancellation reason exactly the orders it counts', async () => {
+    const period = { from: karachi('2026-03-09T00:00:00'), to: new Date(karachi('2026-03-11T00:00:00').getTime() - 1) };
+    const listed = async (drill: Record<string, string>) => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/vendor/${merchant.vendorId}/orders?${new URLSearchParams({
+          from: period.from.toISOString(),
+          to: period.to.toISOString(),
+          include_outlets: 'true',
+          count: '200',
+          ...drill,
+        })}`,
+        headers: merchant.headers,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().result.data.length as number;
+    };
+    const cells = withOutlets.hours.filter((cell) => cell.orders > 0);
+    expect(cells.length).toBeGreaterThan(2);
+    // Every cell with orders, and an empty one.
+    for (const cell of [...cells, { weekday: 7, hour: 3, orders: 0 }]) {
+      const drill = { weekday: String(cell.weekday), hour: String(cell.hour) };
+      expect([drill, await listed(drill)]).toEqual([drill, cell.orders]);
+    }
+    for (const [key, buckets] of [
+      ['delivery_bucket', withOutlets.delivery_minutes],
+      ['pickup_wait', withOutlets.pickup_wait_minutes],
+    ] as const) {
+      for (const [index, bucket] of buckets.entries()) {
+        const drill = { [key === 'pickup_wait' ? 'pickup_bucket' : key]: String(index + 1) };
+        expect([drill, await listed(drill)]).toEqual([drill, bucket.orders]);
+      }
+    }
+    expect(withOutlets.cancellations.length).toBe(2);
+    for (const row of withOutlets.cancellations) {
+      const drill = { cancel_reason: row.reason };
+      expect([drill, await listed(drill)]).toEqual([drill, row.orders]);
+    }
+    expect(await listed({ cancel_reason: 'bad_weather' })).toBe(0);
+  });
+
+  it('refuses a narrowing History cannot read', async () => {
+    const refused: Record<string, string>[] = [
+      { weekday: '8' },
+      { hour: '24' },
+      { delivery_bucket: '0' },
+      { cancel_reason: 'boredom' },
+    ];
+    for (const drill of refused) {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/vendor/${merchant.vendorId}/orders?${new URLSearchParams(drill)}`,
+        headers: merchant.headers,
+      });
+      expect([drill, answer.statusCode]).toEqual([drill, 400]);
+    }
+  });
+
   it('keeps the rollups equal to a full recomputation, and the rebuild changes nothing', async () => {
     expect(await t.services.insights.check()).toEqual([]);
     const report = await t.services.insights.rebuild();

@@ -53,9 +53,10 @@ describe.each(databases())('the fleet simulator on %s', (kind) => {
 
     it(`drives an order to ${end} through the rider service, with generated proof photos`, async () => {
       const rider = await createRider(t.db, { lat: OUTLET.lat + 0.005, lng: OUTLET.lng }, { simulated: true });
-      // The simulated rider confirms the age check the order asks for.
+      // The simulated rider confirms the age check the order asks for, and gives the PIN the customer tells it.
       const orderId = await placeOrder(t, merchant, (body) => {
         body.age_validation_required = true;
+        body.handover_pin_required = true;
       });
       vi.useFakeTimers({ toFake: ['performance'] });
       try {
@@ -64,6 +65,11 @@ describe.each(databases())('the fleet simulator on %s', (kind) => {
         vi.useRealTimers();
       }
 
+      const [pin] = await t.db.query<{ checked: Date | null; attempts: number }>(
+        'select handover_pin_checked_at as checked, handover_pin_attempts as attempts from orders where order_id = $1',
+        [orderId],
+      );
+      expect(pin).toEqual({ checked: end === 'DELIVERED' ? expect.any(Date) : null, attempts: 0 });
       const history = await t.db.query<{ status: string }>(
         'select status from order_status_history where order_id = $1 order by id',
         [orderId],

@@ -20,7 +20,12 @@ writeFileSync(
 );
 
 // prd refuses to start without a mail transport and a geocoder (config.ts); neither is called here.
-const PRD_SERVICES = { SMTP_URL: 'smtp://127.0.0.1:1', GEOCODER_URL: 'http://127.0.0.1:1' };
+const PRD_SERVICES = {
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  GEOCODER_URL: 'http://127.0.0.1:1',
+  SMS_PROVIDER: 'off',
+  WHATSAPP_PROVIDER: 'off',
+};
 describe.each(databases())('system routes on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

@@ -78,7 +78,13 @@ describe.each(databases())('the test-vendor list of spec §8 on %s', (kind) => {
 });
 
 describe('TEST_VENDOR_IDS at start', () => {
-  const prd = { ENVIRONMENT: 'prd', SMTP_URL: 'smtp://mail.example.pk', GEOCODER_URL: 'https://geo.example.pk' };
+  const prd = {
+    ENVIRONMENT: 'prd',
+    SMTP_URL: 'smtp://mail.example.pk',
+    GEOCODER_URL: 'https://geo.example.pk',
+    SMS_PROVIDER: 'off',
+    WHATSAPP_PROVIDER: 'off',
+  };
 
   it('exempts no vendor by default', () => {
     const result = loadConfig({ AUTH_SECRET: 'x'.repeat(32) });

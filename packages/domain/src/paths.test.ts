@@ -43,8 +43,9 @@ describe('paths', () => {
     expect(new URL(paths.history('v', { order_id: AWKWARD }), 'http://x').searchParams.get('order_id')).toBe(AWKWARD);
   });
 
-  it('puts Settings → Developers under /settings', () => {
+  it('puts Settings → Developers and Customer messages under /settings', () => {
     expect(paths.developers()).toBe('/settings/developers');
+    expect(paths.customerMessages()).toBe('/settings/customer-messages');
     expect(ROUTE_PREFIXES).toContain('settings');
   });
 

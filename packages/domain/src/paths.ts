@@ -33,12 +33,18 @@ export const ROUTE_PATTERNS = {
   helpCentre: '/helpcenter/:vendorID',
   /** Settings → Developers (issue 35): the merchant API's clients, webhooks and activity. */
   developers: '/settings/developers',
+  /** Settings → Customer messages (issue 37): what each outlet tells its customers, and how. */
+  customerMessages: '/settings/customer-messages',
 } as const;
 
-/** The first segment of every route but the landing page: what the boundary checker looks for. */
-export const ROUTE_PREFIXES: readonly string[] = Object.values(ROUTE_PATTERNS)
-  .map((pattern) => pattern.split('/')[1] ?? '')
-  .filter((segment) => segment !== '');
+/** The first segment of every route but the landing page, each once: what the boundary checker looks for. */
+export const ROUTE_PREFIXES: readonly string[] = [
+  ...new Set(
+    Object.values(ROUTE_PATTERNS)
+      .map((pattern) => pattern.split('/')[1] ?? '')
+      .filter((segment) => segment !== ''),
+  ),
+];
 
 type Query = Record<string, string | number | null | undefined>;
 
@@ -67,6 +73,12 @@ export type HistoryQuery = Pick<OrderQuery, 'order_id'> & {
   start?: string | null;
   end?: string | null;
   status?: string | null;
+  /** The narrowing of a click from insights (insights/drill.ts: HistoryDrillSchema). */
+  weekday?: number | null;
+  hour?: number | null;
+  delivery_bucket?: number | null;
+  pickup_bucket?: number | null;
+  cancel_reason?: string | null;
 };
 
 export const paths = {
@@ -96,6 +108,8 @@ export const paths = {
   helpCentre: (vendorId: string) => `/helpcenter${segment(vendorId)}`,
   /** Its tab is the `tab` query parameter, which the page writes itself (as history's `order_id`). */
   developers: () => ROUTE_PATTERNS.developers,
+  /** Its outlet is the `vendor_id` query parameter, which the page writes itself. */
+  customerMessages: () => ROUTE_PATTERNS.customerMessages,
 } as const;
 
 /** spec §2: an order's edit page, on the branch that placed it. */
@@ -118,6 +132,8 @@ export const CONSOLE_ROUTE_PATTERNS = {
   consoleAuditLog: '/console/audit-log',
   consoleBoard: '/console/board',
   consoleRiders: '/console/riders',
+  consoleVendors: '/console/vendors',
+  consoleVouchers: '/console/vouchers',
 } as const;
 
 export const consolePaths = {
@@ -134,6 +150,10 @@ export const consolePaths = {
     `${CONSOLE_ROUTE_PATTERNS.consoleAuditLog}${queryOf(query)}`,
   consoleBoard: () => CONSOLE_ROUTE_PATTERNS.consoleBoard,
   consoleRiders: () => CONSOLE_ROUTE_PATTERNS.consoleRiders,
+  /** `vendor`: the vendor whose page is open beside the list. */
+  consoleVendors: (query?: { q?: string | null; vendor?: string | null }) =>
+    `${CONSOLE_ROUTE_PATTERNS.consoleVendors}${queryOf(query)}`,
+  consoleVouchers: () => CONSOLE_ROUTE_PATTERNS.consoleVouchers,
 } as const;
 
 /** The console's API calls sit under the API's prefix and this one: `/api/v1/console/…` (decision 169). */

@@ -1,11 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { COUNTRY_CODES } from '@riderdesk/domain/config';
 import { OPERATOR_ROLES } from '@riderdesk/domain/console/roles';
 import { OperatorNameSchema } from '@riderdesk/domain/contracts/console-operators';
 import { FLAG_NAMES } from '@riderdesk/domain/contracts/flags';
 import { COUNTRY_PARAMETER_NAMES } from '@riderdesk/domain/contracts/vendors';
-import { defaultDeliveryPolygon } from '@riderdesk/domain/delivery-area';
+import {
+  MESSAGE_LANGUAGES,
+  WHATSAPP_LANGUAGE,
+  WHATSAPP_PARAMETERS,
+  whatsappTemplateBody,
+} from '@riderdesk/domain/messaging/customer-messages';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
@@ -19,6 +26,8 @@ import * as ticketsRepo from '../modules/help-centre/repo.ts';
 import * as insightsRollups from '../modules/insights/workflows/rollups.ts';
 import { operatorsService } from '../modules/operators/service.ts';
 import { shiftOrderTimesBack } from '../modules/orders/repo.ts';
+import { orderRecords } from '../modules/orders/records.ts';
+import { decideOutlet } from '../modules/vendors/outlet-decisions.ts';
 import { newRegistrationCode } from '../modules/vendors/registration-code.ts';
 import * as vendorsRepo from '../modules/vendors/repo.ts';
 
@@ -51,11 +60,49 @@ export async function listTickets(ctx: OpsContext, all: boolean): Promise<string
     .join('\n');
 }
 
+/**
+ * The WhatsApp message templates to submit to Meta for approval (decision 175): each message kind in each language,
+ * its name as the Cloud API adapter sends it and its body with numbered parameters, from the locale catalogues.
+ */
+export function whatsappTemplates(ctx: OpsContext): string {
+  const prefix =
+    ctx.config.messaging.whatsapp.provider === 'cloud' ? ctx.config.messaging.whatsapp.templatePrefix : 'riderdesk_';
+  const blocks: string[] = [];
+  for (const language of MESSAGE_LANGUAGES) {
+    const catalogue = JSON.parse(readFileSync(path.join(ctx.config.localesDir, `${language}.json`), 'utf8')) as {
+      'customer-messages': { text: Record<string, string> };
+    };
+    for (const [key, text] of Object.entries(catalogue['customer-messages'].text)) {
+      const parameters = WHATSAPP_PARAMETERS.filter((name) => text.includes(`{{${name}}}`));
+      blocks.push(
+        [
+          `${prefix}${key}  (language ${WHATSAPP_LANGUAGE[language]}, category UTILITY)`,
+          `  parameters: ${parameters.map((name, index) => `{{${index + 1}}} ${name}`).join(', ')}`,
+          `  body: ${whatsappTemplateBody(text)}`,
+        ].join('\n'),
+      );
+    }
+  }
+  return blocks.join('\n\n');
+}
+
+/** Orders flagged for a person to solve (decision 175), oldest flag first, one a line. */
+export async function listExceptions(ctx: OpsContext): Promise<string> {
+  const rows = await orderRecords(ctx.db).flagged(200);
+  if (rows.length === 0) return 'No open order exceptions.';
+  return rows
+    .map((row) =>
+      [row.exception_at?.toISOString() ?? '', row.exception, row.vendor_id, row.order_id, row.status].join('\t'),
+    )
+    .join('\n');
+}
+
 export const USAGE = `Usage: npm run ops -- <command> [options]
 
 Commands:
   create-vendor --id <id> --name <name> [--parent] [--lat <lat> --lng <lng>] [--address <text>] [--city <city>] [--email <e-mail>]
-  create-outlet --parent <parentId> --id <id> --name <name> --lat <lat> --lng <lng> --address <text>
+  create-outlet --parent <parentId> --id <id> --name <name> --lat <lat> --lng <lng> --address <text> [--pending]
+                                         --pending: waits for an operator's approval in the console
   create-user --email <e-mail> --password <password> --vendor <id> [--vendor <id> ...]
   create-rider --name <name> --phone <phone> [--vehicle <vehicle>]
   vendor-code <vendorId>                 print (or generate) the vendor-code registration details
@@ -79,7 +126,9 @@ Commands:
                                          or one vendor's)
   insights-check [--vendor <id>]         compare the insights rollups with a full recomputation from the orders
   age-order <orderId> --minutes <1-1440> move an order's times back, so the dispatcher's time rules (DELAYED,
-                                         no courier) apply at once; refused in production (ENVIRONMENT=prd)`;
+                                         no courier) apply at once; refused in production (ENVIRONMENT=prd)
+  exceptions                             orders flagged for a person (a handover PIN refused too often), oldest first
+  whatsapp-templates                     the WhatsApp templates to have approved, in every language, with their parameters`;
 
 const latitude = z.coerce.number().min(-90).max(90);
 const longitude = z.coerce.number().min(-180).max(180);
@@ -129,6 +178,8 @@ export interface CreateVendorInput {
   address?: string | null;
   city?: string | null;
   email?: string | null;
+  /** A collection point waiting for an operator's approval (no activation job is sent for it). */
+  isPending?: boolean;
 }
 
 export async function createVendor({ db, config }: OpsContext, input: CreateVendorInput): Promise<string> {
@@ -146,6 +197,7 @@ export async function createVendor({ db, config }: OpsContext, input: CreateVend
     name: input.name,
     is_parent: input.isParent ?? false,
     parent_vendor_id: input.parentId ?? null,
+    ...(input.isPending ? { is_active: false, is_pending: true } : {}),
     latitude: input.latitude ?? null,
     longitude: input.longitude ?? null,
     address_text: input.address ?? null,
@@ -158,7 +210,7 @@ export async function createVendor({ db, config }: OpsContext, input: CreateVend
     delivery_area: input.latitude != null ? { type: 'radius', radius_km: 8 } : null,
   });
   if (!created) throw new OpsError(`vendor ${input.id} already exists`);
-  return `created ${input.parentId ? 'outlet' : 'vendor'} ${input.id} (${input.name})`;
+  return `created ${input.parentId ? 'outlet' : 'vendor'} ${input.id} (${input.name})${input.isPending ? ', pending' : ''}`;
 }
 
 export async function createUser(
@@ -238,18 +290,16 @@ export async function listVendors({ db }: OpsContext): Promise<string> {
     .join('\n');
 }
 
-/** An operator's decision on a collection point, whatever its activation job did or will do (decision 055). */
-export async function setOutletActive({ db }: OpsContext, vendorId: string, isActive: boolean): Promise<string> {
-  const changed = await db.transaction(async (tx) => {
-    const outlet = await vendorsRepo.findVendor(tx, vendorId);
-    if (!outlet?.parent_vendor_id) return false;
-    if (isActive && outlet.latitude !== null && outlet.longitude !== null) {
-      const point = { lat: outlet.latitude, lng: outlet.longitude };
-      await vendorsRepo.drawDeliveryArea(tx, vendorId, defaultDeliveryPolygon(point));
-    }
-    return vendorsRepo.setOutletActive(tx, vendorId, isActive);
-  });
-  if (!changed) throw new OpsError(`${vendorId} is not a collection point`);
+/** An operator's decision on a collection point, whatever its activation job did or will do (decisions 055, 180). */
+export async function setOutletActive(
+  { db, now = () => new Date() }: OpsContext,
+  vendorId: string,
+  isActive: boolean,
+): Promise<string> {
+  const decided = await db.transaction((tx) =>
+    decideOutlet(tx, vendorId, { isActive, area: 'default', operatorId: null, at: now() }),
+  );
+  if (!decided) throw new OpsError(`${vendorId} is not a collection point`);
   return `collection point ${vendorId} is ${isActive ? 'active' : 'deactivated'}`;
 }
 
@@ -438,8 +488,9 @@ export async function runCommand(ctx: OpsContext, argv: string[]): Promise<strin
       });
     }
     case 'create-outlet': {
-      const { values } = parse({ ...VENDOR_OPTIONS, parent: { type: 'string' } });
+      const { values } = parse({ ...VENDOR_OPTIONS, parent: { type: 'string' }, pending: { type: 'boolean' } });
       return createVendor(ctx, {
+        isPending: values.pending === true,
         // The parent is asked for first, so an operator missing several options hears about it first.
         parentId: need(values.parent as string | undefined, 'parent'),
         ...vendorBasics(values),
@@ -539,6 +590,10 @@ export async function runCommand(ctx: OpsContext, argv: string[]): Promise<strin
       const vendorId = values.vendor as string | undefined;
       return command === 'insights-rebuild' ? insightsRebuild(ctx, vendorId) : insightsCheck(ctx, vendorId);
     }
+    case 'exceptions':
+      return listExceptions(ctx);
+    case 'whatsapp-templates':
+      return whatsappTemplates(ctx);
     case undefined:
     case 'help':
     case '--help':

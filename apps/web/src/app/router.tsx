@@ -90,6 +90,11 @@ const DevelopersRoute = lazyWithRetry(
   () => import('./pages/developers-route.tsx'),
   (m) => m.DevelopersRoute,
 );
+// Settings → Customer messages: its own chunk too (decision 175).
+const CustomerMessagesRoute = lazyWithRetry(
+  () => import('./pages/customer-messages-route.tsx'),
+  (m) => m.CustomerMessagesRoute,
+);
 const HelpCentreFrameRoute = lazyWithRetry(
   () => import('./pages/help-centre-route.tsx'),
   (m) => m.HelpCentreFrameRoute,
@@ -294,6 +299,11 @@ export const appRoutes: RouteObject[] = [
             path: ROUTE_PATTERNS.developers,
             handle: page('developers.title', DevelopersRoute, { signedIn: true }),
             element: <DevelopersRoute />,
+          },
+          {
+            path: ROUTE_PATTERNS.customerMessages,
+            handle: page('customer-messages.title', CustomerMessagesRoute, { signedIn: true }),
+            element: <CustomerMessagesRoute />,
           },
         ],
       },

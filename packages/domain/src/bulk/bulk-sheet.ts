@@ -22,6 +22,7 @@ export const BULK_COLUMNS = [
   'scheduled_time',
   'collection_point_id',
   'age_check',
+  'handover_pin',
 ] as const;
 export type BulkColumn = (typeof BULK_COLUMNS)[number];
 
@@ -86,6 +87,8 @@ export interface BulkRowInput {
   collection_point_id: string;
   /** As written: yes, no or empty (no), read by `ageCheckOf`. */
   age_check: string;
+  /** As written: yes, no or empty (the collection point's setting), read by `handoverPinOf` (decision 175). */
+  handover_pin: string;
 }
 
 // Longer than any field's limit, so the contract's own check still names the too-long value.
@@ -165,6 +168,7 @@ export function rowInputOf(
     scheduled_time: typeof scheduled === 'number' ? scheduled : text(scheduled) || null,
     collection_point_id: text(values.collection_point_id),
     age_check: text(values.age_check),
+    handover_pin: text(values.handover_pin),
   };
 }
 
@@ -186,6 +190,18 @@ export function ageCheckOf(
   if (AGE_CHECK_YES.includes(upper) || words.yes.some((word) => word.trim().toUpperCase() === upper)) return true;
   if (AGE_CHECK_NO.includes(upper) || words.no.some((word) => word.trim().toUpperCase() === upper)) return false;
   return null;
+}
+
+/**
+ * Whether a row's order asks for a handover PIN (decision 175): yes or no in any language's words, or undefined
+ * for an empty cell, which leaves it to the collection point's setting. Null when the cell is neither.
+ */
+export function handoverPinOf(
+  value: string | null | undefined,
+  words: { yes: readonly string[]; no: readonly string[] } = { yes: [], no: [] },
+): boolean | null | undefined {
+  if ((value ?? '').trim() === '') return undefined;
+  return ageCheckOf(value, words);
 }
 
 export const isBulkPaymentType = (value: string): value is BulkPaymentType =>

@@ -1,3 +1,5 @@
+import { VENDOR_AUDIT_ACTIONS, VOUCHER_AUDIT_ACTIONS } from './vendor-audit.ts';
+
 /**
  * The console's audit log (issue 36, decision 170): every change an operator makes, who, when, what, before and
  * after. An action is named "<target type>.<verb>" in kebab case; a search for its first part ("operator") finds
@@ -37,6 +39,8 @@ export const FLEET_AUDIT_ACTIONS = {
 export const AUDIT_ACTIONS: readonly string[] = [
   ...Object.values(OPERATOR_AUDIT_ACTIONS),
   ...Object.values(FLEET_AUDIT_ACTIONS),
+  ...Object.values(VENDOR_AUDIT_ACTIONS),
+  ...Object.values(VOUCHER_AUDIT_ACTIONS),
 ];
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -6,6 +6,8 @@ import {
   API_ORDER_STATUSES,
   API_PAYMENT_METHODS,
 } from '../merchant-api/order-mapping.ts';
+import { CONFIRMED_BY, CUSTOMER_CONFIRMATION_STATES } from '../orders/cash-confirmation.ts';
+import { ORDER_EXCEPTION_KINDS } from '../orders/handover-pin.ts';
 import { IdSchema, textSchema, VendorIdSchema } from './common.ts';
 import { OUTLET_OWNERS_MAX } from './outlets.ts';
 
@@ -157,7 +159,14 @@ export const ApiSenderSchema = z.object({
 });
 export type ApiSender = z.infer<typeof ApiSenderSchema>;
 
-const ApiDeliveryTasksSchema = z.object({ age_validation_required: z.boolean().default(false) });
+const ApiDeliveryTasksSchema = z.object({
+  age_validation_required: z.boolean().default(false),
+  /**
+   * Not in pandago: the rider must be given a 4-digit PIN the recipient is sent with the tracking link (decision
+   * 176). Absent, the outlet's setting decides.
+   */
+  handover_pin_required: z.boolean().optional(),
+});
 
 /** POST /orders (pandago CreateOrderRequest). Fee and status are the server's; none is read from the body. */
 export const ApiOrderCreateBodySchema = z.object({
@@ -227,7 +236,32 @@ export const ApiOrderSchema = z.object({
   cancellation: z
     .object({ reason: z.enum(API_CANCELLATION_REASONS), source: z.enum(['CLIENT', 'LOGISTICS']) })
     .optional(),
-  delivery_tasks: z.object({ age_validation_required: z.boolean() }),
+  delivery_tasks: z.object({
+    age_validation_required: z.boolean(),
+    /** Not in pandago (decision 175): the rider must be given the recipient's 4-digit PIN at the door. */
+    handover_pin_required: z.boolean(),
+    /** When the rider gave the right PIN (unix seconds); null until then and without a PIN. */
+    handover_pin_checked_at: z.number().int().nullable(),
+  }),
+  /**
+   * Not in pandago (decision 175): a cash order of an outlet that asks its customers to confirm waits, RECEIVED,
+   * until `confirm_by` (unix seconds); then confirmed (by whom, when) or expired (the order was cancelled). Absent
+   * when no confirmation was asked.
+   */
+  customer_confirmation: z
+    .object({
+      state: z.enum(CUSTOMER_CONFIRMATION_STATES),
+      confirm_by: z.number().int(),
+      confirmed_at: z.number().int().nullable(),
+      /** Once confirmed: `customer_reply`, `customer_link` or `merchant`. */
+      confirmed_by: z.enum(CONFIRMED_BY).optional(),
+    })
+    .optional(),
+  /**
+   * Not in pandago (decision 175): the order is flagged for the operators to solve (`handover_pin_failed`: the
+   * rider gave the wrong PIN too often and cannot deliver it); absent when not.
+   */
+  exception: z.enum(ORDER_EXCEPTION_KINDS).optional(),
 });
 export type ApiOrder = z.infer<typeof ApiOrderSchema>;
 

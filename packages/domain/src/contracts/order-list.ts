@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from '../config.ts';
 import { PAGE_SIZE_ACTIVE, PAGE_SIZE_HISTORY } from '../constants.ts';
+import { HistoryDrillBodySchema, HistoryDrillSchema } from '../insights/drill.ts';
 import { EXPORT_JOB_STATUSES, HISTORY_SEARCH_MAX_LENGTH } from '../order-history.ts';
 import {
   CANCEL_NOTE_MAX_LENGTH,
@@ -39,6 +40,8 @@ export const OrderListQuerySchema = z.object({
   status: z.enum(STATUS_FILTERS).optional(),
   /** spec §4 search: an order id, or part of a customer phone or name, ignoring spaces. */
   search: textSchema(HISTORY_SEARCH_MAX_LENGTH, { trim: true }).optional(),
+  /** The narrowing of a click from insights (weekday and hour, a duration bucket, a cancellation reason). */
+  ...HistoryDrillSchema.shape,
 });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
@@ -56,6 +59,7 @@ export const OrderExportQuerySchema = z.object({
   include_outlets: QueryBoolean,
   status: z.enum(STATUS_FILTERS).optional(),
   search: textSchema(HISTORY_SEARCH_MAX_LENGTH, { trim: true }).optional(),
+  ...HistoryDrillSchema.shape,
   /** The language of the column headings and status labels. */
   lang: z.enum(SUPPORTED_LANGUAGES).default('en'),
 });
@@ -72,6 +76,7 @@ export const OrderExportJobBodySchema = z.object({
   include_outlets: z.boolean().default(false),
   status: z.enum(STATUS_FILTERS).optional(),
   search: textSchema(HISTORY_SEARCH_MAX_LENGTH, { trim: true }).optional(),
+  ...HistoryDrillBodySchema.shape,
   lang: z.enum(SUPPORTED_LANGUAGES).default('en'),
 });
 export type OrderExportJobBody = z.input<typeof OrderExportJobBodySchema>;
@@ -143,6 +148,13 @@ export type OrderCancelBody = z.infer<typeof OrderCancelBodySchema>;
 export const ATTEMPT_CANCEL_MESSAGE = 'action.attempt-cancel' as const;
 export const OrderCancelAnswerSchema = resultOf(z.object({ message: z.literal(ATTEMPT_CANCEL_MESSAGE) }));
 export type OrderCancelAnswer = z.infer<typeof OrderCancelAnswerSchema>;
+
+/**
+ * PUT /order/confirm-cash (decision 175): the merchant confirms, after calling the customer, a cash order waiting
+ * for its customer; a rider is then sent. Answers the order.
+ */
+export const OrderConfirmCashBodySchema = z.object({ vendor_id: VendorIdSchema, order_id: OrderIdSchema });
+export type OrderConfirmCashBody = z.infer<typeof OrderConfirmCashBodySchema>;
 
 /** GET /order/{orderId}/proofs/{kind}: the photo itself (image/jpeg or image/png). */
 export const OrderProofParamsSchema = z.object({ orderId: OrderIdSchema, kind: z.enum(PROOF_KINDS) });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH, LOGIN_PICKUP_ESTIMATION_MAX, PAYMENT_METHODS } from '../constants.ts';
+import { MESSAGE_LANGUAGES } from '../messaging/customer-messages.ts';
 import { CANCEL_REASONS, ORDER_STATUSES } from '../order-status.ts';
+import { CONFIRMED_BY, CUSTOMER_CONFIRMATION_STATES } from '../orders/cash-confirmation.ts';
 import { FEE_PAYERS } from '../orders/charges.ts';
 import { ADDRESS_TOO_LONG_MESSAGE, NO_COORDINATES_MESSAGE, NOTES_TOO_LONG_MESSAGE } from '../validation/address.ts';
 import { VAT_NUMBER_ERROR } from '../validation/vat-number.ts';
@@ -91,6 +93,10 @@ export const OrderCreateBodySchema = z
       location: LocationSchema,
       phone_number: CustomerPhone,
       name: PersonName,
+      /** Where the e-mail channel writes to the customer (decision 175); without it, e-mail messages are skipped. */
+      email: z.string().trim().max(254).pipe(z.email()).optional(),
+      /** The language the customer's messages are written in; the outlet's by default (decision 175). */
+      language: z.enum(MESSAGE_LANGUAGES).optional(),
     }),
     order: z.object({
       payment_method: PaymentMethodSchema,
@@ -102,6 +108,11 @@ export const OrderCreateBodySchema = z
     vat_number: OrderVatNumber.nullable(),
     preordered_for: PreorderedFor,
     age_validation_required: z.boolean(),
+    /**
+     * The rider must be given a 4-digit PIN at the door, which the customer is sent (decision 175); absent, the
+     * outlet's setting decides.
+     */
+    handover_pin_required: z.boolean().optional(),
     login_pickup_estimation: z.number().int().min(0).max(LOGIN_PICKUP_ESTIMATION_MAX),
     delivery_fee: DeliveryFee,
     signature: Signature,
@@ -196,6 +207,28 @@ export const OrderSchema = z.object({
   }),
   /** The rider checks the recipient's age at the door (spec §3 age_validation_required). */
   age_validation_required: z.boolean(),
+  /**
+   * The handover PIN (decision 175): when the rider gave it, the wrong tries left, and whether too many wrong ones
+   * locked the order. The PIN itself is the customer's, never shown here. Null (or absent) without a PIN.
+   */
+  handover_pin: z
+    .object({ checked_at: Instant.nullable(), tries_left: z.number().int().min(0), is_locked: z.boolean() })
+    .nullable()
+    .optional(),
+  /**
+   * A cash order waiting for its customer to confirm before a rider is sent (decision 175): awaiting until
+   * `confirm_by`, then confirmed (by whom, when) or expired (the order was cancelled). Null (or absent) when none
+   * was asked. The order's status stays one of the spec's.
+   */
+  customer_confirmation: z
+    .object({
+      state: z.enum(CUSTOMER_CONFIRMATION_STATES),
+      confirm_by: Instant,
+      confirmed_at: Instant.nullable(),
+      confirmed_by: z.enum(CONFIRMED_BY).nullable(),
+    })
+    .nullable()
+    .optional(),
   discount: Money,
   /** The item and the delivery after the voucher (orders/charges.ts). */
   total_amount: Money,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PUBLIC_TRACKING_STAGES } from '../order-status.ts';
+import { CUSTOMER_CONFIRMATION_STATES } from '../orders/cash-confirmation.ts';
 import { FEE_PAYERS } from '../orders/charges.ts';
 import { resultOf } from './common.ts';
 
@@ -48,6 +49,16 @@ export const PublicTrackingSchema = z.object({
   }),
   /** Masked, e.g. +92******4567. */
   recipient_phone: z.string(),
+  /** The PIN the recipient gives the rider at the door (decision 175), until the order is finished; else null. */
+  handover_pin: z.string().nullable().optional(),
+  /**
+   * A cash order waiting for the recipient to confirm it (decision 175): `POST /public/tracking/{token}/confirm`
+   * confirms it until `confirm_by`. Null when none was asked.
+   */
+  customer_confirmation: z
+    .object({ state: z.enum(CUSTOMER_CONFIRMATION_STATES), confirm_by: Instant })
+    .nullable()
+    .optional(),
 });
 export type PublicTracking = z.infer<typeof PublicTrackingSchema>;
 export const PublicTrackingAnswerSchema = resultOf(PublicTrackingSchema);

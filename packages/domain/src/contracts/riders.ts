@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../constants.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
+import { HANDOVER_PIN_PATTERN } from '../orders/handover-pin.ts';
 import { resultOf, textSchema } from './common.ts';
 import { LatitudeSchema, LongitudeSchema } from './geo.ts';
 import { OrderIdSchema } from './orders.ts';
@@ -59,6 +60,8 @@ export const ProofBodySchema = z.object({
    * without it.
    */
   age_checked: z.boolean().optional(),
+  /** On delivery: the PIN the customer gave at the door, for an order that has one (decision 175). */
+  handover_pin: z.string().regex(HANDOVER_PIN_PATTERN, 'error.rider.handover-pin-format').optional(),
 });
 export type ProofBody = z.infer<typeof ProofBodySchema>;
 
@@ -86,6 +89,10 @@ export const RiderOrderSchema = z.object({
   description: z.string(),
   /** The rider checks the recipient's age (ID) at the door and confirms it with the delivery (age_checked). */
   age_validation_required: z.boolean(),
+  /** The customer has a PIN to give at the door, sent with `delivered` (handover_pin); never the PIN itself. */
+  handover_pin_required: z.boolean(),
+  /** Wrong PINs the rider may still give; 0 once locked. Null without a PIN. */
+  handover_pin_tries_left: z.number().int().min(0).nullable(),
   offer_expires_at: Instant.nullable(),
   pickup_eta_minutes: z.number().int().min(0).nullable(),
   delivery_eta_minutes: z.number().int().min(0).nullable(),

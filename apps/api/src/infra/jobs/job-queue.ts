@@ -283,7 +283,8 @@ export function createJobQueue(options: {
       await registered.handler(parsed.data, {
         id: job.id,
         attempt: job.retryCount + 1,
-        signal: job.signal,
+        // A job drain() fetched itself has no worker's signal: nothing aborts it.
+        signal: job.signal ?? new AbortController().signal,
         progress: (done, total = null, tx) => saveProgress(tx ?? db, registered.name, job.id, done, total),
       });
     } catch (error) {

@@ -64,6 +64,7 @@ const STORED_CELLS = [
   'scheduled_time',
   'collection_point_id',
   'age_check',
+  'handover_pin',
 ] as const satisfies readonly Exclude<keyof BulkRowInput, 'row_number'>[];
 
 // Every cell is stored: a cell added to BulkRowInput and missing above makes this line fail to compile.

@@ -97,6 +97,8 @@ export function orderBodyOf(
   destination: GeoPoint | null,
   scheduledFor: Date | null,
   isAgeCheckRequired: boolean,
+  /** The row's handover PIN choice; undefined leaves it to the collection point (decision 175). */
+  isHandoverPinRequired?: boolean,
 ) {
   const amount =
     input.amount === '' ? null : Number.isFinite(Number(input.amount)) ? Number(input.amount) : input.amount;
@@ -122,6 +124,7 @@ export function orderBodyOf(
     vat_number: null,
     preordered_for: scheduledFor ? Math.floor(scheduledFor.getTime() / 1000) : null,
     age_validation_required: isAgeCheckRequired,
+    ...(isHandoverPinRequired === undefined ? {} : { handover_pin_required: isHandoverPinRequired }),
     login_pickup_estimation: collectionPoint.login_pickup_estimation ?? LOGIN_PICKUP_ESTIMATION,
     delivery_fee: 0,
     signature: '',

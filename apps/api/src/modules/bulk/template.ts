@@ -23,6 +23,7 @@ const WIDTHS: Partial<Record<BulkColumn, number>> = {
   scheduled_time: 20,
   collection_point_id: 20,
   age_check: 16,
+  handover_pin: 16,
 };
 
 // Phone numbers, ids and units are text: Excel would drop a phone's leading zero.
@@ -95,6 +96,11 @@ export async function buildTemplate(texts: SheetTexts, example: { collectionPoin
     'age_check',
     [texts.text('bulk.template.yes'), texts.text('bulk.template.no')],
     'bulk.template.choose-age-check',
+  );
+  choice(
+    'handover_pin',
+    [texts.text('bulk.template.yes'), texts.text('bulk.template.no')],
+    'bulk.template.choose-handover-pin',
   );
   validations.add(range('amount'), {
     type: 'decimal',

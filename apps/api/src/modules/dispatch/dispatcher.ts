@@ -40,6 +40,8 @@ const IN_FLIGHT: OrderStatus[] = [
 
 export interface TickReport {
   received: number;
+  /** Cash orders cancelled because their customer did not confirm in time (decision 175). */
+  unconfirmed: number;
   released: number;
   offered: number;
   expired: number;
@@ -103,6 +105,27 @@ export function dispatcher(deps: {
     );
   }
 
+  /**
+   * A cash order its customer did not confirm by its time is cancelled with spec §8's `unreachable`, its
+   * confirmation marked expired so the merchant reads why (decision 175). One confirmed meanwhile is left alone.
+   */
+  async function cancelUnconfirmed(row: OrderRow, at: Date) {
+    return attempt(() =>
+      lifecycle.step(row.order_id, 'CANCELLED', {
+        guard: (current) => {
+          const isDue = current.confirm_by !== null && current.confirm_by !== undefined && current.confirm_by <= at;
+          if (current.customer_confirmation !== 'awaiting' || !isDue) throw transitionRefused();
+        },
+        patch: () => ({
+          cancel_reason: 'unreachable',
+          customer_confirmation: 'expired',
+          rider_id: null,
+          offer_expires_at: null,
+        }),
+      }),
+    );
+  }
+
   async function expireOffer(row: OrderRow) {
     return attempt(() =>
       withdrawOffer(lifecycle, row.order_id, 'expired', (current, stage) => {
@@ -161,10 +184,21 @@ export function dispatcher(deps: {
   }
 
   async function pass(): Promise<TickReport> {
-    const report: TickReport = { received: 0, released: 0, offered: 0, expired: 0, cancelled: 0, delayed: 0 };
+    const report: TickReport = {
+      received: 0,
+      unconfirmed: 0,
+      released: 0,
+      offered: 0,
+      expired: 0,
+      cancelled: 0,
+      delayed: 0,
+    };
     const at = now();
+    for (const row of await orders.confirmationsDue(at, BATCH)) {
+      if (await cancelUnconfirmed(row, at)) report.unconfirmed++;
+    }
     const waiting: OrderRow[] = [];
-    for (let row of await orders.inStatus(UNACCEPTED, BATCH)) {
+    for (let row of await orders.inStatus(UNACCEPTED, BATCH, { isWaitingCustomerSkipped: true })) {
       let stage: OrderStage = lifecycleStage(row);
       if (stage === 'NEW') {
         const received = await attempt(() => lifecycle.step(row.order_id, 'RECEIVED'));
@@ -173,12 +207,18 @@ export function dispatcher(deps: {
         row = received;
         stage = 'RECEIVED';
       }
+      // A cash order whose customer has not confirmed is received, and goes no further (decision 175).
+      if (row.customer_confirmation === 'awaiting') continue;
       if (
         (stage === 'RECEIVED' || stage === 'RECEIVED_BY_VENDOR' || stage === 'ACCEPTED_BY_VENDOR') &&
         isDue(row, at)
       ) {
         const released = await attempt(() =>
           lifecycle.step(row.order_id, 'WAITING_FOR_TRANSPORT', {
+            // No rider for a cash order its customer has not confirmed, whatever this pass read (decision 175).
+            guard: (current) => {
+              if (current.customer_confirmation === 'awaiting') throw transitionRefused();
+            },
             patch: (current, stepAt) => ({ dispatch_started_at: current.dispatch_started_at ?? stepAt }),
           }),
         );

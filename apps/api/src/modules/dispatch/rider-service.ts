@@ -7,13 +7,14 @@ import type {
 } from '@riderdesk/domain/contracts/riders';
 import { liveEtas as etasOfTrip } from '@riderdesk/domain/geo/trip';
 import { fromMinor, type GeoPoint } from '@riderdesk/domain/money';
-import { isTerminal, lifecycleStage, type OrderStage } from '@riderdesk/domain/order-lifecycle';
+import { canTransition, isTerminal, lifecycleStage, type OrderStage } from '@riderdesk/domain/order-lifecycle';
 import type { OrderStatus } from '@riderdesk/domain/order-status';
+import { HANDOVER_PIN_TRIES, pinTriesLeft } from '@riderdesk/domain/orders/handover-pin';
 import { PROOF_STATUS, type ProofKind } from '@riderdesk/domain/orders/proofs';
 import type { Db } from '../../db/db.ts';
 import { authError, keyedError } from '../../errors.ts';
 import { sha256 } from '../auth/tokens.ts';
-import { type Lifecycle, orderNotFound, transitionRefused } from '../orders/lifecycle.ts';
+import { isSamePin, type Lifecycle, orderNotFound, transitionRefused } from '../orders/lifecycle.ts';
 import { chargesOfRow, type OrderRow } from '../orders/model.ts';
 import type { OrderRecords } from '../orders/records.ts';
 import { withdrawOffer } from './offers.ts';
@@ -37,6 +38,13 @@ export const liveEtas = (row: TripRow, stage: OrderStage, rider: GeoPoint) =>
 
 const riderBusy = () => keyedError(409, 'RiderBusy', 'error.rider.busy');
 const ageCheckRequired = () => keyedError(409, 'AgeCheckRequired', 'error.rider.age-check-required', 'age_checked');
+const pinRequired = () => keyedError(409, 'HandoverPinRequired', 'error.rider.handover-pin-required', 'handover_pin');
+const pinLocked = () => keyedError(423, 'HandoverPinLocked', 'error.rider.handover-pin-locked', 'handover_pin');
+function pinWrong(triesLeft: number) {
+  const error = keyedError(422, 'HandoverPinWrong', 'error.rider.handover-pin-wrong', 'handover_pin');
+  error.errors[0]!.meta.values = { tries: String(triesLeft) };
+  return error;
+}
 
 /** The order as its rider sees it: where to collect, where to deliver, what to collect in cash. */
 function toRiderOrder(row: OrderRow): RiderOrder {
@@ -65,6 +73,9 @@ function toRiderOrder(row: OrderRow): RiderOrder {
     collect_at_pickup_amount: fromMinor(charges.collectAtPickupMinor, row.currency),
     description: row.description ?? '',
     age_validation_required: row.age_validation_required,
+    // The rider learns that a PIN is due and how many tries are left, never the PIN (decision 175).
+    handover_pin_required: row.handover_pin != null && row.handover_pin_checked_at === null,
+    handover_pin_tries_left: row.handover_pin != null ? pinTriesLeft(row.handover_pin_attempts) : null,
     offer_expires_at: row.offer_expires_at?.toISOString() ?? null,
     pickup_eta_minutes: row.pickup_eta_minutes,
     delivery_eta_minutes: row.delivery_eta_minutes,
@@ -101,18 +112,26 @@ export function riderService({
     // Delivered and returned end the rider's job with the order; collected does not.
     const releases = kind !== 'pickup';
     const proof = readProof(body);
+    if (to === 'DELIVERED') await checkPin(riderId, orderId, body?.handover_pin);
     const position = await riderPosition(riderId);
     return lifecycle.step(orderId, to, {
       guard: (row) => {
         ownedBy(riderId)(row);
         // spec §3 age_validation_required: the order is delivered only once the rider confirms the age check.
         if (to === 'DELIVERED' && row.age_validation_required && body?.age_checked !== true) throw ageCheckRequired();
+        // Judged again under the step's lock: the PIN checked a moment ago is still the order's, and not locked.
+        if (to === 'DELIVERED' && row.handover_pin && row.handover_pin_checked_at === null) {
+          const given = body?.handover_pin;
+          if (row.handover_pin_attempts >= HANDOVER_PIN_TRIES) throw pinLocked();
+          if (given === undefined || !isSamePin(given, row.handover_pin)) throw pinRequired();
+        }
       },
-      patch: (row) => {
+      patch: (row, at) => {
         const stage = to as OrderStage;
         const etas = position ? liveEtas(row, stage, position) : null;
+        const checked = to === 'DELIVERED' && row.handover_pin ? { handover_pin_checked_at: at } : {};
         return to === 'DELIVERED' || to === 'RETURNED_TO_VENDOR'
-          ? { pickup_eta_minutes: 0, delivery_eta_minutes: 0 }
+          ? { pickup_eta_minutes: 0, delivery_eta_minutes: 0, ...checked }
           : (etas ?? {});
       },
       proof: { kind, contentType: proof.contentType, bytes: proof.bytes, riderId },
@@ -120,6 +139,21 @@ export function riderService({
         if (releases) await repo.releaseRider(tx, riderId, orderId, at);
       },
     });
+  }
+
+  /**
+   * The handover PIN the customer gave (decision 175): a wrong one is counted (its own transaction) and refused
+   * with the tries left; the last wrong one locks the order and flags it for the operators.
+   */
+  async function checkPin(riderId: string, orderId: string, given: string | undefined): Promise<void> {
+    const checked = await lifecycle.checkHandoverPin(orderId, given, (row) => {
+      ownedBy(riderId)(row);
+      // No try is counted for a delivery that could not happen anyway.
+      if (!canTransition(row, 'DELIVERED')) throw transitionRefused();
+    });
+    if (checked.kind === 'missing') throw pinRequired();
+    if (checked.kind === 'wrong') throw pinWrong(checked.triesLeft);
+    if (checked.kind === 'locked') throw pinLocked();
   }
 
   async function plainStep(riderId: string, orderId: string, to: OrderStatus) {

@@ -172,8 +172,15 @@ export function fleetSimulator(deps: {
         entry.decided = true;
         await report(rider.id, entry, true);
         if (random() < config.simUnreachableProbability) await riders.customerUnreachable(rider.id, orderId);
-        // The simulated rider checks the recipient's age where the order asks for it.
-        else await riders.delivered(rider.id, orderId, { ...simulatedProof('delivery'), age_checked: true });
+        // The simulated rider checks the recipient's age where the order asks for it, and the simulated recipient
+        // tells the PIN they were sent (decision 175).
+        else {
+          await riders.delivered(rider.id, orderId, {
+            ...simulatedProof('delivery'),
+            age_checked: true,
+            ...(row.handover_pin ? { handover_pin: row.handover_pin } : {}),
+          });
+        }
         return;
       }
       case 'RETURN_INITIATED': {

@@ -123,9 +123,18 @@ export function flagService(db: Db, countryCode: string, remote: RemoteFlagSourc
       return repo.setFlag(db, name, value);
     },
 
-    /** A country's or a vendor's value; null removes it, so the wider value holds again. */
-    setFor(name: FlagName, scope: repo.FlagScope, value: boolean | null): Promise<void> {
-      return repo.setOverride(db, name, scope, value);
+    /**
+     * A country's or a vendor's value; null removes it, so the wider value holds again. `tx`: the transaction of
+     * the console change it is part of.
+     */
+    setFor(name: FlagName, scope: repo.FlagScope, value: boolean | null, tx: Db = db): Promise<void> {
+      return repo.setOverride(tx, name, scope, value);
+    },
+
+    /** A vendor's own values, not its parent's nor the wider ones. */
+    async ownOf(vendorId: string, tx: Db = db): Promise<Record<string, boolean>> {
+      const rows = await repo.findOverrides(tx, countryCode, vendorId);
+      return Object.fromEntries(rows.filter((row) => row.rank === 2).map((row) => [row.name, row.value]));
     },
   };
 }

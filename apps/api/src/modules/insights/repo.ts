@@ -7,6 +7,7 @@ import type {
 import type { DurationMeasure } from '@riderdesk/domain/insights/figures';
 import type { OrderStatus } from '@riderdesk/domain/order-status';
 import type { Db, SqlParam } from '../../db/db.ts';
+import { minutesBetween, REQUESTED_AT } from '../orders/repo/sql.ts';
 
 // The insights rollups (migration 157, docs/decisions/172-insights-rollups.md). One SELECT says what a finished
 // order adds to them (`factsOf`); the step that finishes an order adds its facts, the rebuild adds every order's,
@@ -36,9 +37,8 @@ function factsOf(scope: string, rules: RollupRules, params: SqlParam[]): string 
   const finished = param([...rules.finishedStatuses]);
   const deliveryBounds = param(rules.deliveryBounds.map(String));
   const pickupBounds = param(rules.pickupWaitBounds.map(String));
-  const minutes = (to: string, from: string) => `greatest(0, extract(epoch from (${to} - ${from})) / 60)`;
-  // A pre-order is measured from its time, not from when it was booked.
-  const requested = 'greatest(o.created_at, coalesce(o.preordered_for, o.created_at))';
+  const minutes = minutesBetween;
+  const requested = REQUESTED_AT;
   const promised = `coalesce(o.preordered_for, o.created_at) + o.requested_eta_minutes * interval '1 minute'`;
   const isMeasured = `(o.status = 'DELIVERED' and h.delivered_at is not null and o.requested_eta_minutes is not null)`;
   return `

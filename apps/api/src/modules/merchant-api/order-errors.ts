@@ -66,6 +66,8 @@ function mappedAppError(error: AppError, route: Route): MerchantApiError {
       return new MerchantApiError(422, 'Recipient location is outside of the delivery area');
     case 'CannotCancelOrder':
       return new MerchantApiError(409, 'Order is not cancellable');
+    case 'NotAwaitingConfirmation':
+      return new MerchantApiError(409, "Order is not waiting for its customer's confirmation");
     case 'OrderNotEditable':
       return new MerchantApiError(422, 'order can not be updated');
     case 'IdempotencyKeyReused':

@@ -102,6 +102,22 @@ export const merchantApiOrderRoutes: FastifyPluginAsyncZod<{ orders: MerchantApi
     },
   );
 
+  // Not in pandago (decision 175): a cash order waiting for its customer, confirmed by the merchant who called them.
+  app.post(
+    '/orders/:order_id/customer_confirmation',
+    {
+      preHandler: [app.requireApiClient],
+      schema: {
+        tags: ['merchant-api'],
+        description:
+          "Confirms, for its customer, a cash order waiting for the customer's confirmation; a rider is then sent.",
+        params: ApiOrderParamsSchema,
+        response: { 200: ApiOrderSchema, ...errors },
+      },
+    },
+    async (request) => orders.confirmForCustomer(requireApiCaller(request), request.params.order_id),
+  );
+
   // Estimates (decision 162): POST /orders' body and checks, no order created.
   app.post(
     '/orders/fee',

@@ -8,7 +8,14 @@ import type { ProofKind } from '@riderdesk/domain/orders/proofs';
 import type { ApiCaller } from './workflows/api-caller.ts';
 import { estimateFee, estimateTime } from './workflows/estimates.ts';
 import { orderCoordinates, orderProof } from './workflows/order-tracking.ts';
-import { cancelOrder, createOrder, getOrder, type MerchantApiOrderDeps, updateOrder } from './workflows/orders.ts';
+import {
+  cancelOrder,
+  confirmOrderForCustomer,
+  createOrder,
+  getOrder,
+  type MerchantApiOrderDeps,
+  updateOrder,
+} from './workflows/orders.ts';
 
 export type MerchantApiOrderService = ReturnType<typeof merchantApiOrderService>;
 
@@ -19,6 +26,7 @@ export function merchantApiOrderService(deps: MerchantApiOrderDeps) {
     get: (caller: ApiCaller, orderId: string) => getOrder(deps, caller, orderId),
     update: (caller: ApiCaller, orderId: string, body: ApiOrderUpdateBody) => updateOrder(deps, caller, orderId, body),
     cancel: (caller: ApiCaller, orderId: string, body: ApiOrderCancelBody) => cancelOrder(deps, caller, orderId, body),
+    confirmForCustomer: (caller: ApiCaller, orderId: string) => confirmOrderForCustomer(deps, caller, orderId),
     estimateFee: (caller: ApiCaller, body: ApiOrderEstimateBody) => estimateFee(deps, caller, body),
     estimateTime: (caller: ApiCaller, body: ApiOrderEstimateBody) => estimateTime(deps, caller, body),
     coordinates: (caller: ApiCaller, orderId: string) => orderCoordinates(deps, caller, orderId),

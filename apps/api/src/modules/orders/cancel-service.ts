@@ -1,4 +1,5 @@
-import type { OrderCancelBody } from '@riderdesk/domain/contracts/order-list';
+import type { OrderCancelBody, OrderConfirmCashBody } from '@riderdesk/domain/contracts/order-list';
+import type { Order } from '@riderdesk/domain/contracts/orders';
 import { canCancel } from '@riderdesk/domain/order-status';
 import type { Db } from '../../db/db.ts';
 import { AppError, keyedError } from '../../errors.ts';
@@ -6,6 +7,7 @@ import type { Caller } from '../../plugins/auth.ts';
 import type { FlagService } from '../flags/service.ts';
 import type { VendorService } from '../vendors/service.ts';
 import type { Lifecycle } from './lifecycle.ts';
+import { toOrderView } from './order-view.ts';
 import { findOrderOfVendor } from './repo.ts';
 
 export type OrderCancelService = ReturnType<typeof orderCancelService>;
@@ -41,6 +43,17 @@ export function orderCancelService(deps: {
         if (error instanceof AppError && error.code === 'TransitionNotAllowed') throw cannotCancel();
         throw error;
       }
+    },
+
+    /**
+     * PUT /order/confirm-cash (decision 175): the merchant, having called the customer, confirms a cash order that
+     * waits for them; the dispatcher sends a rider on its next pass.
+     */
+    async confirmCash(caller: Caller, body: OrderConfirmCashBody): Promise<Order> {
+      await vendors.vendorOfCaller(caller, body.vendor_id);
+      const owned = await findOrderOfVendor(db, body.order_id, body.vendor_id);
+      if (!owned) throw keyedError(404, 'NotFound', 'error.order.not-found', 'order_id');
+      return toOrderView(await lifecycle.confirmCustomer(owned.order_id, 'merchant'));
     },
   };
 }

@@ -5,6 +5,7 @@ import type {
   OrderExportJobBodySchema,
   OrderExportLinkQuery,
 } from '@riderdesk/domain/contracts/order-list';
+import { drillOf } from '@riderdesk/domain/insights/drill';
 import { EXPORT_LINK_TTL_DAYS, exportPeriodText } from '@riderdesk/domain/order-history';
 import type { z } from 'zod';
 import type { Db } from '../../db/db.ts';
@@ -177,6 +178,7 @@ export function orderExportJobService(deps: {
         include_outlets: body.include_outlets,
         status: body.status,
         search: body.search,
+        ...drillOf(body),
         lang: body.lang,
       };
       const exportId = randomUUID();

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { isRtlLanguage } from '@riderdesk/domain/config';
 import type { OrderExportQuery } from '@riderdesk/domain/contracts/order-list';
+import type { HistoryDrill } from '@riderdesk/domain/insights/drill';
 import { DIRECT_XLSX_MAX_ROWS, isWithinHistoryLimit } from '@riderdesk/domain/order-history';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
@@ -32,9 +33,10 @@ export interface ExportFile {
 }
 
 /** The filters an export is asked for, as the download and the e-mailed export both carry them. */
-export type ExportFilters = Pick<OrderExportQuery, 'format' | 'from' | 'to' | 'status' | 'search' | 'lang'> & {
-  include_outlets?: boolean;
-};
+export type ExportFilters = Pick<OrderExportQuery, 'format' | 'from' | 'to' | 'status' | 'search' | 'lang'> &
+  HistoryDrill & {
+    include_outlets?: boolean;
+  };
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -131,7 +133,7 @@ export function orderExportService(deps: {
     from: query.from,
     to: query.to,
     customerPhone: null,
-    ...historyFilters(query, { phonePrefix: deps.phonePrefix, code: deps.countryCode }, deps.now()),
+    ...historyFilters(query, { phonePrefix: deps.phonePrefix, code: deps.countryCode, timeZone }, deps.now()),
   });
   const baseNameOf = (vendorId: string) =>
     `orders-${vendorId}-${deps.now().toISOString().slice(0, 10)}`.replace(/[^\w.-]/g, '_');

@@ -50,7 +50,7 @@ export async function verifyVoucher(
   fee: { feeMinor: number; currency: string },
   orderTime?: Date,
 ): Promise<AppliedVoucher> {
-  const usable = await deps.vouchers.usableVoucher(body.voucher.code, vendor, orderTime);
+  const usable = await deps.vouchers.usableVoucher(body.voucher.code, vendor, fee.feeMinor, orderTime);
   const discount = discountMinor(usable, fee.feeMinor);
   const discountedMinor = fee.feeMinor - discount;
   if (toMinor(body.discounted_delivery_fee ?? -1, fee.currency) !== discountedMinor) {

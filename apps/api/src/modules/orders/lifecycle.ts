@@ -1,5 +1,8 @@
-import { canTransition, lifecycleStage, type OrderStage } from '@riderdesk/domain/order-lifecycle';
+import { timingSafeEqual } from 'node:crypto';
+import { canTransition, isTerminal, lifecycleStage, type OrderStage } from '@riderdesk/domain/order-lifecycle';
 import type { CancelReason, OrderStatus } from '@riderdesk/domain/order-status';
+import type { ConfirmedBy } from '@riderdesk/domain/orders/cash-confirmation';
+import { HANDOVER_PIN_TRIES, judgeHandoverPin, type PinCheck } from '@riderdesk/domain/orders/handover-pin';
 import type { ProofKind } from '@riderdesk/domain/orders/proofs';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
@@ -8,8 +11,25 @@ import * as repo from './repo.ts';
 
 export type Lifecycle = ReturnType<typeof lifecycleService>;
 
+/** A given PIN against the order's, in constant time. */
+export function isSamePin(given: string, pin: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(pin);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 export const orderNotFound = () => keyedError(404, 'NotFound', 'error.order.not-found', 'order_id');
 export const transitionRefused = () => keyedError(409, 'TransitionNotAllowed', 'error.order.transition-not-allowed');
+export const notAwaitingCustomer = () =>
+  keyedError(409, 'NotAwaitingConfirmation', 'error.order.not-awaiting-confirmation', 'order_id');
+export const confirmationExpired = () =>
+  keyedError(409, 'ConfirmationExpired', 'error.order.confirmation-expired', 'order_id');
+
+/**
+ * Writes another module makes in the transaction of a customer's confirmation of a cash order (the confirmation
+ * message with the tracking link and PIN, decision 175); registered by the composition root.
+ */
+export type ConfirmedHook = (tx: Db, order: repo.OrderRow, at: Date) => Promise<void>;
 
 /** What a step may change besides the status. */
 export type OrderPatch = Pick<
@@ -27,6 +47,8 @@ export type OrderPatch = Pick<
   | 'refunded_minor'
   | 'card_scheme'
   | 'card_last4'
+  | 'handover_pin_checked_at'
+  | 'customer_confirmation'
 >;
 
 /**
@@ -67,6 +89,7 @@ export function lifecycleService({
   metrics: Pick<DomainMetrics, 'statusChanges'>;
 }) {
   const hooks: StepHook[] = [];
+  const confirmedHooks: ConfirmedHook[] = [];
   async function step(orderId: string, to: OrderStatus, options: StepOptions = {}): Promise<repo.OrderRow> {
     const changed = await db.transaction(async (tx) => {
       const row = await repo.lockOrder(tx, orderId);
@@ -103,6 +126,84 @@ export function lifecycleService({
 
     onStep(hook: StepHook): void {
       hooks.push(hook);
+    },
+
+    onCustomerConfirmed(hook: ConfirmedHook): void {
+      confirmedHooks.push(hook);
+    },
+
+    /**
+     * A cash order waiting for its customer is confirmed (decision 175): by the customer until `confirm_by`, by the
+     * merchant until the dispatcher has cancelled it. Not a status change: the order keeps its status, the
+     * dispatcher releases it on its next pass. Refused (409) when the order waits for no confirmation any more.
+     */
+    async confirmCustomer(
+      orderId: string,
+      by: ConfirmedBy,
+      guard?: (row: repo.OrderRow) => void,
+    ): Promise<repo.OrderRow> {
+      return db.transaction(async (tx) => {
+        const row = await repo.lockOrder(tx, orderId);
+        if (!row) throw orderNotFound();
+        guard?.(row);
+        if (row.customer_confirmation !== 'awaiting' || isTerminal(row.status)) throw notAwaitingCustomer();
+        const at = now();
+        // The customer's time is up at confirm_by; the merchant, who called them, may confirm until it is cancelled.
+        if (by !== 'merchant' && row.confirm_by && row.confirm_by.getTime() <= at.getTime())
+          throw confirmationExpired();
+        await repo.updateOrder(tx, orderId, {
+          customer_confirmation: 'confirmed',
+          customer_confirmed_at: at,
+          customer_confirmed_by: by,
+          updated_at: at,
+        });
+        const confirmed: repo.OrderRow = {
+          ...row,
+          customer_confirmation: 'confirmed',
+          customer_confirmed_at: at,
+          customer_confirmed_by: by,
+          updated_at: at,
+        };
+        for (const hook of confirmedHooks) await hook(tx, confirmed, at);
+        await repo.notifyOrderChange(tx, orderId);
+        return confirmed;
+      });
+    },
+
+    /**
+     * A handover PIN given at the door (decision 175), judged in a transaction of its own so that a wrong try is
+     * counted even though the delivery it was given for is refused. The try that uses up the last one flags the
+     * order with a `handover_pin_failed` exception, in the same transaction. `guard` checks whose order it is.
+     */
+    async checkHandoverPin(
+      orderId: string,
+      given: string | undefined,
+      guard: (row: repo.OrderRow, stage: OrderStage) => void,
+    ): Promise<PinCheck> {
+      return db.transaction(async (tx): Promise<PinCheck> => {
+        const row = await repo.lockOrder(tx, orderId);
+        if (!row) throw orderNotFound();
+        guard(row, lifecycleStage(row));
+        const judged = judgeHandoverPin(
+          {
+            pin: row.handover_pin ?? null,
+            attempts: row.handover_pin_attempts,
+            checkedAt: row.handover_pin_checked_at,
+          },
+          given,
+          isSamePin,
+        );
+        if (judged.kind !== 'wrong') return judged;
+        const attempts = row.handover_pin_attempts + 1;
+        const at = now();
+        await repo.updateOrder(tx, orderId, { handover_pin_attempts: attempts, updated_at: at });
+        const isLocked = attempts >= HANDOVER_PIN_TRIES;
+        if (isLocked) {
+          await repo.flagException(tx, orderId, 'handover_pin_failed', at);
+        }
+        await repo.notifyOrderChange(tx, orderId);
+        return isLocked ? { kind: 'locked' } : { kind: 'wrong', triesLeft: HANDOVER_PIN_TRIES - attempts };
+      });
     },
 
     /** A change that is not a status change (live ETAs); announced like one. */

@@ -2,11 +2,13 @@ import {
   ATTEMPT_CANCEL_MESSAGE,
   OrderCancelAnswerSchema,
   OrderCancelBodySchema,
+  OrderConfirmCashBodySchema,
   OrderListAnswerSchema,
   OrderListParamsSchema,
   OrderListQuerySchema,
   OrderProofParamsSchema,
 } from '@riderdesk/domain/contracts/order-list';
+import { OrderAnswerSchema } from '@riderdesk/domain/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
 import { errorAnswers } from '../../plugins/errors.ts';
@@ -57,6 +59,21 @@ export const orderListRoutes: FastifyPluginAsyncZod<{
       await cancel.cancel(requireCaller(request), request.body);
       return { result: { message: ATTEMPT_CANCEL_MESSAGE } };
     },
+  );
+
+  app.put(
+    '/order/confirm-cash',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        security: CALLER_SECURITY,
+        description: 'Confirms, for its customer, a cash order waiting for them (decision 175).',
+        body: OrderConfirmCashBodySchema,
+        response: { 200: OrderAnswerSchema, ...errors, ...errorAnswers(409) },
+      },
+    },
+    async (request) => ({ result: await cancel.confirmCash(requireCaller(request), request.body) }),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { InstantInputSchema } from '@riderdesk/domain/contracts/common';
 import type { OrderListAnswer, OrderListQuery } from '@riderdesk/domain/contracts/order-list';
 import { OrderIdSchema } from '@riderdesk/domain/contracts/orders';
 import { guestSearchRefusal } from '@riderdesk/domain/guest/guest-rules';
+import { drillOf, type HistoryDrill, hasDrill } from '@riderdesk/domain/insights/drill';
 import { compactSearchTerm } from '@riderdesk/domain/order-history';
 import { delayedBucketOfFilter, type StatusFilter, statusesOfFilter } from '@riderdesk/domain/order-status';
 import { completePhoneDigits, normalisePhoneNumber, phoneDigits, phoneSearchDigits } from '@riderdesk/domain/phone';
@@ -44,12 +45,14 @@ export function decodeCursor(key: string): Cursor {
 
 /** The status filter and search of spec §4 as the repository takes them. */
 export function historyFilters(
-  query: { status?: StatusFilter | undefined; search?: string | undefined },
-  country: { phonePrefix: string; code: string },
+  query: { status?: StatusFilter | undefined; search?: string | undefined } & HistoryDrill,
+  country: { phonePrefix: string; code: string; timeZone: string },
   now: Date = new Date(),
-): Pick<OrderPageQuery, 'statuses' | 'delayedBucket' | 'search' | 'preorderedAfter'> {
+): Pick<OrderPageQuery, 'statuses' | 'delayedBucket' | 'search' | 'preorderedAfter' | 'drill'> {
   const compact = compactSearchTerm(query.search ?? '');
+  const drill = drillOf(query);
   return {
+    drill: hasDrill(drill) ? { ...drill, timeZone: country.timeZone } : null,
     statuses: statusesOfFilter(query.status ?? 'ANY'),
     // SCHEDULED: the pre-orders whose time is still to come.
     preorderedAfter: query.status === 'SCHEDULED' ? now.toISOString() : null,
@@ -70,12 +73,14 @@ export function orderListService({
   vendors,
   phonePrefix,
   countryCode,
+  timeZone,
   now,
 }: {
   db: Db;
   vendors: VendorService;
   phonePrefix: string;
   countryCode: string;
+  timeZone: string;
   now: () => Date;
 }) {
   return {
@@ -100,7 +105,7 @@ export function orderListService({
           customerPhone: query.customer_phone_number
             ? phoneDigits(normalisePhoneNumber(query.customer_phone_number, countryCode))
             : null,
-          ...historyFilters(query, { phonePrefix, code: countryCode }, now()),
+          ...historyFilters(query, { phonePrefix, code: countryCode, timeZone }, now()),
           after: query.pagination_key ? decodeCursor(query.pagination_key) : null,
           limit: query.count + 1,
         });

@@ -1,5 +1,7 @@
 import type { OrderStatus, StatusHistoryEntry } from '@riderdesk/domain/order-status';
+import type { ConfirmedBy, CustomerConfirmationState } from '@riderdesk/domain/orders/cash-confirmation';
 import { type OrderCharges, orderCharges } from '@riderdesk/domain/orders/charges';
+import type { OrderExceptionKind } from '@riderdesk/domain/orders/handover-pin';
 
 // What the orders module tells other modules about an order: the shapes its services answer and the
 // channel its changes are announced on. Other modules read orders through `orderRecords` (records.ts)
@@ -33,6 +35,9 @@ export interface NewOrder {
   customer_notes: string | null;
   customer_latitude: number;
   customer_longitude: number;
+  /** The e-mail channel's address and the language of the customer's messages (decision 175). */
+  customer_email?: string | null;
+  customer_language?: string | null;
   pickup_address: string | null;
   pickup_notes: string | null;
   pickup_latitude: number;
@@ -45,6 +50,11 @@ export interface NewOrder {
   payment_method: string;
   vat_number: string | null;
   age_validation_required: boolean;
+  /** Four digits the rider must be given at the door (decision 175); null when the order has none. */
+  handover_pin?: string | null;
+  /** A cash order waiting for its customer to confirm before a rider is sent, and until when (decision 175). */
+  customer_confirmation?: CustomerConfirmationState | null;
+  confirm_by?: Date | null;
   login_pickup_estimation: number;
   /** An order placed through the merchant API: the client that placed it and the client's id for it. */
   api_client_id?: string | null;
@@ -82,6 +92,17 @@ export interface OrderRow
   refunded_minor: number;
   card_scheme: string | null;
   card_last4: string | null;
+  /** Wrong handover PINs a rider gave, and when the right one was given (decision 175). */
+  handover_pin_attempts: number;
+  handover_pin_checked_at: Date | null;
+  customer_confirmed_at: Date | null;
+  customer_confirmed_by: ConfirmedBy | null;
+  /**
+   * The exception the order is flagged with for a person to solve (`handover_pin_failed`: the rider gave the wrong
+   * handover PIN too often), and since when; null when none (decision 175). The operators' live board reads these.
+   */
+  exception: OrderExceptionKind | null;
+  exception_at: Date | null;
   outlet_name: string;
   outlet_phone: string | null;
   parent_vendor_id: string | null;

@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { OrderCreateBody } from '@riderdesk/domain/contracts/orders';
 import type { Estimations } from '@riderdesk/domain/contracts/pricing';
 import { type GeoPoint, toMinor } from '@riderdesk/domain/money';
+import { needsCashConfirmation } from '@riderdesk/domain/orders/cash-confirmation';
+import { HANDOVER_PIN_LENGTH } from '@riderdesk/domain/orders/handover-pin';
 import { normalisePhoneNumber, senderPhoneNumber } from '@riderdesk/domain/phone';
 import { normaliseVatNumber } from '@riderdesk/domain/validation/vat-number';
 import type { Caller } from '../../plugins/auth.ts';
@@ -13,6 +15,10 @@ import type { NewOrder } from './repo.ts';
 
 /** A checked order before it has an id: what the create writes. */
 export type PreparedOrder = Omit<NewOrder, 'order_id' | 'created_at'>;
+
+/** Four random digits, leading zeros kept (decision 175). */
+export const handoverPin = (): string =>
+  String(randomInt(0, 10 ** HANDOVER_PIN_LENGTH)).padStart(HANDOVER_PIN_LENGTH, '0');
 
 /** The row of a new order from its checked parts; amounts in minor units, the phone in E.164 (decision 022). */
 export function newOrder(parts: {
@@ -27,8 +33,11 @@ export function newOrder(parts: {
   voucher: AppliedVoucher | null;
   estimations: Estimations;
   distanceKm: number;
+  /** When the order is placed: a cash order's confirmation counts from here (decision 175). */
+  placedAt: Date;
 }): PreparedOrder {
   const { caller, vendor, body, country, pickup, destination, voucher } = parts;
+  const isConfirmationAsked = needsCashConfirmation(body.order.payment_method, vendor.cash_confirmation_minutes);
   return {
     vendor_id: vendor.vendor_id,
     tracking_token: randomBytes(32).toString('base64url'),
@@ -52,6 +61,8 @@ export function newOrder(parts: {
     customer_notes: body.customer.location.notes || null,
     customer_latitude: destination.lat,
     customer_longitude: destination.lng,
+    customer_email: body.customer.email ?? null,
+    customer_language: body.customer.language ?? null,
     pickup_address: pickup.address,
     pickup_notes: pickup.notes,
     pickup_latitude: pickup.point.lat,
@@ -65,6 +76,13 @@ export function newOrder(parts: {
     payment_method: body.order.payment_method,
     vat_number: normaliseVatNumber(body.vat_number),
     age_validation_required: body.age_validation_required,
+    // The order's own choice, else the outlet's (decision 175).
+    handover_pin: (body.handover_pin_required ?? vendor.handover_pin_required) ? handoverPin() : null,
+    // The outlet's cash orders wait for their customer before a rider is sent (decision 175).
+    customer_confirmation: isConfirmationAsked ? 'awaiting' : null,
+    confirm_by: isConfirmationAsked
+      ? new Date(parts.placedAt.getTime() + (vendor.cash_confirmation_minutes ?? 0) * 60_000)
+      : null,
     login_pickup_estimation: body.login_pickup_estimation,
   };
 }
@@ -99,6 +117,8 @@ export function placedOrderRow(
     customer_phone: order.customer_phone,
     customer_address: order.customer_address,
     customer_notes: order.customer_notes,
+    customer_email: order.customer_email ?? null,
+    customer_language: order.customer_language ?? null,
     customer_latitude: order.customer_latitude,
     customer_longitude: order.customer_longitude,
     pickup_address: order.pickup_address,
@@ -125,6 +145,15 @@ export function placedOrderRow(
     refunded_minor: 0,
     card_scheme: null,
     card_last4: null,
+    handover_pin: order.handover_pin ?? null,
+    handover_pin_attempts: 0,
+    handover_pin_checked_at: null,
+    customer_confirmation: order.customer_confirmation ?? null,
+    confirm_by: order.confirm_by ?? null,
+    customer_confirmed_at: null,
+    customer_confirmed_by: null,
+    exception: null,
+    exception_at: null,
     outlet_name: vendor.name,
     outlet_phone: vendor.phone,
     parent_vendor_id: vendor.parent_vendor_id,

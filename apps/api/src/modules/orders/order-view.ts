@@ -2,6 +2,7 @@ import type { OrderPaymentStatus } from '@riderdesk/domain/contracts/order-payme
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { fromMinor } from '@riderdesk/domain/money';
 import type { CancelReason } from '@riderdesk/domain/order-status';
+import { pinTriesLeft } from '@riderdesk/domain/orders/handover-pin';
 import type { Db } from '../../db/db.ts';
 import { chargesOfRow } from './model.ts';
 import { findOrder, findOrderOfVendor, type OrderRow } from './repo.ts';
@@ -53,6 +54,22 @@ export function toOrderView(row: OrderRow): Order {
       },
     },
     age_validation_required: row.age_validation_required,
+    handover_pin: row.handover_pin
+      ? {
+          checked_at: row.handover_pin_checked_at?.toISOString() ?? null,
+          tries_left: pinTriesLeft(row.handover_pin_attempts),
+          is_locked: row.handover_pin_checked_at === null && pinTriesLeft(row.handover_pin_attempts) === 0,
+        }
+      : null,
+    customer_confirmation:
+      row.customer_confirmation && row.confirm_by
+        ? {
+            state: row.customer_confirmation,
+            confirm_by: row.confirm_by.toISOString(),
+            confirmed_at: row.customer_confirmed_at?.toISOString() ?? null,
+            confirmed_by: row.customer_confirmed_by ?? null,
+          }
+        : null,
     discount: fromMinor(charges.discountMinor, currency),
     total_amount: fromMinor(charges.totalMinor, currency),
     collect_amount: fromMinor(charges.collectMinor, currency),

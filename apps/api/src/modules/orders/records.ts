@@ -17,9 +17,18 @@ export function orderRecords(db: Db) {
   return {
     find: (orderId: string): Promise<OrderRow | null> => repo.findOrder(db, orderId),
 
-    /** The oldest orders in these statuses first: the dispatcher's work list. */
-    inStatus: (statuses: readonly OrderStatus[], limit: number): Promise<OrderRow[]> =>
-      repo.findOrdersInStatus(db, statuses, limit),
+    /**
+     * The oldest orders in these statuses first: the dispatcher's work list. `isWaitingCustomerSkipped` leaves out
+     * received cash orders still waiting for their customer (decision 175).
+     */
+    inStatus: (
+      statuses: readonly OrderStatus[],
+      limit: number,
+      options?: { isWaitingCustomerSkipped?: boolean },
+    ): Promise<OrderRow[]> => repo.findOrdersInStatus(db, statuses, limit, options),
+
+    /** Cash orders whose customer did not confirm in time (the dispatcher cancels them, decision 175). */
+    confirmationsDue: (at: Date, limit: number): Promise<OrderRow[]> => repo.findConfirmationsDue(db, at, limit),
 
     /** The order a public tracking link names; the token is the link's secret. */
     byTrackingToken: (token: string): Promise<OrderRow | null> => repo.findOrderByTrackingToken(db, token),
@@ -74,6 +83,11 @@ export function orderRecords(db: Db) {
       boardOrder: (orderId: string) => repo.findBoardOrder(db, orderId),
       ofRider: (riderId: string, limit: number) => repo.findOrdersOfRider(db, riderId, limit),
     },
+    /**
+     * The orders flagged for a person to solve (`exception`: a handover PIN refused too often, decision 175),
+     * oldest flag first: what the operators' live board lists.
+     */
+    flagged: (limit: number): Promise<OrderRow[]> => repo.findFlaggedOrders(db, limit),
 
     customersOfVendor: (
       vendorId: string,

@@ -5,6 +5,7 @@
 export type { CustomerRow, NewOrder, OrderRow } from './model.ts';
 export * from './repo/console.ts';
 export * from './repo/customers.ts';
+export * from './repo/exceptions.ts';
 export * from './repo/proofs.ts';
 export * from './repo/reads.ts';
 export * from './repo/search.ts';

@@ -57,7 +57,11 @@ export type OrderService = ReturnType<typeof orderService>;
 /** A create or an edit of orders, as the writes another module makes in its transaction see it. */
 export interface OrderWrite {
   kind: 'created' | 'updated';
-  orders: readonly { orderId: string; vendorId: string }[];
+  /**
+   * `isMessageDue`: a created order whose customer must hear from us whatever the outlet's messages are: a
+   * handover PIN to tell (decision 175), a cash order to confirm (decision 175).
+   */
+  orders: readonly { orderId: string; vendorId: string; isMessageDue?: boolean }[];
 }
 
 /**
@@ -65,10 +69,17 @@ export interface OrderWrite {
  * order.updated events): registered by the composition root, so orders import nothing of that module.
  */
 export interface OrderWriteHook {
-  /** Whether it writes anything for an order of this vendor: when none does, a create stays one statement. */
-  concerns(vendorId: string): Promise<boolean>;
+  /**
+   * Whether it writes anything for this order of this vendor (its columns as the create writes them): when none
+   * does, a create stays one statement.
+   */
+  concerns(vendorId: string, order: Pick<PreparedOrder, 'handover_pin' | 'customer_confirmation'>): Promise<boolean>;
   write(tx: Db, write: OrderWrite, at: Date): Promise<void>;
 }
+
+/** A new order whose customer is told something whatever the outlet's messages: a PIN, a request to confirm. */
+const isMessageDue = (order: Pick<PreparedOrder, 'handover_pin' | 'customer_confirmation'>) =>
+  Boolean(order.handover_pin) || order.customer_confirmation === 'awaiting';
 
 export interface OrderReply<T = OrderCreateAnswer> {
   statusCode: number;
@@ -228,6 +239,7 @@ export function orderService({
       voucher,
       estimations: await pricing.estimationsFor(vendor, pickup.point, destination),
       distanceKm: pricing.vendorFee(vendor, pickup.point, destination).distanceKm,
+      placedAt: at,
     });
   }
 
@@ -253,7 +265,11 @@ export function orderService({
     // Each order with its first history entry (the status it was written with: NEW, or INITIATED for a card
     // order) and its announcement, in one statement.
     await repo.insertOrdersAnnounced(tx, rows);
-    const placed = rows.map((row) => ({ orderId: row.order_id, vendorId: row.vendor_id }));
+    const placed = rows.map((row) => ({
+      orderId: row.order_id,
+      vendorId: row.vendor_id,
+      isMessageDue: isMessageDue(row),
+    }));
     await written(tx, { kind: 'created', orders: placed }, at);
     return rows.map((row) => row.order_id);
   }
@@ -327,12 +343,12 @@ export function orderService({
     const place = (handle: Db) => repo.insertOrderOnce(handle, row, orderIdPrefix(order.vendor_id), claim);
     // One statement when no other module writes with this create (decision 100); else in one transaction.
     let isConcerned = false;
-    for (const hook of writeHooks) isConcerned ||= await hook.concerns(order.vendor_id);
+    for (const hook of writeHooks) isConcerned ||= await hook.concerns(order.vendor_id, order);
     const result = isConcerned
       ? await db.transaction(async (tx) => {
           const placed = await place(tx);
           if (placed.kind === 'placed') {
-            const orders = [{ orderId: placed.orderId, vendorId: order.vendor_id }];
+            const orders = [{ orderId: placed.orderId, vendorId: order.vendor_id, isMessageDue: isMessageDue(order) }];
             await written(tx, { kind: 'created', orders }, at);
           }
           return placed;

@@ -28,6 +28,19 @@ export const publicRoutes: FastifyPluginAsyncZod<{ tracking: PublicTrackingServi
     },
     async (request) => ({ result: await tracking.tracking(request.params.token) }),
   );
+  app.post(
+    '/public/tracking/:token/confirm',
+    {
+      config,
+      schema: {
+        tags,
+        description: 'The recipient confirms a cash order waiting for them (decision 175), until its time is up.',
+        params: TrackingTokenParamsSchema,
+        response: { 200: PublicTrackingAnswerSchema, ...errors, ...errorAnswers(409) },
+      },
+    },
+    async (request) => ({ result: await tracking.confirm(request.params.token) }),
+  );
   app.get(
     '/public/delivery-receipt/:token',
     {

@@ -40,9 +40,12 @@ function firstTime(history: readonly StatusHistoryEntry[], statuses: readonly Or
 export function publicTrackingService({
   orders,
   broaderPlaces,
+  confirmCustomer,
 }: {
   orders: OrderRecords;
   broaderPlaces: readonly string[];
+  /** The orders' confirmation of a cash order by its customer (lifecycle.confirmCustomer, decision 175). */
+  confirmCustomer: (orderId: string) => Promise<unknown>;
 }) {
   /** The area and city of an address, never the flat, the house or the building. */
   const addressArea = (address: string | null) => areaOfAddress(address, broaderPlaces);
@@ -105,7 +108,7 @@ export function publicTrackingService({
     };
   }
 
-  return {
+  const service = {
     async tracking(token: string): Promise<PublicTracking> {
       const row = await find(token);
       return {
@@ -126,7 +129,24 @@ export function publicTrackingService({
             },
         destination: privatePlace(row.customer_address, row.customer_latitude, row.customer_longitude),
         recipient_phone: maskPhone(row.customer_phone),
+        // The recipient's PIN for the rider (decision 175): the tracking link is sent to the recipient, and the
+        // PIN is of no use once the order is finished.
+        handover_pin: row.handover_pin && !isTerminal(row.status) ? row.handover_pin : null,
+        customer_confirmation:
+          row.customer_confirmation && row.confirm_by
+            ? { state: row.customer_confirmation, confirm_by: row.confirm_by.toISOString() }
+            : null,
       };
+    },
+
+    /**
+     * The recipient confirms a cash order from its tracking page (decision 175), until its time is up; answers the
+     * page as it now is. The link is the secret, as for the page itself.
+     */
+    async confirm(token: string): Promise<PublicTracking> {
+      const row = await find(token);
+      await confirmCustomer(row.order_id);
+      return service.tracking(token);
     },
 
     async c2c(token: string): Promise<PublicC2cTracking> {
@@ -188,4 +208,5 @@ export function publicTrackingService({
       };
     },
   };
+  return service;
 }

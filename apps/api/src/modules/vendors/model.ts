@@ -37,4 +37,8 @@ export interface VendorRow {
   estimation_pick_up_time: number | null;
   login_pickup_estimation: number | null;
   delivery_area: DeliveryArea | null;
+  /** Every order of the vendor asks the customer for a handover PIN at the door (decision 175). */
+  handover_pin_required: boolean;
+  /** Minutes a cash order waits for its customer to confirm before a rider is sent; null: none (decision 175). */
+  cash_confirmation_minutes: number | null;
 }

@@ -153,6 +153,8 @@ const VENDOR_COLUMNS = [
   'estimation_pick_up_time',
   'login_pickup_estimation',
   'delivery_area',
+  'handover_pin_required',
+  'cash_confirmation_minutes',
 ] as const satisfies readonly Exclude<keyof VendorRow, 'is_registered'>[];
 // Every column of a VendorRow is listed: a column added to the row and not here fails to compile.
 const listsEveryColumn: [Exclude<keyof VendorRow, 'is_registered' | (typeof VENDOR_COLUMNS)[number]>] extends [never]
@@ -240,6 +242,21 @@ export async function hasVendors(db: Db): Promise<boolean> {
 export async function isVendorLinked(db: Db, vendorId: string): Promise<boolean> {
   const rows = await db.query('select 1 from user_vendors where vendor_id = $1', [vendorId]);
   return rows.length > 0;
+}
+
+/** How the vendor's orders are handed over (decision 175), as Settings → Customer messages sets it. */
+export async function setDeliveryOptions(db: Db, vendorId: string, options: DeliveryOptions): Promise<void> {
+  await db.query('update vendors set handover_pin_required = $2, cash_confirmation_minutes = $3 where vendor_id = $1', [
+    vendorId,
+    options.handoverPinRequired,
+    options.cashConfirmationMinutes,
+  ]);
+}
+
+/** How a vendor's orders are handed over: a PIN at the door (decision 175), a cash order confirmed first (177). */
+export interface DeliveryOptions {
+  handoverPinRequired: boolean;
+  cashConfirmationMinutes: number | null;
 }
 
 export async function insertVendor(db: Db, vendor: NewVendor): Promise<boolean> {

@@ -100,6 +100,13 @@ export function vendorService(db: Db) {
       return repo.toVendor(row);
     },
 
+    /**
+     * How a vendor's orders are handed over (the handover PIN, decision 175): set from Settings → Customer messages,
+     * for a vendor whose access the caller's module checked.
+     */
+    setDeliveryOptions: (vendorId: string, options: repo.DeliveryOptions): Promise<void> =>
+      repo.setDeliveryOptions(db, vendorId, options),
+
     /** A vendor's name, for a message about a vendor whose access was checked before; null when it is gone. */
     async nameOf(vendorId: string): Promise<string | null> {
       return (await repo.findVendor(db, vendorId))?.name ?? null;

@@ -5,6 +5,7 @@ import type {
   VoucherValidation,
 } from '@riderdesk/domain/contracts/vouchers';
 import { fromMinor, toMinor } from '@riderdesk/domain/money';
+import { voucherRefusal } from '@riderdesk/domain/voucher-rules';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
@@ -20,6 +21,8 @@ export const voucherInvalid = (field = 'code') =>
   keyedError(400, 'VoucherInvalid', 'voucher.error.validation.message', field);
 
 export const voucherExpired = (field = 'code') => keyedError(400, 'VoucherInvalid', 'voucher.error.expired', field);
+
+const REFUSAL_KEYS = { 'used-up': 'voucher.error.used-up', 'below-minimum': 'voucher.error.below-minimum' } as const;
 
 /** What a voucher takes off a fee, in minor units; never more than the fee. */
 export function discountMinor(voucher: Pick<repo.VoucherRow, 'type' | 'value' | 'currency'>, feeMinor: number): number {
@@ -37,11 +40,12 @@ export function toVoucher(row: Pick<repo.VoucherRow, 'code' | 'type' | 'value'>)
   return { code: row.code, type: row.type, amount: row.type === 'deliveryFee' ? 0 : row.value };
 }
 
+/** No vendors named: every vendor; a parent named: its collection points too. */
 function appliesTo(voucher: repo.VoucherRow, vendor: VendorRow): boolean {
   return (
-    voucher.vendor_id === null ||
-    voucher.vendor_id === vendor.vendor_id ||
-    voucher.vendor_id === vendor.parent_vendor_id
+    voucher.vendor_ids.length === 0 ||
+    voucher.vendor_ids.includes(vendor.vendor_id) ||
+    (vendor.parent_vendor_id !== null && voucher.vendor_ids.includes(vendor.parent_vendor_id))
   );
 }
 
@@ -72,12 +76,27 @@ export function voucherService({ db, config, vendors, signer, now }: VoucherDeps
    * A voucher this vendor may use for an order at `at` (its pre-ordered time, else now); unknown, inactive or
    * foreign codes are all one error, and an active code of theirs that has ended says it has expired.
    */
-  async function usableVoucher(code: string, vendor: VendorRow, at: Date = now()): Promise<repo.VoucherRow> {
+  async function usableVoucher(
+    code: string,
+    vendor: VendorRow,
+    feeMinor: number,
+    at: Date = now(),
+  ): Promise<repo.VoucherRow> {
     const voucher = await repo.findVoucher(db, code);
     if (!voucher || !appliesTo(voucher, vendor) || voucher.currency !== currency) throw voucherInvalid();
     // A code this vendor may use says so when its time is over (it exists for them; nothing is revealed).
     if (voucher.is_active && hasEndedBy(voucher, at)) throw voucherExpired();
     if (!isUsableAt(voucher, at)) throw voucherInvalid();
+    // The limits an operator set (issue 36); uses are counted when the order is checked, so two orders sent at
+    // the same moment may both take the last use (decision 180).
+    const used = await repo.countUses(db, voucher.code, vendor.parent_vendor_id ?? vendor.vendor_id);
+    const limits = {
+      max_uses: voucher.max_uses,
+      max_uses_per_vendor: voucher.max_uses_per_vendor,
+      min_order_minor: voucher.min_order_value === null ? null : toMinor(voucher.min_order_value, currency),
+    };
+    const refusal = voucherRefusal(limits, used, feeMinor);
+    if (refusal) throw keyedError(400, 'VoucherInvalid', REFUSAL_KEYS[refusal], 'code');
     return voucher;
   }
 
@@ -96,8 +115,8 @@ export function voucherService({ db, config, vendors, signer, now }: VoucherDeps
       if (expiresAt * 1000 <= now().getTime()) throw signatureExpired();
       // spec §7: the voucher is judged at the order's time (a pre-order's, never earlier than now).
       const orderTime = new Date(Math.max(now().getTime(), body.order.order_time * 1000));
-      const voucher = await usableVoucher(body.code, vendor, orderTime);
       const feeMinor = toMinor(body.order.delivery_fee, currency);
+      const voucher = await usableVoucher(body.code, vendor, feeMinor, orderTime);
       const discountedMinor = feeMinor - discountMinor(voucher, feeMinor);
       const signature = signer.signDiscount({
         baseSignature: body.order.signature,
@@ -111,7 +130,7 @@ export function voucherService({ db, config, vendors, signer, now }: VoucherDeps
       const voucher = await repo.findVoucher(db, code);
       const ids = await vendors.vendorIdsForCaller(caller);
       // A vendor-specific code is private to that vendor's group; its existence is not revealed to others.
-      if (!voucher || (voucher.vendor_id !== null && !ids.includes(voucher.vendor_id))) {
+      if (!voucher || (voucher.vendor_ids.length > 0 && !voucher.vendor_ids.some((id) => ids.includes(id)))) {
         throw keyedError(404, 'NotFound', 'voucher.error.get.message', 'code');
       }
       return {

@@ -1,6 +1,7 @@
 import type { OperatorRole } from '@riderdesk/domain/console/roles';
 import { CONSOLE_ROUTE_PATTERNS } from '@riderdesk/domain/paths';
 import { type Icon, IconHistory, IconMapPin, IconMotorbike, IconUsersGroup } from '@tabler/icons-react';
+import { type Icon, IconBuildingStore, IconHistory, IconTicket, IconUsersGroup } from '@tabler/icons-react';
 import { type LazyComponent, lazyWithRetry } from '../../shared/lazy/retry-import.ts';
 
 /**
@@ -63,6 +64,28 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     page: lazyWithRetry(
       () => import('./pages/riders-route.tsx'),
       (m) => m.RidersRoute,
+    ),
+  },
+  {
+    id: 'vendors',
+    path: CONSOLE_ROUTE_PATTERNS.consoleVendors,
+    titleKey: 'console.nav.vendors',
+    icon: IconBuildingStore,
+    roles: ['operations', 'support'],
+    page: lazyWithRetry(
+      () => import('./pages/vendors-route.tsx'),
+      (m) => m.VendorsRoute,
+    ),
+  },
+  {
+    id: 'vouchers',
+    path: CONSOLE_ROUTE_PATTERNS.consoleVouchers,
+    titleKey: 'console.nav.vouchers',
+    icon: IconTicket,
+    roles: ['operations'],
+    page: lazyWithRetry(
+      () => import('./pages/vouchers-route.tsx'),
+      (m) => m.VouchersRoute,
     ),
   },
 ];

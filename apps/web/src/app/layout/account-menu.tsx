@@ -1,6 +1,13 @@
 import { ActionIcon, Avatar, Button, Divider, Popover, Stack, Text } from '@mantine/core';
 import { paths } from '@riderdesk/domain/paths';
-import { IconCode, IconExternalLink, IconHelpCircle, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconCode,
+  IconExternalLink,
+  IconHelpCircle,
+  IconLogout,
+  IconMessage2,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +23,8 @@ export interface AccountMenuProps {
   helpCentrePath: string | null;
   /** Settings → Developers, for a signed-in merchant's own account; null for guests and partner apps. */
   developersPath?: string | null;
+  /** Settings → Customer messages, likewise. */
+  customerMessagesPath?: string | null;
   onLogout: () => void;
   isLoggingOut: boolean;
 }
@@ -27,6 +36,7 @@ export function AccountMenu({
   canRegister,
   helpCentrePath,
   developersPath = null,
+  customerMessagesPath = null,
   onLogout,
   isLoggingOut,
 }: AccountMenuProps) {
@@ -97,6 +107,18 @@ export function AccountMenu({
               justify="flex-start"
             >
               {t('account.help-centre')}
+            </Button>
+          )}
+          {customerMessagesPath && (
+            <Button
+              component={Link}
+              to={customerMessagesPath}
+              onClick={close}
+              variant="default"
+              leftSection={<IconMessage2 size={18} />}
+              justify="flex-start"
+            >
+              {t('customer-messages.menu')}
             </Button>
           )}
           {developersPath && (

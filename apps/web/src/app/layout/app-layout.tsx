@@ -77,6 +77,8 @@ export function AppLayout() {
   const helpCentrePath = isHelpCentreOn && vendorId ? paths.helpCentre(vendorId) : null;
   // The merchant API's credentials belong to a merchant's own account: not to guests or partner apps.
   const developersPath = session && !isPartner ? paths.developers() : null;
+  // What the outlets tell their customers is set by the merchant's own users too (decision 175).
+  const customerMessagesPath = session && !isPartner ? paths.customerMessages() : null;
 
   const branchListProps = {
     vendors: branch.vendors,
@@ -147,6 +149,7 @@ export function AppLayout() {
                 canRegister={canRegister}
                 helpCentrePath={helpCentrePath}
                 developersPath={developersPath}
+                customerMessagesPath={customerMessagesPath}
                 onLogout={() => logout.mutate()}
                 isLoggingOut={logout.isPending}
               />
@@ -181,6 +184,7 @@ export function AppLayout() {
         canRegister={canRegister}
         helpCentrePath={helpCentrePath}
         developersPath={developersPath}
+        customerMessagesPath={customerMessagesPath}
         onLogout={() => {
           drawer.close();
           logout.mutate();

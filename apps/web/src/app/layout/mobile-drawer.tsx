@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { DRAWER_WIDTH } from '@riderdesk/domain/constants';
 import type { Vendor } from '@riderdesk/domain/contracts/vendors';
 import { paths } from '@riderdesk/domain/paths';
-import { IconCode, IconExternalLink, IconHelpCircle, IconLogout } from '@tabler/icons-react';
+import { IconCode, IconExternalLink, IconHelpCircle, IconLogout, IconMessage2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguagePicker } from '../../features/language/components/language-picker.tsx';
@@ -27,6 +27,8 @@ export interface MobileDrawerProps {
   helpCentrePath: string | null;
   /** Settings → Developers, for a signed-in merchant; null for guests and partner apps. */
   developersPath?: string | null;
+  /** Settings → Customer messages, likewise. */
+  customerMessagesPath?: string | null;
   /** A partner app's user is a partner already: no partner link. */
   isPartner?: boolean;
   onLogout: () => void;
@@ -93,6 +95,18 @@ export function MobileDrawer(props: MobileDrawerProps) {
               label={t('account.help-centre')}
               leftSection={<IconHelpCircle size={20} />}
               onClick={props.onClose}
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          )}
+          {props.customerMessagesPath && (
+            <NavLink
+              component={Link}
+              to={props.customerMessagesPath}
+              label={t('customer-messages.menu')}
+              leftSection={<IconMessage2 size={20} />}
+              active={props.current === 'settings'}
+              onClick={props.onClose}
+              variant="light"
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
             />
           )}

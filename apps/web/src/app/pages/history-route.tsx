@@ -1,6 +1,7 @@
 import type { Order } from '@riderdesk/domain/contracts/orders';
+import { drillOfSearch, HISTORY_DRILL_KEYS } from '@riderdesk/domain/insights/drill';
 import { editOrderPath } from '@riderdesk/domain/paths';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { HistoryPage } from '../../features/history/components/history-page.tsx';
 import { linkedFiltersOf } from '../../features/history/hooks/use-history-filters.ts';
@@ -42,6 +43,26 @@ export function HistoryRoute() {
       }),
     [setSearchParams],
   );
+  // A link's narrowing (insights' cells and bars) stays in the URL, so a reload keeps it, until cleared.
+  const drillQuery = new URLSearchParams(
+    HISTORY_DRILL_KEYS.flatMap((key) => {
+      const value = searchParams.get(key);
+      return value === null ? [] : [[key, value]];
+    }),
+  ).toString();
+  const drill = useMemo(() => drillOfSearch(new URLSearchParams(drillQuery)), [drillQuery]);
+  const clearDrill = useCallback(
+    () =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const name of HISTORY_DRILL_KEYS) next.delete(name);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
   const vendorId = selectedVendor?.vendor_id ?? null;
   const { mode } = useConfig();
   const session = useSession();
@@ -72,6 +93,8 @@ export function HistoryRoute() {
       renderOrderDetail={renderOrderDetail}
       isGuest={isGuest}
       linkedFilters={linkedFilters}
+      drill={drill}
+      onClearDrill={clearDrill}
     />
   );
 }

@@ -1,8 +1,11 @@
+import en from '@riderdesk/domain/locales/en.json';
 import { resolveHistoryRange } from '@riderdesk/domain/order-history';
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { makeOrder } from '../../../test/orders.ts';
 import {
   coversToday,
+  drillPhrases,
   historyBody,
   historyQuery,
   historySearch,
@@ -71,6 +74,7 @@ describe('historyQuery', () => {
       to: '2026-03-09T18:59:59.999Z',
       status: 'ANY',
       search: 'x',
+      drill: {},
     });
     expect(historyQuery({ vendorId: null, ...input })).toBeNull();
   });
@@ -103,5 +107,35 @@ describe('selectedOrderOf', () => {
     expect(selectedOrderOf([listed], 'A-1', undefined)).toEqual({ listed, selected: listed });
     expect(selectedOrderOf([listed], 'B-2', fetched)).toEqual({ listed: null, selected: fetched });
     expect(selectedOrderOf([listed], null, undefined)).toEqual({ listed: null, selected: null });
+  });
+});
+
+describe('the narrowing a link from insights applied', () => {
+  // i18next's interpolation, as the page's catalogue has it.
+  const t = ((key: string, values: Record<string, unknown> = {}) => {
+    const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], en);
+    return String(text ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+  }) as unknown as TFunction;
+
+  it('names the weekday and hour, the duration bucket and the reason as the page shows them', () => {
+    expect(drillPhrases({ weekday: 1, hour: 23 }, t)).toEqual(['Monday, 23:00–00:00']);
+    expect(drillPhrases({ hour: 9 }, t)).toEqual(['09:00–10:00']);
+    expect(drillPhrases({ delivery_bucket: 7 }, t)).toEqual(['Delivered in 30–35 min']);
+    expect(drillPhrases({ delivery_bucket: 21 }, t)).toEqual(['Delivered in 240+ min']);
+    expect(drillPhrases({ pickup_bucket: 1 }, t)).toEqual(['Pickup wait 0–1 min']);
+    expect(drillPhrases({ cancel_reason: 'no_courier' }, t)).toEqual([`Cancelled: ${en.cancel.reason.no_courier}`]);
+    expect(drillPhrases({}, t)).toEqual([]);
+  });
+
+  it('carries it into the list’s query', () => {
+    const query = historyQuery({
+      vendorId: 'v1',
+      includeOutlets: false,
+      range: { from: MAR_9, to: MAR_10 },
+      status: 'ANY',
+      search: '',
+      drill: { weekday: 2, hour: 14 },
+    });
+    expect(query?.drill).toEqual({ weekday: 2, hour: 14 });
   });
 });

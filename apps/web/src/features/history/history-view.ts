@@ -1,6 +1,9 @@
 import type { Order } from '@riderdesk/domain/contracts/orders';
 import { startOfTodayInZone } from '@riderdesk/domain/date-presets';
 import { guestSearchRefusal } from '@riderdesk/domain/guest/guest-rules';
+import type { HistoryDrill } from '@riderdesk/domain/insights/drill';
+import { bucketRange, type DurationMeasure } from '@riderdesk/domain/insights/figures';
+import { reasonLabelKey } from '@riderdesk/domain/insights/tables';
 import {
   DEFAULT_HISTORY_RANGE,
   type HistoryDateRange,
@@ -9,6 +12,7 @@ import {
   resolveHistoryRange,
 } from '@riderdesk/domain/order-history';
 import type { StatusFilter } from '@riderdesk/domain/order-status';
+import type { TFunction } from 'i18next';
 import type { HistoryQuery } from './api/get-order-history.ts';
 
 export type DateRange = { from: Date; to: Date };
@@ -54,6 +58,7 @@ export function historyQuery(input: {
   range: DateRange;
   status: StatusFilter;
   search: string;
+  drill?: HistoryDrill;
 }): HistoryQuery | null {
   if (!input.vendorId) return null;
   return {
@@ -62,6 +67,7 @@ export function historyQuery(input: {
     ...rangeQuery(input.range),
     status: input.status,
     search: input.search,
+    drill: input.drill ?? {},
   };
 }
 
@@ -90,4 +96,34 @@ export function selectedOrderOf(
 ): { listed: Order | null; selected: Order | null } {
   const listed = orders.find((order) => order.order_id === selectedOrderId) ?? null;
   return { listed, selected: listed ?? fetched ?? null };
+}
+
+/**
+ * The narrowing a link from insights applied, as the page names it (one phrase per part): the weekday and hour,
+ * the delivery-time or pickup-wait bucket, the cancellation reason.
+ */
+export function drillPhrases(drill: HistoryDrill, t: TFunction): string[] {
+  const phrases: string[] = [];
+  const clock = (hour: number) => `${String(hour % 24).padStart(2, '0')}:00`;
+  const weekday = drill.weekday === undefined ? null : t(`insights.weekday.${drill.weekday}`);
+  if (drill.hour !== undefined) {
+    const hours = { from: clock(drill.hour), to: clock(drill.hour + 1) };
+    phrases.push(weekday ? t('history.drill.weekday-hour', { weekday, ...hours }) : t('history.drill.hour', hours));
+  } else if (weekday) {
+    phrases.push(t('history.drill.weekday', { weekday }));
+  }
+  const range = (measure: DurationMeasure, bucket: number) => {
+    const { from, to } = bucketRange(measure, bucket);
+    return to === null ? t('insights.orders-from', { from }) : t('insights.orders-range', { from, to });
+  };
+  if (drill.delivery_bucket !== undefined) {
+    phrases.push(t('history.drill.delivery', { range: range('delivery', drill.delivery_bucket) }));
+  }
+  if (drill.pickup_bucket !== undefined) {
+    phrases.push(t('history.drill.pickup', { range: range('pickup_wait', drill.pickup_bucket) }));
+  }
+  if (drill.cancel_reason !== undefined) {
+    phrases.push(t('history.drill.reason', { reason: t(reasonLabelKey(drill.cancel_reason)) }));
+  }
+  return phrases;
 }

@@ -1,5 +1,6 @@
 import type { Insights, InsightsTotals } from '@riderdesk/domain/contracts/insights';
 import { DATE_PRESETS } from '@riderdesk/domain/date-presets';
+import { drillOf, type HistoryDrill } from '@riderdesk/domain/insights/drill';
 import {
   type DayPeriod,
   HISTORY_FILTER_OF_BUCKET,
@@ -48,12 +49,21 @@ export const DAY_BUCKETS: readonly { bucket: OrderBucket; color: string }[] = [
   { bucket: 'preorder', color: 'gray.5' },
 ];
 
-/** History opened on the orders behind a bar or a cell: a vendor's, of some days, of one bucket (or all). */
-export function historyLink(vendorId: string, period: DayPeriod, bucket: OrderBucket | null = null): string {
+/**
+ * History opened on the orders behind a bar or a cell: a vendor's, of some days, of one bucket (or all), narrowed
+ * to the cell's weekday and hour, the bar's duration bucket or cancellation reason.
+ */
+export function historyLink(
+  vendorId: string,
+  period: DayPeriod,
+  bucket: OrderBucket | null = null,
+  drill: HistoryDrill = {},
+): string {
   return paths.history(vendorId, {
     start: period.start,
     end: period.end,
     status: bucket ? HISTORY_FILTER_OF_BUCKET[bucket] : null,
+    ...drillOf(drill),
   });
 }
 

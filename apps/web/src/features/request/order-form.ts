@@ -29,6 +29,8 @@ export const OrderFormSchema = z.object({
   scheduledAt: z.string().nullable(),
   vatNumber: z.string(),
   isAgeValidationRequired: z.boolean(),
+  /** Ask this order's customer for a handover PIN (decision 175); unticked, the outlet's setting decides. */
+  isHandoverPinRequired: z.boolean(),
 });
 export type OrderForm = z.infer<typeof OrderFormSchema>;
 
@@ -45,6 +47,7 @@ export const EMPTY_ORDER_FORM: OrderForm = {
   scheduledAt: null,
   vatNumber: '',
   isAgeValidationRequired: false,
+  isHandoverPinRequired: false,
 };
 
 /**

@@ -132,6 +132,8 @@ export function orderCreateBody(input: {
     vat_number: normaliseVatNumber(form.vatNumber),
     preordered_for: preorderedFor(form, input.timeZone),
     age_validation_required: form.isAgeValidationRequired,
+    // Ticked, this order asks for a PIN; unticked, the outlet's setting decides (decision 175).
+    ...(form.isHandoverPinRequired ? { handover_pin_required: true } : {}),
     login_pickup_estimation: state.loginPickupEstimation ?? 15,
     delivery_fee: state.deliveryFee,
     signature: state.deliveryFeeSignature,

@@ -20,7 +20,7 @@ export const orderKeys = {
   history: (
     vendorId: string,
     includeOutlets: boolean,
-    filters: { from: string; to: string; status: string; search: string },
+    filters: { from: string; to: string; status: string; search: string; drill: Record<string, string> },
   ) => ['orders', 'list', 'history', vendorId, includeOutlets, filters] as const,
   /** Every single order: the order an edit starts from and the tracking detail share one copy. */
   details: ['orders', 'detail'] as const,

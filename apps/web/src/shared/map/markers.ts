@@ -67,3 +67,15 @@ export function riderHtml(label: string): string {
 export function riderIcon(label: string): L.DivIcon {
   return L.divIcon({ className: 'rd-map-rider', html: riderHtml(label), iconSize: [40, 40], iconAnchor: [20, 20] });
 }
+
+/** A handle on a corner of an area an operator reshapes (the console's approval map): a small ring, named. */
+export function cornerIcon(label: string, colour: string): L.DivIcon {
+  return L.divIcon({
+    className: 'rd-area-corner',
+    html:
+      `<span role="img" aria-label="${escapeAttribute(label)}" style="display:block;width:14px;height:14px;` +
+      `border-radius:50%;background:#fff;border:2px solid ${escapeAttribute(colour)}"></span>`,
+    iconSize: [14, 14],
+    iconAnchor: [7, 7],
+  });
+}

@@ -2,6 +2,7 @@ import {
   ageCheckOf,
   type BulkRowInput,
   duplicateKeyOf,
+  handoverPinOf,
   isBulkDeliveryType,
   isBulkPaymentType,
   scheduledTimeOf,
@@ -99,6 +100,8 @@ export async function checkRow(
     base.scheduled_for = scheduledFor;
     const isAgeCheckRequired = ageCheckOf(input.age_check, sheetTexts.ageCheckWords);
     if (isAgeCheckRequired === null) note('bulk.error.age-check', 'age_check');
+    const isHandoverPinRequired = handoverPinOf(input.handover_pin, sheetTexts.ageCheckWords);
+    if (isHandoverPinRequired === null) note('bulk.error.handover-pin', 'handover_pin');
 
     const collectionPoint = await job.collectionPoint(collectionPointId);
     if (!collectionPoint) note('bulk.error.collection-point', 'collection_point_id', { id: collectionPointId });
@@ -120,7 +123,14 @@ export async function checkRow(
       point = await job.geocode(input.address, origin);
     }
 
-    const body = orderBodyOf(input, collectionPoint ?? job.jobVendor, point, scheduledFor, isAgeCheckRequired === true);
+    const body = orderBodyOf(
+      input,
+      collectionPoint ?? job.jobVendor,
+      point,
+      scheduledFor,
+      isAgeCheckRequired === true,
+      isHandoverPinRequired ?? undefined,
+    );
     // spec §6: a scheduled row is a pre-order, refused at its cell when PreOrder is off for its vendor.
     if (collectionPoint) {
       try {

@@ -1,5 +1,5 @@
 import { placementStatus } from '@riderdesk/domain/bulk/bulk-flow';
-import { ageCheckOf } from '@riderdesk/domain/bulk/bulk-sheet';
+import { ageCheckOf, handoverPinOf } from '@riderdesk/domain/bulk/bulk-sheet';
 import type { BulkJob, BulkRowError } from '@riderdesk/domain/contracts/bulk';
 import type { GeoPoint } from '@riderdesk/domain/money';
 import type { Db } from '../../../db/db.ts';
@@ -78,7 +78,16 @@ export async function place(
     const collectionPoint = await vendors.vendorOfCaller(caller, row.collection_point_id);
     // A checked row's cell is one of the words read when it was checked; a row stored before the column is no.
     const isAgeCheckRequired = ageCheckOf(row.input.age_check, sheetTexts.ageCheckWords) === true;
-    const body = orderBodyOf(row.input, collectionPoint, destination, row.scheduled_for, isAgeCheckRequired);
+    // An empty cell (or a row stored before the column) leaves the PIN to the collection point.
+    const isHandoverPinRequired = handoverPinOf(row.input.handover_pin, sheetTexts.ageCheckWords) ?? undefined;
+    const body = orderBodyOf(
+      row.input,
+      collectionPoint,
+      destination,
+      row.scheduled_for,
+      isAgeCheckRequired,
+      isHandoverPinRequired,
+    );
     await assertOrderFlags(body, flagsOf);
     const quote = await pricing.quoteFee(caller, {
       vendor_id: body.vendor_id,

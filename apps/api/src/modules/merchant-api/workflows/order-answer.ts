@@ -64,6 +64,21 @@ export function apiOrderOf(row: OrderRow, publicUrl: string): ApiOrder {
     updated_at: seconds(row.updated_at),
     preordered_for: row.preordered_for ? seconds(row.preordered_for) : null,
     ...(isCancelled ? { cancellation: apiCancellationOf(row.cancel_reason as CancelReason | null) } : {}),
-    delivery_tasks: { age_validation_required: row.age_validation_required },
+    delivery_tasks: {
+      age_validation_required: row.age_validation_required,
+      handover_pin_required: Boolean(row.handover_pin),
+      handover_pin_checked_at: row.handover_pin_checked_at ? seconds(row.handover_pin_checked_at) : null,
+    },
+    ...(row.customer_confirmation && row.confirm_by
+      ? {
+          customer_confirmation: {
+            state: row.customer_confirmation,
+            confirm_by: seconds(row.confirm_by),
+            confirmed_at: row.customer_confirmed_at ? seconds(row.customer_confirmed_at) : null,
+            ...(row.customer_confirmed_by ? { confirmed_by: row.customer_confirmed_by } : {}),
+          },
+        }
+      : {}),
+    ...(row.exception ? { exception: row.exception } : {}),
   };
 }

@@ -114,6 +114,9 @@ function portalCreateBody(body: ApiOrderCreateBody, vendorId: string, quote: { f
     vat_number: null,
     preordered_for: body.preordered_for ?? null,
     age_validation_required: body.delivery_tasks?.age_validation_required ?? false,
+    ...(body.delivery_tasks?.handover_pin_required === undefined
+      ? {}
+      : { handover_pin_required: body.delivery_tasks.handover_pin_required }),
     login_pickup_estimation: LOGIN_PICKUP_ESTIMATION,
     delivery_fee: quote.fee,
     signature: quote.signature,
@@ -247,6 +250,23 @@ export async function updateOrder(
     const schemaError = parsed.success ? null : schemaErrorOf(parsed.error.issues);
     const { vendor } = await deps.orders.admitUpdate(portalCaller, orderId, raw, schemaError);
     await deps.orders.update(vendor, orderId, parsed.data!);
+  });
+  return answerOf(deps, orderId);
+}
+
+/**
+ * POST /orders/{order_id}/customer_confirmation (not in pandago, decision 175): the merchant, having called the
+ * customer, confirms a cash order waiting for them, as the portal's "Confirm for the customer" does.
+ */
+export async function confirmOrderForCustomer(
+  deps: MerchantApiOrderDeps,
+  caller: ApiCaller,
+  orderId: string,
+): Promise<ApiOrder> {
+  const row = await ownedOrder(deps, caller, orderId);
+  await deps.orderCancel.confirmCash(portalCallerOf(caller, row.vendor_id), {
+    vendor_id: row.vendor_id,
+    order_id: orderId,
   });
   return answerOf(deps, orderId);
 }

@@ -32,11 +32,30 @@ export async function findOrderByTrackingToken(db: Db, token: string): Promise<O
 }
 
 /** Oldest first, so a busy minute does not starve early orders. */
-export async function findOrdersInStatus(db: Db, statuses: readonly OrderStatus[], limit: number) {
-  return selectOrders(db, 'where o.status = any($1::text[]) order by o.created_at, o.order_id limit $2', [
+export async function findOrdersInStatus(
+  db: Db,
+  statuses: readonly OrderStatus[],
+  limit: number,
+  options: { isWaitingCustomerSkipped?: boolean } = {},
+) {
+  // A cash order waiting for its customer (decision 175) is left out once received: the dispatcher has nothing to
+  // do with it until it is confirmed, and a backlog of them must not take the batch from orders it can send.
+  const waiting = options.isWaitingCustomerSkipped
+    ? `and (o.customer_confirmation is distinct from 'awaiting' or o.status = 'NEW')`
+    : '';
+  return selectOrders(db, `where o.status = any($1::text[]) ${waiting} order by o.created_at, o.order_id limit $2`, [
     statuses,
     limit,
   ]);
+}
+
+/** Cash orders whose customer did not confirm by their time, oldest deadline first (decision 175). */
+export async function findConfirmationsDue(db: Db, at: Date, limit: number) {
+  return selectOrders(
+    db,
+    `where o.customer_confirmation = 'awaiting' and o.confirm_by <= $1 order by o.confirm_by, o.order_id limit $2`,
+    [at, limit],
+  );
 }
 
 /** Orders of the vendor (and of its outlets) changed after `since`, oldest change first. */

@@ -1,12 +1,21 @@
+import { type HistoryDrill, ordersOfCancellationReason } from '@riderdesk/domain/insights/drill';
+import {
+  DELIVERY_MINUTE_BOUNDS,
+  FINISHED_BUCKET_OF,
+  PICKUP_WAIT_MINUTE_BOUNDS,
+} from '@riderdesk/domain/insights/figures';
 import { DELAYED_BACK_TO_NEW_HISTORY, type OrderStatus } from '@riderdesk/domain/order-status';
 import type { Db, SqlParam } from '../../../db/db.ts';
 import type { OrderRow } from '../model.ts';
 import {
   containsPattern,
+  minutesBetween,
   ORDER_COLUMNS,
   ORDER_FROM,
   phoneDigitsOf,
+  REQUESTED_AT,
   statusHistoryOf,
+  statusReachedAt,
   withStatusHistory,
 } from './sql.ts';
 
@@ -38,9 +47,50 @@ export interface OrderPageQuery {
    * (SEARCH_SCAN_MAX_ROWS unless told).
    */
   searchScanMaxRows?: number;
+  /** The narrowing of a click from insights, its weekday and hour read in `timeZone` (the country's). */
+  drill?: (HistoryDrill & { timeZone: string }) | null;
   /** The last row of the previous page. */
   after: { at: string; id: string } | null;
   limit: number;
+}
+
+/** The conditions of an insights narrowing: the same facts as the rollups (insights/repo.ts) count. */
+function drillWhere(drill: HistoryDrill & { timeZone: string }, param: (value: SqlParam) => string): string[] {
+  const where: string[] = [];
+  if (drill.weekday !== undefined || drill.hour !== undefined) {
+    const local = `(o.created_at at time zone ${param(drill.timeZone)})`;
+    if (drill.weekday !== undefined) where.push(`extract(isodow from ${local}) = ${param(drill.weekday)}`);
+    if (drill.hour !== undefined) where.push(`extract(hour from ${local}) = ${param(drill.hour)}`);
+  }
+  if (drill.delivery_bucket !== undefined) {
+    const deliveredAt = statusReachedAt('max', 'DELIVERED');
+    where.push(
+      `o.status = 'DELIVERED'`,
+      `${deliveredAt} is not null`,
+      `width_bucket(${minutesBetween(deliveredAt, REQUESTED_AT)}, ${param(DELIVERY_MINUTE_BOUNDS.map(String))}::float8[]) = ${param(drill.delivery_bucket)}`,
+    );
+  }
+  if (drill.pickup_bucket !== undefined) {
+    // Counted, as the rollups count it, once the order is finished.
+    // greatest() passes over a null: an order never picked up, or whose rider never arrived, has no wait.
+    const [pickedUpAt, arrivedAt] = [statusReachedAt('min', 'PICKED_UP'), statusReachedAt('max', 'NEAR_VENDOR')];
+    const wait = minutesBetween(pickedUpAt, arrivedAt);
+    where.push(
+      `o.status = any(${param(Object.keys(FINISHED_BUCKET_OF))}::text[])`,
+      `${pickedUpAt} is not null and ${arrivedAt} is not null`,
+      `width_bucket(${wait}, ${param(PICKUP_WAIT_MINUTE_BOUNDS.map(String))}::float8[]) = ${param(drill.pickup_bucket)}`,
+    );
+  }
+  if (drill.cancel_reason !== undefined) {
+    const { status, cancelReasons } = ordersOfCancellationReason(drill.cancel_reason);
+    where.push(`o.status = ${param(status)}`);
+    if (cancelReasons) {
+      const named = cancelReasons.filter((reason): reason is string => reason !== null);
+      const orNone = cancelReasons.includes(null) ? ' or o.cancel_reason is null' : '';
+      where.push(`(o.cancel_reason = any(${param(named)}::text[])${orNone})`);
+    }
+  }
+  return where;
 }
 
 /** The WHERE of the history filters, shared by the page and its count. */
@@ -114,6 +164,7 @@ function orderPageWhere(
       where.push(`(${matches.join(' or ')})`);
     }
   }
+  if (query.drill) where.push(...drillWhere(query.drill, param));
   if (query.after) {
     where.push(`(o.created_at, o.order_id) < (${param(query.after.at)}::timestamptz, ${param(query.after.id)})`);
   }

@@ -24,13 +24,16 @@ export const ORDER_COLUMNS = `
   o.currency, o.delivery_fee_minor::float8 as delivery_fee_minor, o.discount_minor::float8 as discount_minor,
   o.voucher_code, o.voucher_type, o.voucher_value::float8 as voucher_value, o.distance_m,
   o.pickup_eta_minutes, o.delivery_eta_minutes, o.customer_name, o.customer_phone, o.customer_address,
-  o.customer_notes, o.customer_latitude, o.customer_longitude, o.pickup_address, o.pickup_notes,
+  o.customer_notes, o.customer_latitude, o.customer_longitude, o.customer_email, o.customer_language,
+  o.pickup_address, o.pickup_notes,
   o.pickup_latitude, o.pickup_longitude, o.sender_name, o.sender_email, o.sender_phone,
   o.amount_minor::float8 as amount_minor, o.description, o.payment_method, o.vat_number,
   o.age_validation_required, o.dispatch_started_at, o.offer_expires_at, o.cancel_reason, o.cancel_note,
   o.latest_arrival_at,
   o.payment_status, o.paid_minor::float8 as paid_minor, o.refunded_minor::float8 as refunded_minor, o.card_scheme,
-  o.card_last4, o.api_client_id, o.client_order_id,
+  o.card_last4, o.api_client_id, o.client_order_id, o.handover_pin, o.handover_pin_attempts,
+  o.handover_pin_checked_at, o.customer_confirmation, o.confirm_by, o.customer_confirmed_at,
+  o.customer_confirmed_by, o.exception, o.exception_at,
   v.name as outlet_name, v.phone as outlet_phone, v.parent_vendor_id,
   o.rider_id::text as rider_id, r.name as rider_name, r.phone as rider_phone, r.latitude as rider_latitude,
   r.longitude as rider_longitude, r.heading as rider_heading, r.updated_at as rider_updated_at`;
@@ -93,3 +96,12 @@ function historyOf(text: string | null): OrderRow['status_history'] {
     return { status: entry.slice(0, space) as OrderStatus, created_at: entry.slice(space + 1) };
   });
 }
+
+// The measures of a finished order, as insights' rollups (decision 172) and History's narrowing by them read them.
+/** When a delivery was asked for: a pre-order is measured from its time, not from when it was booked. */
+export const REQUESTED_AT = 'greatest(o.created_at, coalesce(o.preordered_for, o.created_at))';
+/** Whole and fractional minutes from one instant to a later one (never negative). */
+export const minutesBetween = (to: string, from: string) => `greatest(0, extract(epoch from (${to} - ${from})) / 60)`;
+/** An instant of an order's status history: the first or last time it reached a status. */
+export const statusReachedAt = (which: 'min' | 'max', status: string) =>
+  `(select ${which}(s.created_at) from order_status_history s where s.order_id = o.order_id and s.status = '${status}')`;

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@riderdesk/domain/order-status';
+import type { ConfirmedBy, CustomerConfirmationState } from '@riderdesk/domain/orders/cash-confirmation';
 import type { Db, SqlParam } from '../../../db/db.ts';
 import { type NewOrder, ORDER_CHANGES_CHANNEL, type OrderRow } from '../model.ts';
 import { findOrder } from './reads.ts';
@@ -36,6 +37,11 @@ export interface OrderChanges {
   refunded_minor?: number;
   card_scheme?: string | null;
   card_last4?: string | null;
+  handover_pin_attempts?: number;
+  handover_pin_checked_at?: Date | null;
+  customer_confirmation?: CustomerConfirmationState | null;
+  customer_confirmed_at?: Date | null;
+  customer_confirmed_by?: ConfirmedBy | null;
 }
 
 // Column names reach the SQL text, so only these do, whatever else an object carries at run time.
@@ -68,6 +74,11 @@ const CHANGEABLE_COLUMNS: Record<keyof OrderChanges, true> = {
   refunded_minor: true,
   card_scheme: true,
   card_last4: true,
+  handover_pin_attempts: true,
+  handover_pin_checked_at: true,
+  customer_confirmation: true,
+  customer_confirmed_at: true,
+  customer_confirmed_by: true,
 };
 
 /**

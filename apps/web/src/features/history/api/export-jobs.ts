@@ -4,6 +4,7 @@ import {
   type OrderExportJobBody,
   OrderExportJobListAnswerSchema,
 } from '@riderdesk/domain/contracts/order-list';
+import { drillOf } from '@riderdesk/domain/insights/drill';
 import { isExportJobPending } from '@riderdesk/domain/order-history';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, api } from '../../../shared/api/client.ts';
@@ -45,6 +46,7 @@ export async function requestExportJob({ query, format, language }: ExportReques
     lang: language === 'ur_alt' ? 'ur_alt' : 'en',
     ...(query.status !== 'ANY' ? { status: query.status } : {}),
     ...(query.search.trim() ? { search: query.search.trim() } : {}),
+    ...drillOf(query.drill),
   };
   return (await api.post(jobsPath(query.vendorId), body, { schema: OrderExportJobAnswerSchema })).result.export_job;
 }

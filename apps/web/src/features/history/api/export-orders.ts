@@ -1,4 +1,5 @@
 import type { ExportFormat } from '@riderdesk/domain/contracts/order-list';
+import { drillParams } from '@riderdesk/domain/insights/drill';
 import { useMutation } from '@tanstack/react-query';
 import { API_BASE } from '../../../shared/api/client.ts';
 import { downloadAuthorisedFile } from '../../../shared/api/download-file.ts';
@@ -16,6 +17,7 @@ export async function exportOrders({ query, format, language }: ExportRequest): 
   if (query.includeOutlets) params.set('include_outlets', 'true');
   if (query.status !== 'ANY') params.set('status', query.status);
   if (query.search.trim()) params.set('search', query.search.trim());
+  for (const [name, value] of Object.entries(drillParams(query.drill))) params.set(name, value);
   return downloadAuthorisedFile(
     `${API_BASE}/vendor/${encodeURIComponent(query.vendorId)}/orders/export?${params}`,
     `orders.${format}`,

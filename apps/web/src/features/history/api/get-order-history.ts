@@ -1,5 +1,6 @@
 import { OrderListAnswerSchema } from '@riderdesk/domain/contracts/order-list';
 import type { Order } from '@riderdesk/domain/contracts/orders';
+import { drillParams, type HistoryDrill } from '@riderdesk/domain/insights/drill';
 import { historyPageSize } from '@riderdesk/domain/order-history';
 import type { StatusFilter } from '@riderdesk/domain/order-status';
 import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
@@ -15,6 +16,8 @@ export interface HistoryQuery {
   status: StatusFilter;
   /** As typed; the server ignores its spaces. */
   search: string;
+  /** The narrowing of a link from insights (none: {}). */
+  drill: HistoryDrill;
 }
 
 export interface HistoryPage {
@@ -36,6 +39,7 @@ export async function getOrderHistoryPage(
   if (query.includeOutlets) params.set('include_outlets', 'true');
   if (query.status !== 'ANY') params.set('status', query.status);
   if (query.search.trim()) params.set('search', query.search.trim());
+  for (const [name, value] of Object.entries(drillParams(query.drill))) params.set(name, value);
   if (paginationKey) params.set('pagination_key', paginationKey);
   const answer = await api.get(`${API_BASE}/vendor/${encodeURIComponent(query.vendorId)}/orders?${params}`, {
     schema: OrderListAnswerSchema,
@@ -50,6 +54,7 @@ export const historyKey = (query: HistoryQuery) =>
     to: query.to,
     status: query.status,
     search: query.search.trim(),
+    drill: drillParams(query.drill),
   });
 
 /**

@@ -1,5 +1,6 @@
-import { Alert, Button, Drawer, Group, Menu, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Drawer, Group, Menu, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { Order } from '@riderdesk/domain/contracts/orders';
+import type { HistoryDrill } from '@riderdesk/domain/insights/drill';
 import {
   IconAlertTriangle,
   IconChevronDown,
@@ -10,6 +11,7 @@ import {
   IconMail,
   IconReceipt,
   IconSearch,
+  IconX,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +39,9 @@ export type HistoryPageProps = {
   isGuest?: boolean;
   /** A period and status a link opened History on (insights' bars): applied as if chosen. */
   linkedFilters?: HistoryFilters | null;
+  /** The narrowing of a link from insights (weekday and hour, a duration bucket, a cancellation reason). */
+  drill?: HistoryDrill;
+  onClearDrill?: () => void;
 };
 
 function TableSkeleton() {
@@ -59,6 +64,7 @@ export function HistoryPage(props: HistoryPageProps) {
     selectedOrderId,
     isGuest: props.isGuest ?? false,
     linkedFilters: props.linkedFilters ?? null,
+    ...(props.drill ? { drill: props.drill } : {}),
   });
   const { history, orders, isWide, exports } = page;
   const { download, sendByEmail } = exports;
@@ -211,6 +217,23 @@ export function HistoryPage(props: HistoryPageProps) {
             : {})}
           today={page.today}
         />
+        {page.drillPhrases.length > 0 && (
+          <Group gap="xs" mt="sm" wrap="wrap" role="status">
+            <Text fz="sm" c="dimmed">
+              {t('history.drill.label')}
+            </Text>
+            {page.drillPhrases.map((phrase) => (
+              <Badge key={phrase} variant="light" size="lg" radius="sm" tt="none" fw={500}>
+                {phrase}
+              </Badge>
+            ))}
+            {props.onClearDrill && (
+              <Button size="compact-sm" variant="subtle" leftSection={<IconX size={14} />} onClick={props.onClearDrill}>
+                {t('history.drill.clear')}
+              </Button>
+            )}
+          </Group>
+        )}
       </Paper>
       {exports.isXlsxTooLarge && (
         <Alert color="yellow" variant="light" radius="md" mb="md" icon={<IconMail size={18} />}>

@@ -1,5 +1,6 @@
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import type { ExportFormat } from '@riderdesk/domain/contracts/order-list';
+import type { HistoryDrill } from '@riderdesk/domain/insights/drill';
 import { calendarDayInZone, resolveHistoryRange } from '@riderdesk/domain/order-history';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { useExportOrders } from '../api/export-orders.ts';
 import { useOrderHistory } from '../api/get-order-history.ts';
 import {
   coversToday,
+  drillPhrases,
   historyBody,
   historyQuery,
   historySearch,
@@ -22,6 +24,8 @@ import {
 } from '../history-view.ts';
 import { type HistoryFilters, useHistoryFilters } from './use-history-filters.ts';
 import { useHistoryLiveUpdates } from './use-history-live-updates.ts';
+
+const NO_DRILL: HistoryDrill = {};
 
 // The server search waits for the typing to pause.
 export const HISTORY_SEARCH_DEBOUNCE_MS = 400;
@@ -33,6 +37,8 @@ export function useHistoryPage(input: {
   selectedOrderId: string | null;
   isGuest: boolean;
   linkedFilters?: HistoryFilters | null;
+  /** The narrowing of a link from insights, kept in the URL until cleared. */
+  drill?: HistoryDrill;
 }) {
   const { vendorId, includeOutlets, selectedOrderId } = input;
   const { t, i18n } = useTranslation();
@@ -52,9 +58,18 @@ export function useHistoryPage(input: {
   const nextRange = nextShownRange(shownRange, range);
   if (nextRange !== shownRange) setShownRange(nextRange);
   useHistoryLiveUpdates(country.timeZone, coversToday(shownRange, now, country.timeZone));
+  const drill = input.drill ?? NO_DRILL;
   const query = useMemo(
-    () => historyQuery({ vendorId, includeOutlets, range: shownRange, status: filters.status, search: searched.sent }),
-    [vendorId, includeOutlets, shownRange, filters.status, searched.sent],
+    () =>
+      historyQuery({
+        vendorId,
+        includeOutlets,
+        range: shownRange,
+        status: filters.status,
+        search: searched.sent,
+        drill,
+      }),
+    [vendorId, includeOutlets, shownRange, filters.status, searched.sent, drill],
   );
   const history = useOrderHistory(query);
   const orders = useMemo(() => history.data?.pages.flatMap((page) => page.orders) ?? [], [history.data]);
@@ -114,6 +129,7 @@ export function useHistoryPage(input: {
     filters,
     setFilters,
     rangeError: range.ok ? null : range.error,
+    drillPhrases: drillPhrases(drill, t),
     search,
     setSearch,
     searchedTerm: debouncedSearch.trim(),

@@ -1,5 +1,7 @@
 import { BarChart, MatrixChart } from '@mantine/charts';
+import { Group, Stack, Text } from '@mantine/core';
 import type { Insights } from '@riderdesk/domain/contracts/insights';
+import { CancellationReasonSchema } from '@riderdesk/domain/insights/drill';
 import type { DayPeriod } from '@riderdesk/domain/insights/figures';
 import { HOURS_OF_DAY, ISO_WEEKDAYS, percent, reasonLabelKey } from '@riderdesk/domain/insights/tables';
 import type { OrderBucket } from '@riderdesk/domain/order-status';
@@ -9,7 +11,7 @@ import { DAY_BUCKETS, historyLink } from '../insights-view.ts';
 import { formatCalendarDay, formatCount, formatDecimal, formatMoney } from './insights-format.ts';
 
 // The charts (@mantine/charts, recharts), right to left in Urdu: the time axis runs from the right and the value
-// axis stands on the right. Every bar opens History on its orders, or on the closest set History can filter.
+// axis stands on the right. Every bar and cell opens History on its orders.
 
 interface ChartProps {
   insights: Insights;
@@ -29,6 +31,12 @@ function useChartDirection() {
 
 /** recharts hands a bar's click its row as `payload`. */
 const rowOf = <T,>(data: unknown) => (data as { payload: T }).payload;
+
+/** The weekday and hour of a heat-map cell, as its data row carries them. */
+const cellOf = (cell: unknown): { weekday: number; hour: number } | null => {
+  const { weekday, hour } = (cell ?? {}) as { weekday?: unknown; hour?: unknown };
+  return typeof weekday === 'number' && typeof hour === 'number' ? { weekday, hour } : null;
+};
 
 export function OrdersPerDayChart({ insights, vendorId }: ChartProps) {
   const { t } = useTranslation();
@@ -70,29 +78,46 @@ export function HourHeatmap({ insights, vendorId, isNarrow }: ChartProps & { isN
     x: hourLabel(cell.hour),
     y: weekdayLabel(cell.weekday),
     value: cell.orders,
+    weekday: cell.weekday,
+    hour: cell.hour,
   }));
+  const cellSize = isNarrow ? 11 : 22;
+  const gap = isNarrow ? 1 : 2;
+  const fontSize = isNarrow ? 9 : 11;
+  // The weekdays stand beside the grid as a column of their own, so in Urdu they stand on the right, where the
+  // hours start (the chart itself always draws its row labels on the left).
   return (
-    <MatrixChart
-      data={data}
-      xLabels={hours.map(hourLabel)}
-      yLabels={ISO_WEEKDAYS.map(weekdayLabel)}
-      withXLabels
-      withYLabels
-      xLabelsRotation={0}
-      xLabelsHeight={24}
-      yLabelsWidth={isNarrow ? 44 : 64}
-      cellSize={isNarrow ? 11 : 22}
-      gap={isNarrow ? 1 : 2}
-      fontSize={isNarrow ? 9 : 11}
-      withTooltip
-      getTooltipLabel={(cell) => `${cell.y} ${cell.x}:00 — ${formatCount(cell.value ?? 0, language)}`}
-      colors={['blue.1', 'blue.3', 'blue.5', 'blue.7', 'blue.9']}
-      getCellProps={() => ({
-        style: { cursor: 'pointer' },
-        onClick: () => navigate(historyLink(vendorId, insights.period)),
-      })}
-      style={{ maxWidth: '100%' }}
-    />
+    <Group gap={6} wrap="nowrap" align="flex-start" style={{ maxWidth: '100%', overflowX: 'auto' }}>
+      <Stack gap={gap} aria-hidden style={{ flexShrink: 0 }}>
+        {ISO_WEEKDAYS.map((weekday) => (
+          <Text key={weekday} fz={fontSize} c="dimmed" h={cellSize} lh={`${cellSize}px`} ta="end">
+            {weekdayLabel(weekday)}
+          </Text>
+        ))}
+      </Stack>
+      <MatrixChart
+        data={data}
+        xLabels={hours.map(hourLabel)}
+        yLabels={ISO_WEEKDAYS.map(weekdayLabel)}
+        withXLabels
+        xLabelsRotation={0}
+        xLabelsHeight={24}
+        cellSize={cellSize}
+        gap={gap}
+        fontSize={fontSize}
+        withTooltip
+        getTooltipLabel={(cell) => `${cell.y} ${cell.x}:00 — ${formatCount(cell.value ?? 0, language)}`}
+        colors={['blue.1', 'blue.3', 'blue.5', 'blue.7', 'blue.9']}
+        getCellProps={(cell) => ({
+          style: { cursor: 'pointer' },
+          onClick: () => {
+            const at = cellOf(cell);
+            if (at) navigate(historyLink(vendorId, insights.period, null, at));
+          },
+        })}
+        style={{ flexShrink: 0 }}
+      />
+    </Group>
   );
 }
 
@@ -107,7 +132,9 @@ export function DurationChart({
   // Buckets past the last one used in either period are left off the axis.
   const buckets = insights[measure];
   const last = buckets.findLastIndex((bucket) => bucket.orders > 0 || bucket.previous_orders > 0);
-  const data = buckets.slice(0, Math.max(last + 1, 1)).map((bucket) => ({
+  const data = buckets.slice(0, Math.max(last + 1, 1)).map((bucket, index) => ({
+    // The histogram lists every bucket from the first (1-based, as History's filter names them).
+    bucket: index + 1,
     label:
       bucket.to === null
         ? t('insights.orders-from', { from: bucket.from })
@@ -130,7 +157,14 @@ export function DurationChart({
       valueFormatter={(value) => formatCount(value, language)}
       xAxisProps={{ ...xAxisProps, interval: 'preserveStartEnd' }}
       yAxisProps={yAxisProps}
-      barProps={{ cursor: 'pointer', onClick: () => navigate(historyLink(vendorId, insights.period, 'delivered')) }}
+      barProps={{
+        cursor: 'pointer',
+        onClick: (bar: unknown) => {
+          const { bucket } = rowOf<{ bucket: number }>(bar);
+          const drill = measure === 'delivery_minutes' ? { delivery_bucket: bucket } : { pickup_bucket: bucket };
+          navigate(historyLink(vendorId, insights.period, measure === 'delivery_minutes' ? 'delivered' : null, drill));
+        },
+      }}
     />
   );
 }
@@ -187,6 +221,7 @@ export function CancellationsChart({ insights, vendorId }: ChartProps) {
   const navigate = useNavigate();
   const { language, xAxisProps, yAxisProps } = useChartDirection();
   const data = insights.cancellations.map((row) => ({
+    key: row.reason,
     reason: t(reasonLabelKey(row.reason)),
     orders: row.orders,
     previous_orders: row.previous_orders,
@@ -207,7 +242,14 @@ export function CancellationsChart({ insights, vendorId }: ChartProps) {
       valueFormatter={(value) => formatCount(value, language)}
       xAxisProps={xAxisProps}
       yAxisProps={{ ...yAxisProps, width: 130 }}
-      barProps={{ cursor: 'pointer', onClick: () => navigate(historyLink(vendorId, insights.period, 'cancelled')) }}
+      barProps={{
+        cursor: 'pointer',
+        onClick: (bar: unknown) => {
+          const reason = CancellationReasonSchema.safeParse(rowOf<{ key: string }>(bar).key);
+          const drill = reason.success ? { cancel_reason: reason.data } : {};
+          navigate(historyLink(vendorId, insights.period, 'cancelled', drill));
+        },
+      }}
     />
   );
 }

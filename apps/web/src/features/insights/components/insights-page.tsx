@@ -3,6 +3,7 @@ import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantin
 import { useMediaQuery } from '@mantine/hooks';
 import type { InsightsChart } from '@riderdesk/domain/contracts/insights';
 import type { ExportFormat } from '@riderdesk/domain/contracts/order-list';
+import { CancellationReasonSchema } from '@riderdesk/domain/insights/drill';
 import { type InsightsTable, insightsTable } from '@riderdesk/domain/insights/tables';
 import { calendarDayInZone } from '@riderdesk/domain/order-history';
 import { IconChartBar } from '@tabler/icons-react';
@@ -173,6 +174,10 @@ export function InsightsPage({ vendorId, vendorName, includeOutlets }: InsightsP
             chart="orders_by_hour"
             description={t('insights.heatmap-hint')}
             table={tableOf('orders_by_hour')}
+            linkOf={(row, column) =>
+              // The table's rows are the weekdays from Monday, its columns after the first the hours from 0.
+              column > 0 ? historyLink(vendorId, insights.period, null, { weekday: row + 1, hour: column - 1 }) : null
+            }
             {...exportingOf('orders_by_hour')}
           >
             <HourHeatmap insights={insights} vendorId={vendorId} isNarrow={isNarrow} />
@@ -185,6 +190,10 @@ export function InsightsPage({ vendorId, vendorName, includeOutlets }: InsightsP
                 p90: minutes(insights.totals.delivery_minutes.p90),
               })}
               table={tableOf('delivery_time')}
+              // The orders column (from, to, orders, previous) links to the bucket's orders of the period.
+              linkOf={(row, column) =>
+                column === 2 ? historyLink(vendorId, insights.period, 'delivered', { delivery_bucket: row + 1 }) : null
+              }
               {...exportingOf('delivery_time')}
             >
               <DurationChart insights={insights} vendorId={vendorId} measure="delivery_minutes" />
@@ -196,6 +205,9 @@ export function InsightsPage({ vendorId, vendorName, includeOutlets }: InsightsP
                 p90: minutes(insights.totals.pickup_wait_minutes.p90),
               })}
               table={tableOf('pickup_wait')}
+              linkOf={(row, column) =>
+                column === 2 ? historyLink(vendorId, insights.period, null, { pickup_bucket: row + 1 }) : null
+              }
               {...exportingOf('pickup_wait')}
             >
               <DurationChart insights={insights} vendorId={vendorId} measure="pickup_wait_minutes" />
@@ -212,7 +224,13 @@ export function InsightsPage({ vendorId, vendorName, includeOutlets }: InsightsP
               chart="cancellations"
               description={t('insights.chart-note.cancellations')}
               table={tableOf('cancellations')}
-              linkOf={() => historyLink(vendorId, insights.period, 'cancelled')}
+              linkOf={(row, column) => {
+                // The orders column (reason, who, orders, previous) links to the reason's orders of the period.
+                const reason = CancellationReasonSchema.safeParse(insights.cancellations[row]?.reason);
+                return column === 2 && reason.success
+                  ? historyLink(vendorId, insights.period, 'cancelled', { cancel_reason: reason.data })
+                  : null;
+              }}
               {...exportingOf('cancellations')}
             >
               {insights.cancellations.length > 0 ? (

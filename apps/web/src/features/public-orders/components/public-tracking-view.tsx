@@ -8,6 +8,7 @@ import {
   IconHome,
   IconId,
   IconMotorbike,
+  IconPassword,
   IconReceipt,
   IconX,
 } from '@tabler/icons-react';
@@ -18,6 +19,7 @@ import { useConfig } from '../../../shared/config/config-context.tsx';
 import { formatDateTime, formatTime } from '../../../shared/format/format.ts';
 import { LazyTrackingMap, type MapPoint } from '../../../shared/map/lazy-tracking-map.tsx';
 import { isFinalStage } from '../public-stages.ts';
+import { ConfirmOrderCard } from './confirm-order-card.tsx';
 import classes from './public-orders.module.css';
 import { StageStepper } from './stage-stepper.tsx';
 
@@ -39,13 +41,22 @@ export type TrackingViewModel = Pick<
   | 'delivered_at'
   | 'preordered_for'
   | 'age_validation_required'
-> & { origin: Place; destination: Place };
+> & {
+  origin: Place;
+  destination: Place;
+  /** The recipient's handover PIN (decision 175); the c2c page has none. */
+  handoverPin?: string | null;
+  /** A cash order waiting for the recipient to confirm it (decision 175); the c2c page has none. */
+  customerConfirmation?: PublicTracking['customer_confirmation'];
+};
 
 export function fromTracking(answer: PublicTracking): TrackingViewModel {
   return {
     ...answer,
     origin: { ...answer.outlet, title: answer.outlet.name, subtitle: answer.outlet.address },
     destination: { ...answer.destination, title: answer.destination.area, subtitle: answer.recipient_phone },
+    handoverPin: answer.handover_pin ?? null,
+    customerConfirmation: answer.customer_confirmation ?? null,
   };
 }
 
@@ -91,6 +102,8 @@ function useEtaText(view: TrackingViewModel): string | null {
   const { t, i18n } = useTranslation();
   const { country } = useConfig();
   if (view.is_cancelled || isFinalStage(view.stage) || !view.stage) return null;
+  // No rider goes before the recipient confirms (decision 175): no estimate either.
+  if (view.customerConfirmation?.state === 'awaiting') return null;
   const due = scheduledTime(view, Date.now());
   if (due !== null) {
     return t('public.eta.scheduled', { time: formatDateTime(due, country.timeZone, i18n.language) });
@@ -117,14 +130,19 @@ export function PublicTrackingView({
 }) {
   const { t, i18n } = useTranslation();
   const { country, mapTileUrl } = useConfig();
-  const eta = useEtaText(view);
+  // A cash order waiting for its customer (decision 175) has no rider and no arrival yet: the page asks first.
+  const isAwaitingCustomer = view.customerConfirmation?.state === 'awaiting' && !view.is_cancelled;
+  const etaText = useEtaText(view);
+  const eta = isAwaitingCustomer ? null : etaText;
   const headline = view.is_cancelled
     ? t('public.headline.cancelled')
-    : scheduledTime(view, Date.now()) !== null
-      ? t('public.headline.scheduled')
-      : view.stage
-        ? t(`public.headline.${view.stage}`)
-        : t('public.headline.pending');
+    : isAwaitingCustomer
+      ? t('public.headline.awaiting-confirmation')
+      : scheduledTime(view, Date.now()) !== null
+        ? t('public.headline.scheduled')
+        : view.stage
+          ? t(`public.headline.${view.stage}`)
+          : t('public.headline.pending');
   const riderPoint = view.rider && !isFinalStage(view.stage) && !view.is_cancelled ? view.rider : null;
   const originLabel = kind === 'c2c' ? t('public.c2c.sender') : t('public.from');
   const destinationLabel = kind === 'c2c' ? t('public.c2c.recipient') : t('public.to');
@@ -181,6 +199,40 @@ export function PublicTrackingView({
               })
             : t('public.delayed')}
         </Alert>
+      )}
+      {view.customerConfirmation && (view.customerConfirmation.state !== 'confirmed' || !view.rider) && (
+        <ConfirmOrderCard token={token} confirmation={view.customerConfirmation} />
+      )}
+      {view.handoverPin && !view.is_cancelled && !view.delivered_at && (
+        <Paper withBorder radius="lg" p="lg" aria-labelledby="handover-pin-title">
+          <Group justify="space-between" align="center" gap="md" wrap="wrap">
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <ThemeIcon variant="light" radius="md" size={36} aria-hidden>
+                <IconPassword size={18} />
+              </ThemeIcon>
+              <div>
+                <Text component="h2" id="handover-pin-title" fz="sm" fw={700} m={0}>
+                  {t('public.handover-pin.title')}
+                </Text>
+                <Text fz="sm" c="dimmed" maw={420}>
+                  {t('public.handover-pin.hint')}
+                </Text>
+              </div>
+            </Group>
+            <Text
+              component="output"
+              dir="ltr"
+              fz={32}
+              fw={800}
+              lts={8}
+              ff="monospace"
+              aria-label={t('public.handover-pin.title')}
+              data-testid="handover-pin"
+            >
+              {view.handoverPin}
+            </Text>
+          </Group>
+        </Paper>
       )}
       {view.age_validation_required && !view.is_cancelled && !view.delivered_at && (
         <Alert color="blue" radius="md" icon={<IconId size={18} />}>

@@ -351,6 +351,13 @@ export function PaymentSection(props: {
           )}
 
           <Checkbox label={t('request.age.label')} {...form.register('isAgeValidationRequired')} />
+          {!submission.isEditing && (
+            <Checkbox
+              label={t('request.handover-pin.label')}
+              description={t('request.handover-pin.hint')}
+              {...form.register('isHandoverPinRequired')}
+            />
+          )}
 
           {submission.error && (
             <Alert color="red" variant="light" icon={<IconX size={18} />} role="alert">

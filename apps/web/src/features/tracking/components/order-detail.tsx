@@ -40,6 +40,9 @@ import { PhoneText } from '../../../shared/ui/phone-text.tsx';
 import { useOrderDetail } from '../hooks/use-order-detail.ts';
 import type { ProofFlags } from '../order-detail-view.ts';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
+import { CustomerConfirmation } from './customer-confirmation.tsx';
+import { HandoverPinStatus } from './handover-pin-status.tsx';
+import { OrderMessages } from './order-messages.tsx';
 import { OrderProofs } from './order-proofs.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -302,6 +305,10 @@ export function OrderDetail({
           </Group>
         )}
 
+        {order.customer_confirmation && !isCancelled && (
+          <CustomerConfirmation order={order} confirmation={order.customer_confirmation} />
+        )}
+
         {(eta || view.isDelayed) && (
           <Paper radius="md" p="sm" bg={view.isDelayed ? 'yellow.0' : 'teal.0'} role="status">
             <Group gap="sm" wrap="nowrap">
@@ -414,16 +421,18 @@ export function OrderDetail({
               </>
             ) : (
               <Text fz="sm" c="dimmed">
-                {view.noRiderReason === 'cancelled-with-reason'
-                  ? t('tracking.detail.no-rider-cancelled', {
-                      // "Other reason" is told in the merchant's own words.
-                      reason: order.cancel_note ?? t(`cancel.reason.${order.cancel_reason}`),
-                    })
-                  : view.noRiderReason === 'cancelled'
-                    ? t('tracking.detail.no-rider-cancelled-no-reason')
-                    : view.noRiderReason === 'scheduled'
-                      ? t('tracking.detail.no-rider-scheduled', { time: detail.scheduledAt })
-                      : t('tracking.detail.no-rider')}
+                {order.customer_confirmation?.state === 'expired'
+                  ? t('tracking.confirmation.expired')
+                  : view.noRiderReason === 'cancelled-with-reason'
+                    ? t('tracking.detail.no-rider-cancelled', {
+                        // "Other reason" is told in the merchant's own words.
+                        reason: order.cancel_note ?? t(`cancel.reason.${order.cancel_reason}`),
+                      })
+                    : view.noRiderReason === 'cancelled'
+                      ? t('tracking.detail.no-rider-cancelled-no-reason')
+                      : view.noRiderReason === 'scheduled'
+                        ? t('tracking.detail.no-rider-scheduled', { time: detail.scheduledAt })
+                        : t('tracking.detail.no-rider')}
               </Text>
             )}
           </InfoCard>
@@ -457,22 +466,31 @@ export function OrderDetail({
           </InfoCard>
         </SimpleGrid>
 
-        <SimpleGrid cols={{ base: 1, sm: proofKinds.length > 0 ? 2 : 1 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: proofKinds.length > 0 || order.handover_pin ? 2 : 1 }} spacing="sm">
           <Paper withBorder radius="md" p="md">
             <Text component="h3" fz="sm" fw={700} mb="sm" mt={0}>
               {t('tracking.detail.timeline')}
             </Text>
             <OrderTimeline order={order} />
           </Paper>
-          {proofKinds.length > 0 && (
+          {(proofKinds.length > 0 || order.handover_pin) && (
             <Paper withBorder radius="md" p="md">
               <Text component="h3" fz="sm" fw={700} mb="sm" mt={0}>
                 {t('tracking.detail.proofs')}
               </Text>
-              <OrderProofs order={order} kinds={proofKinds} />
+              <Stack gap="sm">
+                {order.handover_pin && <HandoverPinStatus pin={order.handover_pin} />}
+                {proofKinds.length > 0 && <OrderProofs order={order} kinds={proofKinds} />}
+              </Stack>
             </Paper>
           )}
         </SimpleGrid>
+        <Paper withBorder radius="md" p="md" component="section" aria-label={t('tracking.messages.title')}>
+          <Text component="h3" fz="sm" fw={700} mb="sm" mt={0}>
+            {t('tracking.messages.title')}
+          </Text>
+          <OrderMessages order={order} />
+        </Paper>
         {order.order.description && (
           <Text fz="sm" c="dimmed">
             {t('tracking.detail.description')}: {order.order.description}

@@ -1,6 +1,6 @@
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Order } from '@riderdesk/domain/contracts/orders';
-import { IconClock, IconMotorbike } from '@tabler/icons-react';
+import { IconClock, IconHourglassHigh, IconMotorbike } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../shared/config/config-context.tsx';
 import { daysFromToday, formatDay, formatTime } from '../../../shared/format/format.ts';
@@ -68,6 +68,14 @@ export function OrderListItem({
             </Text>
           </Group>
         </Group>
+        {order.customer_confirmation?.state === 'awaiting' && (
+          <Group gap={6} wrap="nowrap">
+            <IconHourglassHigh size={14} aria-hidden color="var(--mantine-color-orange-7)" />
+            <Text fz="xs" c="orange.8" fw={600}>
+              {t('tracking.confirmation.badge')}
+            </Text>
+          </Group>
+        )}
         {(eta || order.rider) && (
           <Group gap={6} wrap="nowrap">
             <IconMotorbike size={14} aria-hidden color="var(--mantine-color-dimmed)" />

@@ -1,7 +1,14 @@
 import type { OperatorRole } from '@riderdesk/domain/console/roles';
 import { CONSOLE_ROUTE_PATTERNS } from '@riderdesk/domain/paths';
-import { type Icon, IconHistory, IconMapPin, IconMotorbike, IconUsersGroup } from '@tabler/icons-react';
-import { type Icon, IconBuildingStore, IconHistory, IconTicket, IconUsersGroup } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconBuildingStore,
+  IconHistory,
+  IconMapPin,
+  IconMotorbike,
+  IconTicket,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { type LazyComponent, lazyWithRetry } from '../../shared/lazy/retry-import.ts';
 
 /**

@@ -32,6 +32,7 @@ import { geoPlugin } from './modules/geo/plugin.ts';
 import { geoService } from './modules/geo/service.ts';
 import { helpCentrePlugin } from './modules/help-centre/plugin.ts';
 import { helpCentreService } from './modules/help-centre/service.ts';
+import { supportDesk } from './modules/help-centre/support-desk.ts';
 import { HelpCentreTokens } from './modules/help-centre/tokens.ts';
 import { i18nPlugin } from './modules/i18n/plugin.ts';
 import { insightsPlugin } from './modules/insights/plugin.ts';
@@ -50,6 +51,8 @@ import { merchantApiService } from './modules/merchant-api/service.ts';
 import { monitoringPlugin } from './modules/monitoring/plugin.ts';
 import { setupConsoleGuard } from './modules/operators/guard.ts';
 import { operatorsPlugin } from './modules/operators/plugin.ts';
+import { settingsPlugin } from './modules/settings/plugin.ts';
+import { platformSettings } from './modules/settings/service.ts';
 import { operatorsService } from './modules/operators/service.ts';
 import { orderCancelService } from './modules/orders/cancel-service.ts';
 import { orderExportJobService } from './modules/orders/export-job-service.ts';
@@ -358,6 +361,14 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       frameBase: config.helpCentreUrl,
       globalEntityId: `ODR_${config.deployment.country.code}`,
     }),
+    supportDesk: supportDesk({
+      db,
+      now,
+      mailer,
+      orders: orderReads,
+      serviceName: config.deployment.brand.serviceName,
+    }),
+    settings: platformSettings({ db, now, flags, countryCode: config.deployment.country.code }),
     liveTickets: liveTickets({
       db,
       now,
@@ -512,6 +523,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await app.register(merchantApiPlugin, { apiPrefix: prefix, rateLimit: config.rateLimit, services });
   await app.register(webhooksPlugin, { prefix, services });
   await app.register(operatorsPlugin, { apiPrefix: prefix, services, rateLimit: config.rateLimit });
+  await app.register(settingsPlugin, { apiPrefix: prefix, services });
   await app.register(insightsPlugin, { prefix, services });
   await app.register(i18nPlugin, { localesDir: config.localesDir });
   await app.register(legalPlugin, {

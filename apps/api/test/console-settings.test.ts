@@ -31,7 +31,11 @@ describe.each(databases())('console platform settings on %s', (kind) => {
   const countryFlags = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/flags' })).json().variations;
   const vendorFlags = async () =>
     (
-      await t.app.inject({ method: 'GET', url: `/api/v1/flags?vendor_id=${merchant.vendorId}`, headers: merchant.headers })
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/flags?vendor_id=${merchant.vendorId}`,
+        headers: merchant.headers,
+      })
     ).json().variations;
 
   it('lets operations change a flag for the deployment, a country and a vendor; each change audited', async () => {
@@ -177,7 +181,9 @@ describe.each(databases())('console platform settings on %s', (kind) => {
     expect((await asPartner()).statusCode).toBe(200);
     const listed = await call('GET', '/settings/partner-tokens', operators.admin);
     expect(JSON.stringify(listed.json())).not.toContain(token);
-    expect(listed.json().tokens).toContainEqual(expect.objectContaining({ id, label: 'GoDroid tablet', revoked_at: null }));
+    expect(listed.json().tokens).toContainEqual(
+      expect.objectContaining({ id, label: 'GoDroid tablet', revoked_at: null }),
+    );
 
     const revoked = await call('POST', `/settings/partner-tokens/${id}/revoke`, operators.admin);
     expect(revoked.statusCode).toBe(200);
@@ -195,8 +201,12 @@ describe.each(databases())('console platform settings on %s', (kind) => {
   it("resets another operator's password or second factor: sessions end, a new set-up link is mailed", async () => {
     const support = operators.support;
     const me = (who: Pick<TestOperator, 'headers'>) => call('GET', '/me', who).then((response) => response.statusCode);
-    expect((await call('POST', `/operators/${support.id}/reset`, operators.operations, { what: 'password' })).statusCode).toBe(403);
-    expect((await call('POST', `/operators/${operators.admin.id}/reset`, operators.admin, { what: 'password' })).statusCode).toBe(409);
+    expect(
+      (await call('POST', `/operators/${support.id}/reset`, operators.operations, { what: 'password' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', `/operators/${operators.admin.id}/reset`, operators.admin, { what: 'password' })).statusCode,
+    ).toBe(409);
 
     const reset = await call('POST', `/operators/${support.id}/reset`, operators.admin, { what: 'password' });
     expect(reset.statusCode).toBe(200);

@@ -110,7 +110,9 @@ describe.each(databases())('console support on %s', (kind) => {
       ['REPLY', 'We are sorry: a refund is on its way.'],
     ]);
 
-    const mail = (await outbox(t.app, merchant.email)).find((m) => m.subject.includes(`${ticket} about`) && m.subject.includes('reply'));
+    const mail = (await outbox(t.app, merchant.email)).find(
+      (m) => m.subject.includes(`${ticket} about`) && m.subject.includes('reply'),
+    );
     expect(mail?.text).toContain('We are sorry: a refund is on its way.');
     expect(mail?.text).not.toContain('Check the rider photo.');
 
@@ -121,7 +123,10 @@ describe.each(databases())('console support on %s', (kind) => {
     });
     expect(seen.statusCode).toBe(200);
     const mine = seen.json().result.tickets.find((one: { ticket_number: string }) => one.ticket_number === ticket);
-    expect(mine).toMatchObject({ status: 'WAITING_ON_MERCHANT', replies: [{ body: 'We are sorry: a refund is on its way.' }] });
+    expect(mine).toMatchObject({
+      status: 'WAITING_ON_MERCHANT',
+      replies: [{ body: 'We are sorry: a refund is on its way.' }],
+    });
     expect(JSON.stringify(seen.json())).not.toContain('Check the rider photo.');
 
     const solved = await call('PUT', `/tickets/${ticket}/status`, operators.admin, { status: 'SOLVED' });

@@ -116,6 +116,8 @@ export const CONSOLE_ROUTE_PATTERNS = {
   consoleSetUp: '/console/set-up',
   consoleOperators: '/console/operators',
   consoleAuditLog: '/console/audit-log',
+  consoleSupport: '/console/support',
+  consoleSettings: '/console/settings',
 } as const;
 
 export const consolePaths = {
@@ -130,6 +132,10 @@ export const consolePaths = {
   consoleOperators: () => CONSOLE_ROUTE_PATTERNS.consoleOperators,
   consoleAuditLog: (query?: { operator_id?: string | null; target_type?: string | null; target_id?: string | null }) =>
     `${CONSOLE_ROUTE_PATTERNS.consoleAuditLog}${queryOf(query)}`,
+  /** `ticket`: the ticket opened beside the queue. */
+  consoleSupport: (query?: { status?: string | null; ticket?: string | null }) =>
+    `${CONSOLE_ROUTE_PATTERNS.consoleSupport}${queryOf(query)}`,
+  consoleSettings: (query?: { tab?: string | null }) => `${CONSOLE_ROUTE_PATTERNS.consoleSettings}${queryOf(query)}`,
 } as const;
 
 /** The console's API calls sit under the API's prefix and this one: `/api/v1/console/…` (decision 169). */

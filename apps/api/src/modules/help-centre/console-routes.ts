@@ -56,8 +56,7 @@ export const consoleTicketRoutes: FastifyPluginAsyncZod<{ supportDesk: SupportDe
         response: { 200: TicketDetailSchema, ...errors },
       },
     },
-    async (request) =>
-      supportDesk.assign(operatorOf(request), request.params.ticketNumber, request.body.operator_id),
+    async (request) => supportDesk.assign(operatorOf(request), request.params.ticketNumber, request.body.operator_id),
   );
 
   app.put(

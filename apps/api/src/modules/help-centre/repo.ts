@@ -1,5 +1,5 @@
-import type { Db } from '../../db/db.ts';
 import type { TicketStatus } from '@riderdesk/domain/contracts/console-support';
+import type { Db } from '../../db/db.ts';
 
 export interface SupportTicketRow {
   ticket_number: string;

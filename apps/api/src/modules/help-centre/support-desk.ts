@@ -25,7 +25,8 @@ export const QUEUE_PAGE_SIZE = 200;
 /** How many of the vendor's tickets the help centre lists. */
 export const MERCHANT_TICKETS_SIZE = 20;
 
-export const ticketNotFound = () => keyedError(404, 'NotFound', 'console.support.error.ticket-not-found', 'ticketNumber');
+export const ticketNotFound = () =>
+  keyedError(404, 'NotFound', 'console.support.error.ticket-not-found', 'ticketNumber');
 export const assigneeInvalid = () =>
   keyedError(400, 'InvalidParameterException', 'console.support.error.assignee-invalid', 'operator_id');
 

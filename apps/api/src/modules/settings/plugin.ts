@@ -4,10 +4,12 @@ import { consoleSettingsRoutes } from './routes.ts';
 import type { PlatformSettings } from './service.ts';
 
 /** The console's Platform settings (issue 36, decision 183) under `${apiPrefix}/console/settings`. */
-export const settingsPlugin: FastifyPluginAsync<{ apiPrefix: string; services: { settings: PlatformSettings } }> =
-  async (app, { apiPrefix, services }) => {
-    await app.register(consoleSettingsRoutes, {
-      prefix: `${apiPrefix}${CONSOLE_API_PREFIX}`,
-      settings: services.settings,
-    });
-  };
+export const settingsPlugin: FastifyPluginAsync<{
+  apiPrefix: string;
+  services: { settings: PlatformSettings };
+}> = async (app, { apiPrefix, services }) => {
+  await app.register(consoleSettingsRoutes, {
+    prefix: `${apiPrefix}${CONSOLE_API_PREFIX}`,
+    settings: services.settings,
+  });
+};

@@ -9,15 +9,15 @@ import type {
   PartnerToken,
   PartnerTokenIssueBody,
 } from '@riderdesk/domain/contracts/console-settings';
-import { FLAG_CHANGES_CHANNEL } from '@riderdesk/domain/contracts/live';
 import { FLAG_DEFAULTS, type FlagName } from '@riderdesk/domain/contracts/flags';
+import { FLAG_CHANGES_CHANNEL } from '@riderdesk/domain/contracts/live';
 import { COUNTRY_PARAMETER_NAMES, type CountryParameterName } from '@riderdesk/domain/contracts/vendors';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
 import * as authRepo from '../auth/repo.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
-import type { FlagService } from '../flags/service.ts';
 import * as flagsRepo from '../flags/repo.ts';
+import type { FlagService } from '../flags/service.ts';
 import { recordAudit } from '../operators/audit.ts';
 import type { ConsoleOperator } from '../operators/model.ts';
 import * as vendorsRepo from '../vendors/repo.ts';
@@ -175,7 +175,14 @@ export function platformSettings(deps: { db: Db; now: () => Date; flags: FlagSer
       const expiresAt = new Date(at.getTime() + days * 86_400_000);
       const label = body.label ?? null;
       await deps.db.transaction(async (tx) => {
-        await authRepo.insertPartnerToken(tx, { id, vendorId: vendor.vendor_id, tokenHash: sha256(token), label, now: at, expiresAt });
+        await authRepo.insertPartnerToken(tx, {
+          id,
+          vendorId: vendor.vendor_id,
+          tokenHash: sha256(token),
+          label,
+          now: at,
+          expiresAt,
+        });
         await recordAudit(tx, {
           at,
           operatorId: by.id,

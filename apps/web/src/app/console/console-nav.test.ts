@@ -30,7 +30,7 @@ describe('the console navigation', () => {
   });
 
   it('lists only the sections that exist, each with its own path', () => {
-    expect(CONSOLE_SECTIONS.map((section) => section.id)).toEqual(['operators', 'audit-log']);
+    expect(CONSOLE_SECTIONS.map((section) => section.id)).toEqual(['support', 'settings', 'operators', 'audit-log']);
     expect(new Set(CONSOLE_SECTIONS.map((section) => section.path)).size).toBe(CONSOLE_SECTIONS.length);
   });
 });

@@ -1,6 +1,6 @@
 import type { OperatorRole } from '@riderdesk/domain/console/roles';
 import { CONSOLE_ROUTE_PATTERNS } from '@riderdesk/domain/paths';
-import { type Icon, IconHistory, IconUsersGroup } from '@tabler/icons-react';
+import { type Icon, IconHistory, IconLifebuoy, IconSettings, IconUsersGroup } from '@tabler/icons-react';
 import { type LazyComponent, lazyWithRetry } from '../../shared/lazy/retry-import.ts';
 
 /**
@@ -21,6 +21,28 @@ export interface ConsoleSection {
 }
 
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
+  {
+    id: 'support',
+    path: CONSOLE_ROUTE_PATTERNS.consoleSupport,
+    titleKey: 'console.nav.support',
+    icon: IconLifebuoy,
+    roles: ['support'],
+    page: lazyWithRetry(
+      () => import('./pages/support-route.tsx'),
+      (m) => m.SupportRoute,
+    ),
+  },
+  {
+    id: 'settings',
+    path: CONSOLE_ROUTE_PATTERNS.consoleSettings,
+    titleKey: 'console.nav.settings',
+    icon: IconSettings,
+    roles: ['operations'],
+    page: lazyWithRetry(
+      () => import('./pages/settings-route.tsx'),
+      (m) => m.SettingsRoute,
+    ),
+  },
   {
     id: 'operators',
     path: CONSOLE_ROUTE_PATTERNS.consoleOperators,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { OPERATOR_SET_UP_TTL_MS } from '@riderdesk/domain/console/session';
 import { OPERATOR_AUDIT_ACTIONS } from '@riderdesk/domain/console/audit';
 import type { OperatorRole } from '@riderdesk/domain/console/roles';
+import { OPERATOR_SET_UP_TTL_MS } from '@riderdesk/domain/console/session';
 import type { Operator, OperatorInviteBody, OperatorList } from '@riderdesk/domain/contracts/console-operators';
 import type { Db } from '../../../db/db.ts';
 import { recordAudit } from '../audit.ts';

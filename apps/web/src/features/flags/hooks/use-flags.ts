@@ -3,8 +3,8 @@ import type { Flags } from '@riderdesk/domain/contracts/flags';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { flagKeys } from '../../../shared/api/query-keys.ts';
-import { liveConnection } from '../../../shared/live/live-store.ts';
 import { useConfig } from '../../../shared/config/config-context.tsx';
+import { liveConnection } from '../../../shared/live/live-store.ts';
 import { type FlagProvider, getFlags, getVendorFlags } from '../api/get-flags.ts';
 
 export const flagsQueryOptions = (providers: readonly FlagProvider[]) =>
@@ -58,14 +58,15 @@ export function useRefreshFlagsOnSessionChange(isLoggedIn: boolean): void {
  */
 export function useRefreshFlagsOnLiveChange(): void {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      liveConnection.onFlagsChanged(() => {
-        void queryClient.invalidateQueries({ queryKey: flagKeys.all });
-        void queryClient.invalidateQueries({ queryKey: flagKeys.vendors });
-      }),
-    [queryClient],
-  );
+  useEffect(() => {
+    const off = liveConnection.onFlagsChanged(() => {
+      void queryClient.invalidateQueries({ queryKey: flagKeys.all });
+      void queryClient.invalidateQueries({ queryKey: flagKeys.vendors });
+    });
+    return () => {
+      off();
+    };
+  }, [queryClient]);
 }
 
 /** How often a page shown during maintenance asks whether it is over (it has no live connection). */

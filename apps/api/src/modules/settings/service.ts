@@ -14,14 +14,13 @@ import { FLAG_CHANGES_CHANNEL } from '@riderdesk/domain/contracts/live';
 import { COUNTRY_PARAMETER_NAMES, type CountryParameterName } from '@riderdesk/domain/contracts/vendors';
 import type { Db } from '../../db/db.ts';
 import { keyedError } from '../../errors.ts';
-import * as authRepo from '../auth/repo.ts';
+import * as partnerTokens from '../auth/partner-tokens.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
-import * as flagsRepo from '../flags/repo.ts';
 import type { FlagService } from '../flags/service.ts';
+import * as storedFlags from '../flags/stored-flags.ts';
 import { recordAudit } from '../operators/audit.ts';
 import type { ConsoleOperator } from '../operators/model.ts';
-import * as vendorsRepo from '../vendors/repo.ts';
-import * as repo from './repo.ts';
+import * as vendorsStore from '../vendors/country-parameters.ts';
 
 /** The console's Platform settings (issue 36, decision 183). */
 export type PlatformSettings = ReturnType<typeof platformSettings>;
@@ -41,7 +40,7 @@ export const countryParameterInvalid = () =>
 export const partnerTokenNotFound = () =>
   keyedError(404, 'NotFound', 'console.settings.error.partner-token-not-found', 'tokenId');
 
-function tokenView(row: authRepo.PartnerTokenRow): PartnerToken {
+function tokenView(row: partnerTokens.PartnerTokenRow): PartnerToken {
   return {
     id: row.id,
     vendor_id: row.vendor_id,
@@ -69,16 +68,16 @@ export function platformSettings(deps: { db: Db; now: () => Date; flags: FlagSer
       let before: boolean | null;
       let targetId: string;
       if (scope.kind === 'global') {
-        before = (await flagsRepo.findFlags(tx)).find((row) => row.name === name)?.value ?? null;
+        before = (await storedFlags.findFlags(tx)).find((row) => row.name === name)?.value ?? null;
         // The deployment's value cannot be removed: null puts back the built-in default.
-        await flagsRepo.setFlag(tx, name, value ?? FLAG_DEFAULTS[name]);
+        await storedFlags.setFlag(tx, name, value ?? FLAG_DEFAULTS[name]);
         targetId = name;
       } else {
         const flagScope =
           scope.kind === 'country' ? { countryCode: scope.country_code } : { vendorId: scope.vendor_id };
-        if (scope.kind === 'vendor' && !(await vendorsRepo.findVendor(tx, scope.vendor_id))) throw vendorNotFound();
-        before = await repo.findOverride(tx, name, flagScope);
-        await flagsRepo.setOverride(tx, name, flagScope, value);
+        if (scope.kind === 'vendor' && !(await vendorsStore.findVendor(tx, scope.vendor_id))) throw vendorNotFound();
+        before = await storedFlags.findOverride(tx, name, flagScope);
+        await storedFlags.setOverride(tx, name, flagScope, value);
         targetId = `${name}@${scope.kind === 'country' ? scope.country_code : scope.vendor_id}`;
       }
       await announceFlagChange(tx, name);
@@ -96,8 +95,8 @@ export function platformSettings(deps: { db: Db; now: () => Date; flags: FlagSer
   return {
     async flagSettings(): Promise<FlagSettings> {
       const [global, overrides, effective] = await Promise.all([
-        flagsRepo.findFlags(deps.db),
-        repo.listOverrides(deps.db),
+        storedFlags.findFlags(deps.db),
+        storedFlags.listOverrides(deps.db),
         deps.flags.variations(),
       ]);
       return {
@@ -133,7 +132,7 @@ export function platformSettings(deps: { db: Db; now: () => Date; flags: FlagSer
 
     async countryParameters(): Promise<CountryParameters> {
       const entries = await Promise.all(
-        COUNTRY_PARAMETER_NAMES.map(async (name) => [name, await vendorsRepo.getCountryParameter(deps.db, name)]),
+        COUNTRY_PARAMETER_NAMES.map(async (name) => [name, await vendorsStore.getCountryParameter(deps.db, name)]),
       );
       return { parameters: Object.fromEntries(entries) };
     },
@@ -143,8 +142,8 @@ export function platformSettings(deps: { db: Db; now: () => Date; flags: FlagSer
       if (!isValidCountryParameter(name, value)) throw countryParameterInvalid();
       const at = deps.now();
       await deps.db.transaction(async (tx) => {
-        const before = await vendorsRepo.getCountryParameter(tx, name);
-        await vendorsRepo.setCountryParameter(tx, name, value);
+        const before = await vendorsStore.getCountryParameter(tx, name);
+        await vendorsStore.setCountryParameter(tx, name, value);
         await recordAudit(tx, {
           at,
           operatorId: by.id,
@@ -158,7 +157,7 @@ export function platformSettings(deps: { db: Db; now: () => Date; flags: FlagSer
     },
 
     async partnerTokens(): Promise<PartnerToken[]> {
-      return (await authRepo.listPartnerTokens(deps.db)).map(tokenView);
+      return (await partnerTokens.listPartnerTokens(deps.db)).map(tokenView);
     },
 
     /**
@@ -166,7 +165,7 @@ export function platformSettings(deps: { db: Db; now: () => Date; flags: FlagSer
      * is kept, and the audit log holds its id, never the token.
      */
     async issuePartnerToken(by: ConsoleOperator, body: PartnerTokenIssueBody) {
-      const vendor = await vendorsRepo.findVendor(deps.db, body.vendor_id);
+      const vendor = await vendorsStore.findVendor(deps.db, body.vendor_id);
       if (!vendor || vendor.is_guest) throw vendorNotFound();
       const id = randomUUID();
       const token = `gd_${randomToken()}`;
@@ -175,7 +174,7 @@ export function platformSettings(deps: { db: Db; now: () => Date; flags: FlagSer
       const expiresAt = new Date(at.getTime() + days * 86_400_000);
       const label = body.label ?? null;
       await deps.db.transaction(async (tx) => {
-        await authRepo.insertPartnerToken(tx, {
+        await partnerTokens.insertPartnerToken(tx, {
           id,
           vendorId: vendor.vendor_id,
           tokenHash: sha256(token),
@@ -207,8 +206,8 @@ export function platformSettings(deps: { db: Db; now: () => Date; flags: FlagSer
     async revokePartnerToken(by: ConsoleOperator, tokenId: string): Promise<PartnerToken> {
       const at = deps.now();
       return deps.db.transaction(async (tx) => {
-        if (!(await authRepo.revokePartnerToken(tx, tokenId, at))) throw partnerTokenNotFound();
-        const row = await repo.findPartnerToken(tx, tokenId);
+        if (!(await partnerTokens.revokePartnerToken(tx, tokenId, at))) throw partnerTokenNotFound();
+        const row = await partnerTokens.findPartnerToken(tx, tokenId);
         if (!row) throw partnerTokenNotFound();
         await recordAudit(tx, {
           at,

@@ -22,20 +22,22 @@ export const settingsKeys = {
   partners: ['console', 'settings', 'partner-tokens'] as const,
 };
 
-const SETTINGS = `${CONSOLE_API}/settings`;
 const once = { retries: 0 } as const;
 
 export const useFlagSettings = () =>
   useQuery({
     queryKey: settingsKeys.flags,
-    queryFn: ({ signal }) => consoleApi.get(`${SETTINGS}/flags`, { schema: FlagSettingsSchema, signal }),
+    queryFn: ({ signal }) => consoleApi.get(`${CONSOLE_API}/settings/flags`, { schema: FlagSettingsSchema, signal }),
   });
 
 export function useChangeFlag() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ name, body }: { name: string; body: FlagChangeBody }) =>
-      consoleApi.put(`${SETTINGS}/flags/${encodeURIComponent(name)}`, body, { schema: FlagSettingsSchema, ...once }),
+      consoleApi.put(`${CONSOLE_API}/settings/flags/${encodeURIComponent(name)}`, body, {
+        schema: FlagSettingsSchema,
+        ...once,
+      }),
     onSuccess: (settings) => queryClient.setQueryData(settingsKeys.flags, settings),
   });
 }
@@ -43,7 +45,8 @@ export function useChangeFlag() {
 export const useMaintenance = (enabled: boolean) =>
   useQuery({
     queryKey: settingsKeys.maintenance,
-    queryFn: ({ signal }) => consoleApi.get(`${SETTINGS}/maintenance`, { schema: MaintenanceStateSchema, signal }),
+    queryFn: ({ signal }) =>
+      consoleApi.get(`${CONSOLE_API}/settings/maintenance`, { schema: MaintenanceStateSchema, signal }),
     enabled,
   });
 
@@ -51,7 +54,7 @@ export function useSetMaintenance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MaintenanceBody) =>
-      consoleApi.put(`${SETTINGS}/maintenance`, body, { schema: MaintenanceStateSchema, ...once }),
+      consoleApi.put(`${CONSOLE_API}/settings/maintenance`, body, { schema: MaintenanceStateSchema, ...once }),
     onSuccess: (state) => {
       queryClient.setQueryData(settingsKeys.maintenance, state);
       void queryClient.invalidateQueries({ queryKey: settingsKeys.flags });
@@ -63,7 +66,7 @@ export const useCountryParameters = (enabled: boolean) =>
   useQuery({
     queryKey: settingsKeys.country,
     queryFn: ({ signal }) =>
-      consoleApi.get(`${SETTINGS}/country-parameters`, { schema: CountryParametersSchema, signal }),
+      consoleApi.get(`${CONSOLE_API}/settings/country-parameters`, { schema: CountryParametersSchema, signal }),
     enabled,
   });
 
@@ -71,7 +74,10 @@ export function useSetCountryParameter() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ name, body }: { name: CountryParameterName; body: CountryParameterBody }) =>
-      consoleApi.put(`${SETTINGS}/country-parameters/${name}`, body, { schema: CountryParametersSchema, ...once }),
+      consoleApi.put(`${CONSOLE_API}/settings/country-parameters/${name}`, body, {
+        schema: CountryParametersSchema,
+        ...once,
+      }),
     onSuccess: (parameters) => queryClient.setQueryData(settingsKeys.country, parameters),
   });
 }
@@ -79,7 +85,8 @@ export function useSetCountryParameter() {
 export const usePartnerTokens = (enabled: boolean) =>
   useQuery({
     queryKey: settingsKeys.partners,
-    queryFn: ({ signal }) => consoleApi.get(`${SETTINGS}/partner-tokens`, { schema: PartnerTokenListSchema, signal }),
+    queryFn: ({ signal }) =>
+      consoleApi.get(`${CONSOLE_API}/settings/partner-tokens`, { schema: PartnerTokenListSchema, signal }),
     enabled,
   });
 
@@ -87,7 +94,7 @@ export function useIssuePartnerToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PartnerTokenIssueBody) =>
-      consoleApi.post(`${SETTINGS}/partner-tokens`, body, { schema: PartnerTokenIssuedSchema, ...once }),
+      consoleApi.post(`${CONSOLE_API}/settings/partner-tokens`, body, { schema: PartnerTokenIssuedSchema, ...once }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.partners }),
   });
 }
@@ -97,7 +104,7 @@ export function useRevokePartnerToken() {
   return useMutation({
     mutationFn: (tokenId: string) =>
       consoleApi.post(
-        `${SETTINGS}/partner-tokens/${encodeURIComponent(tokenId)}/revoke`,
+        `${CONSOLE_API}/settings/partner-tokens/${encodeURIComponent(tokenId)}/revoke`,
         {},
         {
           schema: PartnerTokenSchema,

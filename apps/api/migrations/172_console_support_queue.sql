@@ -13,6 +13,8 @@ create index support_tickets_status_idx on support_tickets (status, created_at d
 
 create table support_ticket_messages (
   id uuid primary key,
+  -- The order messages were written in, even within one clock tick.
+  seq bigint generated always as identity,
   ticket_number text not null references support_tickets (ticket_number) on delete cascade,
   -- REPLY: to the merchant (e-mailed, shown in the help centre); NOTE: for operators only.
   kind text not null check (kind in ('REPLY', 'NOTE')),
@@ -20,4 +22,4 @@ create table support_ticket_messages (
   body text not null,
   created_at timestamptz not null
 );
-create index support_ticket_messages_ticket_idx on support_ticket_messages (ticket_number, created_at);
+create index support_ticket_messages_ticket_idx on support_ticket_messages (ticket_number, seq);

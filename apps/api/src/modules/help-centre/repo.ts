@@ -124,7 +124,7 @@ export function listMessages(db: Db, ticketNumber: string): Promise<TicketMessag
   return db.query<TicketMessageRow>(
     `select m.id::text as id, m.kind, m.operator_id::text as operator_id, o.name as operator_name, m.body, m.created_at
        from support_ticket_messages m left join operators o on o.id = m.operator_id
-      where m.ticket_number = $1 order by m.created_at, m.id`,
+      where m.ticket_number = $1 order by m.seq`,
     [ticketNumber],
   );
 }
@@ -153,7 +153,7 @@ export async function listMerchantTickets(
   if (tickets.length === 0) return [];
   const replies = await db.query<{ ticket_number: string; body: string; created_at: Date }>(
     `select ticket_number, body, created_at from support_ticket_messages
-      where kind = 'REPLY' and ticket_number = any($1::text[]) order by created_at, id`,
+      where kind = 'REPLY' and ticket_number = any($1::text[]) order by seq`,
     [tickets.map((ticket) => ticket.ticket_number)],
   );
   return tickets.map((ticket) => ({

@@ -63,9 +63,9 @@ export function SupportTickets({ host, token, language }: { host: string; token:
               {t('help-center.tickets.no-reply')}
             </Text>
           ) : (
-            ticket.replies.map((reply) => (
+            ticket.replies.map((reply, index) => (
               <Paper
-                key={reply.created_at}
+                key={`${ticket.ticket_number}-${index}`}
                 mt="xs"
                 p="xs"
                 bg="var(--mantine-primary-color-light)"

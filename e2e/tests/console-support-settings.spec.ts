@@ -1,10 +1,19 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { shiftDate } from '../../testing/clock.ts';
+import { serverNow } from '../support/clock.ts';
 import { type ConsoleOperator, setUpOperator, signInToConsole } from '../support/console-operator.ts';
 import { expect, placeOrder, sessionAuthorization, test, text, DEMO_VENDOR as VENDOR } from '../support/fixtures.ts';
 import { logInIn } from '../support/request.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screens';
 const LANGUAGES = ['en', 'ur_alt'] as const;
+
+/** The merchant's own browser beside the operator's, its clock on the servers' time as every page's is. */
+async function merchantBrowser(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(shiftDate, serverNow() - Date.now());
+  return { context, page: await context.newPage() };
+}
 
 /** Desktop first, usable on a tablet: the console's page at 1280 and at 820 wide. */
 async function shootConsole(page: Page, name: string) {
@@ -31,8 +40,7 @@ test.describe('the console: support and platform settings (issue 36)', () => {
         });
       try {
         // The merchant, signed in, on the tracking page of their branch.
-        const merchantContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-        const merchant = await merchantContext.newPage();
+        const { context: merchantContext, page: merchant } = await merchantBrowser(browser);
         await logInIn(merchant, locale);
         await merchant.goto(`/order-tracking/${VENDOR}`);
         await expect(merchant.getByRole('button', { name: text(locale, 'help-center.open-label') })).toBeVisible({
@@ -79,8 +87,7 @@ test.describe('the console: support and platform settings (issue 36)', () => {
     }) => {
       test.setTimeout(180_000);
       const support = await setUpOperator(request, 'support', 'Bilal Support');
-      const merchantContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const merchant = await merchantContext.newPage();
+      const { context: merchantContext, page: merchant } = await merchantBrowser(browser);
       await logInIn(merchant, locale);
       const orderId = await placeOrder(request, await sessionAuthorization(merchant));
 

@@ -55,7 +55,7 @@ export function SupportTickets({ host, token, language }: { host: string; token:
           <Text fz="xs" c="dimmed" mt="xs">
             {t('help-center.tickets.you-wrote')}
           </Text>
-          <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          <Text fz="sm" dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
             {ticket.message}
           </Text>
           {ticket.replies.length === 0 ? (
@@ -74,7 +74,7 @@ export function SupportTickets({ host, token, language }: { host: string; token:
                 <Text fz="xs" c="dimmed">
                   {t('help-center.tickets.support-replied')} · {when(reply.created_at)}
                 </Text>
-                <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                <Text fz="sm" dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
                   {reply.body}
                 </Text>
               </Paper>

@@ -131,7 +131,7 @@ export function TicketPanel({
             <Text fz="xs" c="dimmed">
               {t('console.support.merchant-wrote')} · {when(data.created_at)}
             </Text>
-            <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            <Text fz="sm" dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
               {data.message}
             </Text>
           </Paper>
@@ -151,7 +151,7 @@ export function TicketPanel({
                 })}{' '}
                 · {when(message.created_at)}
               </Text>
-              <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              <Text fz="sm" dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
                 {message.body}
               </Text>
             </Paper>

@@ -75,7 +75,7 @@ export const MerchantTicketSchema = z.object({
   order_id: z.string(),
   message: z.string(),
   created_at: z.iso.datetime(),
-  replies: z.array(z.object({ body: z.string(), created_at: z.iso.datetime() })),
+  replies: z.array(z.object({ id: z.string(), body: z.string(), created_at: z.iso.datetime() })),
 });
 export type MerchantTicket = z.infer<typeof MerchantTicketSchema>;
 export const MerchantTicketsAnswerSchema = z.object({ result: z.object({ tickets: z.array(MerchantTicketSchema) }) });

@@ -144,15 +144,15 @@ export async function listMerchantTickets(
   db: Db,
   vendorId: string,
   limit: number,
-): Promise<{ ticket: SupportTicketRow; replies: { body: string; created_at: Date }[] }[]> {
+): Promise<{ ticket: SupportTicketRow; replies: { id: string; body: string; created_at: Date }[] }[]> {
   const tickets = await db.query<SupportTicketRow>(
     `select ticket_number, vendor_id, order_id, email, message, status, created_at from support_tickets
       where vendor_id = $1 order by created_at desc, ticket_number desc limit $2`,
     [vendorId, limit],
   );
   if (tickets.length === 0) return [];
-  const replies = await db.query<{ ticket_number: string; body: string; created_at: Date }>(
-    `select ticket_number, body, created_at from support_ticket_messages
+  const replies = await db.query<{ id: string; ticket_number: string; body: string; created_at: Date }>(
+    `select id::text as id, ticket_number, body, created_at from support_ticket_messages
       where kind = 'REPLY' and ticket_number = any($1::text[]) order by seq`,
     [tickets.map((ticket) => ticket.ticket_number)],
   );

@@ -199,7 +199,11 @@ export function supportDesk(deps: {
         order_id: ticket.order_id,
         message: ticket.message,
         created_at: ticket.created_at.toISOString(),
-        replies: replies.map((reply) => ({ body: reply.body, created_at: reply.created_at.toISOString() })),
+        replies: replies.map((reply) => ({
+          id: reply.id,
+          body: reply.body,
+          created_at: reply.created_at.toISOString(),
+        })),
       }));
     },
   };

@@ -63,14 +63,8 @@ export function SupportTickets({ host, token, language }: { host: string; token:
               {t('help-center.tickets.no-reply')}
             </Text>
           ) : (
-            ticket.replies.map((reply, index) => (
-              <Paper
-                key={`${ticket.ticket_number}-${index}`}
-                mt="xs"
-                p="xs"
-                bg="var(--mantine-primary-color-light)"
-                data-testid="support-reply"
-              >
+            ticket.replies.map((reply) => (
+              <Paper key={reply.id} mt="xs" p="xs" bg="var(--mantine-primary-color-light)" data-testid="support-reply">
                 <Text fz="xs" c="dimmed">
                   {t('help-center.tickets.support-replied')} · {when(reply.created_at)}
                 </Text>

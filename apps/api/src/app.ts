@@ -34,6 +34,7 @@ import { geoPlugin } from './modules/geo/plugin.ts';
 import { geoService } from './modules/geo/service.ts';
 import { helpCentrePlugin } from './modules/help-centre/plugin.ts';
 import { helpCentreService } from './modules/help-centre/service.ts';
+import { supportDesk } from './modules/help-centre/support-desk.ts';
 import { HelpCentreTokens } from './modules/help-centre/tokens.ts';
 import { i18nPlugin } from './modules/i18n/plugin.ts';
 import { insightsPlugin } from './modules/insights/plugin.ts';
@@ -75,6 +76,8 @@ import { pricingService } from './modules/pricing/service.ts';
 import { countryServiceHours, type ServiceHours } from './modules/pricing/service-hours.ts';
 import { publicPlugin } from './modules/public/plugin.ts';
 import { publicTrackingService } from './modules/public/service.ts';
+import { settingsPlugin } from './modules/settings/plugin.ts';
+import { platformSettings } from './modules/settings/service.ts';
 import { publicConfig, systemPlugin } from './modules/system/plugin.ts';
 import { vendorAddressService } from './modules/vendors/address-service.ts';
 import { consoleVendorService } from './modules/vendors/console-service.ts';
@@ -407,6 +410,14 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       frameBase: config.helpCentreUrl,
       globalEntityId: `ODR_${config.deployment.country.code}`,
     }),
+    supportDesk: supportDesk({
+      db,
+      now,
+      mailer,
+      orders: orderReads,
+      serviceName: config.deployment.brand.serviceName,
+    }),
+    settings: platformSettings({ db, now, flags, countryCode: config.deployment.country.code }),
     liveTickets: liveTickets({
       db,
       now,
@@ -564,6 +575,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await app.register(merchantApiPlugin, { apiPrefix: prefix, rateLimit: config.rateLimit, services });
   await app.register(webhooksPlugin, { prefix, services });
   await app.register(operatorsPlugin, { apiPrefix: prefix, services, rateLimit: config.rateLimit });
+  await app.register(settingsPlugin, { apiPrefix: prefix, services });
   await app.register(insightsPlugin, { prefix, services });
   await app.register(messagingPlugin, {
     prefix,

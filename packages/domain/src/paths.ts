@@ -132,6 +132,8 @@ export const CONSOLE_ROUTE_PATTERNS = {
   consoleAuditLog: '/console/audit-log',
   consoleVendors: '/console/vendors',
   consoleVouchers: '/console/vouchers',
+  consoleSupport: '/console/support',
+  consoleSettings: '/console/settings',
 } as const;
 
 export const consolePaths = {
@@ -150,6 +152,10 @@ export const consolePaths = {
   consoleVendors: (query?: { q?: string | null; vendor?: string | null }) =>
     `${CONSOLE_ROUTE_PATTERNS.consoleVendors}${queryOf(query)}`,
   consoleVouchers: () => CONSOLE_ROUTE_PATTERNS.consoleVouchers,
+  /** `ticket`: the ticket opened beside the queue. */
+  consoleSupport: (query?: { status?: string | null; ticket?: string | null }) =>
+    `${CONSOLE_ROUTE_PATTERNS.consoleSupport}${queryOf(query)}`,
+  consoleSettings: (query?: { tab?: string | null }) => `${CONSOLE_ROUTE_PATTERNS.consoleSettings}${queryOf(query)}`,
 } as const;
 
 /** The console's API calls sit under the API's prefix and this one: `/api/v1/console/…` (decision 169). */

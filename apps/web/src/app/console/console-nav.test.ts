@@ -30,7 +30,14 @@ describe('the console navigation', () => {
   });
 
   it('lists only the sections that exist, each with its own path', () => {
-    expect(CONSOLE_SECTIONS.map((section) => section.id)).toEqual(['operators', 'audit-log', 'vendors', 'vouchers']);
+    expect(CONSOLE_SECTIONS.map((section) => section.id)).toEqual([
+      'support',
+      'settings',
+      'operators',
+      'audit-log',
+      'vendors',
+      'vouchers',
+    ]);
     expect(new Set(CONSOLE_SECTIONS.map((section) => section.path)).size).toBe(CONSOLE_SECTIONS.length);
   });
 });

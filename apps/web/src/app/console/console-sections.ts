@@ -1,6 +1,14 @@
 import type { OperatorRole } from '@riderdesk/domain/console/roles';
 import { CONSOLE_ROUTE_PATTERNS } from '@riderdesk/domain/paths';
-import { type Icon, IconBuildingStore, IconHistory, IconTicket, IconUsersGroup } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconBuildingStore,
+  IconHistory,
+  IconLifebuoy,
+  IconSettings,
+  IconTicket,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { type LazyComponent, lazyWithRetry } from '../../shared/lazy/retry-import.ts';
 
 /**
@@ -21,6 +29,28 @@ export interface ConsoleSection {
 }
 
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
+  {
+    id: 'support',
+    path: CONSOLE_ROUTE_PATTERNS.consoleSupport,
+    titleKey: 'console.nav.support',
+    icon: IconLifebuoy,
+    roles: ['support'],
+    page: lazyWithRetry(
+      () => import('./pages/support-route.tsx'),
+      (m) => m.SupportRoute,
+    ),
+  },
+  {
+    id: 'settings',
+    path: CONSOLE_ROUTE_PATTERNS.consoleSettings,
+    titleKey: 'console.nav.settings',
+    icon: IconSettings,
+    roles: ['operations'],
+    page: lazyWithRetry(
+      () => import('./pages/settings-route.tsx'),
+      (m) => m.SettingsRoute,
+    ),
+  },
   {
     id: 'operators',
     path: CONSOLE_ROUTE_PATTERNS.consoleOperators,

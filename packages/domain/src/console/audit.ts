@@ -21,12 +21,23 @@ export const OPERATOR_AUDIT_ACTIONS = {
   deactivate: 'operator.deactivate',
 } as const;
 
+/** The console finance section's changes (issue 38, decision 179). */
+export const FINANCE_AUDIT_ACTIONS = {
+  deposit: 'rider-cash.deposit',
+  markPaid: 'settlement.mark-paid',
+  run: 'settlement.run',
+  resolveDispute: 'settlement-line.resolve',
+} as const;
+
 /**
  * Every action the audit log may hold, by its module: the audit page offers them in its search and shows each
  * by its text (console catalogue `console.audit.action.<action>`, checked for both languages by the API tests).
  * A module that adds console changes adds its object here.
  */
-export const AUDIT_ACTIONS: readonly string[] = [...Object.values(OPERATOR_AUDIT_ACTIONS)];
+export const AUDIT_ACTIONS: readonly string[] = [
+  ...Object.values(OPERATOR_AUDIT_ACTIONS),
+  ...Object.values(FINANCE_AUDIT_ACTIONS),
+];
 
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_PAGE_MAX = 200;

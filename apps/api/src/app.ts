@@ -180,6 +180,7 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     log,
     vendors,
     riderCashLimitMinor: config.dispatch.riderCashLimitMinor,
+    texts: (language) => orderExport.texts(language),
   });
   lifecycle.onStep(async (tx, order, at) => {
     await ledger.onStep(tx, order, at);

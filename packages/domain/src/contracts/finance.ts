@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORTED_LANGUAGES } from '../config.ts';
 import { PAYOUT_METHODS } from '../ledger/settlement.ts';
 import { VendorIdSchema } from './common.ts';
 
@@ -60,7 +61,11 @@ export const SettlementDetailSchema = z.object({
   result: z.object({ settlement: SettlementSchema, lines: z.array(SettlementLineSchema) }),
 });
 
-export const StatementQuerySchema = z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
+export const StatementQuerySchema = z.object({
+  format: z.enum(['xlsx', 'csv']).default('xlsx'),
+  lang: z.enum(SUPPORTED_LANGUAGES).default('en'),
+});
+export type StatementQuery = z.infer<typeof StatementQuerySchema>;
 
 export const DisputeBodySchema = z.object({ reason: z.string().trim().min(3).max(500) });
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
+import type { Translate } from '../orders/export-format.ts';
 import type { VendorService } from '../vendors/service.ts';
 
 /** What the ledger's workflows are built on (decision 146). */
@@ -13,4 +14,6 @@ export interface LedgerDeps {
   vendors: VendorService;
   /** Cash in hand (minor units) at or above which a rider is given no new cash order. */
   riderCashLimitMinor: number;
+  /** The locale catalogues of the statements (the history export's). */
+  texts: (language: string) => Promise<Translate>;
 }

@@ -11,6 +11,7 @@ import {
   ResolveDisputeBodySchema,
   SettlementDetailSchema,
   SettlementParamsSchema,
+  StatementQuerySchema,
 } from '@riderdesk/domain/contracts/finance';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CSV_TYPE } from '../../infra/spreadsheet.ts';
@@ -62,16 +63,17 @@ export const financeRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = a
     {
       preHandler: app.authenticate,
       config: { rateLimit: { max: EXPORTS_PER_MINUTE, timeWindow: 60_000 } },
-      schema: { tags, security: CALLER_SECURITY, params: SettlementParamsSchema },
+      schema: { tags, security: CALLER_SECURITY, params: SettlementParamsSchema, querystring: StatementQuerySchema },
     },
     async (request, reply) => {
       const file = await ledger.statement(
         requireMerchantOrPartner(request),
         request.params.vendorId,
         request.params.settlementId,
+        request.query,
       );
       return reply
-        .type(CSV_TYPE)
+        .type(file.contentType)
         .header('cache-control', 'private, no-store')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .send(file.body);

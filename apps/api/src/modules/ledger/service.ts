@@ -1,13 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { isRtlLanguage } from '@riderdesk/domain/config';
 import { FINANCE_AUDIT_ACTIONS } from '@riderdesk/domain/console/audit';
-import type { DepositBody, FinanceSummary, Settlement, SettlementLine } from '@riderdesk/domain/contracts/finance';
+import type {
+  DepositBody,
+  FinanceSummary,
+  Settlement,
+  SettlementLine,
+  StatementQuery,
+} from '@riderdesk/domain/contracts/finance';
 import { startOfDayDaysAgoInZone } from '@riderdesk/domain/date-presets';
 import { merchantAccount } from '@riderdesk/domain/ledger/postings';
 import type { Db } from '../../db/db.ts';
-import { BOM, csvRecord } from '../../infra/spreadsheet.ts';
+import { BOM, CSV_TYPE, csvRecord } from '../../infra/spreadsheet.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { recordAudit } from '../operators/audit.ts';
+import { columnWidth } from '../orders/export-format.ts';
+import { type ExportFile, sheetName, XLSX_TYPE } from '../orders/export-service.ts';
 import type { OrderRow } from '../orders/model.ts';
+import { xlsxStream } from '../orders/xlsx-stream.ts';
 import type { LedgerDeps } from './deps.ts';
 import * as repo from './repo.ts';
 import * as settlements from './settlement-repo.ts';
@@ -30,6 +41,8 @@ import {
 export type LedgerService = ReturnType<typeof ledgerService>;
 
 const FINANCE_AUDIT = FINANCE_AUDIT_ACTIONS;
+
+const STATEMENT_COLUMNS = ['order', 'credited', 'charged', 'net', 'dispute'] as const;
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
@@ -120,33 +133,50 @@ export function ledgerService(deps: LedgerDeps) {
       return detail(await scopedSettlement(vendorId, settlementId));
     },
 
-    /** The settlement's statement: its lines as CSV (the XLSX writer of exports is a follow-up). */
-    async statement(caller: Caller, vendorId: string, settlementId: string) {
+    /** The settlement's statement: its lines, in the caller's language, as XLSX or CSV (the exports' writers). */
+    async statement(
+      caller: Caller,
+      vendorId: string,
+      settlementId: string,
+      query: StatementQuery,
+    ): Promise<ExportFile> {
       await deps.vendors.assertCallerVendor(caller, vendorId);
       const { settlement, lines } = await detail(await scopedSettlement(vendorId, settlementId));
-      const rows = [
-        csvRecord(['order_id', 'credited', 'charged', 'net', 'dispute']),
-        ...lines.map((line) =>
-          csvRecord([
-            line.order_id ?? '',
-            line.credited_minor / 100,
-            line.charged_minor / 100,
-            line.net_minor / 100,
-            line.dispute_status,
-          ]),
-        ),
-        csvRecord([
-          'total',
-          settlement.credited_minor / 100,
-          settlement.charged_minor / 100,
-          settlement.net_minor / 100,
-          '',
+      const t = await deps.texts(query.lang);
+      const headings = STATEMENT_COLUMNS.map((column) => t(`finance.statement.column.${column}`));
+      const major = (minor: number) => minor / 100;
+      const rows: (string | number)[][] = [
+        ...lines.map((line) => [
+          line.order_id ?? '',
+          major(line.credited_minor),
+          major(line.charged_minor),
+          major(line.net_minor),
+          t(`finance.dispute.${line.dispute_status}`),
         ]),
+        [
+          t('finance.statement.total'),
+          major(settlement.credited_minor),
+          major(settlement.charged_minor),
+          major(settlement.net_minor),
+          '',
+        ],
       ];
-      return {
-        fileName: `settlement-${settlement.period_end.slice(0, 10)}-${vendorId}.csv`,
-        body: BOM + rows.join(''),
-      };
+      const baseName = `settlement-${vendorId}-${settlement.period_end.slice(0, 10)}`.replace(/[^\w.-]/g, '_');
+      if (query.format === 'csv') {
+        const text = BOM + csvRecord(headings, { neutralise: false }) + rows.map((row) => csvRecord(row)).join('');
+        return { fileName: `${baseName}.csv`, contentType: CSV_TYPE, body: Buffer.from(text, 'utf8') };
+      }
+      const body = xlsxStream(
+        {
+          name: sheetName(t('finance.statement.title'), 'Statement'),
+          preamble: [[t('finance.statement.title')], [settlement.period_end.slice(0, 10), deps.currency]],
+          headings,
+          widths: headings.map((heading) => columnWidth(14, heading)),
+          rightToLeft: isRtlLanguage(query.lang),
+        },
+        Readable.from([rows]),
+      );
+      return { fileName: `${baseName}.xlsx`, contentType: XLSX_TYPE, body };
     },
 
     async flagLine(caller: Caller, vendorId: string, lineId: string, reason: string) {

@@ -137,3 +137,5 @@ export const consolePaths = {
 
 /** The console's API calls sit under the API's prefix and this one: `/api/v1/console/…` (decision 169). */
 export const CONSOLE_API_PREFIX = '/console';
+/** The console finance section's API (issue 38), under the console's prefix. */
+export const CONSOLE_FINANCE_API = `${CONSOLE_API_PREFIX}/finance`;

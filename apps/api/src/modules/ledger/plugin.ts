@@ -1,4 +1,4 @@
-import { CONSOLE_API_PREFIX } from '@riderdesk/domain/paths';
+import { CONSOLE_FINANCE_API } from '@riderdesk/domain/paths';
 import type { FastifyPluginAsync } from 'fastify';
 import { scheduleSlotJob } from '../../infra/jobs/slot-job.ts';
 import { consoleFinanceRoutes, financeRoutes } from './routes.ts';
@@ -6,8 +6,6 @@ import type { LedgerService } from './service.ts';
 
 export const LEDGER_CHECK_QUEUE = 'ledger.invariant-check';
 export const SETTLEMENT_RUN_QUEUE = 'ledger.settlement-run';
-/** The console finance section's routes, under the console's API prefix. */
-const FINANCE_SECTION = '/finance';
 const DAY_MS = 24 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
 
@@ -22,7 +20,7 @@ export const ledgerPlugin: FastifyPluginAsync<{
 }> = async (app, { services }) => {
   const { ledger, now } = services;
   await app.register(financeRoutes, { ledger });
-  await app.register(consoleFinanceRoutes, { prefix: `${CONSOLE_API_PREFIX}${FINANCE_SECTION}`, ledger });
+  await app.register(consoleFinanceRoutes, { prefix: CONSOLE_FINANCE_API, ledger });
   scheduleSlotJob(app, {
     queue: LEDGER_CHECK_QUEUE,
     name: 'ledger invariant check schedule',

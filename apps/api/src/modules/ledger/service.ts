@@ -19,6 +19,7 @@ import { columnWidth } from '../orders/export-format.ts';
 import { type ExportFile, sheetName, XLSX_TYPE } from '../orders/export-service.ts';
 import type { OrderRow } from '../orders/model.ts';
 import { xlsxStream } from '../orders/xlsx-stream.ts';
+import { forbiddenVendor } from '../vendors/vendor-access.ts';
 import type { LedgerDeps } from './deps.ts';
 import * as repo from './repo.ts';
 import * as settlements from './settlement-repo.ts';
@@ -77,9 +78,13 @@ const lineView = (row: settlements.LineRow): SettlementLine => ({
 /** The ledger (issue 38, decisions 178 and 179): the book, riders' cash, settlements, disputes and their views. */
 export function ledgerService(deps: LedgerDeps) {
   const { db } = deps;
-  async function scopedSettlement(vendorId: string, settlementId: string) {
+  /** A settlement of the vendor or of an outlet under it the caller may see. */
+  async function scopedSettlement(caller: Caller, vendorId: string, settlementId: string) {
     const settlement = await settlements.findSettlement(db, settlementId);
-    if (!settlement || settlement.vendor_id !== vendorId) throw settlementNotFound();
+    const mine = await deps.vendors.listForCaller(caller);
+    const owner = mine.find((vendor) => vendor.vendor_id === settlement?.vendor_id);
+    const isInScope = owner && (owner.vendor_id === vendorId || owner.parent_vendor_id === vendorId);
+    if (!settlement || !isInScope) throw settlementNotFound();
     return settlement;
   }
   async function detail(settlement: settlements.SettlementRow) {
@@ -108,20 +113,25 @@ export function ledgerService(deps: LedgerDeps) {
 
     /** GET /vendor/{vendorId}/finance. */
     async summary(caller: Caller, vendorId: string): Promise<FinanceSummary> {
-      await deps.vendors.assertCallerVendor(caller, vendorId);
+      // The vendor and the outlets under it, as the caller may see them (History's scope, decision 045).
+      const mine = await deps.vendors.listForCaller(caller);
+      if (!mine.some((vendor) => vendor.vendor_id === vendorId)) throw forbiddenVendor();
+      const vendorIds = mine
+        .filter((vendor) => vendor.vendor_id === vendorId || vendor.parent_vendor_id === vendorId)
+        .map((vendor) => vendor.vendor_id);
       const from = startOfDayDaysAgoInZone(deps.now(), 29, deps.timeZone);
       const [held, balance, perDay, list, reconciliation] = await Promise.all([
-        repo.cashHeldForMerchant(db, [vendorId]),
-        repo.balanceOf(db, merchantAccount(vendorId)),
-        repo.cashCollectedPerDay(db, [vendorId], from, deps.timeZone),
-        settlements.listSettlements(db, { vendorIds: [vendorId] }, 50),
-        settlements.reconciliation(db, [vendorId], 200),
+        repo.cashHeldForMerchant(db, vendorIds),
+        repo.balancesOf(db, vendorIds.map(merchantAccount)),
+        repo.cashCollectedPerDay(db, vendorIds, from, deps.timeZone),
+        settlements.listSettlements(db, { vendorIds }, 50),
+        settlements.reconciliation(db, vendorIds, 200),
       ]);
       return {
         currency: deps.currency,
         cash_held_minor: held,
         // The merchant's account holds what no settlement took: owed to it when negative.
-        next_settlement_estimate_minor: -balance,
+        next_settlement_estimate_minor: -[...balance.values()].reduce((sum, value) => sum + value, 0),
         collected_per_day: perDay,
         settlements: list.map(settlementView),
         reconciliation: reconciliation.map(({ settled_at: _, ...row }) => row),
@@ -130,7 +140,7 @@ export function ledgerService(deps: LedgerDeps) {
 
     async settlement(caller: Caller, vendorId: string, settlementId: string) {
       await deps.vendors.assertCallerVendor(caller, vendorId);
-      return detail(await scopedSettlement(vendorId, settlementId));
+      return detail(await scopedSettlement(caller, vendorId, settlementId));
     },
 
     /** The settlement's statement: its lines, in the caller's language, as XLSX or CSV (the exports' writers). */
@@ -141,7 +151,7 @@ export function ledgerService(deps: LedgerDeps) {
       query: StatementQuery,
     ): Promise<ExportFile> {
       await deps.vendors.assertCallerVendor(caller, vendorId);
-      const { settlement, lines } = await detail(await scopedSettlement(vendorId, settlementId));
+      const { settlement, lines } = await detail(await scopedSettlement(caller, vendorId, settlementId));
       const t = await deps.texts(query.lang);
       const headings = STATEMENT_COLUMNS.map((column) => t(`finance.statement.column.${column}`));
       const major = (minor: number) => minor / 100;
@@ -180,8 +190,12 @@ export function ledgerService(deps: LedgerDeps) {
     },
 
     async flagLine(caller: Caller, vendorId: string, lineId: string, reason: string) {
-      await deps.vendors.assertCallerVendor(caller, vendorId);
-      return lineView(await flagLine(deps, [vendorId], lineId, reason));
+      const mine = await deps.vendors.listForCaller(caller);
+      if (!mine.some((vendor) => vendor.vendor_id === vendorId)) throw forbiddenVendor();
+      const vendorIds = mine
+        .filter((vendor) => vendor.vendor_id === vendorId || vendor.parent_vendor_id === vendorId)
+        .map((vendor) => vendor.vendor_id);
+      return lineView(await flagLine(deps, vendorIds, lineId, reason));
     },
 
     console: {

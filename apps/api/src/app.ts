@@ -39,6 +39,8 @@ import { HelpCentreTokens } from './modules/help-centre/tokens.ts';
 import { i18nPlugin } from './modules/i18n/plugin.ts';
 import { insightsPlugin } from './modules/insights/plugin.ts';
 import { insightsService } from './modules/insights/service.ts';
+import { ledgerPlugin } from './modules/ledger/plugin.ts';
+import { ledgerService } from './modules/ledger/service.ts';
 import { legalPlugin } from './modules/legal/plugin.ts';
 import { LiveHub } from './modules/live/hub.ts';
 import { livePlugin } from './modules/live/plugin.ts';
@@ -179,6 +181,21 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   // It reads the order as the step wrote it; the hooks after it patch only payment fields it does not read.
   lifecycle.onStep(async (tx, order) => {
     await insights.onStep(tx, order);
+    return undefined;
+  });
+  // The money a step moves is booked in the step's transaction (decision 178).
+  const ledger = ledgerService({
+    db,
+    now,
+    currency: config.deployment.country.currency,
+    timeZone: config.deployment.country.timeZone,
+    log,
+    vendors,
+    riderCashLimitMinor: config.dispatch.riderCashLimitMinor,
+    texts: (language) => orderExport.texts(language),
+  });
+  lifecycle.onStep(async (tx, order, at) => {
+    await ledger.onStep(tx, order, at);
     return undefined;
   });
   const riders = riderService({ db, now, lifecycle, orders: orderReads });
@@ -347,7 +364,9 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       lifecycle,
       provider: paymentProvider,
       publicUrl: config.publicUrl,
+      book: ledger.bookCardMovement,
     }),
+    ledger,
     now,
     orderList: orderListService({
       db,
@@ -384,7 +403,17 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     orderRecords: orderReads,
     lifecycle,
     riders,
-    dispatcher: dispatcher({ db, now, lifecycle, orders: orderReads, metrics, config: config.dispatch, log, isLeader }),
+    dispatcher: dispatcher({
+      db,
+      now,
+      lifecycle,
+      orders: orderReads,
+      metrics,
+      config: config.dispatch,
+      log,
+      isLeader,
+      ridersAtCashLimit: ledger.ridersAtCashLimit,
+    }),
     simulator: fleetSimulator({ db, riders, orders: orderReads, config: config.dispatch, log, isLeader }),
     leadership: leader,
     publicTracking: publicTrackingService({
@@ -584,6 +613,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
     publicUrl: config.publicUrl,
     countryCode: config.deployment.country.code,
   });
+  await app.register(ledgerPlugin, { prefix, services });
   await app.register(i18nPlugin, { localesDir: config.localesDir });
   await app.register(legalPlugin, {
     prefix,

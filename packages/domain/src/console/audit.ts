@@ -42,6 +42,14 @@ export const SETTINGS_AUDIT_ACTIONS = {
   revokePartnerToken: 'partner-token.revoke',
 } as const;
 
+/** The console finance section's changes (issue 38, decision 179). */
+export const FINANCE_AUDIT_ACTIONS = {
+  deposit: 'rider-cash.deposit',
+  markPaid: 'settlement.mark-paid',
+  run: 'settlement.run',
+  resolveDispute: 'settlement-line.resolve',
+} as const;
+
 /**
  * Every action the audit log may hold, by its module: the audit page offers them in its search and shows each
  * by its text (console catalogue `console.audit.action.<action>`, checked for both languages by the API tests).
@@ -53,6 +61,7 @@ export const AUDIT_ACTIONS: readonly string[] = [
   ...Object.values(VOUCHER_AUDIT_ACTIONS),
   ...Object.values(SUPPORT_AUDIT_ACTIONS),
   ...Object.values(SETTINGS_AUDIT_ACTIONS),
+  ...Object.values(FINANCE_AUDIT_ACTIONS),
 ];
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -95,12 +95,12 @@ export const PACKAGE_HOMES: readonly { name: string; homes: readonly string[]; w
   },
   {
     name: '@mantine/charts',
-    homes: ['apps/web/src/features/insights/'],
-    why: "the charts' code loads with the insights page alone; the merchant's other pages do not grow (issue 39)",
+    homes: ['apps/web/src/features/insights/', 'apps/web/src/features/finance/components/cash-chart.tsx'],
+    why: "the charts' code loads with the insights and finance pages alone (lazily); the others do not grow (issues 39, 38)",
   },
   {
     name: 'recharts',
-    homes: ['apps/web/src/features/insights/'],
+    homes: ['apps/web/src/features/insights/', 'apps/web/src/features/finance/components/cash-chart.tsx'],
     why: '@mantine/charts draws with it, on the insights page alone (issue 39)',
   },
   {

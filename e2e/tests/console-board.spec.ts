@@ -124,6 +124,8 @@ test.describe('the console’s live operations board (issue 36)', () => {
 
       await page.addInitScript((language) => window.localStorage.setItem('riderdesk-language', language), locale);
       await setUpFromLink(page, locale, createOperatorFromCommandLine(`board-${stamp}@riderdesk.test`, 'operations'));
+      const nav = page.getByRole('navigation', { name: text(locale, 'console.nav.label') });
+      await nav.getByRole('link', { name: text(locale, 'console.nav.board') }).click();
       await expect(page).toHaveURL(/\/console\/board$/);
       await expect(page.getByRole('status').filter({ hasText: text(locale, 'console.board.live.on') })).toBeVisible();
 
@@ -161,7 +163,6 @@ test.describe('the console’s live operations board (issue 36)', () => {
       await expect(row).toContainText(text(locale, 'status.in-progress'));
 
       // The Riders page: both riders, the second on the order.
-      const nav = page.getByRole('navigation', { name: text(locale, 'console.nav.label') });
       await nav.getByRole('link', { name: text(locale, 'console.nav.riders') }).click();
       await expect(page).toHaveURL(/\/console\/riders$/);
       const riderRow = page.getByTestId('rider-row').filter({ hasText: second.name });

@@ -35,10 +35,13 @@ import { geoPlugin } from './modules/geo/plugin.ts';
 import { geoService } from './modules/geo/service.ts';
 import { helpCentrePlugin } from './modules/help-centre/plugin.ts';
 import { helpCentreService } from './modules/help-centre/service.ts';
+import { supportDesk } from './modules/help-centre/support-desk.ts';
 import { HelpCentreTokens } from './modules/help-centre/tokens.ts';
 import { i18nPlugin } from './modules/i18n/plugin.ts';
 import { insightsPlugin } from './modules/insights/plugin.ts';
 import { insightsService } from './modules/insights/service.ts';
+import { ledgerPlugin } from './modules/ledger/plugin.ts';
+import { ledgerService } from './modules/ledger/service.ts';
 import { legalPlugin } from './modules/legal/plugin.ts';
 import { LiveHub } from './modules/live/hub.ts';
 import { livePlugin } from './modules/live/plugin.ts';
@@ -76,6 +79,8 @@ import { pricingService } from './modules/pricing/service.ts';
 import { countryServiceHours, type ServiceHours } from './modules/pricing/service-hours.ts';
 import { publicPlugin } from './modules/public/plugin.ts';
 import { publicTrackingService } from './modules/public/service.ts';
+import { settingsPlugin } from './modules/settings/plugin.ts';
+import { platformSettings } from './modules/settings/service.ts';
 import { publicConfig, systemPlugin } from './modules/system/plugin.ts';
 import { vendorAddressService } from './modules/vendors/address-service.ts';
 import { consoleVendorService } from './modules/vendors/console-service.ts';
@@ -177,6 +182,21 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
   // It reads the order as the step wrote it; the hooks after it patch only payment fields it does not read.
   lifecycle.onStep(async (tx, order) => {
     await insights.onStep(tx, order);
+    return undefined;
+  });
+  // The money a step moves is booked in the step's transaction (decision 178).
+  const ledger = ledgerService({
+    db,
+    now,
+    currency: config.deployment.country.currency,
+    timeZone: config.deployment.country.timeZone,
+    log,
+    vendors,
+    riderCashLimitMinor: config.dispatch.riderCashLimitMinor,
+    texts: (language) => orderExport.texts(language),
+  });
+  lifecycle.onStep(async (tx, order, at) => {
+    await ledger.onStep(tx, order, at);
     return undefined;
   });
   const riders = riderService({ db, now, lifecycle, orders: orderReads });
@@ -350,7 +370,9 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       lifecycle,
       provider: paymentProvider,
       publicUrl: config.publicUrl,
+      book: ledger.bookCardMovement,
     }),
+    ledger,
     now,
     orderList: orderListService({
       db,
@@ -387,7 +409,17 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
     orderRecords: orderReads,
     lifecycle,
     riders,
-    dispatcher: dispatcher({ db, now, lifecycle, orders: orderReads, metrics, config: config.dispatch, log, isLeader }),
+    dispatcher: dispatcher({
+      db,
+      now,
+      lifecycle,
+      orders: orderReads,
+      metrics,
+      config: config.dispatch,
+      log,
+      isLeader,
+      ridersAtCashLimit: ledger.ridersAtCashLimit,
+    }),
     fleetConsole: fleet,
     simulator: fleetSimulator({ db, riders, orders: orderReads, config: config.dispatch, log, isLeader }),
     leadership: leader,
@@ -414,6 +446,14 @@ export function buildServices(config: AppConfig, deps: ServiceDeps) {
       frameBase: config.helpCentreUrl,
       globalEntityId: `ODR_${config.deployment.country.code}`,
     }),
+    supportDesk: supportDesk({
+      db,
+      now,
+      mailer,
+      orders: orderReads,
+      serviceName: config.deployment.brand.serviceName,
+    }),
+    settings: platformSettings({ db, now, flags, countryCode: config.deployment.country.code }),
     liveTickets: liveTickets({
       db,
       now,
@@ -572,6 +612,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
   await app.register(merchantApiPlugin, { apiPrefix: prefix, rateLimit: config.rateLimit, services });
   await app.register(webhooksPlugin, { prefix, services });
   await app.register(operatorsPlugin, { apiPrefix: prefix, services, rateLimit: config.rateLimit });
+  await app.register(settingsPlugin, { apiPrefix: prefix, services });
   await app.register(insightsPlugin, { prefix, services });
   await app.register(messagingPlugin, {
     prefix,
@@ -580,6 +621,7 @@ export async function buildApp(envConfig: EnvConfig, deps: AppDeps): Promise<Fas
     publicUrl: config.publicUrl,
     countryCode: config.deployment.country.code,
   });
+  await app.register(ledgerPlugin, { prefix, services });
   await app.register(i18nPlugin, { localesDir: config.localesDir });
   await app.register(legalPlugin, {
     prefix,

@@ -344,6 +344,8 @@ const EnvSchema = z.object({
   OFFER_TIMEOUT_SECONDS: decimal(5, 600, 60),
   PREORDER_LEAD_MINUTES: decimal(0, 240, 10),
   DISPATCH_RADIUS_KM: decimal(0.1, 100, 15),
+  // In the currency's major units (PKR 50,000): a rider holding this much cash gets no new cash order.
+  RIDER_CASH_LIMIT: decimal(0, 100_000_000, 50_000),
   SIMULATOR: onOff(true),
   // 10: a 2 km trip takes about 30 s, quick enough to watch a whole delivery in a demo.
   SIM_SPEED: decimal(0.1, 10_000, 10),
@@ -500,6 +502,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
         offerTimeoutSeconds: vars.OFFER_TIMEOUT_SECONDS,
         preorderLeadMinutes: vars.PREORDER_LEAD_MINUTES,
         dispatchRadiusKm: vars.DISPATCH_RADIUS_KM,
+        riderCashLimitMinor: Math.round(vars.RIDER_CASH_LIMIT * 100),
         simulator: vars.SIMULATOR,
         simSpeed: vars.SIM_SPEED,
         simTickMs: vars.SIM_TICK_MS,

@@ -307,6 +307,15 @@ describe.each(databases())('hostile input on %s', (kind) => {
       email_address: 'owner@nihari.pk',
       password: 'Karachi#2026',
     });
+    // The delivered cash order settled, so the Finance page's settlement, statement and dispute have examples.
+    const settlementId = await t.services.ledger.settleMerchant(vendorId, new Date(t.services.now().getTime() + 1000));
+    await call('GET', `/api/v1/vendor/${vendorId}/finance`);
+    const settlement = await call('GET', `/api/v1/vendor/${vendorId}/finance/settlements/${settlementId}`);
+    await call('GET', `/api/v1/vendor/${vendorId}/finance/settlements/${settlementId}/statement?format=csv&lang=en`);
+    const lines = (settlement.result as { lines: { line_id: string }[] }).lines;
+    await call('POST', `/api/v1/vendor/${vendorId}/finance/lines/${lines[0]!.line_id}/dispute`, {
+      reason: 'The customer paid more',
+    });
     const [order] = await t.db.query<{ tracking_token: string }>(
       'select tracking_token from orders where order_id = $1',
       [delivered],

@@ -490,7 +490,7 @@ describe.each(databases())('card payments with the sandbox provider on %s', (kin
   it('fails only a payment still pending: one decided meanwhile stays as it is, and any other refusal propagates', async () => {
     const { response } = await payWithNewCard(CARDS.challenge);
     const orderId = response.json().result.order_id as string;
-    const deps = { lifecycle: t.services.lifecycle, now: t.services.now };
+    const deps = { lifecycle: t.services.lifecycle, now: t.services.now, book: t.services.ledger.bookCardMovement };
     const failed = { key: `authorisation:${orderId}`, status: 'failed' as const, code: 'card_declined' };
     expect(await failPendingPayment(deps, orderId, { settle: [failed] })).toBe(true);
     expect(await failPendingPayment(deps, orderId, { to: 'PAYMENT_CANCELLED', settle: [failed] })).toBe(false);
@@ -521,6 +521,17 @@ describe.each(databases())('card payments with the sandbox provider on %s', (kin
     const sum = (rows: { a: number }[]) => rows.reduce((total, row) => total + row.a, 0);
     expect(sum(ledger.map((row) => ({ a: row.captured_minor - row.refunded_minor })))).toBe(
       sum(orders.map((order) => ({ a: order.paid_minor - order.refunded_minor }))),
+    );
+    // The one book (decision 178) holds the same captures and refunds, card against the merchant, per order.
+    const book = await t.db.query<{ order_id: string; card_minor: number }>(
+      `select t.order_id, sum(e.amount_minor)::float8 as card_minor
+         from ledger_transactions t join ledger_entries e on e.transaction_id = t.transaction_id
+        where e.account_id = 'platform:card' group by t.order_id order by t.order_id`,
+    );
+    expect(book.filter((row) => row.card_minor !== 0)).toEqual(
+      orders
+        .filter((order) => order.paid_minor !== order.refunded_minor)
+        .map((order) => ({ order_id: order.order_id, card_minor: order.paid_minor - order.refunded_minor })),
     );
     expect(toMinor(1, 'PKR')).toBe(100);
   });

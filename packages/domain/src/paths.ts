@@ -29,6 +29,8 @@ export const ROUTE_PATTERNS = {
   history: '/history/:vendorID?',
   /** Insights (issue 39): a branch's deliveries in charts, beside History. */
   insights: '/insights/:vendorID?',
+  /** Finance (issue 38): cash riders hold, settlements, statements, beside Insights. */
+  finance: '/finance/:vendorID?',
   bulkOrder: '/bulk-order/:vendorID?/:bulkJobID?',
   helpCentre: '/helpcenter/:vendorID',
   /** Settings → Developers (issue 35): the merchant API's clients, webhooks and activity. */
@@ -103,6 +105,7 @@ export const paths = {
     `${section('order-tracking', vendorId)}${queryOf(query)}`,
   history: (vendorId?: string | null, query?: HistoryQuery) => `${section('history', vendorId)}${queryOf(query)}`,
   insights: (vendorId?: string | null) => section('insights', vendorId),
+  finance: (vendorId?: string | null) => section('finance', vendorId),
   bulkOrder: (vendorId?: string | null) => section('bulk-order', vendorId),
   bulkJob: (vendorId: string, bulkJobId: string) => `/bulk-order${segment(vendorId)}${segment(bulkJobId)}`,
   helpCentre: (vendorId: string) => `/helpcenter${segment(vendorId)}`,
@@ -134,6 +137,8 @@ export const CONSOLE_ROUTE_PATTERNS = {
   consoleRiders: '/console/riders',
   consoleVendors: '/console/vendors',
   consoleVouchers: '/console/vouchers',
+  consoleSupport: '/console/support',
+  consoleSettings: '/console/settings',
 } as const;
 
 export const consolePaths = {
@@ -154,7 +159,13 @@ export const consolePaths = {
   consoleVendors: (query?: { q?: string | null; vendor?: string | null }) =>
     `${CONSOLE_ROUTE_PATTERNS.consoleVendors}${queryOf(query)}`,
   consoleVouchers: () => CONSOLE_ROUTE_PATTERNS.consoleVouchers,
+  /** `ticket`: the ticket opened beside the queue. */
+  consoleSupport: (query?: { status?: string | null; ticket?: string | null }) =>
+    `${CONSOLE_ROUTE_PATTERNS.consoleSupport}${queryOf(query)}`,
+  consoleSettings: (query?: { tab?: string | null }) => `${CONSOLE_ROUTE_PATTERNS.consoleSettings}${queryOf(query)}`,
 } as const;
 
 /** The console's API calls sit under the API's prefix and this one: `/api/v1/console/…` (decision 169). */
 export const CONSOLE_API_PREFIX = '/console';
+/** The console finance section's API (issue 38), under the console's prefix. */
+export const CONSOLE_FINANCE_API = `${CONSOLE_API_PREFIX}/finance`;

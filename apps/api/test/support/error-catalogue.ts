@@ -25,6 +25,8 @@ const NOT_ANSWERED = new Set<string>([
   'flex.cybersource.com',
   'testflex.cybersource.com',
   'guests.sweep',
+  'ledger.invariant-check',
+  'ledger.settlement-run',
   'webhooks.sweep',
   'merchant-api.audit-retention',
   'webhooks.deliver',

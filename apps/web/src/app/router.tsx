@@ -77,6 +77,11 @@ const InsightsRoute = lazyWithRetry(
   () => import('./pages/insights-route.tsx'),
   (m) => m.InsightsRoute,
 );
+// Finance (issue 38): its chart's code is this chunk's alone, as Insights'.
+const FinanceRoute = lazyWithRetry(
+  () => import('./pages/finance-route.tsx'),
+  (m) => m.FinanceRoute,
+);
 const BulkOrderRoute = lazyWithRetry(
   () => import('./pages/bulk-order-route.tsx'),
   (m) => m.BulkOrderRoute,
@@ -257,6 +262,11 @@ export const appRoutes: RouteObject[] = [
             path: ROUTE_PATTERNS.insights,
             handle: page('page-title.insights', InsightsRoute, { signedIn: true }),
             element: <InsightsRoute />,
+          },
+          {
+            path: ROUTE_PATTERNS.finance,
+            handle: page('page-title.finance', FinanceRoute, { signedIn: true }),
+            element: <FinanceRoute />,
           },
         ],
       },

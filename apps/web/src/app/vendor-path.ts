@@ -1,7 +1,14 @@
 import { paths } from '@riderdesk/domain/paths';
 
 // spec §2: the selected vendor lives in the URL segment of these sections.
-export const VENDOR_SECTIONS = ['request-a-rider', 'order-tracking', 'history', 'insights', 'bulk-order'] as const;
+export const VENDOR_SECTIONS = [
+  'request-a-rider',
+  'order-tracking',
+  'history',
+  'insights',
+  'finance',
+  'bulk-order',
+] as const;
 export type VendorSection = (typeof VENDOR_SECTIONS)[number];
 
 export function sectionOf(pathname: string): string {
@@ -16,6 +23,7 @@ const SECTION_PATHS = {
   'order-tracking': paths.orderTracking,
   history: paths.history,
   insights: paths.insights,
+  finance: paths.finance,
   'bulk-order': paths.bulkOrder,
 } as const satisfies Record<VendorSection, (vendorId: string | null | undefined) => string>;
 

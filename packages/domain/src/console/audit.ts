@@ -21,6 +21,33 @@ export const OPERATOR_AUDIT_ACTIONS = {
   recoveryCodeUsed: 'operator.recovery-code-used',
   changeRole: 'operator.change-role',
   deactivate: 'operator.deactivate',
+  resetPassword: 'operator.reset-password',
+  resetTwoFactor: 'operator.reset-two-factor',
+} as const;
+
+/** The Support page's actions (decision 182). */
+export const SUPPORT_AUDIT_ACTIONS = {
+  assign: 'ticket.assign',
+  reply: 'ticket.reply',
+  note: 'ticket.note',
+  changeStatus: 'ticket.change-status',
+} as const;
+
+/** The Platform settings page's actions (decision 183). */
+export const SETTINGS_AUDIT_ACTIONS = {
+  setFlag: 'flag.set',
+  setMaintenance: 'maintenance.set',
+  setCountryParameter: 'country-parameter.set',
+  issuePartnerToken: 'partner-token.issue',
+  revokePartnerToken: 'partner-token.revoke',
+} as const;
+
+/** The console finance section's changes (issue 38, decision 179). */
+export const FINANCE_AUDIT_ACTIONS = {
+  deposit: 'rider-cash.deposit',
+  markPaid: 'settlement.mark-paid',
+  run: 'settlement.run',
+  resolveDispute: 'settlement-line.resolve',
 } as const;
 
 /** The live operations board's and the Riders page's actions (decision 181). */
@@ -41,6 +68,9 @@ export const AUDIT_ACTIONS: readonly string[] = [
   ...Object.values(FLEET_AUDIT_ACTIONS),
   ...Object.values(VENDOR_AUDIT_ACTIONS),
   ...Object.values(VOUCHER_AUDIT_ACTIONS),
+  ...Object.values(SUPPORT_AUDIT_ACTIONS),
+  ...Object.values(SETTINGS_AUDIT_ACTIONS),
+  ...Object.values(FINANCE_AUDIT_ACTIONS),
 ];
 
 export const AUDIT_PAGE_SIZE = 50;

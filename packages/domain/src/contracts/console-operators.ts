@@ -39,3 +39,7 @@ export const OperatorParamsSchema = z.object({ operatorId: z.uuid() });
 /** PUT /api/v1/console/operators/{operatorId}/role */
 export const OperatorRoleBodySchema = z.object({ role: OperatorRoleSchema });
 export type OperatorRoleBody = z.infer<typeof OperatorRoleBodySchema>;
+
+/** POST /api/v1/console/operators/{operatorId}/reset: a new set-up link; the operator's sessions end. */
+export const OperatorResetBodySchema = z.object({ what: z.enum(['password', 'two-factor']) });
+export type OperatorResetBody = z.infer<typeof OperatorResetBodySchema>;

@@ -69,10 +69,15 @@ export const LiveServerMessageSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('subscribe_ok'), data: z.object({ vendor_id: VendorIdSchema }) }),
   z.object({ event: z.literal('order_update'), data: OrderSchema }),
   z.object({ event: z.literal('bulk_job_update'), data: BulkJobUpdateSchema }),
+  /** A flag changed somewhere (maintenance among them): the browser reads its flags again now. */
+  z.object({ event: z.literal('flags_changed'), data: z.object({}) }),
   z.object({ event: z.literal('pong'), data: z.object({ at: z.string() }) }),
   z.object({ event: z.literal('error'), data: z.object({ message: z.string() }) }),
 ]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;
+
+/** Every instance LISTENs here; a console change of a flag NOTIFYs it in the change's transaction. */
+export const FLAG_CHANGES_CHANNEL = 'flag_changes';
 
 export const LIVE_ERRORS = {
   forbiddenVendor: 'error.forbidden-vendor',

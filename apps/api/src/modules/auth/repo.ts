@@ -356,6 +356,14 @@ export async function listPartnerTokens(db: Db, vendorId?: string): Promise<Part
   );
 }
 
+export async function findPartnerToken(db: Db, id: string): Promise<PartnerTokenRow | null> {
+  const [row] = await db.query<PartnerTokenRow>(
+    'select id::text as id, vendor_id, label, created_at, expires_at, revoked_at from partner_tokens where id = $1',
+    [id],
+  );
+  return row ?? null;
+}
+
 export async function revokePartnerToken(db: Db, id: string, now: Date): Promise<boolean> {
   const rows = await db.query(
     'update partner_tokens set revoked_at = $2 where id = $1 and revoked_at is null returning id',

@@ -10,6 +10,8 @@ export interface DispatchConfig {
   preorderLeadMinutes: number;
   /** Riders farther than this from the pickup are not offered the order. */
   dispatchRadiusKm: number;
+  /** A rider holding this much cash (minor units) or more is offered no new cash order (decision 178). */
+  riderCashLimitMinor: number;
   /** Virtual riders driven through the rider service. */
   simulator: boolean;
   /** Simulated seconds per real second (60: one simulated minute per second). */

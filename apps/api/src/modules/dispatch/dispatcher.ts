@@ -1,4 +1,5 @@
 import { ASAP_MINUTES } from '@riderdesk/domain/constants';
+import { isCashOrder } from '@riderdesk/domain/ledger/postings';
 import { type GeoPoint, haversineKm } from '@riderdesk/domain/money';
 import { canTransition, lifecycleStage, type OrderStage } from '@riderdesk/domain/order-lifecycle';
 import type { OrderStatus } from '@riderdesk/domain/order-status';
@@ -70,6 +71,11 @@ export function dispatcher(deps: {
   log: FastifyBaseLogger;
   /** Only one instance dispatches at a time; the others stand by (infra/leader.ts). */
   isLeader?: () => Promise<boolean>;
+  /**
+   * The riders among these holding cash at or above the limit (the ledger's book, decision 178): they are offered
+   * no new cash order until they deposit. Handed in by the composition root, so dispatch imports no ledger.
+   */
+  ridersAtCashLimit?: (riderIds: readonly string[]) => Promise<Set<string>>;
 }) {
   const { db, now, lifecycle, orders, config, log } = deps;
 
@@ -159,6 +165,9 @@ export function dispatcher(deps: {
     if (waiting.length === 0) return;
     const free = await repo.availableRiders(db);
     if (free.length === 0) return;
+    const atCashLimit = waiting.some((row) => isCashOrder(row.payment_method))
+      ? ((await deps.ridersAtCashLimit?.(free.map((rider) => rider.id))) ?? new Set<string>())
+      : new Set<string>();
     const declines = await repo.declinesOf(
       db,
       waiting.map((row) => row.order_id),
@@ -168,8 +177,9 @@ export function dispatcher(deps: {
     for (const row of waiting) {
       const pickup: GeoPoint = { lat: row.pickup_latitude, lng: row.pickup_longitude };
       const refused = declines.get(row.order_id) ?? new Set<string>();
+      const isCash = isCashOrder(row.payment_method);
       const candidates = free
-        .filter((rider) => !taken.has(rider.id) && !refused.has(rider.id))
+        .filter((rider) => !taken.has(rider.id) && !refused.has(rider.id) && !(isCash && atCashLimit.has(rider.id)))
         .map((rider) => ({ rider, km: haversineKm({ lat: rider.latitude!, lng: rider.longitude! }, pickup) }))
         .filter((candidate) => candidate.km <= config.dispatchRadiusKm)
         .sort((a, b) => a.km - b.km);

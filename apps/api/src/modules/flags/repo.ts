@@ -57,3 +57,26 @@ export async function setOverride(db: Db, name: string, scope: FlagScope, value:
     [name, countryCode, vendorId, value],
   );
 }
+
+export interface OverrideRow {
+  name: string;
+  value: boolean;
+  country_code: string;
+  vendor_id: string;
+}
+
+export function listOverrides(db: Db): Promise<OverrideRow[]> {
+  return db.query<OverrideRow>(
+    'select name, value, country_code, vendor_id from feature_flag_overrides order by name, country_code, vendor_id',
+  );
+}
+
+export async function findOverride(db: Db, name: string, scope: FlagScope): Promise<boolean | null> {
+  const countryCode = 'countryCode' in scope ? scope.countryCode : '';
+  const vendorId = 'vendorId' in scope ? scope.vendorId : '';
+  const [row] = await db.query<{ value: boolean }>(
+    'select value from feature_flag_overrides where name = $1 and country_code = $2 and vendor_id = $3',
+    [name, countryCode, vendorId],
+  );
+  return row?.value ?? null;
+}

@@ -1,3 +1,4 @@
+import { MerchantTicketsAnswerSchema } from '@riderdesk/domain/contracts/console-support';
 import {
   HelpCentreInitAnswerSchema,
   HelpCentreInitBodySchema,
@@ -11,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CALLER_SECURITY, requireCaller } from '../../plugins/auth.ts';
 import { errorAnswers } from '../../plugins/errors.ts';
 import type { HelpCentreService } from './service.ts';
+import type { SupportDesk } from './support-desk.ts';
 
 /** GET /vendor/{id}/hc_jwt_token (spec §7), under the API prefix. */
 export const helpCentreTokenRoutes: FastifyPluginAsyncZod<{ helpCentre: HelpCentreService }> = async (
@@ -40,10 +42,10 @@ export const helpCentreTokenRoutes: FastifyPluginAsyncZod<{ helpCentre: HelpCent
  * The embedded default help centre host (spec §7 "{host}/conditions-api/v1/init"), served under
  * /help-centre: the init call, and the calls its frame makes with the frame token.
  */
-export const helpCentreHostRoutes: FastifyPluginAsyncZod<{ helpCentre: HelpCentreService }> = async (
-  app,
-  { helpCentre },
-) => {
+export const helpCentreHostRoutes: FastifyPluginAsyncZod<{
+  helpCentre: HelpCentreService;
+  supportDesk: SupportDesk;
+}> = async (app, { helpCentre, supportDesk }) => {
   app.post(
     '/conditions-api/v1/init',
     {
@@ -80,6 +82,17 @@ export const helpCentreHostRoutes: FastifyPluginAsyncZod<{ helpCentre: HelpCentr
     async (request) => {
       const claims = await helpCentre.frameCaller(request.headers.authorization);
       return { result: { ticket_number: await helpCentre.openTicket(claims, request.body) } };
+    },
+  );
+
+  // The merchant's tickets with support's replies (decision 182); internal notes never leave the console.
+  app.get(
+    '/api/tickets',
+    { schema: { tags: ['help centre'], response: { 200: MerchantTicketsAnswerSchema, ...errorAnswers(401) } } },
+    async (request, reply) => {
+      const claims = await helpCentre.frameCaller(request.headers.authorization);
+      reply.header('cache-control', 'no-store');
+      return { result: { tickets: await supportDesk.merchantTickets(claims) } };
     },
   );
 };

@@ -7,7 +7,7 @@ import type {
 import type { DurationMeasure } from '@riderdesk/domain/insights/figures';
 import type { OrderStatus } from '@riderdesk/domain/order-status';
 import type { Db, SqlParam } from '../../db/db.ts';
-import { minutesBetween, REQUESTED_AT } from '../orders/repo/sql.ts';
+import { minutesBetween, REQUESTED_AT } from '../orders/order-measures.ts';
 
 // The insights rollups (migration 157, docs/decisions/172-insights-rollups.md). One SELECT says what a finished
 // order adds to them (`factsOf`); the step that finishes an order adds its facts, the rebuild adds every order's,

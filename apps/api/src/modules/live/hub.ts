@@ -199,6 +199,18 @@ export class LiveHub {
     );
   }
 
+  /**
+   * A `flag_changes` notice (a flag or maintenance changed on any instance): every socket is told, so each open
+   * page reads its flags again now instead of at its next refresh (maintenance within seconds, decision 183).
+   */
+  flagsChanged(): void {
+    const sockets = [...this.#vendorOf.keys()];
+    if (sockets.length === 0) return;
+    void this.#sendTo(sockets, JSON.stringify({ event: 'flags_changed', data: {} })).catch((error: unknown) =>
+      this.#log.error({ err: error }, 'could not relay a flag change'),
+    );
+  }
+
   /** After the listener reconnects: push what changed while it was away. */
   async catchUp(): Promise<void> {
     // A change committed after a later-stamped one may not have been announced yet: look back a margin.

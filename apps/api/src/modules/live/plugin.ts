@@ -1,4 +1,4 @@
-import { BULK_JOB_CHANGES_CHANNEL } from '@riderdesk/domain/contracts/live';
+import { BULK_JOB_CHANGES_CHANNEL, FLAG_CHANGES_CHANNEL } from '@riderdesk/domain/contracts/live';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import type { DomainMetrics } from '../../infra/metrics.ts';
@@ -45,6 +45,7 @@ export const livePlugin: FastifyPluginAsync<{
         others: {
           [BULK_JOB_CHANGES_CHANNEL]: (payload) => hub.bulkNotice(payload),
           [ACCESS_REVOKED_CHANNEL]: (payload) => hub.accessRevoked(payload),
+          [FLAG_CHANGES_CHANNEL]: () => hub.flagsChanged(),
           // A revoked merchant API client: its cached tokens stop on this instance too (decision 161).
           [API_CLIENT_CHANGES_CHANNEL]: (clientId) => services.merchantApi.callers.forget(clientId),
         },

@@ -2,6 +2,7 @@ import {
   OperatorInviteBodySchema,
   OperatorListSchema,
   OperatorParamsSchema,
+  OperatorResetBodySchema,
   OperatorRoleBodySchema,
   OperatorSchema,
 } from '@riderdesk/domain/contracts/console-operators';
@@ -87,5 +88,22 @@ export const consoleOperatorRoutes: FastifyPluginAsyncZod<{ operators: Operators
       },
     },
     async (request) => operators.deactivateOperator(operatorOf(request), request.params.operatorId),
+  );
+
+  app.post(
+    '/operators/:operatorId/reset',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        security: CONSOLE_SECURITY,
+        description:
+          "Resets another operator's password or second factor: their sessions end, a new set-up link is e-mailed.",
+        params: OperatorParamsSchema,
+        body: OperatorResetBodySchema,
+        response: { 200: OperatorSchema, ...errors },
+      },
+    },
+    async (request) => operators.resetCredentials(operatorOf(request), request.params.operatorId, request.body.what),
   );
 };

@@ -226,7 +226,7 @@ export async function markSessionSeen(db: Db, sessionId: string, at: Date): Prom
   await db.query('update operator_sessions set last_seen_at = $2 where id = $1 and last_seen_at < $2', [sessionId, at]);
 }
 
-export type SessionEnd = 'sign-out' | 'deactivated' | 'role-changed';
+export type SessionEnd = 'sign-out' | 'deactivated' | 'role-changed' | 'credentials-reset';
 
 export async function endSession(db: Db, sessionId: string, reason: SessionEnd, at: Date): Promise<void> {
   await db.query('update operator_sessions set ended_at = $2, ended_reason = $3 where id = $1 and ended_at is null', [
@@ -243,6 +243,21 @@ export async function endSessionsOf(db: Db, operatorId: string, reason: SessionE
     [operatorId, at, reason],
   );
   return rows.length;
+}
+
+/**
+ * An admin's reset: the password is cleared (the set-up link sets a new one); with the second factor, the
+ * authenticator app and the recovery codes are cleared too (the link goes on to enrolling a new app).
+ */
+export async function clearCredentials(db: Db, id: string, options: { twoFactor: boolean }): Promise<void> {
+  await db.query(
+    options.twoFactor
+      ? `update operators set password_hash = null, totp_secret_sealed = null, totp_pending_sealed = null,
+           totp_last_step = null, enrolled_at = null where id = $1`
+      : 'update operators set password_hash = null where id = $1',
+    [id],
+  );
+  if (options.twoFactor) await replaceRecoveryCodes(db, id, []);
 }
 
 // --- audit log

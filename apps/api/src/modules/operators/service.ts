@@ -20,6 +20,7 @@ import {
   inviteOperator,
   listOperators,
   reinviteOperator,
+  resetCredentials,
 } from './workflows/operators.ts';
 import { honouredSessionIds, meOf, operatorOfHeader, signOut } from './workflows/sessions.ts';
 import { completeSignIn, inspectSetUp, readChallenge, setUp, signIn } from './workflows/sign-in.ts';
@@ -78,6 +79,8 @@ export function operatorsService({
     reinviteOperator: (by: ConsoleOperator, operatorId: string) => reinviteOperator(deps, by, operatorId),
     changeRole: (by: ConsoleOperator, operatorId: string, role: OperatorRole) => changeRole(deps, by, operatorId, role),
     deactivateOperator: (by: ConsoleOperator, operatorId: string) => deactivateOperator(deps, by, operatorId),
+    resetCredentials: (by: ConsoleOperator, operatorId: string, what: 'password' | 'two-factor') =>
+      resetCredentials(deps, by, operatorId, what),
     searchAuditLog: (query: AuditQuery) => searchAuditLog(deps, query),
     exportAuditLog: (filters: AuditFilters) => exportAuditLog(deps, filters),
   };

@@ -9,6 +9,7 @@ import type { OrderRecords } from '../orders/records.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { VendorRow } from '../vendors/model.ts';
 import type { VendorService } from '../vendors/service.ts';
+import type { CardBook } from './ledger.ts';
 import type { DeclineCode, PaymentProvider } from './provider.ts';
 
 /** What every payment workflow is built on (the composition root fills it, decision 031). */
@@ -21,6 +22,8 @@ export interface PaymentDeps {
   orderRecords: OrderRecords;
   lifecycle: Lifecycle;
   provider: PaymentProvider;
+  /** Books the card movements the processor confirmed (the ledger module's, decision 178). */
+  book: CardBook;
   /** Our public address (PUBLIC_URL): where an issuer's step-up page posts the cardholder back to. */
   publicUrl: string;
 }

@@ -17,7 +17,7 @@ class NoLongerPending extends Error {}
  * only refusal expected here; every other error propagates.
  */
 export async function failPendingPayment(
-  { lifecycle, now }: Pick<PaymentDeps, 'lifecycle' | 'now'>,
+  { lifecycle, now, book }: Pick<PaymentDeps, 'lifecycle' | 'now' | 'book'>,
   orderId: string,
   options: {
     to?: 'PAYMENT_FAILED' | 'PAYMENT_CANCELLED';
@@ -38,7 +38,7 @@ export async function failPendingPayment(
       also: async (tx) => {
         await options.also?.(tx);
         await repo.forgetChallengesOfOrder(tx, orderId);
-        await settle(tx, now(), ...(options.settle ?? []));
+        await settle(book, tx, now(), ...(options.settle ?? []));
       },
     });
     return true;

@@ -23,10 +23,32 @@ export interface Settlement {
   code?: string | null;
 }
 
-/** Ledger rows settled in the transaction of the order step they belong to. */
-export async function settle(tx: Db, at: Date, ...settlements: Settlement[]): Promise<void> {
+/** A capture or refund the processor confirmed, booked in the ledger module's double-entry book (decision 178). */
+export type CardBook = (
+  tx: Db,
+  movement: { paymentKey: string; kind: 'capture' | 'refund'; orderId: string; vendorId: string; amountMinor: number },
+  at: Date,
+) => Promise<void>;
+
+/**
+ * Ledger rows settled in the transaction of the order step they belong to. A capture or refund that succeeded is
+ * booked in the same transaction, so the book holds every card movement the processor confirmed, once.
+ */
+export async function settle(book: CardBook, tx: Db, at: Date, ...settlements: Settlement[]): Promise<void> {
   for (const { key, status, ref = null, code = null } of settlements) {
-    await repo.settleLedger(tx, key, { status, providerRef: ref, failureCode: code }, at);
+    const row = await repo.settleLedger(tx, key, { status, providerRef: ref, failureCode: code }, at);
+    if (row?.status !== 'succeeded' || row.kind === 'authorisation') continue;
+    await book(
+      tx,
+      {
+        paymentKey: row.idempotency_key,
+        kind: row.kind,
+        orderId: row.order_id,
+        vendorId: row.vendor_id,
+        amountMinor: row.amount_minor,
+      },
+      at,
+    );
   }
 }
 

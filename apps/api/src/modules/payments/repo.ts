@@ -225,12 +225,15 @@ export async function settleLedger(
   idempotencyKey: string,
   result: { status: LedgerStatus; providerRef: string | null; failureCode: string | null },
   at: Date,
-): Promise<void> {
-  await db.query(
+): Promise<LedgerRow | null> {
+  const [row] = await db.query<LedgerRow>(
     `update payment_ledger set status = $2, provider_ref = coalesce($3, provider_ref), failure_code = $4,
-       updated_at = $5 where idempotency_key = $1`,
+       updated_at = $5 where idempotency_key = $1
+     returning id::float8 as id, order_id, vendor_id, kind, status, amount_minor::float8 as amount_minor, currency,
+       provider, provider_ref, failure_code, idempotency_key`,
     [idempotencyKey, result.status, result.providerRef, result.failureCode, at],
   );
+  return row ?? null;
 }
 
 export async function findLedger(db: Db, idempotencyKey: string): Promise<LedgerRow | null> {

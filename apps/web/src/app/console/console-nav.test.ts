@@ -31,6 +31,8 @@ describe('the console navigation', () => {
 
   it('lists only the sections that exist, each with its own path', () => {
     expect(CONSOLE_SECTIONS.map((section) => section.id)).toEqual([
+      'support',
+      'settings',
       'operators',
       'audit-log',
       'board',

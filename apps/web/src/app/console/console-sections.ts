@@ -4,8 +4,10 @@ import {
   type Icon,
   IconBuildingStore,
   IconHistory,
+  IconLifebuoy,
   IconMapPin,
   IconMotorbike,
+  IconSettings,
   IconTicket,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -29,6 +31,28 @@ export interface ConsoleSection {
 }
 
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
+  {
+    id: 'support',
+    path: CONSOLE_ROUTE_PATTERNS.consoleSupport,
+    titleKey: 'console.nav.support',
+    icon: IconLifebuoy,
+    roles: ['support'],
+    page: lazyWithRetry(
+      () => import('./pages/support-route.tsx'),
+      (m) => m.SupportRoute,
+    ),
+  },
+  {
+    id: 'settings',
+    path: CONSOLE_ROUTE_PATTERNS.consoleSettings,
+    titleKey: 'console.nav.settings',
+    icon: IconSettings,
+    roles: ['operations'],
+    page: lazyWithRetry(
+      () => import('./pages/settings-route.tsx'),
+      (m) => m.SettingsRoute,
+    ),
+  },
   {
     id: 'operators',
     path: CONSOLE_ROUTE_PATTERNS.consoleOperators,

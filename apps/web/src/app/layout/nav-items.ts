@@ -1,6 +1,7 @@
 import type { FlagName } from '@riderdesk/domain/contracts/flags';
 import {
   type Icon,
+  IconCash,
   IconChartBar,
   IconFileSpreadsheet,
   IconHistory,
@@ -25,5 +26,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { section: 'history', labelKey: 'nav.history', icon: IconHistory },
   // Issue 39: insights, a tab beside History.
   { section: 'insights', labelKey: 'nav.insights', icon: IconChartBar, isMerchantTool: true },
+  // Issue 38: the merchant's cash and settlements, beside Insights.
+  { section: 'finance', labelKey: 'nav.finance', icon: IconCash, isMerchantTool: true },
   { section: 'bulk-order', labelKey: 'nav.bulk', icon: IconFileSpreadsheet, flag: 'BulkOrderUpload' },
 ];

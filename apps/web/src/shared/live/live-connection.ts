@@ -45,6 +45,7 @@ export interface LiveConnectionDeps {
 type Listeners = {
   order: Set<(order: Order) => void>;
   bulkJob: Set<(update: BulkJobUpdate) => void>;
+  flags: Set<() => void>;
   reconnect: Set<() => void>;
   status: Set<() => void>;
 };
@@ -68,7 +69,13 @@ export const PING_INTERVAL_MS = 25_000;
  * order_update events.
  */
 export function createLiveConnection(deps: LiveConnectionDeps) {
-  const listeners: Listeners = { order: new Set(), bulkJob: new Set(), reconnect: new Set(), status: new Set() };
+  const listeners: Listeners = {
+    order: new Set(),
+    bulkJob: new Set(),
+    flags: new Set(),
+    reconnect: new Set(),
+    status: new Set(),
+  };
   let socket: LiveSocket | null = null;
   let status: LiveStatus = 'idle';
   let isStarted = false;
@@ -204,6 +211,8 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
       } else if (parsed.data.event === 'bulk_job_update') {
         const update = parsed.data.data;
         for (const listener of listeners.bulkJob) listener(update);
+      } else if (parsed.data.event === 'flags_changed') {
+        for (const listener of listeners.flags) listener();
       }
     };
     current.onclose = (event) => {
@@ -257,6 +266,11 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
     onBulkJobUpdate(listener: (update: BulkJobUpdate) => void) {
       listeners.bulkJob.add(listener);
       return () => listeners.bulkJob.delete(listener);
+    },
+    /** A flag changed on the server (maintenance among them): the flags are to be read again now. */
+    onFlagsChanged(listener: () => void) {
+      listeners.flags.add(listener);
+      return () => listeners.flags.delete(listener);
     },
     /** Called after a dropped connection is back, so screens can catch up on what they missed. */
     onReconnect(listener: () => void) {

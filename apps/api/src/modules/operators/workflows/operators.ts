@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OPERATOR_AUDIT_ACTIONS } from '@riderdesk/domain/console/audit';
 import type { OperatorRole } from '@riderdesk/domain/console/roles';
+import { OPERATOR_SET_UP_TTL_MS } from '@riderdesk/domain/console/session';
 import type { Operator, OperatorInviteBody, OperatorList } from '@riderdesk/domain/contracts/console-operators';
 import type { Db } from '../../../db/db.ts';
 import { recordAudit } from '../audit.ts';
@@ -191,6 +192,53 @@ export async function deactivateOperator(
       after: operatorAuditState(changed),
     });
     return changed;
+  });
+  return operatorView(row);
+}
+
+/**
+ * An admin resets another operator's password, or their second factor (a lost phone): the operator's sessions
+ * end at once, what was reset is cleared, and a new set-up link is e-mailed. A password reset keeps their
+ * authenticator app (the link asks for its code after the new password); a second factor reset clears the
+ * password too, so whoever holds the old password cannot enrol an app of their own.
+ */
+export async function resetCredentials(
+  deps: OperatorsDeps,
+  by: ConsoleOperator,
+  operatorId: string,
+  what: 'password' | 'two-factor',
+): Promise<Operator> {
+  const at = deps.now();
+  const { row, link } = await deps.db.transaction(async (tx) => {
+    if (operatorId === by.id) throw notYourself();
+    const found = await repo.findOperator(tx, operatorId, { lock: true });
+    if (!found) throw operatorNotFound();
+    if (found.deactivated_at) throw operatorDeactivated();
+    const isTwoFactor = what === 'two-factor';
+    await repo.clearCredentials(tx, found.id, { twoFactor: isTwoFactor });
+    await repo.endSessionsOf(tx, found.id, 'credentials-reset', at);
+    const link = await issueSetUpLink(deps, tx, found.id);
+    const changed = {
+      ...found,
+      password_hash: null,
+      totp_secret_sealed: isTwoFactor ? null : found.totp_secret_sealed,
+    };
+    await recordAudit(tx, {
+      at,
+      operatorId: by.id,
+      action: isTwoFactor ? OPERATOR_AUDIT_ACTIONS.resetTwoFactor : OPERATOR_AUDIT_ACTIONS.resetPassword,
+      target: target(found.id),
+      before: operatorAuditState(found),
+      after: operatorAuditState(changed),
+    });
+    return { row: changed, link };
+  });
+  const hours = OPERATOR_SET_UP_TTL_MS / 3_600_000;
+  const reset = what === 'password' ? 'password' : 'password and authenticator app';
+  await deps.mailer.send({
+    to: row.email,
+    subject: `Your ${deps.serviceName} operator console ${reset} was reset`,
+    text: `Hello ${row.name},\n\n${by.name} reset your ${reset} for the ${deps.serviceName} operator console; you were signed out everywhere.\n\nOpen this link within ${hours} hours to choose a new password${what === 'password' ? '' : ' and set up your authenticator app again'}:\n${link}\n\nIf you did not ask for this, tell an administrator.`,
   });
   return operatorView(row);
 }

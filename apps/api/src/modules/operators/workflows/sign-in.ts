@@ -216,5 +216,9 @@ export async function setUp(deps: OperatorsDeps, token: string, password: string
     });
     return changed;
   });
+  // After an admin reset the password only, the operator keeps their app: its code is the next step.
+  if (operator.totp_secret_sealed !== null) {
+    return { step: 'code', challenge: await deps.challenges.issue(operator.id, 'code') };
+  }
   return enrolmentChallenge(deps, operator);
 }

@@ -7,15 +7,13 @@ import {
 import { DELAYED_BACK_TO_NEW_HISTORY, type OrderStatus } from '@riderdesk/domain/order-status';
 import type { Db, SqlParam } from '../../../db/db.ts';
 import type { OrderRow } from '../model.ts';
+import { minutesBetween, REQUESTED_AT, statusReachedAt } from '../order-measures.ts';
 import {
   containsPattern,
-  minutesBetween,
   ORDER_COLUMNS,
   ORDER_FROM,
   phoneDigitsOf,
-  REQUESTED_AT,
   statusHistoryOf,
-  statusReachedAt,
   withStatusHistory,
 } from './sql.ts';
 

@@ -88,6 +88,7 @@ export async function commitAuthorised(
       await also(tx);
       await repo.forgetChallengesOfOrder(tx, orderId);
       await settle(
+        deps.book,
         tx,
         now(),
         { key: authorisation.idempotency_key, status: 'succeeded' },

@@ -60,13 +60,13 @@ export async function refund(deps: PaymentDeps, orderId: string): Promise<void> 
     }));
   if (result.status === 'failed') {
     await lifecycle.touch(orderId, { payment_status: 'refund_failed' }, (tx) =>
-      settle(tx, now(), { key: refundKey, status: 'failed', code: result.code }),
+      settle(deps.book, tx, now(), { key: refundKey, status: 'failed', code: result.code }),
     );
     throw new Error(`refund of ${orderId} failed: ${result.code}`);
   }
   await lifecycle.touch(
     orderId,
     { payment_status: 'refunded', refunded_minor: order.refunded_minor + amountMinor },
-    (tx) => settle(tx, now(), { key: refundKey, status: 'succeeded', ref: result.ref }),
+    (tx) => settle(deps.book, tx, now(), { key: refundKey, status: 'succeeded', ref: result.ref }),
   );
 }

@@ -24,6 +24,7 @@ describe('the Operators page rows', () => {
       canChangeRole: true,
       canDeactivate: true,
       canReinvite: false,
+      canResetCredentials: true,
       lastSignInAt: new Date('2026-05-04T08:00:00.000Z'),
     });
   });
@@ -33,7 +34,13 @@ describe('the Operators page rows', () => {
       operator({ id: 'o3', status: 'invited', has_second_factor: false, last_sign_in_at: null }),
       'o1',
     );
-    expect(invited).toMatchObject({ canReinvite: true, canChangeRole: true, canDeactivate: true, lastSignInAt: null });
+    expect(invited).toMatchObject({
+      canReinvite: true,
+      canResetCredentials: false,
+      canChangeRole: true,
+      canDeactivate: true,
+      lastSignInAt: null,
+    });
   });
 
   it('offers nothing for the admin themselves, nor for a deactivated operator', () => {
@@ -41,7 +48,12 @@ describe('the Operators page rows', () => {
       operatorRow(operator({}), 'o1'),
       operatorRow(operator({ id: 'o4', status: 'deactivated' }), 'o1'),
     ]) {
-      expect(row).toMatchObject({ canChangeRole: false, canDeactivate: false, canReinvite: false });
+      expect(row).toMatchObject({
+        canChangeRole: false,
+        canDeactivate: false,
+        canReinvite: false,
+        canResetCredentials: false,
+      });
     }
     expect(operatorRow(operator({}), 'o1').isYou).toBe(true);
   });

@@ -18,6 +18,8 @@ export interface OperatorRowView {
   canChangeRole: boolean;
   canDeactivate: boolean;
   canReinvite: boolean;
+  /** An admin resets another operator's password or authenticator app (a new set-up link by e-mail). */
+  canResetCredentials: boolean;
 }
 
 const STATUS_COLORS: Record<OperatorStatus, string> = { active: 'teal', invited: 'blue', deactivated: 'gray' };
@@ -41,6 +43,7 @@ export function operatorRow(operator: Operator, selfId: string | null): Operator
     canChangeRole: isOpen,
     canDeactivate: isOpen,
     canReinvite: isOpen && operator.status === 'invited',
+    canResetCredentials: isOpen && operator.status === 'active',
   };
 }
 

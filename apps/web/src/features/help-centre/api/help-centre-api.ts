@@ -1,3 +1,4 @@
+import { type MerchantTicket, MerchantTicketsAnswerSchema } from '@riderdesk/domain/contracts/console-support';
 import {
   HelpCentreInitAnswerSchema,
   type HelpCentreInitBody,
@@ -50,4 +51,9 @@ export async function openSupportTicket(host: string, token: string, body: Suppo
     body: JSON.stringify(body),
   });
   return answer.result.ticket_number;
+}
+
+/** The merchant's tickets with support's replies (decision 182). */
+export async function getSupportTickets(host: string, token: string): Promise<MerchantTicket[]> {
+  return (await hostCall(`${host}/api/tickets`, MerchantTicketsAnswerSchema, { token })).result.tickets;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FRAME_TOKEN_MESSAGE, frameTokenOf } from '../help-centre-rules.ts';
 import { FaqArticles } from './faq-articles.tsx';
 import { SupportTicketForm } from './support-ticket-form.tsx';
+import { SupportTickets } from './support-tickets.tsx';
 
 /** The frame token: from the address fragment once (then removed), later from the portal's messages. */
 function useFrameToken(): string | null {
@@ -46,6 +47,8 @@ export function HelpCentreFrame({ host, country, language }: { host: string; cou
   return (
     <Container size="sm" p="md">
       <Stack gap="lg">
+        <SupportTickets host={host} token={token} language={language} />
+
         <FaqArticles country={country} language={language} />
 
         <SupportTicketForm host={host} token={token} />

@@ -1,10 +1,11 @@
 import { Alert, Button, Code, Group, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { SUPPORT_MESSAGE_MAX } from '@riderdesk/domain/contracts/help-centre';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getSupportOrders, openSupportTicket } from '../api/help-centre-api.ts';
+import { supportTicketsKey } from './support-tickets.tsx';
 
 /**
  * "Contact support about an order": the merchant picks one of their orders and says what happened. A sent
@@ -13,6 +14,7 @@ import { getSupportOrders, openSupportTicket } from '../api/help-centre-api.ts';
  */
 export function SupportTicketForm({ host, token }: { host: string; token: string }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const orders = useQuery({
     queryKey: ['help-centre-orders'],
     queryFn: () => getSupportOrders(host, token),
@@ -22,6 +24,7 @@ export function SupportTicketForm({ host, token }: { host: string; token: string
   const [message, setMessage] = useState('');
   const ticket = useMutation({
     mutationFn: (body: { order_id: string; message: string }) => openSupportTicket(host, token, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supportTicketsKey }),
   });
   const confirmation = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -22,6 +22,11 @@ export function reinviteOperator(operatorId: string) {
   return consoleApi.post(operatorPath(operatorId, 'invitation'), {}, { schema: OperatorSchema, retries: 0 });
 }
 
+/** POST /console/operators/{id}/reset: their sessions end; a new set-up link goes to them by e-mail. */
+export function resetOperator({ operatorId, what }: { operatorId: string; what: 'password' | 'two-factor' }) {
+  return consoleApi.post(operatorPath(operatorId, 'reset'), { what }, { schema: OperatorSchema, retries: 0 });
+}
+
 function useOperatorMutation<V>(mutationFn: (variables: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorKeys.all }) });
@@ -30,3 +35,4 @@ function useOperatorMutation<V>(mutationFn: (variables: V) => Promise<unknown>) 
 export const useChangeOperatorRole = () => useOperatorMutation(changeOperatorRole);
 export const useDeactivateOperator = () => useOperatorMutation(deactivateOperator);
 export const useReinviteOperator = () => useOperatorMutation(reinviteOperator);
+export const useResetOperator = () => useOperatorMutation(resetOperator);

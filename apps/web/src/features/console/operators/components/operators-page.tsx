@@ -19,7 +19,7 @@ import { formatDateTime } from '../../../../shared/format/format.ts';
 import { notify } from '../../../../shared/notify.ts';
 import { PageHeader } from '../../../../shared/ui/page-header.tsx';
 import { useConsoleErrorText } from '../../shared/use-console-error-text.ts';
-import { useReinviteOperator } from '../api/change-operator.ts';
+import { useReinviteOperator, useResetOperator } from '../api/change-operator.ts';
 import { useOperators } from '../api/get-operators.ts';
 import { type OperatorRowView, operatorRows } from '../operators-view.ts';
 import { DeactivateDialog } from './deactivate-dialog.tsx';
@@ -34,6 +34,7 @@ export function OperatorsPage({ self, timeZone }: { self: OperatorSelf; timeZone
   const errorText = useConsoleErrorText();
   const operators = useOperators();
   const reinvite = useReinviteOperator();
+  const reset = useResetOperator();
   const [dialog, setDialog] = useState<Dialog>(null);
   const rows = operatorRows(operators.data ?? [], self.id);
 
@@ -43,6 +44,15 @@ export function OperatorsPage({ self, timeZone }: { self: OperatorSelf; timeZone
         notify({ message: t('console.operators.invitation-sent', { email: row.email }), tone: 'success' }),
       onError: (error) => notify({ message: errorText(error), tone: 'error' }),
     });
+
+  const resetCredentials = (row: OperatorRowView, what: 'password' | 'two-factor') =>
+    reset.mutate(
+      { operatorId: row.id, what },
+      {
+        onSuccess: () => notify({ message: t('console.operators.reset-done', { email: row.email }), tone: 'success' }),
+        onError: (error) => notify({ message: errorText(error), tone: 'error' }),
+      },
+    );
 
   return (
     <>
@@ -113,7 +123,7 @@ export function OperatorsPage({ self, timeZone }: { self: OperatorSelf; timeZone
                       </Text>
                     </Table.Td>
                     <Table.Td ta="end">
-                      {(row.canChangeRole || row.canDeactivate || row.canReinvite) && (
+                      {(row.canChangeRole || row.canDeactivate || row.canReinvite || row.canResetCredentials) && (
                         <Menu position="bottom-end" withinPortal>
                           <Menu.Target>
                             <ActionIcon
@@ -132,6 +142,16 @@ export function OperatorsPage({ self, timeZone }: { self: OperatorSelf; timeZone
                             )}
                             {row.canReinvite && (
                               <Menu.Item onClick={() => sendAgain(row)}>{t('console.operators.reinvite')}</Menu.Item>
+                            )}
+                            {row.canResetCredentials && (
+                              <>
+                                <Menu.Item onClick={() => resetCredentials(row, 'password')}>
+                                  {t('console.operators.reset-password')}
+                                </Menu.Item>
+                                <Menu.Item onClick={() => resetCredentials(row, 'two-factor')}>
+                                  {t('console.operators.reset-two-factor')}
+                                </Menu.Item>
+                              </>
                             )}
                             {row.canDeactivate && (
                               <Menu.Item color="red" onClick={() => setDialog({ kind: 'deactivate', operator: row })}>

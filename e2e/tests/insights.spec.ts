@@ -97,4 +97,38 @@ test.describe('insights', () => {
         }),
     ).toHaveCount(count);
   });
+
+  test('a cell of the hour heat map opens History on that weekday and hour, until the narrowing is cleared', async ({
+    page,
+  }) => {
+    await openInsights(page, 'en', 1280);
+    const byHour = page.getByRole('region', { name: text('en', 'insights.chart.orders_by_hour') });
+    await byHour
+      .locator('label')
+      .filter({ hasText: text('en', 'insights.view.table') })
+      .click();
+    const table = byHour.getByRole('table', { name: text('en', 'insights.chart.orders_by_hour') });
+    // The first hour of the week with orders.
+    const links = table.getByRole('link');
+    const cell = (await links.filter({ hasNotText: /^0$/ }).all())[0];
+    if (!cell) throw new Error('the seeded week has no orders by hour');
+    const count = Number(await cell.textContent());
+    await cell.click();
+    await expect(page).toHaveURL(new RegExp(`/history/${PARENT}\\?weekday=\\d&hour=\\d+$`));
+    const url = new URL(page.url());
+    const hour = String(url.searchParams.get('hour')).padStart(2, '0');
+    const weekday = text('en', `insights.weekday.${url.searchParams.get('weekday')}`);
+    await expect(page.getByText(text('en', 'history.drill.label'))).toBeVisible();
+    await expect(page.getByText(new RegExp(`^${weekday}, ${hour}:00`))).toBeVisible();
+    const rows = page
+      .getByRole('table', { name: text('en', 'history.table-label') })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') });
+    await expect(rows).toHaveCount(count);
+    await shoot(page, 'insights-drill-history-en');
+
+    await page.getByRole('button', { name: text('en', 'history.drill.clear') }).click();
+    await expect(page).toHaveURL(new RegExp(`/history/${PARENT}$`));
+    await expect(page.getByText(text('en', 'history.drill.label'))).toHaveCount(0);
+  });
 });

@@ -1,3 +1,4 @@
+import { BoardSchema } from '@riderdesk/domain/contracts/console-board';
 import type { OrderMessage } from '@riderdesk/domain/contracts/customer-messages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fillTemplate, validBulkRow } from '../../../testing/bulk-sheet.ts';
@@ -6,6 +7,7 @@ import { SEND_QUEUE } from '../src/modules/messaging/deps.ts';
 import { listExceptions } from '../src/ops/commands.ts';
 import { buildTestApp, databases, IN_SERVICE_HOURS, type TestApp } from './support/app.ts';
 import { downloadTemplate, uploadBulkFile } from './support/bulk.ts';
+import { CONSOLE_API, operatorOfEachRole } from './support/console.ts';
 import { createMerchant, createRider, type Merchant, OUTLET, relogin } from './support/factories.ts';
 import { apiCall, apiOrderBody, createBrand, secretClientOf, tokenOf } from './support/merchant-api.ts';
 import { orderOf, placeOrder, proof, riderCall, translationKey } from './support/orders.ts';
@@ -169,6 +171,15 @@ describe.each(databases())('the handover PIN on %s', (kind) => {
     expect(await listExceptions({ db: t.db, config: t.config })).toContain(
       `handover_pin_failed\t${pinOutlet.vendorId}\t${orderId}`,
     );
+    // The operators' live board lists it first among the exceptions, aged from the third wrong PIN.
+    const { operations } = await operatorOfEachRole(t);
+    const board = await t.app.inject({ method: 'GET', url: `${CONSOLE_API}/board`, headers: operations.headers });
+    expect(board.statusCode, board.body).toBe(200);
+    const listed = BoardSchema.parse(board.json()).orders.find((order) => order.order_id === orderId);
+    expect(listed).toMatchObject({
+      exception: 'handover_pin_failed',
+      exception_since: row.exception_at?.toISOString(),
+    });
     expect((await riderCall(t, rider, orderId, 'customer-unreachable')).statusCode).toBe(200);
   });
 

@@ -25,6 +25,8 @@ function order(statuses: [OrderStatus, number][], change: Partial<BoardOrderFact
     cancel_reason: null,
     rider_id: null,
     rider_seen_at: null,
+    flagged: null,
+    flagged_at: null,
     ...change,
   };
 }
@@ -50,6 +52,32 @@ describe('the live board’s exceptions', () => {
       ]),
       'stalled',
       ago(25),
+    ],
+    [
+      'a handover PIN refused too often, before the rider’s silence or a delay',
+      order(
+        [
+          ['NEW', 70],
+          ['COURIER_ACCEPTED_DELIVERY', 65],
+          ['DELAYED', 30],
+          ['NEAR_CUSTOMER', 20],
+        ],
+        { ...riding(10), flagged: 'handover_pin_failed', flagged_at: new Date(ago(4)) },
+      ),
+      'handover_pin_failed',
+      ago(4),
+    ],
+    [
+      'a handover PIN refused too often on an order since delivered',
+      order(
+        [
+          ['NEW', 70],
+          ['DELIVERED', 2],
+        ],
+        { flagged: 'handover_pin_failed', flagged_at: new Date(ago(4)) },
+      ),
+      null,
+      null,
     ],
     [
       'cancelled for want of a courier',

@@ -1,5 +1,6 @@
 import { hasBeenDelayed, isTerminal, lifecycleStage, type OrderStage } from '../order-lifecycle.ts';
 import type { CancelReason, OrderStatus, OrderWithHistory } from '../order-status.ts';
+import type { OrderExceptionKind } from '../orders/handover-pin.ts';
 
 /**
  * The console's live operations board (issue 36, decision 181): which active orders need a person, why, and
@@ -10,6 +11,7 @@ import type { CancelReason, OrderStatus, OrderWithHistory } from '../order-statu
 export const BOARD_EXCEPTIONS = [
   'payment_failed',
   'stalled',
+  'handover_pin_failed',
   'no_courier',
   'delayed',
   'rider_unreachable',
@@ -89,6 +91,12 @@ export interface BoardOrderFacts extends OrderWithHistory {
   rider_id: string | null;
   /** When the order's rider last reported a position or a state. */
   rider_seen_at: Date | null;
+  /**
+   * What the order itself is flagged with for a person (decision 175: `handover_pin_failed`, the rider gave a wrong
+   * handover PIN too often), and since when; null when it is not.
+   */
+  flagged: OrderExceptionKind | null;
+  flagged_at: Date | null;
 }
 
 export interface BoardClassification {
@@ -120,6 +128,8 @@ export function classifyBoardOrder(order: BoardOrderFacts, now: Date): BoardClas
       : none;
   }
   if (isTerminal(order.status)) return none;
+  // The rider is at the door and cannot hand the item over: before any other rule.
+  if (order.flagged === 'handover_pin_failed') return { exception: 'handover_pin_failed', since: order.flagged_at };
   const stage = lifecycleStage(order);
   if (stage === 'WAITING_FOR_TRANSPORT' && olderThan(order.dispatch_started_at, now, WAITING_FOR_RIDER_MINUTES)) {
     return { exception: 'no_courier', since: order.dispatch_started_at };

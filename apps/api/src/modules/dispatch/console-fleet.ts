@@ -51,7 +51,10 @@ const iso = (at: Date | null) => at?.toISOString() ?? null;
 
 function toBoardOrder(row: BoardOrderRow, now: Date): BoardOrder {
   const riderSeenAt = row.rider_updated_at ?? null;
-  const { exception, since } = classifyBoardOrder({ ...row, rider_seen_at: riderSeenAt }, now);
+  const { exception, since } = classifyBoardOrder(
+    { ...row, rider_seen_at: riderSeenAt, flagged: row.exception, flagged_at: row.exception_at },
+    now,
+  );
   const group = boardStageGroup(row);
   return {
     order_id: row.order_id,

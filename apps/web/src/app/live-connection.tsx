@@ -1,3 +1,4 @@
+import { useRefreshFlagsOnLiveChange } from '../features/flags/hooks/use-live-flags.ts';
 import { useLiveConnection } from '../shared/live/live-store.ts';
 
 /**
@@ -6,5 +7,7 @@ import { useLiveConnection } from '../shared/live/live-store.ts';
  */
 export function LiveConnection({ vendorId, isEnabled }: { vendorId: string | null; isEnabled: boolean }) {
   useLiveConnection(vendorId, isEnabled);
+  // A flag changed on the server (maintenance among them): read at once, on every open page of the shell.
+  useRefreshFlagsOnLiveChange();
   return null;
 }

@@ -6,7 +6,7 @@ import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack
 import type { i18n as I18n } from 'i18next';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { useRefreshFlagsOnLiveChange, useRefreshFlagsOnSessionChange } from '../features/flags/hooks/use-flags.ts';
+import { useRefreshFlagsOnSessionChange } from '../features/flags/hooks/use-flags.ts';
 import { flagKeys } from '../shared/api/query-keys.ts';
 import { ConfigProvider } from '../shared/config/config-context.tsx';
 import { directionOf } from '../shared/i18n/i18n.ts';
@@ -54,7 +54,6 @@ function SessionEffects() {
   const queryClient = useQueryClient();
   const isLoggedIn = useSession() !== null;
   useRefreshFlagsOnSessionChange(isLoggedIn);
-  useRefreshFlagsOnLiveChange();
   useEffect(() => followSessionAcrossTabs(), []);
   // A session the server ended: the guards send the user to log in, and this says why (spec §4).
   useEffect(() => {

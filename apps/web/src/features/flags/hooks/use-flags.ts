@@ -4,7 +4,6 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { flagKeys } from '../../../shared/api/query-keys.ts';
 import { useConfig } from '../../../shared/config/config-context.tsx';
-import { liveConnection } from '../../../shared/live/live-store.ts';
 import { type FlagProvider, getFlags, getVendorFlags } from '../api/get-flags.ts';
 
 export const flagsQueryOptions = (providers: readonly FlagProvider[]) =>
@@ -50,23 +49,6 @@ export function useRefreshFlagsOnSessionChange(isLoggedIn: boolean): void {
     }, FLAG_REFRESH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [isLoggedIn, queryClient]);
-}
-
-/**
- * A flag changed on the server (an operator turned maintenance on, decision 183): the live connection says so,
- * and the flags are read again at once, so an open page follows within seconds instead of at its next refresh.
- */
-export function useRefreshFlagsOnLiveChange(): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const off = liveConnection.onFlagsChanged(() => {
-      void queryClient.invalidateQueries({ queryKey: flagKeys.all });
-      void queryClient.invalidateQueries({ queryKey: flagKeys.vendors });
-    });
-    return () => {
-      off();
-    };
-  }, [queryClient]);
 }
 
 /** How often a page shown during maintenance asks whether it is over (it has no live connection). */

@@ -43,19 +43,22 @@ test.describe('the operator console (issue 36)', () => {
       await expect(page.getByTestId('recovery-code')).toHaveCount(10);
       await expectNoSeriousViolations(page);
       await page.getByRole('button', { name: text(locale, 'console.recovery.kept') }).click();
-      await expect(page).toHaveURL(/\/console\/operators$/);
+      // The console opens on the first section an admin may open.
+      await expect(page).toHaveURL(/\/console\/support$/);
 
       // Signed out, then in again: the password and the app's next code.
       await page.getByRole('button', { name: text(locale, 'console.nav.sign-out') }).click();
       await expect(page).toHaveURL(/\/console\/sign-in/);
       await signIn(page, locale, email, secret, enrolStep);
-      await expect(page).toHaveURL(/\/console\/operators$/);
+      await expect(page).toHaveURL(/\/console\/support$/);
       const nav = page.getByRole('navigation', { name: text(locale, 'console.nav.label') });
       await expect(nav.getByRole('link')).toHaveText(
         ['support', 'settings', 'operators', 'audit-log', 'board', 'riders', 'vendors', 'vouchers'].map((id) =>
           text(locale, `console.nav.${id}`),
         ),
       );
+      await nav.getByRole('link', { name: text(locale, 'console.nav.operators') }).click();
+      await expect(page).toHaveURL(/\/console\/operators$/);
 
       // An invitation: the operator is listed as invited, and the link is in their mail.
       const invitee = `invited-${stamp}@riderdesk.test`;

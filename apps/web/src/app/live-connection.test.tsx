@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +12,12 @@ import { LiveConnection } from './live-connection.tsx';
 
 /** The shell's live connection, open and subscribed, about to be told its session ended. */
 async function openConnection() {
-  render(<LiveConnection vendorId="v-1" isEnabled />);
+  // The shell renders it inside the app's query client (its flags are read again on a live change).
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <LiveConnection vendorId="v-1" isEnabled />
+    </QueryClientProvider>,
+  );
   await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
   const socket = FakeWebSocket.instances[0];
   if (!socket) throw new Error('no socket opened');

@@ -29,6 +29,16 @@ function useChartDirection() {
   };
 }
 
+/**
+ * What every bar chart of the page shares: a legend under it, and no keyboard layer of recharts' own (each chart
+ * has its numbers as a table for screen readers and keyboards).
+ */
+const BAR_CHART_DEFAULTS = {
+  withLegend: true,
+  legendProps: { verticalAlign: 'bottom' as const },
+  accessibilityLayer: false,
+};
+
 /** recharts hands a bar's click its row as `payload`. */
 const rowOf = <T,>(data: unknown) => (data as { payload: T }).payload;
 
@@ -49,9 +59,7 @@ export function OrdersPerDayChart({ insights, vendorId }: ChartProps) {
       data={data}
       dataKey="label"
       type="stacked"
-      withLegend
-      legendProps={{ verticalAlign: 'bottom' }}
-      accessibilityLayer={false}
+      {...BAR_CHART_DEFAULTS}
       series={DAY_BUCKETS.map(({ bucket, color }) => ({ name: bucket, label: t(`insights.bucket.${bucket}`), color }))}
       valueFormatter={(value) => formatCount(value, language)}
       xAxisProps={xAxisProps}
@@ -147,9 +155,7 @@ export function DurationChart({
       h={220}
       data={data}
       dataKey="label"
-      withLegend
-      legendProps={{ verticalAlign: 'bottom' }}
-      accessibilityLayer={false}
+      {...BAR_CHART_DEFAULTS}
       series={[
         { name: 'orders', label: t('insights.column.orders'), color: 'blue.6' },
         { name: 'previous_orders', label: t('insights.column.previous_orders'), color: 'gray.4' },
@@ -196,9 +202,7 @@ export function OnTimeChart({ insights, vendorId }: ChartProps) {
       data={data}
       dataKey="name"
       orientation="vertical"
-      withLegend
-      legendProps={{ verticalAlign: 'bottom' }}
-      accessibilityLayer={false}
+      {...BAR_CHART_DEFAULTS}
       series={[
         { name: 'share', label: t('insights.column.on_time_share'), color: 'teal.6' },
         { name: 'previous', label: t('insights.column.previous_share'), color: 'gray.4' },
@@ -232,9 +236,7 @@ export function CancellationsChart({ insights, vendorId }: ChartProps) {
       data={data}
       dataKey="reason"
       orientation="vertical"
-      withLegend
-      legendProps={{ verticalAlign: 'bottom' }}
-      accessibilityLayer={false}
+      {...BAR_CHART_DEFAULTS}
       series={[
         { name: 'orders', label: t('insights.column.orders'), color: 'red.6' },
         { name: 'previous_orders', label: t('insights.column.previous_orders'), color: 'gray.4' },
@@ -264,9 +266,7 @@ export function MoneyPerDayChart({ insights, vendorId }: ChartProps) {
       h={240}
       data={data}
       dataKey="label"
-      withLegend
-      legendProps={{ verticalAlign: 'bottom' }}
-      accessibilityLayer={false}
+      {...BAR_CHART_DEFAULTS}
       series={[
         { name: 'delivery_spend', label: t('insights.column.delivery_spend'), color: 'violet.6' },
         { name: 'cash_collected', label: t('insights.column.cash_collected'), color: 'teal.6' },
